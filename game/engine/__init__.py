@@ -1,0 +1,50 @@
+"""Pure rules engines.  Nothing here imports pygame.
+
+``GAMES`` is the one registry: the CLI, menus, bots, tools and tests start games through it.
+Game packages are imported only when a game is started, which keeps start-up fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.core import GameState, IllegalAction  # noqa: F401  (re-exported)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    pitch: str
+    module: str  # package whose ``new_game(num_players, seed, **options)`` starts a game
+    map_name: str
+
+    def new(self, num_players: int, seed: int, **options: Any) -> GameState:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.name} takes {self.min_players}-{self.max_players} players, "
+                f"not {num_players}"
+            )
+        return importlib.import_module(self.module).new_game(num_players, seed, **options)
+
+    @property
+    def players_text(self) -> str:
+        return f"{self.min_players}-{self.max_players} players"
+
+
+# Games are listed here as their engines are completed.
+GAMES: dict[str, GameInfo] = {
+    "oregon": GameInfo(
+        id="oregon",
+        name="Oregon",
+        min_players=2,
+        max_players=4,
+        pitch="Settle the frontier: play two cards, place farmers beside buildings, score.",
+        module="game.engine.oregon",
+        map_name="oregon",
+    ),
+}

@@ -1,0 +1,249 @@
+"""The protocol every game engine follows (shapes borrowed from python-chess and OpenSpiel).
+
+A game is one ``GameState`` subclass that owns everything: board, hands, scores and its own
+seeded ``random.Random``.  The same seed and the same list of ``(player, action)`` pairs
+rebuild the same state bit for bit, so a save file is just seed + options + actions.
+
+This module never imports pygame; neither may any other module under ``game.engine``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+SAVE_FORMAT = "landgrab-save"
+SAVE_VERSION = 1
+
+
+class IllegalAction(ValueError):
+    """The rules forbid this action.  The message names the rule in plain words.
+
+    Raising it guarantees the state was left exactly as it was before ``apply``.
+    """
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read: corrupt, truncated, foreign or from another version."""
+
+
+class Action:
+    """Base for actions.  Subclasses are small frozen dataclasses with a readable ``str()``.
+
+    They serialise to ``{"type": ClassName, field: value...}``; tuples become lists and are
+    turned back into tuples on load, so actions compare equal after a JSON round trip.
+    """
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _to_jsonable(getattr(self, f.name))
+        return out
+
+
+def _to_jsonable(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_to_jsonable(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_to_jsonable(v) for v in value)
+    return value
+
+
+def _from_jsonable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_jsonable(v) for v in value)
+    return value
+
+
+def action_from_json(data: dict[str, Any], action_types: dict[str, type]) -> Action:
+    """Rebuild an action from ``Action.to_json`` output, given the game's action classes."""
+    try:
+        cls = action_types[data["type"]]
+        kwargs = {k: _from_jsonable(v) for k, v in data.items() if k != "type"}
+        return cls(**kwargs)
+    except (KeyError, TypeError) as exc:
+        raise SaveError(f"unknown or malformed action {data!r}") from exc
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the UI to animate and the log to print.
+
+    ``kind`` is a short machine word ("placed", "scored", "drew_token"...), ``text`` is the
+    log line in plain words, ``player`` who it concerns (None for the table), and ``data``
+    holds whatever the UI needs to animate it (cells, amounts...), JSON-able.
+    ``private_to``: when not None, only that player may see ``data``/``text`` in full
+    (e.g. the value of a drawn gold token); others are shown ``public_text``.
+    """
+
+    kind: str
+    text: str
+    player: int | None = None
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+    private_to: int | None = None
+    public_text: str | None = None
+
+    def text_for(self, viewer: int | None) -> str:
+        """The log line as ``viewer`` may read it (None = an onlooker who sees only public)."""
+        if self.private_to is None or viewer == self.private_to:
+            return self.text
+        return self.public_text if self.public_text is not None else self.text
+
+
+class GameState(ABC):
+    """One game in progress.  Subclasses implement the abstract methods below.
+
+    Contract (tests check it for every game):
+    - ``to_act()`` lists the players who must decide now (several during simultaneous bids);
+      empty exactly when ``is_over()``.
+    - ``legal_actions(player)`` lists that player's legal actions in a stable order.
+    - ``apply(action, player)`` validates, raises ``IllegalAction`` leaving the state
+      untouched, or changes the state and returns the events it caused.
+    - ``view(player)`` is a JSON-able dict of exactly what that player may know;
+      ``view(None)`` is what an onlooker may know (public information only).
+    - ``snapshot()`` is a JSON-able dict of the *whole* state, used to compare states.
+    """
+
+    GAME_ID: ClassVar[str] = ""
+    ACTION_TYPES: ClassVar[dict[str, type]] = {}
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None):
+        self.num_players = num_players
+        self.seed = seed
+        self.options: dict[str, Any] = dict(options or {})
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+
+    # --- to implement -------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]: ...
+
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action, player: int) -> list[Event]:
+        """Validate completely *before* changing anything, then change and report."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """A cheap, hand-written independent copy (RNG state and history included)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Current points per player (final points once the game is over)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Players sharing first place after tie-breaks; empty until the game is over."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]: ...
+
+    # --- shared behaviour ---------------------------------------------------------------
+    def apply(self, action: Action, player: int | None = None) -> list[Event]:
+        acting = self.to_act()
+        if player is None:
+            if len(acting) != 1:
+                raise IllegalAction(
+                    "the game is over" if not acting else "several players act now; name one"
+                )
+            player = acting[0]
+        if player not in acting:
+            raise IllegalAction(f"it is not player {player + 1}'s turn to act")
+        events = self._apply(action, player)
+        self.history.append((player, action))
+        return events
+
+    def is_undoable(self, index: int) -> bool:
+        """May the action at ``history[index]`` be taken back?  Games refine this."""
+        return False
+
+    def _copy_base_into(self, other: GameState) -> None:
+        """Helper for ``clone``: copy the fields this base class owns."""
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = dict(self.options)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+
+    def rng_fingerprint(self) -> int:
+        """A short stand-in for the RNG state inside ``snapshot()``."""
+        return hash(self.rng.getstate()) & 0xFFFFFFFF
+
+
+# --- save files -------------------------------------------------------------------------
+
+def save_dict(state: GameState) -> dict[str, Any]:
+    """Versioned, JSON-able description that ``load_dict`` replays exactly."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "game": state.GAME_ID,
+        "num_players": state.num_players,
+        "seed": state.seed,
+        "options": state.options,
+        "actions": [[p, a.to_json()] for p, a in state.history],
+        "snapshot": {"scores": state.scores(), "to_act": state.to_act(),
+                     "moves": len(state.history)},
+    }
+
+
+def load_dict(data: Any) -> GameState:
+    """Rebuild a game from ``save_dict`` output; raises ``SaveError`` for anything wrong."""
+    from game.engine import GAMES  # local: the registry imports the game packages lazily
+
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("not a Landgrab save file")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"save version {data.get('version')!r} is not supported")
+    info = GAMES.get(data.get("game"))  # type: ignore[arg-type]
+    if info is None:
+        raise SaveError(f"unknown game {data.get('game')!r}")
+    try:
+        state = info.new(int(data["num_players"]), int(data["seed"]), **dict(data["options"]))
+        for player, action_json in data["actions"]:
+            action = action_from_json(action_json, state.ACTION_TYPES)
+            state.apply(action, int(player))
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"save does not replay: {exc}") from exc
+    snap = data.get("snapshot")
+    if snap is not None and (snap.get("scores") != state.scores()
+                             or snap.get("moves") != len(state.history)):
+        raise SaveError("save does not match its own snapshot")
+    return state
+
+
+def dumps(state: GameState) -> str:
+    return json.dumps(save_dict(state), separators=(",", ":"))
+
+
+def loads(text: str) -> GameState:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"corrupt save file: {exc.msg} at line {exc.lineno}") from exc
+    return load_dict(data)
+
+
+def replay(state: GameState) -> GameState:
+    """A fresh game rebuilt from ``state``'s seed, options and actions."""
+    from game.engine import GAMES
+
+    fresh = GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
+    for player, action in state.history:
+        fresh.apply(action, player)
+    return fresh
