@@ -36,7 +36,6 @@ class GameInfo:
         return f"{self.min_players}-{self.max_players} players"
 
 
-# Games are listed here as their engines are completed.
 GAMES: dict[str, GameInfo] = {
     "oregon": GameInfo(
         id="oregon",
@@ -46,5 +45,23 @@ GAMES: dict[str, GameInfo] = {
         pitch="Settle the frontier: play two cards, place farmers beside buildings, score.",
         module="game.engine.oregon",
         map_name="oregon",
+    ),
+    "colorado": GameInfo(
+        id="colorado",
+        name="Colorado County",
+        min_players=3,
+        max_players=4,
+        pitch="Bid your cowboys for land cards, stake out borders, lakes and big domains.",
+        module="game.engine.colorado",
+        map_name="colorado",
+    ),
+    "oasis": GameInfo(
+        id="oasis",
+        name="Oasis",
+        min_players=3,
+        max_players=5,
+        pitch="Offer cards, take the best offer, grow oases, steppes and camel caravans.",
+        module="game.engine.oasis",
+        map_name="oasis",
     ),
 }
