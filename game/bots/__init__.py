@@ -8,6 +8,7 @@ A bot answers ``choose(view, legal) -> Action`` where ``view`` is ``state.view(s
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any, Protocol
 
 from game.engine.core import Action
