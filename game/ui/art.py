@@ -1,0 +1,891 @@
+"""Runtime-drawn art: the player palette, cards, tokens, tiles, panels and buttons.
+
+Shapes are drawn with numpy signed-distance fields, so edges are smooth at any size without
+supersampling, and bevels and soft shadows come from the same distances. Every public
+function caches its result per argument set: ask every frame, never modify what you get.
+The same primitives draw the player pieces that ``tools/make_sprites.py`` writes to sprites/.
+
+Sizes are in pixels of the 1920x1080 logical canvas.  Typical sizes:
+
+- cards: ``CARD_SIZE`` (150 x 210), any size with the same 5:7 ratio looks right;
+- tokens and building tiles: 48-96 px squares;
+- panels and buttons: any size (panels are 9-sliced from a small cached source).
+
+Drop shadows are separate surfaces so a lifted card or piece can move away from its shadow:
+``shadow(...)`` returns ``(surface, (dx, dy))``; blit the shadow at ``(x + dx, y + dy)`` for a
+sprite drawn at ``(x, y)``.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+import pygame
+
+from game import assets
+
+# --------------------------------------------------------------------------------------------
+# Palette
+# --------------------------------------------------------------------------------------------
+
+#: Seat colours in seat order; Oregon uses the first four, five-player games all of them.
+PLAYER_NAMES: tuple[str, ...] = ("Yellow", "Blue", "Green", "Red", "Purple")
+PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (240, 188, 36),
+    (46, 108, 200),
+    (52, 148, 76),
+    (204, 56, 44),
+    (134, 76, 176),
+)
+#: Every colour also has its own shape, so seats stay apart for colour-blind players.
+PLAYER_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "hexagon")
+
+INK = (58, 40, 28)  # dark brown for text on paper
+PAPER = (250, 243, 226)  # card and panel cream
+PAPER_SHADE = (236, 222, 194)
+GOLD = (246, 196, 70)  # selection and highlight
+SHADOW = (24, 14, 6)
+
+LANDSCAPE_SYMBOLS: tuple[str, ...] = ("settlers", "wagon", "campfire", "bison", "eagle")
+BUILDINGS: tuple[str, ...] = (
+    "post_office",
+    "harbour",
+    "church",
+    "coal_mine",
+    "gold_mine",
+    "store",
+    "station",
+)
+DISPLAY_NAMES: dict[str, str] = {
+    "settlers": "Settlers",
+    "wagon": "Wagon",
+    "campfire": "Campfire",
+    "bison": "Bison",
+    "eagle": "Eagle",
+    "post_office": "Post Office",
+    "harbour": "Harbour",
+    "church": "Church",
+    "coal_mine": "Coal Mine",
+    "gold_mine": "Gold Mine",
+    "store": "Store",
+    "station": "Station",
+}
+#: Accent colour per landscape symbol (card medallion, board edge markers).
+SYMBOL_COLOURS: dict[str, tuple[int, int, int]] = {
+    "settlers": (214, 126, 92),
+    "wagon": (196, 156, 92),
+    "campfire": (232, 112, 52),
+    "bison": (150, 100, 66),
+    "eagle": (92, 148, 196),
+}
+#: Frame colour per building type (tiles and building cards).
+BUILDING_COLOURS: dict[str, tuple[int, int, int]] = {
+    "post_office": (212, 108, 56),
+    "harbour": (48, 124, 160),
+    "church": (136, 92, 156),
+    "coal_mine": (84, 82, 90),
+    "gold_mine": (206, 152, 36),
+    "store": (110, 146, 58),
+    "station": (172, 58, 48),
+}
+#: Card frame colour per deck.
+DECK_COLOURS: dict[str, tuple[int, int, int]] = {
+    "landscape": (76, 116, 66),
+    "building": (146, 60, 46),
+}
+DECK_PICTOGRAMS: dict[str, str] = {"landscape": "landscape_deck", "building": "building_deck"}
+START_RED = (190, 44, 36)
+
+CARD_SIZE = (150, 210)
+
+Colour = tuple[int, int, int]
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Blend colour ``a`` towards ``b`` by ``t`` (0..1)."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def shade(c: Colour, f: float) -> Colour:
+    """Darken (f < 1) or lighten towards white (f > 1) a colour."""
+    if f <= 1:
+        return tuple(round(x * f) for x in c)  # type: ignore[return-value]
+    return mix(c, (255, 255, 255), min(1.0, f - 1))
+
+
+# --------------------------------------------------------------------------------------------
+# Signed distance fields (pixel units, negative inside); arrays are (height, width)
+# --------------------------------------------------------------------------------------------
+
+
+def grid(w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel-centre coordinates ``(x, y)`` of a ``w`` x ``h`` image."""
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    return x + 0.5, y + 0.5
+
+
+def sd_circle(x, y, cx, cy, r):
+    return np.hypot(x - cx, y - cy) - r
+
+
+def sd_round_box(x, y, cx, cy, hw, hh, r):
+    """Rectangle of half size ``hw`` x ``hh`` with corner radius ``r``."""
+    qx = np.abs(x - cx) - hw + r
+    qy = np.abs(y - cy) - hh + r
+    outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0))
+    return outside + np.minimum(np.maximum(qx, qy), 0) - r
+
+
+def sd_ellipse(x, y, cx, cy, rx, ry):
+    """Approximate distance to an ellipse (exact enough for anti-aliased edges)."""
+    k = np.hypot((x - cx) / rx, (y - cy) / ry)
+    return (k - 1) * min(rx, ry)
+
+
+def sd_segment(x, y, ax, ay, bx, by, r):
+    """Capsule round the segment a-b with radius ``r``."""
+    px, py = x - ax, y - ay
+    ex, ey = bx - ax, by - ay
+    t = np.clip((px * ex + py * ey) / (ex * ex + ey * ey), 0, 1)
+    return np.hypot(px - ex * t, py - ey * t) - r
+
+
+def sd_polygon(x, y, pts):
+    """Exact distance to a simple polygon given as a list of (x, y) points."""
+    pts = [(float(px), float(py)) for px, py in pts]
+    d2 = np.full(x.shape, np.inf, np.float32)
+    s = np.ones(x.shape, np.float32)
+    for i in range(len(pts)):
+        vi, vj = pts[i], pts[i - 1]
+        ex, ey = vj[0] - vi[0], vj[1] - vi[1]
+        wx, wy = x - vi[0], y - vi[1]
+        t = np.clip((wx * ex + wy * ey) / (ex * ex + ey * ey), 0, 1)
+        bx, by = wx - ex * t, wy - ey * t
+        d2 = np.minimum(d2, bx * bx + by * by)
+        c1 = y >= vi[1]
+        c2 = y < vj[1]
+        c3 = ex * wy > ey * wx
+        flip = (c1 & c2 & c3) | (~c1 & ~c2 & ~c3)
+        s = np.where(flip, -s, s)
+    return s * np.sqrt(d2)
+
+
+def regular_polygon(cx, cy, r, n, rotation=-90.0):
+    """Corner points of a regular ``n``-gon of circumradius ``r`` (first corner up)."""
+    return [
+        (
+            cx + r * math.cos(math.radians(rotation + 360 * i / n)),
+            cy + r * math.sin(math.radians(rotation + 360 * i / n)),
+        )
+        for i in range(n)
+    ]
+
+
+def sd_rounded_polygon(x, y, cx, cy, r, n, rounding, rotation=-90.0):
+    """Regular polygon with rounded corners; same inradius as the sharp one."""
+    inner = r - rounding / math.cos(math.pi / n)
+    return sd_polygon(x, y, regular_polygon(cx, cy, inner, n, rotation)) - rounding
+
+
+def sd_shape(x, y, shape: str, cx: float, cy: float, r: float):
+    """A player shape centred at (cx, cy); ``r`` is a nominal radius, balanced for equal weight."""
+    if shape == "circle":
+        return sd_circle(x, y, cx, cy, r)
+    if shape == "square":
+        return sd_round_box(x, y, cx, cy, 0.88 * r, 0.88 * r, 0.18 * r)
+    if shape == "triangle":
+        return sd_rounded_polygon(x, y, cx, cy + 0.12 * r, 1.32 * r, 3, 0.2 * r)
+    if shape == "diamond":
+        return sd_rounded_polygon(x, y, cx, cy, 1.2 * r, 4, 0.14 * r)
+    if shape == "hexagon":
+        return sd_rounded_polygon(x, y, cx, cy, 1.06 * r, 6, 0.12 * r)
+    raise ValueError(f"unknown shape {shape!r}; expected one of {PLAYER_SHAPES}")
+
+
+def smooth_union(a, b, k):
+    """Union of two distance fields with a blend radius ``k`` (pixels)."""
+    h = np.clip(0.5 + 0.5 * (b - a) / k, 0, 1)
+    return b * (1 - h) + a * h - k * h * (1 - h)
+
+
+def coverage(d, soft: float = 1.0):
+    """Anti-aliased coverage (0..1) of a distance field; ``soft`` widens the edge."""
+    return np.clip(0.5 - d / soft, 0.0, 1.0).astype(np.float32)
+
+
+def line_coverage(d, width: float):
+    """Coverage of a line of ``width`` pixels running along the zero contour of ``d``."""
+    return coverage(np.abs(d) - width / 2)
+
+
+def bevel_light(d, bevel: float, light=(-0.55, -0.7, 0.75), height: float = 1.0):
+    """Per-pixel brightness of a bevelled shape lit from the top left (1.0 on the flat top)."""
+    t = np.clip(-d / bevel, 0, 1)
+    hgt = (1 - (1 - t) ** 2) * bevel * height
+    gy, gx = np.gradient(hgt)
+    nz = np.ones_like(hgt)
+    norm = np.sqrt(gx * gx + gy * gy + nz)
+    lx, ly, lz = light
+    ln = math.sqrt(lx * lx + ly * ly + lz * lz)
+    diffuse = (-gx * lx - gy * ly + lz) / (norm * ln)
+    return diffuse / (lz / ln)
+
+
+# --------------------------------------------------------------------------------------------
+# Noise and blur
+# --------------------------------------------------------------------------------------------
+
+
+def value_noise(w: int, h: int, cell_x: float, cell_y: float, rng: np.random.Generator):
+    """Smooth value noise in -1..1 with feature size ``cell_x`` x ``cell_y`` pixels."""
+    gw = int(math.ceil(w / cell_x)) + 2
+    gh = int(math.ceil(h / cell_y)) + 2
+    g = rng.uniform(-1, 1, (gh, gw)).astype(np.float32)
+    fx = np.arange(w, dtype=np.float32) / cell_x
+    fy = np.arange(h, dtype=np.float32) / cell_y
+    ix, iy = fx.astype(np.int32), fy.astype(np.int32)
+    tx, ty = fx - ix, fy - iy
+    tx = tx * tx * (3 - 2 * tx)
+    ty = ty * ty * (3 - 2 * ty)
+    a = g[iy][:, ix]
+    b = g[iy][:, ix + 1]
+    c = g[iy + 1][:, ix]
+    e = g[iy + 1][:, ix + 1]
+    top = a + (b - a) * tx[None, :]
+    bottom = c + (e - c) * tx[None, :]
+    return top + (bottom - top) * ty[:, None]
+
+
+def fbm(w, h, cell_x, cell_y, rng, octaves=4, gain=0.5):
+    """Fractal sum of value noise octaves, roughly in -1..1."""
+    total = np.zeros((h, w), np.float32)
+    amp, norm = 1.0, 0.0
+    for _ in range(octaves):
+        total += amp * value_noise(w, h, cell_x, cell_y, rng)
+        norm += amp
+        amp *= gain
+        cell_x, cell_y = max(cell_x / 2, 1.0), max(cell_y / 2, 1.0)
+    return total / norm
+
+
+def _box1d(a, r: int, axis: int):
+    if r < 1:
+        return a
+    a = np.moveaxis(a, axis, -1)
+    pad = [(0, 0)] * (a.ndim - 1) + [(r + 1, r)]
+    c = np.cumsum(np.pad(a, pad), axis=-1, dtype=np.float64)
+    out = (c[..., 2 * r + 1 :] - c[..., : -2 * r - 1]) / (2 * r + 1)
+    return np.moveaxis(out.astype(np.float32), -1, axis)
+
+
+def blur(a, sigma: float):
+    """Gaussian-like blur (three box passes) of a 2-D array; edges fade to zero."""
+    r = max(0, round(math.sqrt(sigma * sigma + 1) - 0.5))
+    for _ in range(3):
+        a = _box1d(_box1d(a, r, 0), r, 1)
+    return a
+
+
+# --------------------------------------------------------------------------------------------
+# Canvas: premultiplied float RGBA painted with coverage masks
+# --------------------------------------------------------------------------------------------
+
+
+class Canvas:
+    """A float RGBA image painted with coverage masks, turned into a pygame Surface at the end."""
+
+    def __init__(self, w: int, h: int):
+        self.w, self.h = w, h
+        self.rgb = np.zeros((h, w, 3), np.float32)  # premultiplied
+        self.a = np.zeros((h, w), np.float32)
+
+    def paint(self, alpha, colour) -> None:
+        """Paint ``colour`` (RGB tuple or (h, w, 3) array) over the canvas with coverage ``alpha``."""
+        alpha = np.clip(alpha, 0, 1).astype(np.float32)
+        c = np.asarray(colour, np.float32)
+        a3 = alpha[..., None]
+        self.rgb = self.rgb * (1 - a3) + c * a3
+        self.a = self.a * (1 - alpha) + alpha
+
+    def pixels(self) -> np.ndarray:
+        """Straight-alpha RGBA bytes as an (h, w, 4) uint8 array."""
+        a = self.a[..., None]
+        rgb = np.where(a > 1e-6, self.rgb / np.maximum(a, 1e-6), 0)
+        out = np.concatenate([rgb, a * 255], axis=-1)
+        return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+    def surface(self) -> pygame.Surface:
+        return surface_from_rgba(self.pixels())
+
+
+def surface_from_rgba(arr: np.ndarray) -> pygame.Surface:
+    """A per-pixel-alpha Surface from an (h, w, 4) uint8 array."""
+    h, w = arr.shape[:2]
+    surf = pygame.image.frombytes(np.ascontiguousarray(arr).tobytes(), (w, h), "RGBA")
+    return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+
+def lit(base: Colour, light, spec: float = 0.25):
+    """An (h, w, 3) colour array: ``base`` modulated by a ``bevel_light`` field."""
+    c = np.asarray(base, np.float32)[None, None, :]
+    lum = light[..., None]
+    out = c * np.clip(lum, 0, 2)
+    # highlights move towards white rather than saturating
+    hi = np.clip(lum - 1.0, 0, 1) * spec * 2
+    out = out + (255 - out) * hi
+    return np.clip(out, 0, 255)
+
+
+def _alpha_of(surf: pygame.Surface) -> np.ndarray:
+    return pygame.surfarray.array_alpha(surf).T.astype(np.float32) / 255.0
+
+
+def shadow_pixels(alpha: np.ndarray, sigma: float, opacity: float, pad: int) -> np.ndarray:
+    """RGBA array of a soft shadow for a coverage mask, grown by ``pad`` on every side."""
+    a = np.pad(alpha, pad)
+    a = blur(a, sigma) * opacity
+    h, w = a.shape
+    out = np.zeros((h, w, 4), np.uint8)
+    out[..., :3] = SHADOW
+    out[..., 3] = np.clip(a * 255 + 0.5, 0, 255).astype(np.uint8)
+    return out
+
+
+def shadow_of(surf: pygame.Surface, lift: float = 1.0) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A soft drop shadow for any sprite, and where to blit it relative to the sprite.
+
+    ``lift`` scales blur and offset: 1.0 for things lying on the table, 2-3 for things held up.
+    Not cached: cache the result if you call it every frame.
+    """
+    w, h = surf.get_size()
+    s = max(w, h)
+    sigma = max(1.0, s * 0.035 * lift)
+    pad = int(sigma * 3) + 2
+    pix = shadow_pixels(_alpha_of(surf), sigma, min(0.6, 0.42 + 0.04 * lift), pad)
+    off = (round(s * 0.02 * lift) - pad, round(s * 0.04 * lift) - pad)
+    return surface_from_rgba(pix), off
+
+
+# --------------------------------------------------------------------------------------------
+# Text helpers
+# --------------------------------------------------------------------------------------------
+
+
+def fit_text(
+    text: str, max_width: int, size: int, colour: Colour, *, display=True, bold=False
+) -> pygame.Surface:
+    """Render ``text``, shrinking the font until it fits ``max_width``."""
+    while True:
+        surf = assets.font(size, bold=bold, display=display).render(text, True, colour)
+        if surf.get_width() <= max_width or size <= 8:
+            return surf
+        size -= 1
+
+
+def _blit_center(dest: pygame.Surface, src: pygame.Surface, cx: float, cy: float) -> None:
+    dest.blit(src, src.get_rect(center=(round(cx), round(cy))))
+
+
+def _embossed_text(text, max_width, size, colour, under, *, display=True) -> pygame.Surface:
+    top = fit_text(text, max_width, size, colour, display=display)
+    low = fit_text(text, max_width, size, under, display=display)
+    out = pygame.Surface((top.get_width(), top.get_height() + 1), pygame.SRCALPHA)
+    out.blit(low, (0, 1))
+    out.blit(top, (0, 0))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Cards
+# --------------------------------------------------------------------------------------------
+
+
+def _paper(canvas: Canvas, x, y, d, seed: int, base: Colour = PAPER, tint: Colour = PAPER_SHADE):
+    """Cream paper with a soft vertical gradient and a faint fibre texture inside ``d``."""
+    w, h = canvas.w, canvas.h
+    rng = np.random.default_rng(seed)
+    n = fbm(w, h, max(4.0, w / 10), max(4.0, h / 12), rng, octaves=3)
+    g = (y / h)[..., None]
+    col = np.asarray(base, np.float32) * (1 - 0.35 * g) + np.asarray(tint, np.float32) * (0.35 * g)
+    col = col * (1 + 0.025 * n[..., None])
+    canvas.paint(coverage(d), np.clip(col, 0, 255))
+
+
+def _card_base(w: int, h: int, frame: Colour, seed: int) -> tuple[Canvas, tuple]:
+    """Card outline, frame colour and cream inner panel; returns the canvas and inner box."""
+    cv = Canvas(w, h)
+    x, y = grid(w, h)
+    r = w * 0.075
+    outer = sd_round_box(x, y, w / 2, h / 2, w / 2 - 0.5, h / 2 - 0.5, r)
+    light = bevel_light(outer, max(2.0, w * 0.02), height=0.6)
+    fr = lit(frame, light, spec=0.3)
+    grad = (1.08 - 0.16 * (y / h))[..., None]
+    cv.paint(coverage(outer), np.clip(fr * grad, 0, 255))
+    cv.paint(line_coverage(outer + 0.6, 1.2), shade(frame, 0.5))
+    m = w * 0.06
+    ir = max(2.0, r - m * 0.5)
+    inner_box = (w / 2, h / 2, w / 2 - m, h / 2 - m, ir)
+    inner = sd_round_box(x, y, *inner_box)
+    _paper(cv, x, y, inner, seed)
+    # a thin inked line just inside the paper, like a printed border
+    cv.paint(
+        line_coverage(inner + max(2.5, w * 0.025), max(1.0, w * 0.008)), mix(frame, PAPER, 0.35)
+    )
+    # a soft inner shade where paper meets frame
+    cv.paint(
+        np.clip(1 - np.clip(-inner / max(2.0, w * 0.03), 0, 1), 0, 1) * 0.18 * (inner < 0), SHADOW
+    )
+    return cv, (x, y, inner_box)
+
+
+def _selected_ring(cv: Canvas, x, y) -> None:
+    w, h = cv.w, cv.h
+    outer = sd_round_box(x, y, w / 2, h / 2, w / 2 - 0.5, h / 2 - 0.5, w * 0.075)
+    t = max(3.0, w * 0.035)
+    cv.paint(coverage(outer) * coverage(-(outer + t)), GOLD)
+    cv.paint(line_coverage(outer + t, 1.0), shade(GOLD, 0.7))
+    glow = np.clip(1 - (-(outer + t)) / (w * 0.08), 0, 1) ** 2 * 0.35 * (outer < -t)
+    cv.paint(glow, (255, 236, 160))
+
+
+@cache
+def card_surface(
+    kind: str, ident: str, size: tuple[int, int] = CARD_SIZE, selected: bool = False
+) -> pygame.Surface:
+    """A card face or back, exactly ``size`` pixels, rounded corners, no shadow.
+
+    - ``kind="landscape"``, ``ident`` in ``LANDSCAPE_SYMBOLS``;
+    - ``kind="building"``, ``ident`` in ``BUILDINGS``;
+    - ``kind="back"``, ``ident`` a deck: ``"landscape"`` or ``"building"``.
+
+    ``selected`` adds a golden ring.  Pair with ``card_shadow(size)``.
+    """
+    w, h = size
+    if kind == "back":
+        return _card_back(ident, size, selected)
+    if kind == "landscape":
+        if ident not in LANDSCAPE_SYMBOLS:
+            raise ValueError(f"unknown landscape symbol {ident!r}")
+        frame, accent = DECK_COLOURS["landscape"], SYMBOL_COLOURS[ident]
+    elif kind == "building":
+        if ident not in BUILDINGS:
+            raise ValueError(f"unknown building {ident!r}")
+        frame, accent = DECK_COLOURS["building"], BUILDING_COLOURS[ident]
+    else:
+        raise ValueError(f"unknown card kind {kind!r}")
+    seed = (LANDSCAPE_SYMBOLS + BUILDINGS).index(ident) + 11
+    cv, (x, y, inner) = _card_base(w, h, frame, seed)
+    # medallion behind the big pictogram
+    mcx, mcy, mr = w / 2, h * 0.43, w * 0.34
+    med = sd_circle(x, y, mcx, mcy, mr)
+    halo = np.clip(1 - (med / (w * 0.08)), 0, 1) * (med > 0) * 0.25
+    cv.paint(halo, mix(accent, PAPER, 0.55))
+    cv.paint(coverage(med), mix(accent, PAPER, 0.72))
+    cv.paint(coverage(med + mr * 0.18) * 0.35, mix(accent, PAPER, 0.5))
+    cv.paint(line_coverage(med, max(1.0, w * 0.012)), mix(accent, INK, 0.25))
+    # name ribbon
+    rcy, rhh = h * 0.835, h * 0.062
+    ribbon = sd_round_box(x, y, w / 2, rcy, w * 0.38, rhh, rhh * 0.55)
+    rl = bevel_light(ribbon, max(1.5, w * 0.012), height=0.8)
+    cv.paint(coverage(ribbon), lit(accent, rl, spec=0.2))
+    cv.paint(line_coverage(ribbon, max(1.0, w * 0.01)), shade(accent, 0.55))
+    if selected:
+        _selected_ring(cv, x, y)
+    surf = cv.surface()
+    # pictograms and text
+    big = assets.pictogram(ident, round(w * 0.58))
+    _blit_center(surf, big, mcx, mcy)
+    small = assets.pictogram(ident, max(8, round(w * 0.2)))
+    surf.blit(small, (round(w * 0.075), round(w * 0.07)))
+    label = _embossed_text(
+        DISPLAY_NAMES[ident],
+        round(w * 0.7),
+        max(8, round(h * 0.075)),
+        (255, 250, 238),
+        shade(accent, 0.45),
+    )
+    _blit_center(surf, label, w / 2, rcy)
+    return surf
+
+
+def _card_back(deck: str, size: tuple[int, int], selected: bool) -> pygame.Surface:
+    if deck not in DECK_COLOURS:
+        raise ValueError(f"unknown deck {deck!r}")
+    w, h = size
+    frame = DECK_COLOURS[deck]
+    cv = Canvas(w, h)
+    x, y = grid(w, h)
+    r = w * 0.075
+    outer = sd_round_box(x, y, w / 2, h / 2, w / 2 - 0.5, h / 2 - 0.5, r)
+    light = bevel_light(outer, max(2.0, w * 0.02), height=0.6)
+    grad = (1.08 - 0.16 * (y / h))[..., None]
+    cv.paint(coverage(outer), np.clip(lit(frame, light) * grad, 0, 255))
+    # diamond lattice
+    period = w / 6
+    u = (x - w / 2 + y - h / 2) / period
+    v = (x - w / 2 - (y - h / 2)) / period
+    lat = np.minimum(np.abs(u - np.round(u)), np.abs(v - np.round(v))) * period
+    m = w * 0.08
+    field = sd_round_box(x, y, w / 2, h / 2, w / 2 - m, h / 2 - m, max(2.0, r - m * 0.5))
+    cv.paint(line_coverage(lat, max(1.0, w * 0.012)) * coverage(field) * 0.35, shade(frame, 1.35))
+    cv.paint(line_coverage(field, max(1.2, w * 0.014)), mix(frame, GOLD, 0.7))
+    cv.paint(line_coverage(field + w * 0.03, max(1.0, w * 0.008)), mix(frame, GOLD, 0.45))
+    cv.paint(line_coverage(outer + 0.6, 1.2), shade(frame, 0.5))
+    # central medallion
+    mr = w * 0.3
+    med = sd_circle(x, y, w / 2, h / 2, mr)
+    cv.paint(coverage(med - w * 0.04) * 0.5, shade(frame, 0.6))
+    ml = bevel_light(med, max(2.0, w * 0.03))
+    cv.paint(coverage(med), lit(PAPER, ml, spec=0.1))
+    cv.paint(line_coverage(med, max(1.2, w * 0.015)), mix(frame, GOLD, 0.6))
+    cv.paint(line_coverage(med + w * 0.035, max(1.0, w * 0.008)), mix(frame, PAPER, 0.5))
+    if selected:
+        _selected_ring(cv, x, y)
+    surf = cv.surface()
+    _blit_center(surf, assets.pictogram(DECK_PICTOGRAMS[deck], round(w * 0.42)), w / 2, h / 2)
+    return surf
+
+
+@cache
+def card_shadow(size: tuple[int, int] = CARD_SIZE, lift: float = 1.0):
+    """Soft shadow for a card of ``size``: ``(surface, (dx, dy))`` relative to the card."""
+    w, h = size
+    cv = Canvas(w, h)
+    x, y = grid(w, h)
+    cv.paint(
+        coverage(sd_round_box(x, y, w / 2, h / 2, w / 2 - 0.5, h / 2 - 0.5, w * 0.075)), SHADOW
+    )
+    return shadow_of(cv.surface(), lift)
+
+
+def blit_card(
+    dest: pygame.Surface,
+    kind: str,
+    ident: str,
+    topleft: tuple[int, int],
+    size: tuple[int, int] = CARD_SIZE,
+    selected: bool = False,
+    lift: float = 1.0,
+) -> pygame.Rect:
+    """Draw a card with its shadow; returns the card's rect."""
+    shadow, (dx, dy) = card_shadow(size, lift)
+    dest.blit(shadow, (topleft[0] + dx, topleft[1] + dy))
+    return dest.blit(card_surface(kind, ident, size, selected), topleft)
+
+
+# --------------------------------------------------------------------------------------------
+# Tokens and tiles
+# --------------------------------------------------------------------------------------------
+
+
+def _disc(size: int, rim: Colour, face: Colour, seed: int, *, face_light: float = 1.0) -> Canvas:
+    """A thick round token: bevelled rim, slightly domed face."""
+    cv = Canvas(size, size)
+    x, y = grid(size, size)
+    c = size / 2
+    outer = sd_circle(x, y, c, c, c - 1)
+    cv.paint(coverage(outer), lit(rim, bevel_light(outer, size * 0.08), spec=0.35))
+    inner = sd_circle(x, y, c, c, c * 0.78)
+    # the face sits lower than the rim: lit from the opposite side at its edge
+    fl = bevel_light(inner, size * 0.05, light=(0.55, 0.7, 0.75), height=0.5) * face_light
+    rng = np.random.default_rng(seed)
+    n = value_noise(size, size, max(2.0, size / 8), max(2.0, size / 8), rng)
+    col = lit(face, fl, spec=0.1) * (1 + 0.03 * n[..., None])
+    cv.paint(coverage(inner), np.clip(col, 0, 255))
+    cv.paint(line_coverage(inner, max(1.0, size * 0.015)), shade(rim, 0.55))
+    cv.paint(line_coverage(outer, max(1.0, size * 0.018)), shade(rim, 0.4))
+    return cv
+
+
+def _grey(surf: pygame.Surface, amount: float = 1.0, fade: float = 1.0) -> pygame.Surface:
+    """A desaturated, optionally faded copy of ``surf``."""
+    out = surf.copy()
+    rgb = pygame.surfarray.pixels3d(out)
+    lum = (rgb[..., 0] * 0.3 + rgb[..., 1] * 0.59 + rgb[..., 2] * 0.11)[..., None]
+    rgb[...] = np.clip(rgb * (1 - amount) + lum * amount, 0, 255).astype(np.uint8)
+    del rgb
+    if fade < 1:
+        a = pygame.surfarray.pixels_alpha(out)
+        a[...] = (a * fade).astype(np.uint8)
+        del a
+    return out
+
+
+_ACTION_TOKENS = {
+    # kind: (rim colour, pictogram)
+    "joker": ((196, 64, 52), "joker"),
+    "extra_turn": ((38, 132, 136), "extra_turn"),
+}
+
+
+@cache
+def action_token(kind: str, size: int, active: bool = True) -> pygame.Surface:
+    """Joker (``"joker"``) or extra-turn (``"extra_turn"``) token, active or spent face."""
+    if kind not in _ACTION_TOKENS:
+        raise ValueError(f"unknown token {kind!r}; expected joker or extra_turn")
+    rim, picto = _ACTION_TOKENS[kind]
+    if active:
+        surf = _disc(size, rim, PAPER, 3).surface()
+        _blit_center(surf, assets.pictogram(picto, round(size * 0.62)), size / 2, size / 2)
+    else:
+        surf = _disc(size, (120, 116, 110), (176, 170, 160), 3, face_light=0.95).surface()
+        _blit_center(
+            surf, _grey(assets.pictogram(picto, round(size * 0.58)), 1.0, 0.45), size / 2, size / 2
+        )
+        # a diagonal stroke reads as "used" without colour
+        cv = Canvas(size, size)
+        x, y = grid(size, size)
+        c = size / 2
+        d = sd_segment(
+            x, y, c - size * 0.24, c + size * 0.24, c + size * 0.24, c - size * 0.24, size * 0.035
+        )
+        cv.paint(coverage(d), (96, 90, 84))
+        surf.blit(cv.surface(), (0, 0))
+    return surf
+
+
+def joker_token(size: int, active: bool = True) -> pygame.Surface:
+    return action_token("joker", size, active)
+
+
+def extra_turn_token(size: int, active: bool = True) -> pygame.Surface:
+    return action_token("extra_turn", size, active)
+
+
+_MINE_TOKENS = {
+    # kind: (rim, face, number colour, pictogram)
+    "coal": ((58, 56, 60), (168, 164, 164), (44, 42, 46), "coal"),
+    "gold": ((190, 136, 30), (250, 226, 148), (104, 64, 18), "gold"),
+}
+
+
+@cache
+def mine_token(kind: str, size: int, value: int | None = None) -> pygame.Surface:
+    """Coal or gold token: ``value=None`` is the hidden back, 1-5 the face with its points."""
+    if kind not in _MINE_TOKENS:
+        raise ValueError(f"unknown mine token {kind!r}; expected coal or gold")
+    rim, face, ink, picto = _MINE_TOKENS[kind]
+    surf = _disc(size, rim, face, 7 if kind == "coal" else 9).surface()
+    if value is None:
+        _blit_center(surf, assets.pictogram(picto, round(size * 0.66)), size / 2, size / 2)
+    else:
+        if not 1 <= value <= 5:
+            raise ValueError(f"token value must be 1-5, not {value}")
+        _blit_center(surf, assets.pictogram(picto, round(size * 0.34)), size / 2, size * 0.3)
+        num = _embossed_text(str(value), size, round(size * 0.5), ink, shade(face, 0.6))
+        _blit_center(surf, num, size / 2, size * 0.6)
+    return surf
+
+
+def _square_tile(size: int, frame: Colour, face: Colour, seed: int, edge: Colour | None = None):
+    """A thick square tile: bevelled frame, recessed face; ``edge`` adds a coloured outer band."""
+    cv = Canvas(size, size)
+    x, y = grid(size, size)
+    c = size / 2
+    r = size * 0.12
+    outer = sd_round_box(x, y, c, c, c - 0.5, c - 0.5, r)
+    if edge is not None:
+        cv.paint(coverage(outer), lit(edge, bevel_light(outer, size * 0.06), spec=0.3))
+        outer = sd_round_box(x, y, c, c, c - size * 0.07, c - size * 0.07, r * 0.8)
+    cv.paint(coverage(outer), lit(frame, bevel_light(outer, size * 0.07), spec=0.35))
+    m = size * (0.18 if edge is not None else 0.13)
+    inner = sd_round_box(x, y, c, c, c - m, c - m, r * 0.6)
+    fl = bevel_light(inner, size * 0.04, light=(0.55, 0.7, 0.75), height=0.5)
+    rng = np.random.default_rng(seed)
+    n = value_noise(size, size, max(2.0, size / 7), max(2.0, size / 7), rng)
+    cv.paint(coverage(inner), np.clip(lit(face, fl, spec=0.1) * (1 + 0.025 * n[..., None]), 0, 255))
+    cv.paint(line_coverage(inner, max(1.0, size * 0.014)), shade(frame, 0.55))
+    cv.paint(
+        line_coverage(sd_round_box(x, y, c, c, c - 0.5, c - 0.5, r), max(1.0, size * 0.02)),
+        shade(edge or frame, 0.4),
+    )
+    return cv
+
+
+@cache
+def building_tile(kind: str, size: int = 64, start: bool = False) -> pygame.Surface:
+    """A building tile face for the board: frame in the building's colour, pictogram in the
+    middle.  ``start=True`` is the start tile of that type, with a red edge."""
+    if kind not in BUILDINGS:
+        raise ValueError(f"unknown building {kind!r}")
+    frame = BUILDING_COLOURS[kind]
+    face = mix(frame, PAPER, 0.82)
+    cv = _square_tile(size, frame, face, BUILDINGS.index(kind), START_RED if start else None)
+    surf = cv.surface()
+    p = 0.6 if start else 0.68
+    _blit_center(surf, assets.pictogram(kind, round(size * p)), size / 2, size / 2)
+    return surf
+
+
+@cache
+def tile_back(size: int = 64, start: bool = False) -> pygame.Surface:
+    """A face-down building tile (stack top); ``start=True`` gives the red start-tile back."""
+    frame = START_RED if start else (150, 112, 72)
+    face = shade(frame, 1.18)
+    cv = _square_tile(size, frame, face, 5)
+    x, y = grid(size, size)
+    c = size / 2
+    star = sd_polygon(x, y, _star_points(c, c, size * 0.24, size * 0.1, 5))
+    cv.paint(coverage(star + 1.0) * 0.6, shade(frame, 0.6))
+    cv.paint(coverage(star), lit(mix(face, PAPER, 0.6), bevel_light(star, size * 0.03), spec=0.2))
+    return cv.surface()
+
+
+def _star_points(cx, cy, r_out, r_in, n):
+    pts = []
+    for i in range(2 * n):
+        r = r_out if i % 2 == 0 else r_in
+        a = math.radians(-90 + 180 * i / n)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+@cache
+def tile_shadow(size: int = 64, lift: float = 1.0):
+    """Shadow for a tile or token of ``size`` (square, rounded): ``(surface, (dx, dy))``."""
+    cv = Canvas(size, size)
+    x, y = grid(size, size)
+    c = size / 2
+    cv.paint(coverage(sd_round_box(x, y, c, c, c - 0.5, c - 0.5, size * 0.12)), SHADOW)
+    return shadow_of(cv.surface(), lift)
+
+
+@cache
+def token_shadow(size: int = 64, lift: float = 1.0):
+    """Shadow for a round token of ``size``: ``(surface, (dx, dy))``."""
+    cv = Canvas(size, size)
+    x, y = grid(size, size)
+    cv.paint(coverage(sd_circle(x, y, size / 2, size / 2, size / 2 - 1)), SHADOW)
+    return shadow_of(cv.surface(), lift)
+
+
+@cache
+def player_badge(player_index: int, size: int) -> pygame.Surface:
+    """A small flat emblem (the player's shape in their colour, with a dark outline)."""
+    colour = PLAYER_COLOURS[player_index]
+    cv = Canvas(size, size)
+    x, y = grid(size, size)
+    c = size / 2
+    d = sd_shape(x, y, PLAYER_SHAPES[player_index], c, c, size * 0.36)
+    cv.paint(coverage(d), lit(colour, bevel_light(d, size * 0.08), spec=0.3))
+    cv.paint(line_coverage(d, max(1.0, size * 0.05)), shade(colour, 0.4))
+    return cv.surface()
+
+
+# --------------------------------------------------------------------------------------------
+# Panels and buttons
+# --------------------------------------------------------------------------------------------
+
+PANEL_STYLES: dict[str, tuple[Colour, Colour, Colour]] = {
+    # style: (face, border, line)
+    "paper": (PAPER, (150, 104, 64), (206, 170, 118)),
+    "dark": ((58, 42, 32), (34, 24, 18), (128, 96, 62)),
+}
+PANEL_BORDER = 24  # the fixed corner size of the 9-slice source
+
+
+@cache
+def _panel_source(style: str) -> pygame.Surface:
+    face, border, line = PANEL_STYLES[style]
+    s = PANEL_BORDER * 3
+    cv = Canvas(s, s)
+    x, y = grid(s, s)
+    c = s / 2
+    outer = sd_round_box(x, y, c, c, c - 0.5, c - 0.5, 14)
+    cv.paint(coverage(outer), lit(border, bevel_light(outer, 4), spec=0.3))
+    inner = sd_round_box(x, y, c, c, c - 5, c - 5, 10)
+    cv.paint(coverage(inner), face)
+    cv.paint(np.clip(1 + inner / 8, 0, 1) * (inner < 0) * 0.22, SHADOW)
+    cv.paint(line_coverage(inner + 6, 1.2), line)
+    cv.paint(line_coverage(outer, 1.2), shade(border, 0.5))
+    return cv.surface()
+
+
+def nine_slice(src: pygame.Surface, size: tuple[int, int], border: int) -> pygame.Surface:
+    """Stretch ``src`` to ``size`` keeping its ``border``-pixel corners unscaled."""
+    w, h = size
+    sw, sh = src.get_size()
+    b = border
+    w, h = max(w, 2 * b), max(h, 2 * b)
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    xs = [(0, b, 0, b), (b, sw - b, b, w - b), (sw - b, sw, w - b, w)]
+    ys = [(0, b, 0, b), (b, sh - b, b, h - b), (sh - b, sh, h - b, h)]
+    for sx0, sx1, dx0, dx1 in xs:
+        for sy0, sy1, dy0, dy1 in ys:
+            if dx1 <= dx0 or dy1 <= dy0:
+                continue
+            part = src.subsurface((sx0, sy0, sx1 - sx0, sy1 - sy0))
+            if (dx1 - dx0, dy1 - dy0) != part.get_size():
+                part = pygame.transform.smoothscale(part, (dx1 - dx0, dy1 - dy0))
+            out.blit(part, (dx0, dy0))
+    return out.convert_alpha() if pygame.display.get_surface() else out
+
+
+@cache
+def panel_surface(size: tuple[int, int], style: str = "paper") -> pygame.Surface:
+    """A framed panel of any size: ``"paper"`` (cream, brown frame) or ``"dark"`` (HUD wood)."""
+    if style not in PANEL_STYLES:
+        raise ValueError(f"unknown panel style {style!r}")
+    return nine_slice(_panel_source(style), size, PANEL_BORDER)
+
+
+def panel_source(style: str = "paper") -> tuple[pygame.Surface, int]:
+    """The 9-slice source image of a panel style and its corner size, for custom slicing."""
+    return _panel_source(style), PANEL_BORDER
+
+
+BUTTON_STYLES: dict[str, tuple[Colour, Colour]] = {
+    # style: (face, text)
+    "primary": ((222, 132, 48), (255, 250, 238)),
+    "secondary": ((236, 220, 188), INK),
+    "danger": ((186, 62, 48), (255, 250, 238)),
+}
+BUTTON_STATES = ("normal", "hover", "pressed", "disabled", "focus")
+
+
+@cache
+def button_surface(
+    size: tuple[int, int], label: str = "", state: str = "normal", style: str = "primary"
+) -> pygame.Surface:
+    """A rounded wooden-edged button with an optional centred label.
+
+    ``state``: normal, hover (lighter), pressed (darker, label nudged down), focus (golden
+    ring, for keyboard and controller focus) or disabled (greyed).  The surface includes a small
+    shadow under the button, so blit it at the button's rect.
+    """
+    if state not in BUTTON_STATES:
+        raise ValueError(f"unknown button state {state!r}")
+    if style not in BUTTON_STYLES:
+        raise ValueError(f"unknown button style {style!r}")
+    face, ink = BUTTON_STYLES[style]
+    if state == "hover" or state == "focus":
+        face = shade(face, 1.12)
+    elif state == "pressed":
+        face = shade(face, 0.88)
+    elif state == "disabled":
+        face, ink = (176, 168, 156), (120, 112, 104)
+    w, h = size
+    cv = Canvas(w, h)
+    x, y = grid(w, h)
+    r = min(h * 0.32, 18)
+    depth = max(2.0, h * 0.07)
+    press = depth * 0.7 if state == "pressed" else 0.0
+    base = sd_round_box(x, y, w / 2, h / 2 + depth / 2, w / 2 - 1, h / 2 - depth / 2 - 1, r)
+    cv.paint(coverage(base), shade(face, 0.6))
+    top = sd_round_box(x, y, w / 2, h / 2 - depth / 2 + press, w / 2 - 1, h / 2 - depth / 2 - 1, r)
+    light = bevel_light(top, max(2.0, h * 0.1))
+    grad = (1.08 - 0.16 * ((y - press) / h))[..., None]
+    cv.paint(coverage(top), np.clip(lit(face, light, spec=0.35) * grad, 0, 255))
+    cv.paint(line_coverage(top, 1.2), shade(face, 0.45))
+    cv.paint(line_coverage(base, 1.2) * (y > h / 2), shade(face, 0.4))
+    if state == "focus":
+        ring = sd_round_box(x, y, w / 2, h / 2, w / 2 - 1, h / 2 - 1, r + 1)
+        cv.paint(line_coverage(ring + 1.5, 3.0), GOLD)
+    surf = cv.surface()
+    if label:
+        under = shade(face, 0.55) if ink[0] > 128 else shade(face, 1.3)
+        text = _embossed_text(label, round(w * 0.86), max(10, round(h * 0.46)), ink, under)
+        _blit_center(surf, text, w / 2, h / 2 - depth / 2 + press)
+    return surf
