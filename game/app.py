@@ -1,0 +1,248 @@
+"""The window, the clock and the main loop.
+
+One logical 1920x1080 canvas in a ``pygame.SCALED | pygame.RESIZABLE`` window: windowed,
+fullscreen (F11) and any TV size look the same, and mouse positions arrive in canvas
+coordinates.  Each frame: apply scene requests, turn events into intents for the top scene,
+update, redraw everything, flip.  ``dt`` is in seconds and capped, so a stall (a window drag,
+a slow disk) never makes animations jump.
+
+``run(config)`` is the entry point; ``App`` is also driven frame by frame by tests and tools.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import sys
+import time
+import warnings
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game import __version__  # noqa: E402
+from game.config import Config  # noqa: E402
+from game.scenes.base import Scene, SceneStack  # noqa: E402
+from game.scenes.services import Services  # noqa: E402
+from game.settings import Settings, load_settings  # noqa: E402
+from game.ui.audio import Audio, start_mixer  # noqa: E402
+from game.ui.intents import InputMapper  # noqa: E402
+from game.ui.theme import CANVAS_SIZE  # noqa: E402
+
+log = logging.getLogger("game.app")
+
+FPS = 60
+MAX_DT = 0.1  # seconds; longer frames are counted as this long
+
+
+def setup_logging(config: Config) -> list[logging.Handler]:
+    """Log to ``landgrab.log`` in the user's data folder; warnings also go to stderr."""
+    root = logging.getLogger("game")
+    root.setLevel(logging.INFO)
+    handlers: list[logging.Handler] = []
+    try:
+        config.data_dir.mkdir(parents=True, exist_ok=True)
+        fh = logging.handlers.RotatingFileHandler(
+            config.log_path, maxBytes=1_000_000, backupCount=1, encoding="utf-8"
+        )
+        fh.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handlers.append(fh)
+    except OSError as exc:
+        print(f"landgrab: cannot write the log in {config.data_dir}: {exc}", file=sys.stderr)
+    err = logging.StreamHandler(sys.stderr)
+    err.setLevel(logging.WARNING)
+    err.setFormatter(logging.Formatter("landgrab: %(message)s"))
+    handlers.append(err)
+    for h in handlers:
+        root.addHandler(h)
+    return handlers
+
+
+def initial_scenes(services: Services) -> list[Scene]:
+    """What the stack starts with, from the command line."""
+    from game.scenes.seat_setup import SeatSetupScene
+    from game.scenes.table import TableUnavailable, open_table
+    from game.scenes.title import TitleScene
+
+    config = services.config
+    if config.game and config.seats:
+        from game.scenes.seat_setup import new_seed
+
+        seed = config.seed if config.seed is not None else new_seed()
+        try:
+            return [open_table(services, config.game, config.seats, seed)]
+        except TableUnavailable as exc:
+            log.warning("%s", exc)
+            return [
+                TitleScene(services),
+                SeatSetupScene(services, config.game, config.seats, str(exc)),
+            ]
+    if config.game:
+        return [TitleScene(services), SeatSetupScene(services, config.game)]
+    return [TitleScene(services)]
+
+
+class App:
+    """The window and the loop.  ``step()`` runs exactly one frame."""
+
+    def __init__(self, config: Config, settings: Settings | None = None):
+        self.config = config
+        self.settings = settings if settings is not None else load_settings(config.settings_path)
+        self.running = True
+        pygame.display.init()
+        pygame.font.init()
+        audio_ok = start_mixer()
+        self.fullscreen = (
+            self.settings.fullscreen if config.fullscreen is None else config.fullscreen
+        )
+        self.screen = self._open_window()
+        self.clock = pygame.time.Clock()
+        self.input = InputMapper()
+        self.input.start()
+        pygame.key.start_text_input()
+        self.stack = SceneStack()
+        self.services = Services(
+            config,
+            self.settings,
+            Audio(self.settings, enabled=audio_ok, muted=config.mute),
+            self.stack,
+            on_quit=self.quit,
+            on_fullscreen=self.set_fullscreen,
+        )
+        self.services.window_fullscreen = self.fullscreen
+        self.stack.reset(*initial_scenes(self.services))
+        self.stack.apply_pending()
+
+    # --- window -----------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption(f"Landgrab {__version__}")
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.fullscreen:
+            flags |= pygame.FULLSCREEN
+        with warnings.catch_warnings():
+            if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+                warnings.simplefilter("ignore")  # "no fast renderer" is expected without a screen
+            try:
+                return pygame.display.set_mode(CANVAS_SIZE, flags, vsync=0)
+            except pygame.error as exc:
+                log.warning("Scaled window unavailable (%s); using a plain window", exc)
+                return pygame.display.set_mode(CANVAS_SIZE)
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Switch fullscreen; returns whether the window is fullscreen now."""
+        if on != pygame.display.is_fullscreen():
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as exc:
+                log.warning("Fullscreen could not be switched: %s", exc)
+        self.fullscreen = (
+            pygame.display.is_fullscreen() if pygame.display.get_driver() != "dummy" else on
+        )
+        return self.fullscreen
+
+    # --- loop ---------------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.close_requested()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.services.set_fullscreen(not self.services.window_fullscreen)
+            return
+        for intent in self.input.translate(event):
+            self.stack.handle(intent)
+
+    def close_requested(self) -> None:
+        """The window's close button: ask first; a second close while asking quits."""
+        from game.scenes.confirm import ConfirmScene
+
+        top = self.stack.top
+        if isinstance(top, ConfirmScene) and top.on_yes == self.services.quit:
+            self.quit()
+        else:
+            self.services.confirm_quit()
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip, then the scene requests made during it."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        for intent in self.input.update(dt):
+            self.stack.handle(intent)
+        self.stack.update(dt)
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.services.clock.tick(dt, self.clock.get_fps())
+        self.stack.apply_pending()
+        if not self.stack:
+            self.quit()
+
+    def run(self) -> int:
+        start = time.perf_counter()
+        dt = 0.0
+        first = True
+        while self.running:
+            self.step(dt)
+            if first:
+                log.info("First frame after %.2f s", time.perf_counter() - start)
+                first = False
+            if (
+                self.config.quit_after is not None
+                and time.perf_counter() - start >= self.config.quit_after
+            ):
+                self.quit()
+            if self.running:
+                dt = min(self.clock.tick(FPS) / 1000.0, MAX_DT)
+        self.save_screenshot()
+        return 0
+
+    def save_screenshot(self) -> None:
+        path = self.config.screenshot
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+            log.info("Screenshot saved to %s", path)
+        except (pygame.error, OSError) as exc:
+            log.warning("Screenshot could not be saved to %s: %s", path, exc)
+
+    def close(self) -> None:
+        """Let every scene exit (they save what they must); pygame itself stays up."""
+        self.stack.reset()
+        self.stack.apply_pending()
+
+
+def run(config: Config) -> int:
+    """Open the window and play until the player quits.  Returns the process exit code."""
+    handlers = setup_logging(config)
+    log.info(
+        "Landgrab %s starting (pygame-ce %s, SDL %s)",
+        __version__,
+        pygame.version.ver,
+        ".".join(map(str, pygame.get_sdl_version())),
+    )
+    app = None
+    try:
+        app = App(config)
+        return app.run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        log.exception("Landgrab stopped on an unexpected error")
+        print(f"landgrab: the details are in {config.log_path}", file=sys.stderr)
+        return 1
+    finally:
+        if app is not None:
+            try:
+                app.close()
+            except Exception:  # noqa: BLE001 - already on the way out
+                log.exception("Error while closing")
+        pygame.quit()
+        root = logging.getLogger("game")
+        for h in handlers:
+            root.removeHandler(h)
+            h.close()

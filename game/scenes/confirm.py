@@ -1,0 +1,74 @@
+"""A yes/no question as an overlay; ``quit_confirmation`` is the "Quit Landgrab?" one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.scenes.menu import MenuScene
+from game.ui import layout, theme
+from game.ui.widgets import Button
+
+
+class ConfirmScene(MenuScene):
+    opaque = False
+    dim = 140
+
+    def __init__(
+        self,
+        services,
+        title: str,
+        message: str,
+        yes_label: str,
+        on_yes: Callable[[], None],
+        no_label: str = "Cancel",
+        *,
+        focus_yes: bool = False,
+    ):
+        self.title, self.message = title, message
+        self.yes_label, self.no_label = yes_label, no_label
+        self.on_yes = on_yes
+        self.focus_yes = focus_yes
+        self.panel_rect = layout.centered((820, 380))
+        super().__init__(services)
+
+    def build(self) -> None:
+        p = self.panel_rect
+        no_rect, yes_rect = layout.row(
+            (p.centerx, p.bottom - 80), (320, theme.BUTTON_HEIGHT), 2, 40
+        )
+        self.no_button = self.group.add(
+            Button(no_rect, self.no_label, self.back, key="no", sound=None)
+        )
+        self.yes_button = self.group.add(
+            Button(yes_rect, self.yes_label, self._yes, primary=True, key="yes")
+        )
+        if self.focus_yes:
+            self.group.focus(self.yes_button)
+
+    def _yes(self) -> None:
+        self.services.stack.remove(self)
+        self.on_yes()
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        p = self.panel_rect
+        theme.draw_panel(surface, p)
+        t = theme.text(self.title, theme.H2_SIZE, theme.INK, display=True)
+        surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 44)))
+        y = p.y + 130
+        for line in theme.wrap(self.message, theme.BODY_SIZE, p.width - 120):
+            m = theme.text(line, theme.BODY_SIZE, theme.INK_SOFT)
+            surface.blit(m, m.get_rect(midtop=(p.centerx, y)))
+            y += m.get_height() + 4
+
+
+def quit_confirmation(services) -> ConfirmScene:
+    return ConfirmScene(
+        services,
+        "Quit Landgrab?",
+        "Your settings are kept for next time.",
+        "Quit",
+        services.quit,
+        "Cancel",
+    )

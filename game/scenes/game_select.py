@@ -1,0 +1,105 @@
+"""Choose a game: one card per registered game (board preview, name, players, pitch)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import GAMES, GameInfo
+from game.scenes.menu import MenuScene
+from game.ui import intents as I
+from game.ui import layout, players, previews, theme
+from game.ui.widgets import Button, Widget
+
+CARD_GAP = 56
+MAX_CARD_WIDTH = 540
+CARD_HEIGHT = 660
+PREVIEW_HEIGHT = 300
+
+
+class GameCard(Widget):
+    """A big focusable card; its face is rendered once."""
+
+    def __init__(self, rect, game: GameInfo, index: int, on_choose):
+        super().__init__(rect, key=game.id)
+        self.game = game
+        self.on_choose = on_choose
+        self.face = self._render(index)
+
+    def _render(self, index: int) -> pygame.Surface:
+        w, h = self.rect.size
+        face = theme.panel((w, h)).copy()
+        pad = 22
+        pw, ph = w - pad * 2, PREVIEW_HEIGHT
+        preview = previews.map_preview(self.game, (pw, ph), index)
+        # Rounded preview: draw it through a rounded mask.
+        mask = pygame.Surface((pw, ph), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, pw, ph), border_radius=12)
+        rounded = preview.convert_alpha() if pygame.display.get_surface() else preview.copy()
+        rounded.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        face.blit(rounded, (pad, pad))
+        pygame.draw.rect(face, theme.CREAM_LINE, (pad, pad, pw, ph), 2, border_radius=12)
+        y = pad + ph + 22
+        name = theme.text(self.game.name, theme.H2_SIZE, theme.INK, display=True)
+        face.blit(name, name.get_rect(midtop=(w // 2, y)))
+        y += name.get_height() + 6
+        count = theme.text(self.game.players_text, theme.BODY_SIZE, theme.ACCENT, bold=True)
+        face.blit(count, count.get_rect(midtop=(w // 2, y)))
+        y += count.get_height() + 16
+        for line in theme.wrap(self.game.pitch, theme.SMALL_SIZE, w - pad * 3):
+            t = theme.text(line, theme.SMALL_SIZE, theme.INK_SOFT)
+            face.blit(t, t.get_rect(midtop=(w // 2, y)))
+            y += t.get_height() + 2
+        self._draw_seats(face)
+        return face
+
+    def _draw_seats(self, face: pygame.Surface) -> None:
+        """One token per seat along the bottom; seats beyond the minimum are faded."""
+        w, h = face.get_size()
+        n, step = self.game.max_players, 62
+        x0 = w // 2 - (n - 1) * step // 2
+        for i in range(n):
+            token = pygame.Surface((60, 60), pygame.SRCALPHA)
+            players.draw_swatch(token, i, (30, 30), 20)
+            if i >= self.game.min_players:
+                token.set_alpha(90)
+            face.blit(token, token.get_rect(center=(x0 + i * step, h - 50)))
+
+    @property
+    def focus_rect(self) -> pygame.Rect:
+        return self.rect.move(0, -round(10 * self.hot.value))
+
+    def handle(self, intent: I.Intent) -> bool:
+        if intent.kind == I.CONFIRM or self._clicked(intent, self.rect):
+            self.bump()
+            self.play("click")
+            self.on_choose(self.game)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lift = round(10 * self.hot.value - 6 * self.press.value)
+        theme.draw_shadow(surface, self.rect, spread=22, lift=8 + lift, alpha=120)
+        surface.blit(self.face, self.rect.move(0, -lift))
+
+
+class GameSelectScene(MenuScene):
+    def build(self) -> None:
+        games = list(GAMES.values())
+        n = max(1, len(games))
+        width = min(MAX_CARD_WIDTH, (1920 - 160 - CARD_GAP * (n - 1)) // n)
+        rects = layout.row((960, 560), (width, CARD_HEIGHT), n, CARD_GAP)
+        for i, (game, rect) in enumerate(zip(games, rects, strict=True)):
+            self.group.add(GameCard(rect, game, i, self.choose))
+        back = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)
+        back.bottomleft = (80, 1040)
+        self.group.add(Button(back, "Back", self.back, key="back", sound=None))
+
+    def choose(self, game: GameInfo) -> None:
+        from game.scenes.seat_setup import SeatSetupScene
+
+        self.services.stack.push(SeatSetupScene(self.services, game.id))
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.table_background(), (0, 0))
+        title = theme.shadowed_text("Choose a game", theme.H1_SIZE)
+        surface.blit(title, title.get_rect(midtop=(960, 40)))

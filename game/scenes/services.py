@@ -1,0 +1,107 @@
+"""What the app lends to every scene: ``Services`` (no globals anywhere).
+
+services.config     Config of this run (game.config)
+services.settings   Settings (game.settings); call save_settings() after changing them
+services.audio      Audio: play(name, volume), play_music(path), muted, apply_volumes()
+services.stack      SceneStack: push / pop / replace / reset (applied between frames)
+services.clock      Clock: now (seconds since start), frame (count), fps
+services.canvas_size  (1920, 1080), the logical canvas every scene draws on
+services.quit()     end the app after this frame
+services.to_title() back to the title screen (empties the stack)
+services.confirm_quit()   push the "Quit Landgrab?" overlay
+services.open_settings()  push the settings overlay
+services.set_fullscreen(on), services.fullscreen (the window now)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.config import Config
+from game.scenes.base import SceneStack
+from game.settings import Settings, save_settings
+from game.ui.audio import Audio
+from game.ui.theme import CANVAS_SIZE
+
+
+@dataclass
+class Clock:
+    now: float = 0.0  # seconds of running time
+    frame: int = 0
+    fps: float = 0.0
+    started: float = field(default_factory=time.perf_counter)
+
+    def tick(self, dt: float, fps: float = 0.0) -> None:
+        self.now += dt
+        self.frame += 1
+        self.fps = fps
+
+
+class Services:
+    def __init__(
+        self,
+        config: Config,
+        settings: Settings,
+        audio: Audio,
+        stack: SceneStack | None = None,
+        *,
+        on_quit: Callable[[], None] | None = None,
+        on_fullscreen: Callable[[bool], bool] | None = None,
+    ):
+        self.config = config
+        self.settings = settings
+        self.audio = audio
+        self.stack = stack if stack is not None else SceneStack()
+        self.clock = Clock()
+        self.canvas_size = CANVAS_SIZE
+        self.quit_requested = False
+        self.window_fullscreen = settings.fullscreen  # what the window is now (the app sets it)
+        self._on_quit = on_quit
+        self._on_fullscreen = on_fullscreen
+
+    @classmethod
+    def standalone(cls, config: Config | None = None, settings: Settings | None = None) -> Services:
+        """Services without an app window loop: for tests, tools and benchmarks (silent)."""
+        config = config or Config()
+        settings = settings or Settings()
+        return cls(config, settings, Audio(settings, enabled=False, muted=True))
+
+    # --- app --------------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.quit_requested = True
+        if self._on_quit is not None:
+            self._on_quit()
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.window_fullscreen
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch the window (F11, the settings toggle); the choice is saved in the settings."""
+        if self._on_fullscreen is not None:
+            on = self._on_fullscreen(on)
+        self.window_fullscreen = on
+        if on != self.settings.fullscreen:
+            self.settings.fullscreen = on
+            self.save_settings()
+
+    def save_settings(self) -> bool:
+        return save_settings(self.settings, self.config.settings_path)
+
+    # --- common scene moves -----------------------------------------------------------------
+    def to_title(self) -> None:
+        from game.scenes.title import TitleScene
+
+        self.stack.reset(TitleScene(self))
+
+    def confirm_quit(self) -> None:
+        from game.scenes.confirm import quit_confirmation
+
+        self.stack.push(quit_confirmation(self))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.stack.push(SettingsScene(self))

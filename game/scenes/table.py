@@ -1,0 +1,60 @@
+"""The hook that opens a game's table scene.
+
+Each game provides ``game/scenes/<game_id>_table.py`` with a ``TableScene`` class built as
+``TableScene(services, game_id, seats, seed)`` (``seats`` is ``list[Seat]``, see
+``game.scenes.seats``).  It is imported only when a game starts.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+
+from game.engine import GAMES
+from game.scenes.base import Scene
+from game.scenes.seats import Seat
+
+log = logging.getLogger(__name__)
+
+
+class TableUnavailable(Exception):
+    """The game cannot be opened; the message is meant for the player."""
+
+
+def table_module_name(game_id: str) -> str:
+    return f"game.scenes.{game_id}_table"
+
+
+def open_table(services, game_id: str, seats: list[Seat], seed: int) -> Scene:
+    """Build the game's table scene, or raise ``TableUnavailable`` with a message to show."""
+    game = GAMES[game_id]
+    name = table_module_name(game_id)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            raise TableUnavailable(f"The {game.name} table is not in this version yet.") from exc
+        log.exception("Could not load the %s table", game.name)
+        raise TableUnavailable(
+            f"The {game.name} table could not be loaded ({exc.name} is missing)."
+        ) from exc
+    except Exception as exc:
+        log.exception("Could not load the %s table", game.name)
+        raise TableUnavailable(f"The {game.name} table could not be loaded: {exc}") from exc
+    try:
+        return module.TableScene(services, game_id, list(seats), seed)
+    except Exception as exc:
+        log.exception("Could not open the %s table", game.name)
+        raise TableUnavailable(f"The {game.name} table could not be opened: {exc}") from exc
+
+
+def start_game(services, game_id: str, seats: list[Seat], seed: int) -> str | None:
+    """Open the table in place of every scene on the stack.  Returns an error message, or None."""
+    try:
+        table = open_table(services, game_id, seats, seed)
+    except TableUnavailable as exc:
+        log.warning("%s", exc)
+        return str(exc)
+    log.info("Starting %s, seed %d, seats: %s", game_id, seed, ", ".join(s.label for s in seats))
+    services.stack.reset(table)
+    return None

@@ -1,0 +1,187 @@
+"""The title screen: a slow pan over a game board (or the bare table) with cards drifting by.
+
+Buttons: New game, Settings, Quit.  Esc (or closing the window) asks before quitting.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game import __version__
+from game.engine import GAMES
+from game.scenes.menu import MenuScene
+from game.ui import layout, players, previews, theme
+from game.ui.tween import Tween, ease_out_back, ease_out_cubic
+from game.ui.widgets import Button
+
+CARD_SIZE = (150, 210)
+CARD_COUNT = 11
+
+
+def _faces(rng: random.Random) -> list[pygame.Surface]:
+    """Things that drift by: a few of the shared art's cards and pieces, else simple cards."""
+    try:
+        from game import assets
+        from game.ui import art
+
+        idents = [("landscape", s) for s in art.LANDSCAPE_SYMBOLS] + [
+            ("building", b) for b in art.BUILDINGS
+        ]
+        faces = [
+            _with_shadow(art.card_surface(kind, ident, CARD_SIZE))
+            for kind, ident in rng.sample(idents, 5)
+        ]
+        faces += [_with_shadow(art.card_surface("back", "landscape", CARD_SIZE))]
+        faces += [assets.piece(i, 110, shadow=True) for i in rng.sample(range(5), 3)]
+        return faces
+    except Exception:  # noqa: BLE001 - the shared art is optional here
+        return [_card_face(i) for i in range(5)]
+
+
+def _with_shadow(card: pygame.Surface) -> pygame.Surface:
+    w, h = card.get_size()
+    surf = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
+    surf.blit(theme.shadow((w, h), 12, 10, 120), (2, 8))
+    surf.blit(card, (12, 12))
+    return surf
+
+
+def _card_face(index: int) -> pygame.Surface:
+    """A small player card: cream with a coloured frame and the player's shape."""
+    w, h = CARD_SIZE
+    surf = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
+    surf.blit(theme.shadow((w, h), 12, 10, 120), (2, 8))
+    card = pygame.Rect(12, 12, w, h)
+    pygame.draw.rect(surf, theme.CREAM, card, border_radius=12)
+    pygame.draw.rect(surf, players.colour(index), card.inflate(-16, -16), 6, border_radius=8)
+    players.draw_swatch(surf, index, card.center, 34)
+    pygame.draw.rect(surf, theme.CREAM_LINE, card, 2, border_radius=12)
+    return surf
+
+
+class _Drifter:
+    def __init__(self, rng: random.Random, faces: list[pygame.Surface], y: float, left: bool):
+        self.rng = rng
+        self.reset(faces, y, left)
+
+    def reset(self, faces: list[pygame.Surface], y: float, left: bool) -> None:
+        rng = self.rng
+        face = faces[rng.randrange(len(faces))]
+        self.image = pygame.transform.rotozoom(face, rng.uniform(-28, 28), rng.uniform(0.8, 1.05))
+        # Down the sides only: the middle column holds the title, buttons and hints.
+        self.left = left
+        self.x = rng.uniform(-20, 440) if left else rng.uniform(1480, 1940)
+        self.y = y
+        self.speed = rng.uniform(18, 42)  # px per second, upwards
+        self.sway = rng.uniform(10, 40)
+        self.phase = rng.uniform(0, math.tau)
+
+
+class TitleScene(MenuScene):
+    updates_when_covered = True  # keep drifting behind the settings overlay
+
+    def __init__(self, services):
+        self.services = services
+        self.t = 0.0
+        self.rng = random.Random(2024)
+        self._board = self._board_layer()
+        self._faces = _faces(self.rng)
+        gap = 1400 / CARD_COUNT  # spread out evenly at first, alternating sides
+        self.drifters = [
+            _Drifter(
+                self.rng, self._faces, -200 + i * gap + self.rng.uniform(0, gap / 2), i % 2 == 0
+            )
+            for i in range(CARD_COUNT)
+        ]
+        self.intro = Tween(0.0, 1.0, 0.9, ease_out_back)
+        self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic, delay=0.25)
+        super().__init__(services)
+
+    # --- layers ---------------------------------------------------------------------------------
+    def _board_layer(self) -> pygame.Surface | None:
+        """The first game's board, a third larger than the canvas and darkened, for panning."""
+        for game in GAMES.values():
+            board = previews.render_map(game)
+            if board is None:
+                continue
+            w, h = self.services.canvas_size
+            layer = previews.map_preview(game, (int(w * 1.3), int(h * 1.3)))
+            layer = layer.copy()
+            layer.fill((120, 110, 100), special_flags=pygame.BLEND_RGB_MULT)
+            return layer.convert() if pygame.display.get_surface() else layer
+        return None
+
+    def build(self) -> None:
+        rects = layout.column((960, 560), (520, 88), 3, 26)
+        self.group.add(Button(rects[0], "New game", self.new_game, primary=True, key="new"))
+        self.group.add(Button(rects[1], "Settings", self.services.open_settings, key="settings"))
+        self.group.add(Button(rects[2], "Quit", self.services.confirm_quit, key="quit"))
+
+    def _draw_footer(self, surface: pygame.Surface) -> None:
+        hint = theme.shadowed_text(
+            "Arrows · Enter · Esc  —  mouse  —  game controller",
+            theme.SMALL_SIZE,
+            theme.ON_TABLE_SOFT,
+            display=False,
+            offset=2,
+        )
+        surface.blit(hint, hint.get_rect(midbottom=(960, 1046)))
+        ver = theme.shadowed_text(
+            f"v{__version__}", theme.SMALL_SIZE, theme.ON_TABLE_SOFT, display=False, offset=2
+        )
+        surface.blit(ver, ver.get_rect(bottomright=(1896, 1046)))
+
+    # --- actions ---------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        from game.scenes.game_select import GameSelectScene
+
+        self.services.stack.push(GameSelectScene(self.services))
+
+    def back(self) -> None:
+        self.services.confirm_quit()
+
+    # --- frame ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        adt = self.anim_dt(dt)
+        self.t += adt
+        self.intro.update(dt)
+        self.fade_in.update(dt)
+        for d in self.drifters:
+            d.y -= d.speed * adt
+            if d.y < -220:
+                d.reset(self._faces, 1200 + self.rng.uniform(0, 120), d.left)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._board is not None:
+            w, h = self.services.canvas_size
+            bw, bh = self._board.get_size()
+            x = (bw - w) / 2 * (1 + math.sin(self.t * 0.05))
+            y = (bh - h) / 2 * (1 + math.sin(self.t * 0.037 + 1.3))
+            surface.blit(self._board, (0, 0), pygame.Rect(round(x), round(y), w, h))
+            surface.blit(theme.vignette(), (0, 0))
+        else:
+            self.draw_background(surface)
+        for d in self.drifters:
+            x = d.x + d.sway * math.sin(self.t * 0.6 + d.phase)
+            surface.blit(d.image, d.image.get_rect(center=(round(x), round(d.y))))
+        self._draw_title(surface)
+        self._draw_footer(surface)
+        self.group.draw(surface)
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        k = self.intro.value
+        title = theme.shadowed_text("Landgrab", theme.TITLE_SIZE, theme.ON_TABLE, offset=6)
+        surface.blit(title, title.get_rect(center=(960, 250 - round(60 * (1 - k)))))
+        sub = theme.shadowed_text(
+            " · ".join(g.name for g in GAMES.values()),
+            theme.H2_SIZE - 6,
+            theme.ON_TABLE_SOFT,
+            offset=3,
+        )
+        sub.set_alpha(round(255 * self.fade_in.value))
+        surface.blit(sub, sub.get_rect(center=(960, 395)))
+        sub.set_alpha(None)

@@ -1,0 +1,110 @@
+"""The player's settings: volumes, fullscreen, animation speed.  Kept as JSON.
+
+Saving is atomic (a temporary file in the same folder, then ``os.replace``), so a crash or a
+power cut leaves either the old file or the new one, never half of one.  A file that cannot be
+read is reported in one log line, moved aside to ``settings.json.corrupt`` and defaults are used.
+Keys this version does not know are kept and written back, so an older copy of the game does
+not erase a newer one's settings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import tempfile
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+ANIMATION_SPEED_RANGE = (0.5, 2.0)
+
+
+@dataclass
+class Settings:
+    master_volume: float = 0.8
+    music_volume: float = 0.6
+    effects_volume: float = 0.8
+    fullscreen: bool = False
+    animation_speed: float = 1.0
+    extra: dict[str, Any] = field(default_factory=dict)  # unknown keys, kept as they were
+
+    def to_json(self) -> dict[str, Any]:
+        data = dict(self.extra)
+        for f in fields(self):
+            if f.name != "extra":
+                data[f.name] = getattr(self, f.name)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Settings:
+        """Build from parsed JSON; values of the wrong type or out of range fall back or clamp."""
+        out = cls()
+        known = {f.name for f in fields(cls)} - {"extra"}
+        for key, value in data.items():
+            if key not in known:
+                out.extra[key] = value
+                continue
+            default = getattr(out, key)
+            if isinstance(default, bool):
+                if isinstance(value, bool):
+                    setattr(out, key, value)
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                setattr(out, key, float(value))
+        out.clamp()
+        return out
+
+    def clamp(self) -> None:
+        for name in ("master_volume", "music_volume", "effects_volume"):
+            setattr(self, name, min(1.0, max(0.0, getattr(self, name))))
+        lo, hi = ANIMATION_SPEED_RANGE
+        self.animation_speed = min(hi, max(lo, self.animation_speed))
+
+
+def load_settings(path: Path) -> Settings:
+    """The saved settings, or defaults when there is no file or it cannot be read."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings()
+    except OSError as exc:
+        log.warning("Settings file %s cannot be read (%s); using defaults", path, exc)
+        return Settings()
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        aside = path.with_name(path.name + ".corrupt")
+        try:
+            os.replace(path, aside)
+            where = f"moved to {aside.name}"
+        except OSError:
+            where = "left in place"
+        log.warning("Settings file %s is corrupt (%s): %s, using defaults", path, exc, where)
+        return Settings()
+    return Settings.from_json(data)
+
+
+def save_settings(settings: Settings, path: Path) -> bool:
+    """Write atomically.  Returns False (after one log line) when the folder is not writable."""
+    tmp_name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(settings.to_json(), fh, indent=2, sort_keys=True)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, path)
+        return True
+    except OSError as exc:
+        log.warning("Settings could not be saved to %s: %s", path, exc)
+        if tmp_name:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+        return False

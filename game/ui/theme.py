@@ -1,0 +1,233 @@
+"""The warm tabletop look: colours, type sizes, the table background, panels with soft shadows.
+
+Everything drawn here is cached by its arguments: asking every frame costs a dict look-up.
+Sizes are for the logical 1920x1080 canvas, read from a sofa: body text is never under 28 px
+and buttons never under 64 px tall.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pygame
+
+from game import assets
+
+CANVAS_SIZE = (1920, 1080)
+
+# Palette --------------------------------------------------------------------------------
+INK = (48, 34, 24)  # text on cream
+INK_SOFT = (104, 82, 62)
+CREAM = (248, 239, 219)
+CREAM_DEEP = (233, 219, 189)  # secondary buttons, wells
+CREAM_LINE = (206, 186, 150)
+ACCENT = (214, 96, 36)  # primary buttons, slider fill: a warm terracotta
+ACCENT_HOT = (236, 122, 52)
+ACCENT_INK = (255, 248, 236)  # text on accent
+FOCUS = (255, 206, 46)  # the focus outline: bright gold ...
+FOCUS_EDGE = (36, 22, 12)  # ... with a dark edge so it reads on cream and on wood alike
+DISABLED = (196, 186, 170)
+DISABLED_INK = (140, 128, 112)
+ERROR = (178, 40, 30)
+ON_TABLE = (252, 244, 226)  # text straight on the table
+ON_TABLE_SOFT = (226, 210, 182)
+SHADOW = (20, 10, 4)
+
+# Type sizes -----------------------------------------------------------------------------
+TITLE_SIZE = 150
+H1_SIZE = 72
+H2_SIZE = 48
+BUTTON_SIZE = 36
+BODY_SIZE = 32
+SMALL_SIZE = 28  # the smallest text anywhere
+
+BUTTON_HEIGHT = 80
+RADIUS = 18
+
+
+def font(size: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
+    return assets.font(size, bold=bold, display=display)
+
+
+@cache
+def text(
+    message: str,
+    size: int = BODY_SIZE,
+    colour: tuple[int, int, int] = INK,
+    bold: bool = False,
+    display: bool = False,
+) -> pygame.Surface:
+    """Rendered text, cached: widgets may call this every frame."""
+    return font(size, bold, display).render(message, True, colour)
+
+
+def wrap(message: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``message`` into lines no wider than ``width`` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and f.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def shadowed_text(
+    message: str, size: int, colour=ON_TABLE, display: bool = True, offset: int = 4
+) -> pygame.Surface:
+    """Text with a soft dark drop shadow, for titles straight on the table."""
+    return _shadowed_text(message, size, tuple(colour), display, offset)
+
+
+@cache
+def _shadowed_text(message, size, colour, display, offset) -> pygame.Surface:
+    face = text(message, size, colour, display=display)
+    pad = offset * 3
+    out = pygame.Surface((face.get_width() + pad * 2, face.get_height() + pad * 2), pygame.SRCALPHA)
+    shade = font(size, display=display).render(message, True, SHADOW)
+    out.blit(shade, (pad + offset, pad + offset))
+    out = _blur(out, max(2, offset))
+    out.blit(face, (pad, pad))
+    return out
+
+
+# Background -----------------------------------------------------------------------------
+@cache
+def table_background(size: tuple[int, int] = CANVAS_SIZE) -> pygame.Surface:
+    """The shared table art when there is one, else a warm wood gradient drawn here."""
+    maker = getattr(assets, "table_background", None)
+    if maker is not None:
+        try:
+            surf = maker()
+            if surf.get_size() != size:
+                surf = pygame.transform.smoothscale(surf, size)
+            return _converted(surf)
+        except Exception:  # noqa: BLE001 - a missing picture must not stop the menus
+            pass
+    return _converted(_wood(size))
+
+
+def _converted(surf: pygame.Surface) -> pygame.Surface:
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+def _wood(size: tuple[int, int]) -> pygame.Surface:
+    """Walnut planks: a vertical gradient, faint grain lines, plank seams and a vignette."""
+    w, h = size
+    small = pygame.Surface((w // 4, h // 4))
+    sw, sh = small.get_size()
+    top, bottom = (112, 70, 42), (66, 38, 22)
+    for y in range(sh):
+        t = y / max(1, sh - 1)
+        pygame.draw.line(
+            small,
+            tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)),
+            (0, y),
+            (sw, y),
+        )
+    rng = random.Random(7)
+    plank = sh // 6
+    for i in range(1, 6):
+        pygame.draw.line(small, (48, 26, 14), (0, i * plank), (sw, i * plank), 1)
+    grain = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    for _ in range(260):
+        y = rng.randrange(sh)
+        x = rng.randrange(-sw // 2, sw)
+        length = rng.randrange(sw // 6, sw // 2)
+        shade = rng.choice(((30, 16, 8, 40), (150, 100, 60, 26)))
+        pygame.draw.line(grain, shade, (x, y), (x + length, y), 1)
+    small.blit(grain, (0, 0))
+    out = pygame.transform.smoothscale(small, size)
+    out.blit(vignette(size), (0, 0))
+    return out
+
+
+@cache
+def vignette(size: tuple[int, int] = CANVAS_SIZE, strength: int = 150) -> pygame.Surface:
+    """Dark edges fading to clear in the middle (alpha surface)."""
+    w, h = size
+    small = pygame.Surface((64, 36), pygame.SRCALPHA)
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            small.set_at((x, y), (0, 0, 0, int(strength * d**2.2)))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+# Panels and shadows ---------------------------------------------------------------------
+def _blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
+    return pygame.transform.gaussian_blur(surf, radius)
+
+
+@cache
+def shadow(
+    size: tuple[int, int], radius: int = RADIUS, spread: int = 18, alpha: int = 110
+) -> pygame.Surface:
+    """A soft shadow for a rounded rectangle of ``size``; blit it at ``rect.move(-spread, -spread + 6)``.
+
+    Blurred at a quarter of the size and scaled up: cheap to make and as soft as a full blur.
+    """
+    w, h = size
+    q = 4
+    sw, sh = (w + spread * 2) // q + 2, (h + spread * 2) // q + 2
+    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    pygame.draw.rect(
+        small,
+        (*SHADOW, alpha),
+        (spread // q, spread // q, w // q, h // q),
+        border_radius=max(1, radius // q),
+    )
+    small = _blur(small, max(1, spread // (q * 2)))
+    return pygame.transform.smoothscale(small, (w + spread * 2, h + spread * 2))
+
+
+def draw_shadow(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    radius: int = RADIUS,
+    spread: int = 18,
+    lift: int = 6,
+    alpha: int = 110,
+) -> None:
+    surface.blit(
+        shadow(rect.size, radius, spread, alpha), (rect.x - spread, rect.y - spread + lift)
+    )
+
+
+@cache
+def panel(
+    size: tuple[int, int],
+    colour: tuple[int, int, int] = CREAM,
+    radius: int = RADIUS,
+    border: tuple[int, int, int] | None = CREAM_LINE,
+) -> pygame.Surface:
+    """A rounded card face with a faint top highlight and a thin border (alpha surface)."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, (0, 0, w, h), border_radius=radius)
+    hi = tuple(min(255, c + 14) for c in colour)
+    pygame.draw.line(surf, hi, (radius, 3), (w - radius, 3), 2)
+    if border is not None:
+        pygame.draw.rect(surf, border, (0, 0, w, h), 2, border_radius=radius)
+    return surf
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour=CREAM,
+    radius: int = RADIUS,
+    shadowed: bool = True,
+    border=CREAM_LINE,
+) -> None:
+    if shadowed:
+        draw_shadow(surface, rect, radius)
+    surface.blit(panel(rect.size, tuple(colour), radius, border), rect.topleft)

@@ -1,0 +1,45 @@
+"""Shared test set-up: headless SDL, no pygame banner, user files in a temporary folder.
+
+The environment is set at import, before any test module imports pygame.  Every test also
+gets its own ``LANDGRAB_HOME`` (settings and log), so nothing touches the real user folders.
+"""
+
+import os
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ.setdefault("LANDGRAB_HOME", tempfile.mkdtemp(prefix="landgrab-tests-"))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def landgrab_home(tmp_path, monkeypatch):
+    """A fresh user folder for each test (``$LANDGRAB_HOME/config``, ``.../data``)."""
+    home = tmp_path / "landgrab-home"
+    monkeypatch.setenv("LANDGRAB_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def display():
+    """A 1920x1080 display surface on the dummy video driver."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.get_surface()
+    if surface is None or surface.get_size() != (1920, 1080):
+        surface = pygame.display.set_mode((1920, 1080))
+    return surface
+
+
+@pytest.fixture
+def services(display):
+    """Silent app services without a window loop (see ``Services.standalone``)."""
+    from game.config import Config
+    from game.scenes.services import Services
+
+    return Services.standalone(Config())

@@ -1,0 +1,274 @@
+"""Headless smoke tests: the real app loop driven by posted pygame events."""
+
+import sys
+import types
+
+import pygame
+import pytest
+
+from game.app import App, initial_scenes
+from game.config import Config
+from game.engine import GAMES
+from game.scenes import table as table_hook
+from game.scenes.confirm import ConfirmScene
+from game.scenes.game_select import GameSelectScene
+from game.scenes.seat_setup import SeatSetupScene
+from game.scenes.seats import Seat, parse_players
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from game.settings import load_settings
+
+DT = 1 / 60
+
+
+class Driver:
+    def __init__(self, app):
+        self.app = app
+        self.frames = 0
+
+    def run(self, n=6):
+        for _ in range(n):
+            self.app.step(DT)
+            self.frames += 1
+
+    def key(self, key, mod=0, frames=6):
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        )
+        self.run(frames)
+
+    def type(self, text):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.run(2)
+
+    def click(self, pos, frames=6):
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.run(frames)
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def focused_key(self):
+        return self.top.group.focused.key
+
+    def tab_to(self, key, limit=40):
+        for _ in range(limit):
+            if self.focused_key() == key:
+                return
+            self.key(pygame.K_TAB, frames=1)
+        raise AssertionError(f"Tab never reached {key!r}")
+
+
+@pytest.fixture
+def driver():
+    app = App(Config(mute=True))
+    pygame.event.clear()
+    yield Driver(app)
+    app.close()
+
+
+def widget(scene, key):
+    return next(w for w in scene.group.widgets if w.key == key)
+
+
+def test_title_to_seat_setup_and_back_by_keyboard_and_mouse(driver):
+    d = driver
+    d.run(30)
+    assert isinstance(d.top, TitleScene) and d.focused_key() == "new"
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.top, GameSelectScene)
+    assert [w.key for w in d.top.group.widgets if w.key in GAMES] == list(GAMES)
+    d.key(pygame.K_RIGHT)  # second card, then back to the first
+    assert d.focused_key() == list(GAMES)[1]
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_SPACE)
+    assert isinstance(d.top, SeatSetupScene) and d.top.game.id == list(GAMES)[0]
+    setup = d.top
+    game = setup.game
+    assert len(setup.seats) == game.min_players
+
+    d.tab_to("add")
+    d.key(pygame.K_RETURN)
+    assert len(setup.seats) == game.min_players + 1
+    assert d.focused_key() in ("add", f"seat{len(setup.seats) - 1}")
+
+    d.tab_to("seat1")
+    d.key(pygame.K_RIGHT)  # Bot · normal -> wraps to Human
+    assert setup.seats[1].kind == "human"
+
+    d.tab_to("seed")
+    for _ in range(12):
+        d.key(pygame.K_BACKSPACE, frames=1)
+    d.type("4")
+    d.type("2x")  # letters are refused
+    assert setup.seed_text == "42" and setup.seed == 42
+
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, GameSelectScene)
+    back = widget(d.top, "back")
+    d.click(back.rect.center)
+    assert isinstance(d.top, TitleScene)
+
+    # Mouse: hover moves focus, a click presses.
+    settings = widget(d.top, "settings")
+    d.click(settings.rect.center)
+    assert isinstance(d.top, SettingsScene)
+    d.run(300 - d.frames if d.frames < 300 else 10)
+    assert d.frames >= 300
+
+
+def test_settings_overlay_saves_on_change_and_close(driver):
+    d = driver
+    d.run(3)
+    d.top.group.focus_key("settings")
+    d.key(pygame.K_RETURN)
+    overlay = d.top
+    assert isinstance(overlay, SettingsScene)
+    assert d.app.stack.visible()[0].__class__ is TitleScene  # the title still shows, dimmed
+    before = d.app.settings.master_volume
+    d.key(pygame.K_LEFT)  # master volume is focused first
+    assert d.app.settings.master_volume == pytest.approx(before - 0.05)
+    d.run(40)  # the half-second save delay passes
+    path = d.app.config.settings_path
+    assert load_settings(path).master_volume == pytest.approx(before - 0.05)
+    d.tab_to("speed")
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, TitleScene)
+    assert load_settings(path).animation_speed == pytest.approx(1.25)
+
+
+def test_quit_confirmation_from_esc_and_window_close(driver):
+    d = driver
+    d.run(3)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, ConfirmScene)
+    assert d.focused_key() == "no"
+    d.key(pygame.K_RETURN)  # Cancel
+    assert isinstance(d.top, TitleScene) and d.app.running
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.run(3)
+    assert isinstance(d.top, ConfirmScene)
+    d.key(pygame.K_RIGHT)
+    assert d.focused_key() == "yes"
+    d.key(pygame.K_RETURN)
+    assert not d.app.running
+
+
+def test_second_window_close_quits(driver):
+    d = driver
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.run(2)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.run(1)
+    assert not d.app.running
+
+
+def test_start_without_a_table_module_shows_a_message(driver, monkeypatch):
+    monkeypatch.setattr(table_hook, "table_module_name", lambda gid: f"game.scenes.{gid}_no_table")
+    d = driver
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)
+    d.tab_to("start")
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.top, SeatSetupScene)
+    assert "not in this version yet" in d.top.message
+    d.run(5)  # and it draws
+
+
+class FakeTable:
+    def __init__(self, services, game_id, seats, seed):
+        self.services, self.game_id, self.seats, self.seed = services, game_id, seats, seed
+        self.opaque, self.dim, self.passes_intents, self.updates_when_covered = (
+            True,
+            0,
+            False,
+            False,
+        )
+
+    def on_enter(self):
+        pass
+
+    on_exit = on_pause = on_resume = on_enter
+
+    def handle(self, intent):
+        return False
+
+    def update(self, dt):
+        pass
+
+    def draw(self, surface):
+        surface.fill((0, 80, 0))
+
+
+@pytest.fixture
+def fake_table_module(monkeypatch):
+    game_id = next(iter(GAMES))
+    module = types.ModuleType(f"game.scenes.{game_id}_table")
+    module.TableScene = FakeTable
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    return game_id
+
+
+def test_start_opens_the_table_in_place_of_the_menus(driver, fake_table_module):
+    d = driver
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)
+    setup = d.top
+    d.tab_to("start")
+    d.key(pygame.K_RETURN)
+    table = d.top
+    assert isinstance(table, FakeTable) and len(d.app.stack) == 1
+    assert table.game_id == fake_table_module
+    assert [s.kind for s in table.seats] == [s.kind for s in setup.seats]
+    assert all(isinstance(s, Seat) for s in table.seats)
+    assert table.seed == setup.seed
+    d.app.services.to_title()
+    d.run(2)
+    assert isinstance(d.top, TitleScene) and len(d.app.stack) == 1
+
+
+def test_command_line_players_start_the_table_or_explain(display, fake_table_module):
+    from game.scenes.services import Services
+
+    game = GAMES[fake_table_module]
+    seats = parse_players(",".join(["human"] + ["bot:easy"] * (game.min_players - 1)), game)
+    services = Services.standalone(Config(game=game.id, seats=seats, seed=5))
+    [table] = initial_scenes(services)
+    assert isinstance(table, FakeTable) and table.seed == 5
+
+    sys.modules.pop(f"game.scenes.{game.id}_table")
+    scenes = initial_scenes(services)
+    assert [type(s) for s in scenes] == [TitleScene, SeatSetupScene]
+    assert "not in this version yet" in scenes[1].message
+    assert scenes[1].seats == seats
+
+
+def test_controller_buttons_drive_the_menus(driver):
+    d = driver
+    d.run(2)
+    down = pygame.CONTROLLERBUTTONDOWN
+    pygame.event.post(
+        pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.CONTROLLERBUTTONUP, instance_id=0, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN
+        )
+    )
+    d.run(2)
+    assert d.focused_key() == "settings"
+    pygame.event.post(pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_A))
+    d.run(2)
+    assert isinstance(d.top, SettingsScene)
+    pygame.event.post(pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_B))
+    d.run(2)
+    assert isinstance(d.top, TitleScene)
