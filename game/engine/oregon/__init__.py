@@ -1,0 +1,80 @@
+"""Oregon (Åse & Henrik Berg): the pure rules engine.
+
+Start a game with ``new_game(num_players, seed)`` (or ``GAMES["oregon"].new``).  The board
+comes from ``maps/oregon.tmx``; tests and tools may pass their own as options
+``terrain`` (10 rows of 15 terrain names, or strings of letters p/r/m/w),
+``column_symbols`` and ``row_symbols`` (5 symbol ids each, in board order).
+
+Modules: ``cards`` (components and card ids), ``geometry`` (board bitmasks), ``actions``,
+``phases``, ``state`` (``OregonState``), ``placement`` (where cards allow what, messages),
+``scoring`` (gains and ``preview``), ``turn`` (applying actions, draw, end), ``view``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.oregon.actions import (
+    ACTION_TYPES,
+    DiscardDead,
+    DiscardDrawn,
+    DiscardNoPlacement,
+    Draw,
+    KeepCard,
+    PlaceBuilding,
+    PlaceFarmer,
+    PlaceStartTile,
+    SkipExtraTurn,
+    UseExtraTurn,
+)
+from game.engine.oregon.cards import (
+    BUILDINGS,
+    PLAYER_COLOURS,
+    SYMBOLS,
+    card_info,
+    card_name,
+    player_name,
+)
+from game.engine.oregon.geometry import OregonBoard, board_from_map, cell_name, make_board
+from game.engine.oregon.phases import DRAW, EXTRA_TURN, OVER, PHASES, PLAY, START_TILE
+from game.engine.oregon.placement import action_for
+from game.engine.oregon.scoring import preview
+from game.engine.oregon.state import OregonState
+from game.engine.oregon.turn import setup
+from game.engine.oregon.view import (
+    event_for,
+    events_for,
+    legal_actions_from_view,
+    state_from_view,
+)
+
+BOARD_OPTIONS = ("terrain", "column_symbols", "row_symbols")
+
+
+def new_game(num_players: int, seed: int, **options: Any) -> OregonState:
+    """A new game after setup: the start player is about to place their start tile."""
+    unknown = set(options) - set(BOARD_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown Oregon options: {', '.join(sorted(unknown))}")
+    if options:
+        missing = [k for k in BOARD_OPTIONS if k not in options]
+        if missing:
+            raise ValueError(f"a hand-made board needs {', '.join(missing)}")
+        board = make_board(options["terrain"], options["column_symbols"],
+                           options["row_symbols"])
+    else:
+        board = board_from_map("oregon")
+    state = OregonState(num_players, seed, options, board)
+    setup(state)
+    return state
+
+
+__all__ = [
+    "ACTION_TYPES", "BUILDINGS", "DRAW", "EXTRA_TURN", "OVER", "PHASES", "PLAY",
+    "PLAYER_COLOURS", "START_TILE", "SYMBOLS", "DiscardDead", "DiscardDrawn",
+    "DiscardNoPlacement", "Draw", "KeepCard", "OregonBoard", "OregonState", "PlaceBuilding",
+    "PlaceFarmer", "PlaceStartTile", "SkipExtraTurn", "UseExtraTurn", "action_for",
+    "board_from_map", "card_info", "card_name", "cell_name", "event_for", "events_for",
+    "legal_actions_from_view", "make_board", "new_game", "player_name", "preview",
+    "state_from_view",
+]

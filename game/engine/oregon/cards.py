@@ -1,0 +1,100 @@
+"""Oregon's components as plain data: symbols, buildings, cards, tokens, player colours.
+
+Cards are identified by small integers so actions and save files stay JSON-friendly:
+
+- landscape cards ``0..49``: symbol ``SYMBOLS[id // 10]`` (10 of each symbol);
+- building cards ``50..70``: building ``BUILDINGS[(id - 50) // 3]`` (3 of each type).
+
+Landscape ids are all lower than building ids, so a sorted pair is always
+``(landscape, building)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SYMBOLS: tuple[str, ...] = ("settlers", "wagon", "campfire", "bison", "eagle")
+BUILDINGS: tuple[str, ...] = (
+    "post_office", "harbour", "church", "coal_mine", "gold_mine", "store", "station",
+)
+SYMBOL_INDEX = {s: i for i, s in enumerate(SYMBOLS)}
+BUILDING_INDEX = {b: i for i, b in enumerate(BUILDINGS)}
+
+POST_OFFICE, HARBOUR, CHURCH, COAL_MINE, GOLD_MINE, STORE, STATION = range(7)
+
+LANDSCAPE = "landscape"
+BUILDING = "building"
+DECKS: tuple[str, str] = (LANDSCAPE, BUILDING)
+
+NUM_LANDSCAPE = 50
+NUM_BUILDING_CARDS = 21
+NUM_CARDS = NUM_LANDSCAPE + NUM_BUILDING_CARDS  # 71
+FIRST_BUILDING_CARD = NUM_LANDSCAPE
+TILES_PER_STACK = 4
+FARMERS_PER_PLAYER = 14  # the 15th piece marks the score
+HAND_SIZE = 4
+
+COAL_VALUES: tuple[int, ...] = (1,) * 7 + (2,) * 7 + (3,) * 7
+GOLD_VALUES: tuple[int, ...] = (3,) * 7 + (4,) * 7 + (5,) * 7
+
+PLAYER_COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "red")
+
+BUILDING_NAMES = {
+    "post_office": "post office", "harbour": "harbour", "church": "church",
+    "coal_mine": "coal mine", "gold_mine": "gold mine", "store": "store",
+    "station": "station",
+}
+SYMBOL_NAMES = {s: s for s in SYMBOLS}
+
+
+def is_landscape(card: int) -> bool:
+    return 0 <= card < FIRST_BUILDING_CARD
+
+
+def is_building(card: int) -> bool:
+    return FIRST_BUILDING_CARD <= card < NUM_CARDS
+
+
+def card_symbol(card: int) -> int:
+    """Symbol index of a landscape card."""
+    return card // 10
+
+
+def card_building(card: int) -> int:
+    """Building-type index of a building card."""
+    return (card - FIRST_BUILDING_CARD) // 3
+
+
+def card_kind(card: int) -> str:
+    return LANDSCAPE if card < FIRST_BUILDING_CARD else BUILDING
+
+
+def card_name(card: int) -> str:
+    """Plain words for the log: "bison card", "harbour card"."""
+    if not 0 <= card < NUM_CARDS:
+        return f"card {card}"
+    if card < FIRST_BUILDING_CARD:
+        return f"{SYMBOLS[card_symbol(card)]} card"
+    return f"{BUILDING_NAMES[BUILDINGS[card_building(card)]]} card"
+
+
+def card_info(card: int) -> dict[str, Any]:
+    """What the UI needs to draw a card: ``{"id", "kind", "symbol" | "building", "name"}``."""
+    if card < FIRST_BUILDING_CARD:
+        return {"id": card, "kind": LANDSCAPE, "symbol": SYMBOLS[card_symbol(card)],
+                "name": card_name(card)}
+    return {"id": card, "kind": BUILDING, "building": BUILDINGS[card_building(card)],
+            "name": card_name(card)}
+
+
+def building_name(index: int) -> str:
+    return BUILDING_NAMES[BUILDINGS[index]]
+
+
+def player_name(player: int) -> str:
+    return PLAYER_COLOURS[player].capitalize() if 0 <= player < len(PLAYER_COLOURS) \
+        else f"Player {player + 1}"
+
+
+LANDSCAPE_CARDS: tuple[int, ...] = tuple(range(NUM_LANDSCAPE))
+BUILDING_CARDS: tuple[int, ...] = tuple(range(FIRST_BUILDING_CARD, NUM_CARDS))

@@ -1,0 +1,347 @@
+"""Where cards allow a placement: legality checks with plain-words messages, the list of
+legal plays, and the cell sets the table highlights for a card selection.
+
+Region rules (see the rules file):
+- 2 landscape cards A, B -> farmer on an empty non-water cell of area (row A, column B) or
+  (row B, column A); joker + card B -> any such cell in B's row or column band.
+- landscape A + building card -> tile on an empty cell of A's row band or column band that
+  suits the building; joker + building card -> any suitable empty cell of the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.core import Action
+from game.engine.oregon.actions import DiscardNoPlacement, PlaceBuilding, PlaceFarmer
+from game.engine.oregon.cards import (
+    CHURCH,
+    COAL_MINE,
+    GOLD_MINE,
+    HARBOUR,
+    POST_OFFICE,
+    STATION,
+    STORE,
+    SYMBOLS,
+    building_name,
+    card_building,
+    card_kind,
+    card_name,
+    is_building,
+    is_landscape,
+)
+from game.engine.oregon.geometry import cell_name
+
+if TYPE_CHECKING:
+    from game.engine.oregon.state import OregonState
+
+_TERRAIN_RULE = {
+    POST_OFFICE: "A post office must stand on plains",
+    HARBOUR: "A harbour must stand on plains next to water",
+    CHURCH: "A church must stand on plains",
+    COAL_MINE: "A coal mine must stand on a mountain",
+    GOLD_MINE: "A gold mine must stand on a mountain",
+    STORE: "A store must stand on plains",
+    STATION: "A station must stand on rail",
+}
+
+
+# --- regions -------------------------------------------------------------------------------
+def farmer_region(st: OregonState, cards: tuple[int, ...]) -> int:
+    """Empty non-water cells the landscape ``cards`` allow (1 card = with the joker)."""
+    b = st.board
+    if len(cards) == 2:
+        return b.farm[cards[0] // 10][cards[1] // 10] & b.land & ~st.occupied
+    return b.band[cards[0] // 10] & b.land & ~st.occupied
+
+
+def building_region(st: OregonState, building: int, landscape: int | None) -> int:
+    """Empty cells where a tile of type ``building`` may go with landscape card
+    ``landscape`` (None = the joker: anywhere on the board)."""
+    b = st.board
+    allowed = b.allowed[building] & ~st.occupied
+    if landscape is None:
+        return allowed
+    return allowed & b.band[landscape // 10]
+
+
+def start_tile_region(st: OregonState, player: int) -> int:
+    return st.board.allowed[st.start_tiles[player]] & ~st.occupied
+
+
+# --- the list of legal plays ---------------------------------------------------------------
+def play_actions(st: OregonState, p: int) -> list[Action]:
+    """Every legal play of ``p`` in the play phase, in a stable order: farmers with 2 cards,
+    farmers with the joker, buildings with 2 cards, buildings with the joker, discards."""
+    b = st.board
+    xy = b.xy
+    hand = st.hands[p]
+    occ = st.occupied
+    lands = sorted(c for c in hand if c < 50)
+    builds = sorted(c for c in hand if c >= 50)
+    free = b.land & ~occ
+    joker = st.joker[p]
+    out: list[Action] = []
+    app = out.append
+    if st.farmers_left[p] > 0:
+        farm = b.farm
+        for k, a in enumerate(lands):
+            row = farm[a // 10]
+            for c in lands[k + 1:]:
+                m = row[c // 10] & free
+                pair = (a, c)
+                while m:
+                    low = m & -m
+                    app(PlaceFarmer(pair, xy[low.bit_length() - 1]))
+                    m ^= low
+        if joker:
+            band = b.band
+            for a in lands:
+                m = band[a // 10] & free
+                single = (a,)
+                while m:
+                    low = m & -m
+                    app(PlaceFarmer(single, xy[low.bit_length() - 1]))
+                    m ^= low
+    stacks = st.stacks
+    for c in builds:
+        t = (c - 50) // 3
+        if stacks[t] == 0:
+            continue
+        allowed = b.allowed[t] & ~occ
+        if not allowed:
+            continue
+        for a in lands:
+            m = b.band[a // 10] & allowed
+            pair = (a, c)
+            while m:
+                low = m & -m
+                app(PlaceBuilding(pair, xy[low.bit_length() - 1]))
+                m ^= low
+        if joker:
+            m = allowed
+            single = (c,)
+            while m:
+                low = m & -m
+                app(PlaceBuilding(single, xy[low.bit_length() - 1]))
+                m ^= low
+    if not out:  # no placement at all: any 2 cards may be discarded
+        cards = sorted(hand)
+        for k, a in enumerate(cards):
+            for c in cards[k + 1:]:
+                app(DiscardNoPlacement((a, c)))
+    else:  # 2 landscape cards whose areas are full may be discarded
+        farm = b.farm
+        for k, a in enumerate(lands):
+            row = farm[a // 10]
+            for c in lands[k + 1:]:
+                if not row[c // 10] & free:
+                    app(DiscardNoPlacement((a, c)))
+    return out
+
+
+def placement_possible(st: OregonState, p: int) -> bool:
+    """Does ``p``'s hand (with the joker if active) allow any placement at all?"""
+    b = st.board
+    hand = st.hands[p]
+    occ = st.occupied
+    free = b.land & ~occ
+    syms = [c // 10 for c in hand if c < 50]
+    joker = st.joker[p]
+    if st.farmers_left[p] > 0:
+        for k, a in enumerate(syms):
+            row = b.farm[a]
+            for c in syms[k + 1:]:
+                if row[c] & free:
+                    return True
+        if joker:
+            for a in syms:
+                if b.band[a] & free:
+                    return True
+    for c in hand:
+        if c < 50:
+            continue
+        t = (c - 50) // 3
+        if st.stacks[t] == 0:
+            continue
+        allowed = b.allowed[t] & ~occ
+        if not allowed:
+            continue
+        if joker:
+            return True
+        for a in syms:
+            if b.band[a] & allowed:
+                return True
+    return False
+
+
+# --- checks with messages ------------------------------------------------------------------
+def _cards_ok(st: OregonState, p: int, cards) -> str | None:
+    if not isinstance(cards, tuple) or not all(isinstance(c, int) for c in cards):
+        return "Name the cards by their ids"
+    if len(set(cards)) != len(cards):
+        return "The same card cannot be played twice"
+    hand = st.hands[p]
+    for c in cards:
+        if c in hand:
+            continue
+        if not (is_landscape(c) or is_building(c)):
+            return f"There is no card {c}"
+        kind = _kind_key(c)
+        if any(_kind_key(h) == kind for h in hand):
+            return f"That {card_name(c)} is not in your hand"
+        return f"Your hand holds no {card_name(c)}"
+    return None
+
+
+def _kind_key(card: int) -> tuple[str, int]:
+    return (card_kind(card), card // 10 if card < 50 else card_building(card))
+
+
+def _cell_index(st: OregonState, cell) -> int | str:
+    try:
+        return st.board.index(cell)
+    except ValueError:
+        return "That is not a cell of the board"
+
+
+def check_farmer(st: OregonState, p: int, cards, cell) -> str | None:
+    if not isinstance(cards, tuple) or len(cards) not in (1, 2):
+        return "A farmer is placed with 2 landscape cards, or 1 and the joker"
+    err = _cards_ok(st, p, cards)
+    if err:
+        return err
+    if not all(is_landscape(c) for c in cards):
+        return "A farmer is placed with landscape cards only, not with a building card"
+    if len(cards) == 1 and not st.joker[p]:
+        return "Your joker is spent"
+    if st.farmers_left[p] <= 0:
+        return "You have no farmers left"
+    i = _cell_index(st, cell)
+    if isinstance(i, str):
+        return i
+    bit = 1 << i
+    name = cell_name(st.board.xy[i])
+    if st.board.water & bit:
+        return "Farmers cannot stand on water"
+    if st.occupied & bit:
+        return f"{name} is already taken"
+    if not farmer_region(st, cards) & bit:
+        if len(cards) == 2:
+            a, c = SYMBOLS[cards[0] // 10], SYMBOLS[cards[1] // 10]
+            areas = f"the {a} \u00d7 {c} area" if a == c else f"the {a} \u00d7 {c} areas"
+            return f"{name} is not in {areas}"
+        return f"{name} is not in the {SYMBOLS[cards[0] // 10]} row or column band"
+    return None
+
+
+def check_building(st: OregonState, p: int, cards, cell) -> str | None:
+    if not isinstance(cards, tuple) or len(cards) not in (1, 2):
+        return "A building is placed with 1 landscape card and 1 building card"
+    err = _cards_ok(st, p, cards)
+    if err:
+        return err
+    if len(cards) == 2:
+        if not (is_landscape(cards[0]) and is_building(cards[1])):
+            return "A building is placed with 1 landscape card and 1 building card"
+        landscape: int | None = cards[0]
+    else:
+        if not is_building(cards[0]):
+            return "The joker stands in for a landscape card only: play it with a building card"
+        if not st.joker[p]:
+            return "Your joker is spent"
+        landscape = None
+    t = card_building(cards[-1])
+    if st.stacks[t] <= 0:
+        return f"The {building_name(t)} stack is empty"
+    i = _cell_index(st, cell)
+    if isinstance(i, str):
+        return i
+    bit = 1 << i
+    name = cell_name(st.board.xy[i])
+    if st.occupied & bit:
+        return f"{name} is already taken"
+    if st.board.water & bit:
+        return "Nothing can be built on water"
+    if not st.board.allowed[t] & bit:
+        return _TERRAIN_RULE[t]
+    if landscape is not None and not st.board.band[landscape // 10] & bit:
+        return f"{name} is not in the {SYMBOLS[landscape // 10]} row or column band"
+    return None
+
+
+def check_discard(st: OregonState, p: int, cards) -> str | None:
+    if not isinstance(cards, tuple) or len(cards) != 2:
+        return "Exactly 2 cards are discarded"
+    err = _cards_ok(st, p, cards)
+    if err:
+        return err
+    if is_landscape(cards[0]) and is_landscape(cards[1]):
+        if not farmer_region(st, cards):
+            return None
+        if placement_possible(st, p):
+            return ("Those landscape cards leave room for a farmer; cards may be discarded "
+                    "only when they cannot place anything")
+        return None
+    if placement_possible(st, p):
+        return "Your hand still allows a placement; cards may be discarded only when none is"
+    return None
+
+
+def check_start_tile(st: OregonState, p: int, cell) -> str | None:
+    i = _cell_index(st, cell)
+    if isinstance(i, str):
+        return i
+    bit = 1 << i
+    t = st.start_tiles[p]
+    if st.occupied & bit:
+        return f"{cell_name(st.board.xy[i])} is already taken"
+    if st.board.water & bit:
+        return "Nothing can be built on water"
+    if not st.board.allowed[t] & bit:
+        return _TERRAIN_RULE[t]
+    return None
+
+
+# --- helpers for the table -----------------------------------------------------------------
+def selection_region(st: OregonState, p: int, cards: tuple[int, ...],
+                     use_joker: bool) -> tuple[str, int]:
+    """``("farmer" | "building" | "", mask)`` for a card selection: what it would place and
+    where.  ``""`` when the selection cannot place anything (wrong cards, spent joker...)."""
+    if st.phase != "play" or p != st.current:
+        return "", 0
+    if use_joker:
+        if len(cards) != 1 or not st.joker[p]:
+            return "", 0
+    elif len(cards) != 2:
+        return "", 0
+    if _cards_ok(st, p, tuple(cards)):
+        return "", 0
+    cards = tuple(sorted(cards))
+    if all(is_landscape(c) for c in cards):
+        if st.farmers_left[p] <= 0:
+            return "farmer", 0
+        return "farmer", farmer_region(st, cards)
+    if len(cards) == 2 and not (is_landscape(cards[0]) and is_building(cards[1])):
+        return "", 0
+    t = card_building(cards[-1])
+    if st.stacks[t] <= 0:
+        return "building", 0
+    return "building", building_region(st, t, cards[0] if len(cards) == 2 else None)
+
+
+def legal_cells_for(st: OregonState, p: int, cards: tuple[int, ...],
+                    use_joker: bool = False) -> list[tuple[int, int]]:
+    """Cells where ``p`` may place with the selected cards (``use_joker``: the joker stands
+    in for a landscape card, so ``cards`` holds 1 card)."""
+    _, mask = selection_region(st, p, tuple(cards), use_joker)
+    return st.board.cells_of(mask)
+
+
+def action_for(cards: tuple[int, ...], cell: tuple[int, int]) -> Action:
+    """The placement action for a card selection and a clicked cell (not checked: ask
+    ``state.why_illegal(action)``).  1 card = with the joker."""
+    if all(is_landscape(c) for c in cards):
+        return PlaceFarmer(tuple(cards), tuple(cell))
+    return PlaceBuilding(tuple(cards), tuple(cell))
+

@@ -1,0 +1,83 @@
+"""Oregon on the real board (``maps/oregon.tmx``), the registry entry, and speed."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.engine import GAMES, core
+from game.engine.board import map_path
+from game.engine.oregon import OregonState, new_game
+from game.engine.oregon.geometry import make_board
+from game.engine.oregon.positions import TEST_BOARD
+
+needs_map = pytest.mark.skipif(not map_path("oregon").exists(), reason="no maps/oregon.tmx yet")
+
+
+def play_random(st, rng):
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+@needs_map
+def test_new_game_reads_the_board_from_the_map():
+    from game.engine.oregon.geometry import board_from_map
+
+    board = board_from_map("oregon")
+    assert board.layout_problems() == []
+    st = GAMES["oregon"].new(3, 7)
+    assert isinstance(st, OregonState) and st.board is board
+    assert sorted(board.column_symbols) == sorted(board.row_symbols)
+    play_random(st, random.Random(7))
+    assert st.winners()
+    again = core.loads(core.dumps(st))
+    assert again.snapshot() == st.snapshot()
+
+
+def test_hand_made_board_options_and_errors():
+    st = new_game(2, 1, **TEST_BOARD)
+    assert st.board is make_board(TEST_BOARD["terrain"], TEST_BOARD["column_symbols"],
+                                  TEST_BOARD["row_symbols"])
+    assert st.board.layout_problems() == []
+    assert core.loads(core.dumps(play_random(st, random.Random(1)))).scores() == st.scores()
+    with pytest.raises(ValueError, match="unknown Oregon options"):
+        new_game(2, 1, colour="red")
+    with pytest.raises(ValueError, match="needs"):
+        new_game(2, 1, terrain=TEST_BOARD["terrain"])
+    with pytest.raises(ValueError, match="5 symbols"):
+        new_game(2, 1, **{**TEST_BOARD, "row_symbols": "bison,bison,eagle,wagon,settlers"})
+    with pytest.raises(ValueError, match="terrain"):
+        new_game(2, 1, **{**TEST_BOARD, "terrain": ["x" * 15] * 10})
+    with pytest.raises(ValueError, match="2-4 players"):
+        new_game(5, 1, **TEST_BOARD)
+
+
+def test_same_seed_same_game():
+    a = play_random(new_game(4, 99, **TEST_BOARD), random.Random(5))
+    b = play_random(new_game(4, 99, **TEST_BOARD), random.Random(5))
+    assert a.snapshot() == b.snapshot() and a.history == b.history
+
+
+def test_random_games_run_at_least_50_per_second():
+    rng = random.Random(3)
+    count = 30
+    t0 = time.perf_counter()
+    for seed in range(count):
+        play_random(new_game(2 + seed % 3, seed, **TEST_BOARD), rng)
+    rate = count / (time.perf_counter() - t0)
+    assert rate >= 50, f"{rate:.0f} games/s"
+
+
+def test_clone_is_cheap():
+    st = new_game(4, 2, **TEST_BOARD)
+    rng = random.Random(2)
+    for _ in range(60):
+        st.apply(rng.choice(st.legal_actions()))
+    t0 = time.perf_counter()
+    for _ in range(2000):
+        st.clone()
+    per_clone = (time.perf_counter() - t0) / 2000
+    assert per_clone < 200e-6, f"{per_clone * 1e6:.0f} us per clone"
