@@ -745,6 +745,10 @@ class ColoradoState(GameState):
             f"cowboys {', '.join(map(str, paid))}.", winner,
             {"bids": {str(p): list(b) for p, b in bids.items()}, "ranking": ranking,
              "winner": winner, "seller": sale.seller, "cell": list(xy(sale.cell))}))
+        events.append(Event("sale_result", f"{name(winner)} buys {cell_name(sale.cell)} from "
+                            f"{name(sale.seller)} at auction.", winner,
+                            {"cell": list(xy(sale.cell)), "outcome": "auction",
+                             "buyer": winner, "seller": sale.seller}))
         self._set_cube(sale.cell, -1, events)
         self._set_cube(sale.cell, winner, events)
         self._finish_sale(events, winner, paid, bids={p: list(b) for p, b in bids.items()})
