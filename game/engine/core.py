@@ -174,7 +174,8 @@ class GameState(ABC):
         other.num_players = self.num_players
         other.seed = self.seed
         other.options = dict(self.options)
-        other.rng = random.Random()
+        # Random.__new__ with a seed skips the OS-entropy seeding of Random(): clones stay cheap
+        other.rng = random.Random.__new__(random.Random, 0)
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
 
