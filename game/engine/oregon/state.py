@@ -42,7 +42,7 @@ from game.engine.oregon.turn import check_action as _check_action
 from game.engine.oregon.turn import legal_actions as _legal_actions
 from game.engine.oregon.view import make_view as _make_view
 
-# state fields copied by clone() / written by snapshot(): (name, how to copy)
+# the fields clone() copies and snapshot() writes, by how they are copied
 _SCALARS = ("phase", "current", "start_player", "turn", "all_farmers", "occupied",
             "buildings", "start_mask", "plays", "extra_used", "drawn_any", "pending",
             "end_triggered", "end_reason", "end_by")
