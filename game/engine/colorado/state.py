@@ -565,7 +565,13 @@ class ColoradoState(GameState):
             if ph == PHASE_INTEREST:
                 sale = self.sale
                 while sale.queue and not self.can_buy(sale.queue[0]):
-                    sale.declined.append(sale.queue.pop(0))
+                    q = sale.queue.pop(0)
+                    sale.declined.append(q)
+                    why = "no cowboy" if not self.hands[q] else "no cube left"
+                    events.append(Event("interest", f"{name(q)} has {why} and cannot buy "
+                                        f"{cell_name(sale.cell)}.", q,
+                                        {"interested": False, "cell": list(xy(sale.cell)),
+                                         "reason": why}))
                 if not sale.queue:
                     self._resolve_interest(events)
                     continue
@@ -885,7 +891,8 @@ class ColoradoState(GameState):
         self.used_cards.append(use.card.id)
         self.take_queue.pop(0)
         cubes = [list(xy(i)) for i in use.cubes]
-        where = (" and puts cubes on " + " and ".join(cell_name(i) for i in use.cubes)
+        where = (f" and puts {'cubes' if len(use.cubes) > 1 else 'a cube'} on "
+                 + " and ".join(cell_name(i) for i in use.cubes)
                  if use.cubes else " and places no cube")
         events.append(Event("card_taken", f"{name(p)} takes the {use.card.describe()}{where}.",
                             p, {"card": use.card.to_json(), "flag": (list(a.flag_cell)
