@@ -722,3 +722,107 @@ def test_card_conservation_in_a_constructed_position():
         everything += h
     assert sorted(everything) == list(range(71))
     assert Counter(len(h) for h in st.hands) == Counter({4: 4})
+
+
+def test_preview_works_from_a_view_and_refuses_illegal_plays():
+    st = blank_position(2)
+    put_building(st, "post_office", (5, 1))
+    cards = (card_of("bison"), card_of("wagon"))
+    give_hand(st, 0, [*cards, card_of("eagle"), card_of("church")])
+    action = PlaceFarmer(cards, (4, 2))
+    from_state = preview(st, action)
+    assert preview(st.view(0), action) == from_state
+    assert from_state["players"][0]["points"] == 3 and from_state["kind"] == "farmer"
+    assert from_state["gains"][0]["cell"] == [5, 1]
+    with pytest.raises(IllegalAction, match="Farmers cannot stand on water"):
+        preview(st, PlaceFarmer(cards, (1, 2)))
+    with pytest.raises(IllegalAction):
+        preview(st.view(1), action)
+
+
+def test_determinised_states_agree_with_the_view_and_differ_in_secrets():
+    from game.engine.oregon import state_from_view
+
+    st = new_game(3, 8, **TEST_BOARD)
+    while st.phase != PLAY:
+        st.apply(st.legal_actions()[0])
+    view = st.view(st.current)
+    guesses = [state_from_view(view, seed=s) for s in range(5)]
+    for g in guesses:
+        assert g.view(st.current) == view
+        assert g.hands[st.current] == st.hands[st.current]
+    others = {tuple(tuple(h) for h in g.hands) for g in guesses}
+    assert len(others) > 1  # the hidden hands are guesses, not the truth
+    assert state_from_view(view).legal_actions() == st.legal_actions()
+
+
+def test_private_events_hide_their_secret_from_others():
+    st = blank_position(2)
+    put_building(st, "coal_mine", (4, 1))
+    cards = (card_of("bison"), card_of("wagon"))
+    give_hand(st, 0, [*cards, card_of("eagle"), card_of("church")])
+    events = st.apply(PlaceFarmer(cards, (4, 2)))
+    token = next(e for e in events if e.kind == "drew_token")
+    value = st.coal[0][0]
+    assert token.data["value"] == value and token.text.endswith(f"worth {value}")
+    for other in (1, None):
+        seen = event_for(token, other)
+        assert "value" not in seen.data and seen.text == "Yellow draws a coal token"
+    assert event_for(token, 0) is token
+
+
+def test_joining_a_scored_group_marks_the_whole_merged_group():
+    st = blank_position(2)
+    for cell in ((0, 6), (1, 6), (2, 6)):  # a scored group of 3
+        put_farmer(st, 0, cell)
+    st.marked[0] = st.board.mask_of([(0, 6), (1, 6), (2, 6)])
+    for cell in ((4, 6), (4, 7)):  # an unscored pair
+        put_farmer(st, 0, cell)
+    row, col = st.board.symbols_at((3, 6))
+    cards = (card_of(row), card_of(col, 1))
+    give_hand(st, 0, [*cards, card_of("eagle"), card_of("church")])
+    assert preview(st, PlaceFarmer(cards, (3, 6)))["players"][0]["group_bonus"] == 0
+    events = st.apply(PlaceFarmer(cards, (3, 6)))
+    assert not [e for e in events if e.kind == "scored"]
+    marked = {tuple(c) for c in st.view(None)["players"][0]["scored_group_cells"]}
+    assert marked == {(0, 6), (1, 6), (2, 6), (3, 6), (4, 6), (4, 7)}
+
+
+def test_no_farmer_without_farmers_left():
+    st = blank_position(2)
+    for cell in st.board.cells_of(st.board.land)[:14]:
+        put_farmer(st, 1, cell)
+    st.farmers_left[0] = 0  # (test only) yellow's farmers are all placed
+    a, b = card_of("bison"), card_of("eagle")
+    give_hand(st, 0, [a, b, card_of("wagon"), card_of("church")])
+    legal = st.legal_actions()
+    assert not any(isinstance(x, PlaceFarmer) for x in legal)
+    assert any(isinstance(x, PlaceBuilding) for x in legal)
+    assert message(st, PlaceFarmer((a, b), (9, 0))) == "You have no farmers left"
+
+
+def test_store_built_with_the_joker_reactivates_it():
+    st = blank_position(2)
+    put_farmer(st, 0, (0, 9))
+    store = card_of("store")
+    give_hand(st, 0, [store, card_of("bison"), card_of("eagle"), card_of("wagon")])
+    action = PlaceBuilding((store,), (0, 8))
+    assert preview(st, action)["players"][0]["joker"] is True
+    st.apply(action)
+    assert st.joker[0] is True and st.score[0] == 1
+
+
+@pytest.mark.parametrize("placed, new", [
+    (((6, 6), (7, 7)), (5, 5)),  # corners do not connect a group
+    (((6, 4), (7, 3)), (5, 5)),
+    (((13, 3), (14, 3)), (0, 4)),  # nor does the board edge wrap around
+])
+def test_groups_connect_by_sides_only(placed, new):
+    st = blank_position(2)
+    for cell in placed:
+        put_farmer(st, 0, cell)
+    row, col = st.board.symbols_at(new)
+    cards = (card_of(row), card_of(col, 1))
+    give_hand(st, 0, [*cards, card_of("eagle", 5), card_of("church")])
+    st.apply(PlaceFarmer(cards, new))
+    assert st.score[0] == 0 and st.marked[0] == 0

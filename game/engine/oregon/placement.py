@@ -31,6 +31,7 @@ from game.engine.oregon.cards import (
     is_landscape,
 )
 from game.engine.oregon.geometry import cell_name
+from game.engine.oregon.phases import PLAY
 
 if TYPE_CHECKING:
     from game.engine.oregon.state import OregonState
@@ -308,7 +309,7 @@ def selection_region(st: OregonState, p: int, cards: tuple[int, ...],
                      use_joker: bool) -> tuple[str, int]:
     """``("farmer" | "building" | "", mask)`` for a card selection: what it would place and
     where.  ``""`` when the selection cannot place anything (wrong cards, spent joker...)."""
-    if st.phase != "play" or p != st.current:
+    if st.phase != PLAY or p != st.current:
         return "", 0
     if use_joker:
         if len(cards) != 1 or not st.joker[p]:
