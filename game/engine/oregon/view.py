@@ -82,6 +82,7 @@ def make_view(st: OregonState, viewer: int | None) -> dict[str, Any]:
         "start_player": st.start_player,
         "last_player": st.last_player,
         "turn": st.turn,
+        "round": (st.turn - 1) // n + 1 if st.turn > 0 else 0,
         "plays": st.plays,
         "extra_used": st.extra_used,
         "drawn_any": st.drawn_any,
