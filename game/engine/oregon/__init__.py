@@ -7,7 +7,18 @@ comes from ``maps/oregon.tmx``; tests and tools may pass their own as options
 
 Modules: ``cards`` (components and card ids), ``geometry`` (board bitmasks), ``actions``,
 ``phases``, ``state`` (``OregonState``), ``placement`` (where cards allow what, messages),
-``scoring`` (gains and ``preview``), ``turn`` (applying actions, draw, end), ``view``.
+``scoring`` (gains and ``preview``), ``turn`` (applying actions, draw, end), ``view``
+(views, private events, states rebuilt from views), ``positions`` (hand-made positions and
+the test board).
+
+For the table and the bots:
+
+- ``state.legal_actions(p)``, ``state.apply(action)``, ``state.why_illegal(action)``;
+- ``state.legal_cells_for(p, cards, use_joker)`` and ``action_for(cards, cell)`` for clicks;
+- ``preview(state_or_view, action)`` for what a placement would earn, before it is made;
+- ``state.view(p)``, ``event_for(event, p)``, ``legal_actions_from_view(view)``,
+  ``state_from_view(view, seed)`` (a determinisation for search bots);
+- ``card_info(card_id)``, ``cell_name((x, y))``, ``player_name(p)`` for words and pictures.
 """
 
 from __future__ import annotations
