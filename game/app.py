@@ -35,6 +35,24 @@ log = logging.getLogger("game.app")
 
 FPS = 60
 MAX_DT = 0.1  # seconds; longer frames are counted as this long
+MIN_WINDOW = (640, 360)
+
+# How pygame's SCALED window scales the canvas.  By default a windowed SCALED display only
+# scales by whole numbers and cannot be made smaller than the canvas: a 1920x1080 canvas
+# would not fit a laptop screen, and shrinking the window would crop it.  pygame switches to
+# fractional scaling (the window fills the usable desktop, keeping 16:9) when the hint below
+# is set, and SDL's own hint makes that scaling smooth rather than blocky.
+SCALING_HINTS = {
+    "SDL_HINT_RENDER_SCALE_QUALITY": "1",  # read by pygame's set_mode under this very name
+    "SDL_RENDER_SCALE_QUALITY": "best",  # SDL: linear filtering when scaling the canvas
+}
+
+
+def window_size_for(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The windowed size: the canvas at 1:1 when it fits, else the largest 16:9 that does."""
+    cw, ch = CANVAS_SIZE
+    k = min(1.0, 0.92 * desktop[0] / cw, 0.86 * desktop[1] / ch)
+    return (round(cw * k), round(ch * k))
 
 
 def setup_logging(config: Config) -> list[logging.Handler]:
@@ -121,14 +139,43 @@ class App:
         flags = pygame.SCALED | pygame.RESIZABLE
         if self.fullscreen:
             flags |= pygame.FULLSCREEN
+        headless = pygame.display.get_driver() == "dummy"
+        if not headless:
+            # Not without a screen: there pygame-ce 2.5 crashes when set_mode is called again
+            # after a frame was shown with fractional scaling (tests open the app many times).
+            for name, value in SCALING_HINTS.items():
+                os.environ.setdefault(name, value)
         with warnings.catch_warnings():
-            if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            if headless:
                 warnings.simplefilter("ignore")  # "no fast renderer" is expected without a screen
             try:
-                return pygame.display.set_mode(CANVAS_SIZE, flags, vsync=0)
+                screen = pygame.display.set_mode(CANVAS_SIZE, flags, vsync=0)
+                self._fit_window()
+                return screen
             except pygame.error as exc:
                 log.warning("Scaled window unavailable (%s); using a plain window", exc)
                 return pygame.display.set_mode(CANVAS_SIZE)
+
+    def _fit_window(self) -> None:
+        """Size the window to the desktop (with room for its frame and the taskbar), centred.
+
+        SCALED also makes the canvas size the window's minimum; players may shrink it further.
+        Skipped without a screen (dummy driver): there is no window to fit, and pygame-ce 2.5
+        crashes in a later ``set_mode`` once the display window was resized this way (tests
+        open the app several times in one process; the game itself opens one window).
+        """
+        if pygame.display.get_driver() == "dummy":
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                window = pygame.Window.from_display_module()
+                window.minimum_size = MIN_WINDOW
+                if not self.fullscreen:
+                    window.size = window_size_for(pygame.display.get_desktop_sizes()[0])
+                    window.position = pygame.WINDOWPOS_CENTERED
+            except (AttributeError, IndexError, pygame.error) as exc:
+                log.info("Window left at the size pygame chose: %s", exc)
 
     def set_fullscreen(self, on: bool) -> bool:
         """Switch fullscreen; returns whether the window is fullscreen now."""
@@ -140,6 +187,8 @@ class App:
         self.fullscreen = (
             pygame.display.is_fullscreen() if pygame.display.get_driver() != "dummy" else on
         )
+        if not self.fullscreen:
+            self._fit_window()  # back from fullscreen, SCALED picks a size that may not fit
         return self.fullscreen
 
     # --- loop ---------------------------------------------------------------------------------

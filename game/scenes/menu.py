@@ -3,6 +3,8 @@
 Subclasses fill ``self.group`` (a FocusGroup) in ``build()`` and paint what never moves in
 ``draw_static(surface)``; that layer is rendered once and blitted each frame, then the
 widgets are drawn over it.  BACK (Esc, pad B) calls ``back()``, which pops the scene.
+While another scene covers this one the focus is hidden (call super() when overriding
+``on_pause`` / ``on_resume``).
 """
 
 from __future__ import annotations
@@ -40,15 +42,23 @@ class MenuScene(Scene):
     def rebuild(self) -> None:
         """Recreate widgets and static layer, keeping focus on the widget with the same key."""
         key = self.group.focused.key if self.group.focused else None
+        active = self.group.active
         self.group = FocusGroup(play=self.services.audio.play)
         self._static = None
         self.build()
+        self.group.set_active(active)
         if key is not None:
             self.group.focus_key(key)
 
     def invalidate(self) -> None:
         """The static layer must be painted again (e.g. a title changed)."""
         self._static = None
+
+    def on_pause(self) -> None:
+        self.group.set_active(False)
+
+    def on_resume(self) -> None:
+        self.group.set_active(True)
 
     def handle(self, intent: I.Intent) -> bool:
         if self.group.handle(intent):

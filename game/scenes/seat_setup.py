@@ -19,8 +19,8 @@ from game.scenes.table import start_game
 from game.ui import players, theme
 from game.ui.widgets import Button, Choice, Label, TextField
 
-ROW_HEIGHT = 88
-ROW_STEP = 100
+ROW_HEIGHT = 84
+ROW_STEP = 94
 PANEL_WIDTH = 1240
 MAX_SEED = 999_999_999
 
@@ -42,10 +42,9 @@ class SeatSetupScene(MenuScene):
         seed = services.config.seed
         self.seed_text = str(seed if seed is not None else new_seed())
         self.message = message
-        top = 190
-        self.panel_rect = pygame.Rect(
-            0, top, PANEL_WIDTH, 60 + ROW_STEP * (self.game.max_players + 2)
-        )
+        # Room for every seat the game allows, so the layout does not jump as seats come and go.
+        height = 30 + ROW_STEP * (self.game.max_players + 1) + 24 + ROW_HEIGHT + 30
+        self.panel_rect = pygame.Rect(0, 182, PANEL_WIDTH, height)
         self.panel_rect.centerx = 960
         super().__init__(services)
         if message:

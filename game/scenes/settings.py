@@ -56,7 +56,7 @@ class SettingsScene(MenuScene):
         add(
             Toggle(
                 rows[3],
-                "Fullscreen",
+                "Fullscreen (F11)",
                 self.services.fullscreen,
                 on_change=self._fullscreen,
                 key="fullscreen",

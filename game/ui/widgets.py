@@ -531,6 +531,7 @@ class FocusGroup:
         self.play = play
         self._focus: Widget | None = None
         self._t = 0.0
+        self.active = True  # False while the screen is covered: nothing shows as focused
         for w in widgets:
             self.add(w)
 
@@ -552,7 +553,15 @@ class FocusGroup:
             self._focus.focused = False
         self._focus = widget
         if widget is not None:
-            widget.focused = True
+            widget.focused = self.active
+
+    def set_active(self, active: bool) -> None:
+        """Show (True) or hide (False) the focus, e.g. while an overlay covers the screen."""
+        self.active = active
+        if self._focus is not None:
+            self._focus.focused = active
+            if not active:  # a covered screen is not updated: drop the glow at once
+                self._focus.hot.snap(0.0)
 
     def focus_key(self, key: str | None) -> bool:
         for w in self.widgets:
@@ -652,6 +661,6 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface, *, ring: bool = True) -> None:
         for w in self.widgets:
             w.draw(surface)
-        if ring and self._focus is not None and self._focus.visible:
+        if ring and self.active and self._focus is not None and self._focus.visible:
             rect = getattr(self._focus, "focus_rect", self._focus.rect)
             draw_focus_ring(surface, rect, self._t)

@@ -272,3 +272,29 @@ def test_controller_buttons_drive_the_menus(driver):
     pygame.event.post(pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_B))
     d.run(2)
     assert isinstance(d.top, TitleScene)
+
+
+def test_menu_overlay_closes_then_acts(driver):
+    from game.scenes.overlay import MenuOverlay
+
+    d = driver
+    chosen = []
+    d.app.stack.push(
+        MenuOverlay(
+            d.app.services, "Paused", [("Resume", None), ("Pick", lambda: chosen.append(1))]
+        )
+    )
+    d.run(3)
+    assert isinstance(d.top, MenuOverlay)
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert chosen == [1] and isinstance(d.top, TitleScene)
+    d.app.stack.push(MenuOverlay(d.app.services, "Paused", [("Resume", None)], "A message"))
+    d.run(3)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=pygame.CONTROLLER_BUTTON_START
+        )
+    )
+    d.run(3)
+    assert isinstance(d.top, TitleScene)

@@ -1,0 +1,69 @@
+"""``MenuOverlay``: a titled column of buttons over a dimmed scene (pause menus and the like).
+
+    services.stack.push(MenuOverlay(services, "Paused", [
+        ("Resume", None),                       # None: just close the overlay
+        ("Settings", services.open_settings),
+        ("Leave game", services.to_title),
+    ]))
+
+Choosing an item closes the overlay first, then calls its action.  Esc / pad B / Start close it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.scenes.menu import MenuScene
+from game.ui import intents as I
+from game.ui import layout, theme
+from game.ui.widgets import Button
+
+Item = tuple[str, Callable[[], object] | None]
+
+BUTTON_SIZE = (520, 84)
+GAP = 22
+
+
+class MenuOverlay(MenuScene):
+    opaque = False
+    dim = 140
+
+    def __init__(self, services, title: str, items: Sequence[Item], message: str = ""):
+        self.title, self.items, self.message = title, list(items), message
+        lines = theme.wrap(message, theme.BODY_SIZE, 640) if message else []
+        self._lines = lines
+        self._text_height = 44 * len(lines) + (24 if lines else 0)
+        height = 150 + self._text_height + len(self.items) * (BUTTON_SIZE[1] + GAP) + 40
+        self.panel_rect = layout.centered((680, height))
+        super().__init__(services)
+
+    def build(self) -> None:
+        p = self.panel_rect
+        top = p.y + 140 + self._text_height
+        rects = layout.column((p.centerx, top), BUTTON_SIZE, len(self.items), GAP)
+        for i, ((label, action), rect) in enumerate(zip(self.items, rects, strict=True)):
+            self.group.add(Button(rect, label, lambda a=action: self.choose(a), primary=i == 0))
+
+    def choose(self, action: Callable[[], object] | None) -> None:
+        self.services.stack.remove(self)
+        if action is not None:
+            action()
+
+    def handle(self, intent: I.Intent) -> bool:
+        if intent.kind == I.MENU:
+            self.back()
+            return True
+        return super().handle(intent)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        p = self.panel_rect
+        theme.draw_panel(surface, p)
+        t = theme.text(self.title, theme.H2_SIZE + 8, theme.INK, display=True)
+        surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 40)))
+        y = p.y + 124
+        for line in self._lines:
+            m = theme.text(line, theme.BODY_SIZE, theme.INK_SOFT)
+            surface.blit(m, m.get_rect(midtop=(p.centerx, y)))
+            y += 44

@@ -1,0 +1,215 @@
+"""Benchmarks: frame time of scenes at 1920x1080 (headless) and start-up time.
+
+    python tools/bench.py                     every benchmark
+    python tools/bench.py --scene title       one scene (repeat --scene for more)
+    python tools/bench.py startup --frames 600
+    python tools/bench.py --list
+
+Each figure is printed on a line of its own as ``name: value unit``, e.g.
+``title.frame_p99: 2.1 ms`` and ``startup.first_frame: 0.8 s``.
+
+Adding figures: register a scene with ``scene_bench("name", build)`` where ``build(services)``
+returns the scenes to put on the stack (bottom first); its frames are timed (update + draw,
+one 60 FPS step each).  Anything else: decorate ``fn(options) -> list[Figure]`` with
+``@benchmark("name")``.  Target for menu scenes: p99 at most 8 ms on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import argparse  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.ui import intents as I  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    value: float
+    unit: str
+
+    def __str__(self) -> str:
+        digits = 2 if self.value < 10 else 1
+        return f"{self.name}: {self.value:.{digits}f} {self.unit}"
+
+
+BENCHMARKS: dict[str, Callable[[argparse.Namespace], list[Figure]]] = {}
+SCENES: list[str] = []  # names of scene benchmarks (what --scene chooses from)
+
+
+def benchmark(name: str):
+    """Register ``fn(options) -> list[Figure]`` under ``name``."""
+
+    def register(fn):
+        BENCHMARKS[name] = fn
+        return fn
+
+    return register
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+# --- scenes ------------------------------------------------------------------------------------
+_home = None
+
+
+def _services():
+    global _home
+    from game.config import Config
+    from game.scenes.services import Services
+
+    if _home is None:
+        _home = tempfile.mkdtemp(prefix="landgrab-bench-")
+        os.environ["LANDGRAB_HOME"] = _home
+    if pygame.display.get_surface() is None:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_mode((1920, 1080))
+    return Services.standalone(Config())
+
+
+def time_frames(scenes_of, frames: int, warmup: int = 60) -> list[float]:
+    """Milliseconds of update+draw per frame for the stack ``scenes_of(services)`` builds."""
+    services = _services()
+    screen = pygame.display.get_surface()
+    stack = services.stack
+    stack.reset(*scenes_of(services))
+    stack.apply_pending()
+    dt = 1 / 60
+    times = []
+    for i in range(warmup + frames):
+        if i % 45 == 0:  # move the focus now and then: hover and focus animations run too
+            stack.handle(I.simple(I.NEXT))
+        t0 = time.perf_counter()
+        stack.update(dt)
+        stack.draw(screen)
+        t1 = time.perf_counter()
+        stack.apply_pending()
+        if i >= warmup:
+            times.append((t1 - t0) * 1000)
+    stack.reset()
+    stack.apply_pending()
+    return times
+
+
+def scene_bench(name: str, build: Callable) -> None:
+    """Register a scene benchmark: ``build(services)`` -> scenes for the stack, bottom first."""
+
+    def run(options: argparse.Namespace) -> list[Figure]:
+        times = time_frames(build, options.frames)
+        return [
+            Figure(f"{name}.frame_p50", percentile(times, 50), "ms"),
+            Figure(f"{name}.frame_p99", percentile(times, 99), "ms"),
+        ]
+
+    SCENES.append(name)
+    benchmark(name)(run)
+
+
+def _title(s):
+    from game.scenes.title import TitleScene
+
+    return [TitleScene(s)]
+
+
+def _game_select(s):
+    from game.scenes.game_select import GameSelectScene
+
+    return [*_title(s), GameSelectScene(s)]
+
+
+def _seat_setup(s):
+    from game.engine import GAMES
+    from game.scenes.seat_setup import SeatSetupScene
+    from game.scenes.seats import make_seat
+
+    game = max(GAMES.values(), key=lambda g: g.max_players)  # the fullest panel
+    seats = [make_seat(i, "bot") for i in range(game.max_players)]
+    return [*_title(s), SeatSetupScene(s, game.id, seats)]
+
+
+def _settings(s):
+    from game.scenes.settings import SettingsScene
+
+    return [*_title(s), SettingsScene(s)]
+
+
+def _confirm(s):
+    from game.scenes.confirm import quit_confirmation
+
+    return [*_title(s), quit_confirmation(s)]
+
+
+scene_bench("title", _title)
+scene_bench("game_select", _game_select)
+scene_bench("seat_setup", _seat_setup)
+scene_bench("settings", _settings)
+scene_bench("quit_confirm", _confirm)
+
+
+# --- start-up ------------------------------------------------------------------------------------
+@benchmark("startup")
+def startup(options: argparse.Namespace) -> list[Figure]:
+    """Launch to first frame: ``main.py --quit-after 0`` runs one frame and exits.
+
+    The wall time of that run (best of three) bounds the time to the first frame from above.
+    """
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="landgrab-bench-") as home:
+        env = {**os.environ, "LANDGRAB_HOME": home}
+        for _ in range(3):
+            t0 = time.perf_counter()
+            subprocess.run(
+                [sys.executable, str(ROOT / "main.py"), "--quit-after", "0", "--mute"],
+                env=env,
+                check=True,
+                capture_output=True,
+                timeout=120,
+            )
+            runs.append(time.perf_counter() - t0)
+    return [Figure("startup.first_frame", min(runs), "s")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
+    parser.add_argument("--scene", action="append", default=[], choices=SCENES, help="a scene")
+    parser.add_argument("--frames", type=int, default=600, help="frames timed per scene")
+    parser.add_argument("--list", action="store_true", help="list the benchmarks")
+    options = parser.parse_args(argv)
+    if options.list:
+        print("\n".join(BENCHMARKS))
+        return 0
+    names = options.names + options.scene or list(BENCHMARKS)
+    unknown = [n for n in names if n not in BENCHMARKS]
+    if unknown:
+        parser.error(f"unknown benchmark {unknown[0]!r} (see --list)")
+    for name in names:
+        for figure in BENCHMARKS[name](options):
+            print(figure, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
