@@ -298,3 +298,99 @@ def test_menu_overlay_closes_then_acts(driver):
     )
     d.run(3)
     assert isinstance(d.top, TitleScene)
+
+
+def test_game_flag_opens_seat_setup_with_the_seed(display):
+    from game.scenes.services import Services
+
+    game_id = list(GAMES)[-1]
+    services = Services.standalone(Config(game=game_id, seed=1234))
+    title, setup = initial_scenes(services)
+    assert isinstance(title, TitleScene) and isinstance(setup, SeatSetupScene)
+    assert setup.game.id == game_id and setup.seed == 1234
+
+
+def test_no_audio_device_means_one_log_line_and_silence(monkeypatch, caplog):
+    import logging
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    with caplog.at_level(logging.INFO, logger="game"):
+        app = App(Config())
+        for name in ("click", "tick", "no-such-sound"):
+            app.services.audio.play(name)
+        for _ in range(5):
+            app.step(DT)
+        app.close()
+    audio_lines = [r for r in caplog.records if "audio" in r.getMessage().lower()]
+    assert len(audio_lines) == 1
+    assert audio_lines[0].levelname == "WARNING" and "runs silent" in audio_lines[0].getMessage()
+    assert app.services.audio.enabled is False
+
+
+CRASHING_RUN = """
+import sys
+from game import app
+from game.config import Config
+from game.scenes.base import Scene
+
+class Broken(Scene):
+    def update(self, dt):
+        raise RuntimeError("the table fell over")
+
+app.initial_scenes = lambda services: [Broken(services)]
+sys.exit(app.run(Config(mute=True)))
+"""
+
+
+def test_an_uncaught_error_is_logged_with_its_traceback(tmp_path):
+    import os
+    import subprocess
+
+    from game import PROJECT_ROOT
+
+    home = tmp_path / "home"
+    env = {**os.environ, "LANDGRAB_HOME": str(home), "SDL_VIDEODRIVER": "dummy"}
+    result = subprocess.run(
+        [sys.executable, "-c", CRASHING_RUN],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert "landgrab.log" in result.stderr
+    log = (home / "data" / "landgrab.log").read_text()
+    assert "Traceback" in log and "RuntimeError: the table fell over" in log
+
+
+def test_bench_tool_prints_one_figure_per_line():
+    import re
+    import subprocess
+
+    from game import PROJECT_ROOT
+
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(PROJECT_ROOT / "tools" / "bench.py"),
+            "--scene",
+            "title",
+            "--frames",
+            "20",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "title.frame_p50",
+        "title.frame_p99",
+        "title.cpu_p99",
+    ]
+    assert all(re.fullmatch(r"[\w.]+: \d+(\.\d+)? ms", line) for line in lines)
