@@ -1,0 +1,41 @@
+"""Oasis (Alan R. Moon, Aaron Weissblum): offer cards, take the best offer, grow oases,
+steppes, stone fields and camel caravans.  Rules: ``rules/oasis.md``.
+
+Modules: ``cards`` (components), ``geometry`` (the board), ``actions``, ``placement``
+(land tiles and areas), ``scoring``, ``state`` (``OasisState``, the game flow), ``view``
+(what each player may see), ``scenario`` (building positions for tests and tutorials).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.oasis.actions import (
+    ACTION_TYPES,
+    BonusCamel,
+    BonusTile,
+    CarryOut,
+    IgnoreCard,
+    MoveCamel,
+    PlaceCamel,
+    PlaceTile,
+    SkipBonus,
+    StopOffer,
+    TakeOffer,
+    TurnCard,
+)
+from game.engine.oasis.geometry import OasisBoard
+from game.engine.oasis.state import OasisState
+
+__all__ = [
+    "ACTION_TYPES", "BonusCamel", "BonusTile", "CarryOut", "IgnoreCard", "MoveCamel",
+    "OasisBoard", "OasisState", "PlaceCamel", "PlaceTile", "SkipBonus", "StopOffer",
+    "TakeOffer", "TurnCard", "new_game",
+]
+
+
+def new_game(num_players: int, seed: int, **options: Any) -> OasisState:
+    """A new game for 3-5 players.  Options (JSON-able, kept in save files): ``map`` (a map
+    name under ``maps/``, default "oasis") or ``board_rows`` (a board as text rows, see
+    ``OasisBoard.from_rows``)."""
+    return OasisState(num_players, seed, options)

@@ -1,0 +1,72 @@
+"""Oasis components: the 54 cards, land tiles, score tiles, player colours.
+
+Cards are plain strings (``"oasis2"``, ``"camels3"``...): JSON-friendly, cheap to copy and
+readable in a save file.  ``CARDS`` lists every card kind in a fixed order, which is also the
+order the deck is built in before the seeded shuffle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLOURS = ("red", "blue", "green", "yellow", "black")
+CAMELS_EACH = 20
+MARKERS_EACH = 4
+OFFER_DECK_START = 5
+MAX_OFFER = 3
+
+# Land tile kinds.  Code 0 means "no tile"; the codes index per-kind tables.
+LAND_KINDS = ("oasis", "steppe", "stone")
+OASIS, STEPPE, STONE = 1, 2, 3
+KIND_CODE = {"oasis": OASIS, "steppe": STEPPE, "stone": STONE}
+KIND_NAME = (None, "oasis", "steppe", "stone")
+LAND_SUPPLY = {"oasis": 34, "steppe": 34, "stone": 20}
+
+# Score tiles: the kind that multiplies each scoring category.
+SCORE_KINDS = ("goods", "springs", "horses", "ovoo")
+SCORE_SUPPLY = {"goods": 14, "springs": 12, "horses": 16, "ovoo": 20}
+SCORE_FOR_LAND = {"oasis": "springs", "steppe": "horses", "stone": "ovoo"}
+SCORE_SINGULAR = {"goods": "goods", "springs": "spring", "horses": "horse", "ovoo": "ovoo"}
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """What a card does: ``effect`` is "camels", "tiles", "score" or "draw"."""
+
+    name: str
+    title: str  # for people: "Oasis ×2"
+    count: int  # copies in the deck
+    effect: str
+    amount: int
+    what: str = ""  # land kind for "tiles", score kind for "score"
+
+
+CARDS: dict[str, CardInfo] = {c.name: c for c in (
+    CardInfo("camels2", "Camels ×2", 4, "camels", 2),
+    CardInfo("camels3", "Camels ×3", 4, "camels", 3),
+    CardInfo("oasis2", "Oasis ×2", 8, "tiles", 2, "oasis"),
+    CardInfo("steppe2", "Steppe ×2", 8, "tiles", 2, "steppe"),
+    CardInfo("stone1", "Stone ×1", 8, "tiles", 1, "stone"),
+    CardInfo("goods2", "Goods ×2", 1, "score", 2, "goods"),
+    CardInfo("goods1", "Goods ×1", 4, "score", 1, "goods"),
+    CardInfo("spring1", "Spring", 5, "score", 1, "springs"),
+    CardInfo("horse1", "Horse ×1", 4, "score", 1, "horses"),
+    CardInfo("horse2", "Horses ×2", 1, "score", 2, "horses"),
+    CardInfo("ovoo2", "Ovoo ×2", 4, "score", 2, "ovoo"),
+    CardInfo("draw3", "Draw 3 cards", 3, "draw", 3),
+)}
+DECK_SIZE = sum(c.count for c in CARDS.values())  # 54
+DRAW_AFTER = {1: 2, 2: 1, 3: 0}  # cards drawn to the bottom after an offer of 1, 2, 3
+
+
+def full_deck() -> list[str]:
+    """All 54 cards in the fixed pre-shuffle order."""
+    return [c.name for c in CARDS.values() for _ in range(c.count)]
+
+
+def card_title(card: str) -> str:
+    return CARDS[card].title
+
+
+def colour(player: int) -> str:
+    return COLOURS[player].capitalize()

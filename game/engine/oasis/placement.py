@@ -1,0 +1,198 @@
+"""Land tile placement: where a tile may go, and what placing it does to the areas.
+
+An *area* is a side-connected group of tiles of one kind (bonus squares included).  Tiles are
+never removed, so areas only grow and merge; each has at most one controller (the owner of
+the control marker standing on it) or none (``owner == -1``).  The state keeps, per cell,
+``tiles[c]`` (kind code, 0 = empty) and ``area[c]`` (area id, -1 = none), and per area id the
+lists ``a_kind``, ``a_owner``, ``a_size`` and ``a_marker`` (cell of its marker, -1 = none).
+Merged-away ids keep ``a_size == 0``.
+
+Rules (``rules/oasis.md``): a tile goes on an empty placement cell and either *extends* the
+player's area of its kind (it touches exactly one) or *starts* a new area: oasis on an edge
+cell or next to an oasis bonus square, steppe next to the path or a steppe bonus square, stone
+anywhere, and every kind next to an uncontrolled area of its kind.  It may never touch another
+player's area of its kind, nor join two of the player's own areas.  Uncontrolled areas it
+touches become part of its area.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.oasis.cards import KIND_NAME, OASIS, STEPPE, colour
+
+if TYPE_CHECKING:
+    from game.engine.oasis.state import OasisState
+
+START, EXTEND = "start", "extend"
+
+
+def tile_options(st: OasisState, k: int, p: int) -> list[tuple[int, bool]]:
+    """Every legal cell for a tile of kind code ``k`` by player ``p``, in cell order, as
+    ``(cell, starts_new_area)``.  Empty when the supply of that kind is exhausted."""
+    if st.supply[k] <= 0:
+        return []
+    tiles, area, owner = st.tiles, st.area, st.a_owner
+    nbrs = st.board.nbrs
+    start_ok = st.board.start_ok[k]
+    out = []
+    for c in st.empty:
+        own = -1
+        free = False
+        for nb in nbrs[c]:
+            if tiles[nb] == k:
+                a = area[nb]
+                o = owner[a]
+                if o == -1:
+                    free = True
+                elif o != p or (own != -1 and own != a):
+                    break
+                else:
+                    own = a
+        else:
+            if own != -1:
+                out.append((c, False))
+            elif free or start_ok[c]:
+                out.append((c, True))
+    return out
+
+
+def has_tile_option(st: OasisState, k: int, p: int) -> bool:
+    """Whether ``tile_options`` would list anything (stops at the first legal cell)."""
+    if st.supply[k] <= 0:
+        return False
+    tiles, area, owner = st.tiles, st.area, st.a_owner
+    nbrs = st.board.nbrs
+    start_ok = st.board.start_ok[k]
+    for c in st.empty:
+        own = -1
+        free = False
+        for nb in nbrs[c]:
+            if tiles[nb] == k:
+                a = area[nb]
+                o = owner[a]
+                if o == -1:
+                    free = True
+                elif o != p or (own != -1 and own != a):
+                    break
+                else:
+                    own = a
+        else:
+            if own != -1 or free or start_ok[c]:
+                return True
+    return False
+
+
+def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, str]:
+    """``(START | EXTEND, "")`` when player ``p`` may put a tile of kind ``k`` on cell ``c``,
+    else ``(None, reason)`` with the rule in plain words."""
+    b = st.board
+    name = KIND_NAME[k]
+    if st.supply[k] <= 0:
+        return None, f"No {name} tiles are left"
+    if b.is_path[c]:
+        return None, "Only camels go on the camel path"
+    if not b.is_place[c]:
+        return None, "That cell is outside the play area"
+    if st.tiles[c]:
+        what = "a bonus square" if b.bonus[c] else "a tile"
+        return None, f"That cell already holds {what}"
+    own = -1
+    free = False
+    for nb in b.nbrs[c]:
+        if st.tiles[nb] != k:
+            continue
+        a = st.area[nb]
+        o = st.a_owner[a]
+        if o == -1:
+            free = True
+        elif o != p:
+            return None, (f"A {name} tile may not touch another player's {name} area "
+                          f"({colour(o)}'s)")
+        elif own not in (-1, a):
+            return None, f"That tile would join two of your {name} areas into one"
+        else:
+            own = a
+    if own != -1:
+        return EXTEND, ""
+    if free or b.start_ok[k][c]:
+        return START, ""
+    if k == OASIS:
+        return None, ("An oasis area must start on an edge cell or next to an oasis bonus "
+                      "square")
+    if k == STEPPE:
+        return None, ("A steppe area must start next to the camel path or next to a steppe "
+                      "bonus square")
+    return None, f"A {name} area cannot start there"  # stone starts anywhere: unreachable
+
+
+def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -> dict:
+    """Put the tile (already validated) and return what happened for the event.
+
+    ``marker_src``: for a start, ``None`` = use an unused marker if one is left, ``-1`` =
+    leave the new area uncontrolled, else the cell of the marker to move (its old area
+    becomes uncontrolled).  Ignored for an extension.
+    """
+    tiles, area, owner = st.tiles, st.area, st.a_owner
+    own = -1
+    free: list[int] = []
+    for nb in st.board.nbrs[c]:
+        if tiles[nb] == k:
+            a = area[nb]
+            o = owner[a]
+            if o == -1:
+                if a not in free:
+                    free.append(a)
+            else:
+                own = a
+    info: dict = {"absorbed": [], "marker": None}
+    if own != -1:
+        target = own
+        info["mode"] = EXTEND
+    else:
+        info["mode"] = START
+        target = len(st.a_kind)
+        st.a_kind.append(k)
+        st.a_owner.append(-1)
+        st.a_size.append(0)
+        st.a_marker.append(-1)
+        marks = st.markers[p]
+        if marker_src is None and len(marks) < 4:
+            marks.append(c)
+            st.a_owner[target] = p
+            st.a_marker[target] = c
+            info["marker"] = {"placed": c}
+        elif marker_src is not None and marker_src >= 0:
+            old = area[marker_src]
+            owner[old] = -1
+            st.a_marker[old] = -1
+            marks[marks.index(marker_src)] = c
+            st.a_owner[target] = p
+            st.a_marker[target] = c
+            info["marker"] = {"moved_from": marker_src, "placed": c, "abandoned": old}
+    tiles[c] = k
+    area[c] = target
+    st.a_size[target] += 1
+    st.empty.remove(c)
+    if free:
+        place_cells = st.board.place_cells
+        for a in free:
+            for cell in place_cells:
+                if area[cell] == a:
+                    area[cell] = target
+            st.a_size[target] += st.a_size[a]
+            st.a_size[a] = 0
+            info["absorbed"].append(a)
+    st.supply[k] -= 1
+    info["area"] = target
+    info["size"] = st.a_size[target]
+    return info
+
+
+def area_cells(st: OasisState, a: int) -> list[int]:
+    area = st.area
+    return [c for c in st.board.place_cells if area[c] == a]
+
+
+def live_areas(st: OasisState) -> list[int]:
+    return [a for a, size in enumerate(st.a_size) if size > 0]
