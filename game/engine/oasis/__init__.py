@@ -1,9 +1,11 @@
 """Oasis (Alan R. Moon, Aaron Weissblum): offer cards, take the best offer, grow oases,
 steppes, stone fields and camel caravans.  Rules: ``rules/oasis.md``.
 
-Modules: ``cards`` (components), ``geometry`` (the board), ``actions``, ``placement``
-(land tiles and areas), ``scoring``, ``state`` (``OasisState``, the game flow), ``view``
-(what each player may see), ``scenario`` (building positions for tests and tutorials).
+Modules: ``cards`` (components), ``geometry`` (the board), ``actions``, ``state``
+(``OasisState``: setup, protocol, clone, snapshot) with its parts ``offers`` (offers and
+choosing), ``carrying`` (carrying out cards, the bonus action) and ``flow`` (automatic steps,
+rounds, the end), ``placement`` (land tiles and areas), ``scoring``, ``view`` (what each
+player may see), ``scenario`` (building positions for tests and tutorials).
 """
 
 from __future__ import annotations

@@ -68,5 +68,10 @@ def card_title(card: str) -> str:
     return CARDS[card].title
 
 
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def colour(player: int) -> str:
     return COLOURS[player].capitalize()
