@@ -28,6 +28,7 @@ from game.engine.oasis import (
     TakeOffer,
     TurnCard,
     new_game,
+    scenario,
 )
 from game.engine.oasis.cards import (
     CAMELS_EACH,
@@ -179,8 +180,10 @@ def check_view(st, viewer, rng, dump=False):
         assert hidden_variant(st, viewer, rng).view(viewer) == view
 
 
-def play(n, seed):
-    st = new_game(n, seed)
+def play(n, seed, rows=None, setup=None):
+    st = new_game(n, seed, board_rows=rows) if rows else new_game(n, seed)
+    if setup:
+        setup(st)  # a constructed start: not replayable, so no save checks
     rng = random.Random(seed * 7919 + n)
     viewers = [None, *range(n)]
     step = 0
@@ -212,10 +215,11 @@ def play(n, seed):
         assert twin.snapshot() == st.snapshot() and twin_events == events
         check_step(st, events, step)
         step += 1
-        if step % SAVE_EVERY == 0:
+        if step % SAVE_EVERY == 0 and not setup:
             check_save(st, step // SAVE_EVERY % 2)
         assert step < 3000
-    check_save(st, True)
+    if not setup:
+        check_save(st, True)
     for viewer in viewers:
         check_view(st, viewer, rng, dump=True)
     return st
@@ -246,6 +250,51 @@ def test_random_games_keep_every_rule(n):
         rounds.append(st.round)
     assert sum(ends.values()) == GAMES_PER_COUNT
     assert 5 < sum(rounds) / len(rounds) < 40
+
+
+CROWDED = [          # 37 free cells for 88 tiles, a 10-cell path: tiles and path run out
+    "..o.......",
+    "....s.....",
+    "==========",
+    ".....t....",
+    "..........",
+]
+TWO_TRACKS = [       # 24 path cells; red and blue start with 18 camels out
+    "============",
+    "............",
+    "..o..s..t...",
+    "............",
+    "============",
+]
+
+
+def early_caravans(st):
+    cells = [st.board.xy[c] for c in st.board.path_cells]
+    scenario.put_camels(st, 0, cells[:18])
+    scenario.put_camels(st, 1, cells[-3:])
+
+
+def test_random_games_in_tight_corners(monkeypatch):
+    """Small boards reach the rare branches: tiles that cannot be placed, full paths,
+    camels moved once all 20 are out, refilled draw decks."""
+    seen = Counter()
+    for i in range(12):
+        n = 3 + i % 3
+        st = play(n, 500 + i, rows=CROWDED)
+        seen["unplaceable" if "cannot be placed" in st.end_reason else "last"] += 1
+        seen.update(e.kind for e in replay_events(st))
+    for i in range(6):
+        st = play(3, 600 + i, rows=TWO_TRACKS, setup=early_caravans)
+        seen["moves"] += sum(isinstance(a, MoveCamel) for _, a in st.history)
+    assert seen["unplaceable"] > 0, "a tile that cannot be placed ended some game"
+    assert seen["card_ignored"] > 0 and seen["deck_refilled"] > 0
+    assert seen["moves"] > 0
+
+
+def replay_events(st):
+    fresh = new_game(st.num_players, st.seed, **st.options)
+    for player, action in st.history:
+        yield from fresh.apply(action, player)
 
 
 def test_undo_is_allowed_only_while_nothing_was_revealed():

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.core import Action
-from game.engine.oasis.cards import CARDS, colour
+from game.engine.oasis.cards import CARDS, a_or_an, colour
 
 Cell = tuple[int, int]
 MarkerChoice = Cell | str | None
@@ -81,7 +81,7 @@ class PlaceTile(Action):
     marker_from: MarkerChoice = None
 
     def __str__(self) -> str:
-        return f"place a {self.kind} tile at {_cell(self.cell)}{_marker_text(self.marker_from)}"
+        return f"place {a_or_an(self.kind)} tile at {_cell(self.cell)}{_marker_text(self.marker_from)}"
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ class BonusTile(Action):
     marker_from: MarkerChoice = None
 
     def __str__(self) -> str:
-        return (f"bonus: place a {self.kind} tile at {_cell(self.cell)}"
+        return (f"bonus: place {a_or_an(self.kind)} tile at {_cell(self.cell)}"
                 f"{_marker_text(self.marker_from)}")
 
 

@@ -73,5 +73,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def a_or_an(word: object) -> str:
+    """``an oasis``, ``a steppe``."""
+    text = str(word)
+    return f"{'an' if text[:1].lower() in 'aeiou' else 'a'} {text}"
+
+
 def colour(player: int) -> str:
     return COLOURS[player].capitalize()

@@ -30,6 +30,7 @@ from game.engine.oasis.cards import (
     KIND_NAME,
     MARKERS_EACH,
     SCORE_SINGULAR,
+    a_or_an,
     card_title,
     colour,
     plural,
@@ -228,7 +229,7 @@ class CarryRules:
         data = {"kind": kind, "cell": list(xy[c]), "mode": info["mode"], "area": info["area"],
                 "size": info["size"], "absorbed": info["absorbed"],
                 "cells": [list(xy[x]) for x in placement.area_cells(self, info["area"])]}
-        text = f"{prefix}{colour(p)} places a {kind} tile at {xy[c]} and {how} {kind} area"
+        text = f"{prefix}{colour(p)} places {a_or_an(kind)} tile at {xy[c]} and {how} {kind} area"
         if info["absorbed"]:
             text += ", taking in uncontrolled land"
         events = [Event("tile_placed", f"{text} (now {info['size']} tiles)", p, data)]

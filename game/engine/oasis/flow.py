@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.engine.core import Event
 from game.engine.oasis import placement, scoring
-from game.engine.oasis.cards import CARDS, KIND_CODE, LAND_KINDS, colour, plural
+from game.engine.oasis.cards import CARDS, KIND_CODE, LAND_KINDS, a_or_an, colour, plural
 
 
 class RoundFlow:
@@ -74,9 +74,9 @@ class RoundFlow:
                     why = (f"no {info.what} tiles are left" if self.supply[k] == 0
                            else f"no cell is legal for {colour(p)}'s {info.what} tile")
                     events.append(Event("tile_unplaceable",
-                                        f"A {info.what} tile cannot be placed: {why}", p,
+                                        f"{a_or_an(info.what).capitalize()} tile cannot be placed: {why}", p,
                                         {"kind": info.what, "count": self.left}))
-                    events += self._trigger_end(f"{colour(p)} took a {info.what} tile "
+                    events += self._trigger_end(f"{colour(p)} took {a_or_an(info.what)} tile "
                                                 f"that cannot be placed")
                     self._finish_card()
             elif phase == "bonus":

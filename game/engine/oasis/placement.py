@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.oasis.cards import KIND_NAME, OASIS, STEPPE, colour
+from game.engine.oasis.cards import KIND_NAME, OASIS, STEPPE, a_or_an, colour
 
 if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
@@ -107,7 +107,7 @@ def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, str]:
         if o == -1:
             free = True
         elif o != p:
-            return None, (f"A {name} tile may not touch another player's {name} area "
+            return None, (f"{a_or_an(name).capitalize()} tile may not touch another player's {name} area "
                           f"({colour(o)}'s)")
         elif own not in (-1, a):
             return None, f"That tile would join two of your {name} areas into one"
@@ -123,7 +123,7 @@ def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, str]:
     if k == STEPPE:
         return None, ("A steppe area must start next to the camel path or next to a steppe "
                       "bonus square")
-    return None, f"A {name} area cannot start there"  # stone starts anywhere: unreachable
+    return None, f"{a_or_an(name).capitalize()} area cannot start there"  # stone starts anywhere: unreachable
 
 
 def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -> dict:
