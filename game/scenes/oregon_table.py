@@ -1,0 +1,1103 @@
+"""The Oregon table: board, score track, player panels, the acting human's hand, bots.
+
+Structure
+---------
+* ``self.state`` is the real game; actions are applied to it at once (``_apply``).
+* Their events are queued on ``self.timeline`` (one ``Step`` per event: a sound, a sprite,
+  a log line, a floater).  The screen draws ``self.shown``, a copy of the state taken after
+  the previous action, plus what the running steps have already put down (pieces landed,
+  scores counted, tokens flipped); when the last step of an action ends, ``shown`` catches
+  up with the state.  So the engine never waits and the picture never jumps.
+* Humans act only while the timeline is idle; bots think in a ``BotRunner`` worker thread
+  from the moment it is their turn, and their choice is applied after a short pause
+  (``BOT_PACE`` seconds of animation time) so players can follow.
+* Who may see private things (the hand, token values) is ``self.viewer``: the only human
+  with one human at the table; with several humans, the human whose turn it is once they
+  have taken the table from the hand-off screen, and nobody in between.
+* Input: mouse, keyboard and pads through intents.  Focus keys: ``card0..``, ``joker``,
+  ``btn0/btn1``, ``deck_landscape/deck_building`` and ``board`` (a cell cursor moved with
+  the arrows).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from functools import lru_cache
+
+import pygame
+
+from game.bots.runner import BotRunner
+from game.engine.oregon import (
+    DRAW,
+    EXTRA_TURN,
+    PLAY,
+    START_TILE,
+    DiscardDead,
+    DiscardDrawn,
+    DiscardNoPlacement,
+    Draw,
+    KeepCard,
+    PlaceStartTile,
+    SkipExtraTurn,
+    UseExtraTurn,
+    action_for,
+    card_info,
+    card_name,
+    event_for,
+    new_game,
+    preview,
+)
+from game.engine.oregon import player_name as engine_player_name
+from game.scenes.base import Scene
+from game.scenes.seats import Seat
+from game.ui import art, theme
+from game.ui import intents as I
+from game.ui.oregon.animations import Sprites, Timeline, drop, fly, make_floaters, make_log
+from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface
+from game.ui.oregon.layout import CARD, COLS, ROWS, TableLayout
+from game.ui.oregon.panels import (
+    LayoutKey,
+    PanelModel,
+    SupplyModel,
+    card_face,
+    draw_panel,
+    render_supply,
+)
+
+log = logging.getLogger(__name__)
+
+BOT_PACE = 0.75  # seconds (animation time) between a bot's actions
+GAME_NAME = "Oregon"
+
+# seconds of animation time per event kind, and its sound
+EVENT_STEPS: dict[str, tuple[float, str | None]] = {
+    "turn_start": (0.15, None),
+    "cards_played": (0.42, "swish"),
+    "token_flipped": (0.3, "flip"),
+    "farmer_placed": (0.45, "knock"),
+    "building_placed": (0.5, "drop"),
+    "start_tile_placed": (0.5, "drop"),
+    "scored": (0.45, "coin"),
+    "drew_token": (0.4, "token"),
+    "extra_turn_used": (0.3, "flip"),
+    "extra_turn_skipped": (0.1, None),
+    "drew_card": (0.3, "swish"),
+    "discarded": (0.3, "swish"),
+    "reshuffled": (0.6, "shuffle"),
+    "stack_emptied": (0.3, None),
+    "end_triggered": (0.8, "bell"),
+    "last_round": (0.5, None),
+    "tokens_revealed": (0.5, "coin"),
+    "game_over": (1.2, "fanfare"),
+}
+BUILDING_WORDS = {k: v.lower() for k, v in art.DISPLAY_NAMES.items()}
+
+
+class _FallbackBot:
+    """Plays a random legal move, preferring placements (while no Oregon bot is installed)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal):
+        places = [a for a in legal if type(a).__name__ in ("PlaceFarmer", "PlaceBuilding")]
+        use = [a for a in legal if isinstance(a, UseExtraTurn)]
+        return self.rng.choice(places or use or legal)
+
+
+def _make_bot(level: str | None, seed: int):
+    from game.bots import has_bots, make_bot
+
+    try:
+        if has_bots("oregon"):
+            return make_bot("oregon", level or "normal", seed)
+    except Exception:  # noqa: BLE001 - a broken bot must not stop the table
+        log.exception("Oregon bot could not be made; a simple one plays instead")
+    return _FallbackBot(seed)
+
+
+@lru_cache(maxsize=256)
+def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
+    return theme.text(msg, size, colour, bold)
+
+
+@lru_cache(maxsize=8)
+def _dim(size) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (30, 20, 12, 110), s.get_rect(), border_radius=10)
+    return s
+
+
+def _card_kind(card: int) -> str:
+    return card_info(card)["kind"]
+
+
+def _cards_words(cards) -> str:
+    return " + ".join(card_name(c).removesuffix(" card") for c in cards)
+
+
+def gains_text(g: dict, you: bool = True) -> str:
+    """Plain words for one player's preview gains: "+6 points, 1 gold token, joker active"."""
+    parts = []
+    if g["points"]:
+        bonus = f" (group bonus {g['group_bonus']})" if g.get("group_bonus") else ""
+        parts.append(f"+{g['points']} points{bonus}")
+    for kind in ("coal", "gold"):
+        if g[kind]:
+            parts.append(f"{g[kind]} {kind} token{'s' if g[kind] > 1 else ''}")
+    if g["joker"]:
+        parts.append("joker active again")
+    if g["extra"]:
+        parts.append("extra turn active again")
+    return ", ".join(parts) if parts else "nothing"
+
+
+class TableScene(Scene):
+    def __init__(self, services, game_id: str, seats: list[Seat], seed: int):
+        super().__init__(services)
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.seed = seed
+        self.n = len(seats)
+        self.state = new_game(self.n, seed)
+        self.colour = [s.colour for s in seats]
+        self.names = [s.name or engine_player_name(i) for i, s in enumerate(seats)]
+        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        self.bots = {i: _make_bot(s.level, seed * 31 + i) for i, s in enumerate(seats) if s.is_bot}
+        self.runner = BotRunner()
+        self.bot_result = None
+        self.bot_timer = BOT_PACE
+        self.layout = TableLayout(self.n)
+        self.board_view = BoardView(self.layout, self.state.board.to_json())
+        self.timeline = Timeline()
+        self.sprites = Sprites()
+        self.floaters = make_floaters()
+        self.log = make_log(self.layout.log_rect)
+        # what the screen shows (lags behind the state while steps run)
+        self.shown = self.state.clone()
+        self.version = 0  # bumps whenever the state changes
+        self.shown_version = 0
+        self.disp_score = [0] * self.n
+        self.track = [0.0] * self.n
+        self.landed_farmers: list[tuple[int, tuple[int, int]]] = []
+        self.landed_buildings: list[dict] = []
+        self.hidden_cards: set[int] = set()
+        self.token_over: dict[tuple[int, str], bool] = {}
+        # the acting human's choices
+        self.selected: list[int] = []
+        self.joker_sel = False
+        self.hover: tuple[int, int] | None = None
+        self.hover_cell: tuple[int, int] | None = None
+        self.cursor = (COLS // 2, ROWS // 2)
+        self.focus = "board"
+        self.keyboard = False
+        self.message = ""
+        self.message_error = False
+        self.message_time = 0.0
+        self.revealed: int | None = None
+        self.last_human: int | None = None
+        self.handoff_open = False
+        self.human_actions = 0
+        self.results_shown = False
+        self.banner = ""
+        self.banner_time = 0.0
+        self.t = 0.0
+        self._cache: dict = {}
+        first = self.state.current
+        self.log.add(f"{self.names[first]} starts. Everyone places a start tile.", self.colour[first])
+
+    # --- life cycle ----------------------------------------------------------------------
+    def on_exit(self) -> None:
+        self.runner.close()
+
+    # --- who sees what -------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if not self.humans:
+            return None
+        return self.revealed
+
+    @property
+    def acting(self) -> int | None:
+        ta = self.state.to_act()
+        return ta[0] if ta else None
+
+    @property
+    def human_can_act(self) -> bool:
+        p = self.acting
+        return (p is not None and not self.seats[p].is_bot and p == self.viewer
+                and not self.timeline.busy)
+
+    def dview(self) -> dict:
+        """The shown state as the viewer may see it (cached)."""
+        key = ("dview", self.shown_version, self.viewer)
+        v = self._cache.get(key)
+        if v is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
+            v = self._cache[key] = self.shown.view(self.viewer)
+        return v
+
+    def legal(self) -> list:
+        key = ("legal", self.version)
+        if key not in self._cache:
+            p = self.acting
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
+            self._cache[key] = self.state.legal_actions(p) if p is not None else []
+        return self._cache[key]
+
+    def hand(self) -> list[int]:
+        """The cards drawn in the hand strip (the viewer's, as shown)."""
+        if self.viewer is None:
+            return []
+        v = self.dview()
+        return [c for c in (v["hand"] or []) if c not in self.hidden_cards]
+
+    def rename(self, text: str) -> str:
+        for q in range(self.n):
+            e = engine_player_name(q)
+            if self.names[q] != e:
+                text = text.replace(e, self.names[q])
+        return text
+
+    # --- panels (data, for drawing and tests) --------------------------------------------------
+    def panel_model(self, q: int) -> PanelModel:
+        v = self.dview()
+        pv = v["players"][q]
+        own = q == self.viewer and v["coal"] is not None
+        final = v.get("final")
+        coal_values = gold_values = None
+        if own:
+            coal_values, gold_values = tuple(v["coal"]), tuple(v["gold"])
+        elif final:
+            coal_values, gold_values = tuple(final["coal"][q]), tuple(final["gold"][q])
+        seat = self.seats[q]
+        return PanelModel(
+            name=self.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
+            colour=self.colour[q], score=self.disp_score[q],
+            farmers_left=pv["farmers_left"] - sum(1 for c, _ in self.landed_farmers
+                                                  if c == self.colour[q]),
+            joker=self.token_over.get((q, "joker"), pv["joker_active"]),
+            extra=self.token_over.get((q, "extra"), pv["extra_active"]),
+            coal_count=pv["coal_count"], gold_count=pv["gold_count"],
+            coal_values=coal_values, gold_values=gold_values,
+            active=q == self.shown.current and not self.shown.is_over(),
+            size=self.layout.panels[q].size, you=q == self.viewer and len(self.humans) > 0,
+        )
+
+    # --- applying actions -------------------------------------------------------------------
+    def _apply(self, action, p: int) -> None:
+        events = self.state.apply(action, p)
+        self.version += 1
+        if not self.seats[p].is_bot:
+            self.human_actions += 1
+        self.selected, self.joker_sel = [], False
+        self.message, self.message_error = "", False
+        after = self.state.clone()
+        for e in events:
+            dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
+            self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
+        self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+
+    def _catch_up(self, after) -> None:
+        self.shown = after
+        self.shown_version += 1
+        self.landed_farmers.clear()
+        self.landed_buildings.clear()
+        self.hidden_cards.clear()
+        self.token_over.clear()
+        self.disp_score = list(after.score)
+
+    def _panel_point(self, q: int) -> tuple[int, int]:
+        r = self.layout.panels[q]
+        return (r.right - 60, r.centery)
+
+    def _start_event(self, e) -> None:
+        viewer = self.viewer
+        ev = event_for(e, viewer)
+        text = self.rename(e.text_for(viewer))
+        q = e.player
+        colour = self.colour[q] if q is not None else None
+        self.log.add(text, colour)
+        dur, sound = EVENT_STEPS.get(e.kind, (0.2, None))
+        d = ev.data
+        lay = self.layout
+        kind = e.kind
+        if kind == "turn_start":
+            if not self.seats[q].is_bot:
+                sound = "bell"
+        elif kind == "cards_played":
+            shown_hand = self.hand() if q == viewer else []
+            for k, c in enumerate(d.get("cards", [])):
+                deck = _card_kind(c)
+                if c in shown_hand:
+                    start = lay.card_rect(shown_hand.index(c)).center
+                else:
+                    start = self._panel_point(q)
+                self.hidden_cards.add(c)
+                face = card_face(c, (96, 134))
+                self.sprites.add(fly(face, start, lay.discards[deck].center, dur, delay=0.06 * k))
+        elif kind == "token_flipped":
+            token = "joker" if d.get("token") == "joker" else "extra"
+            self.token_over[(q, token)] = bool(d.get("active"))
+        elif kind == "extra_turn_used":
+            self.token_over[(q, "extra")] = False
+        elif kind == "farmer_placed":
+            cell = tuple(d["cell"])
+            r = lay.cell_rect(*cell)
+            col = self.colour[q]
+            surf = piece_surface(col)
+            end = (r.centerx, r.bottom + 2 - surf.get_height() // 2)
+            self.sprites.add(drop(surf, end, dur,
+                                  on_done=lambda: self.landed_farmers.append((col, cell))))
+        elif kind in ("building_placed", "start_tile_placed"):
+            cell = tuple(d["cell"])
+            start = kind == "start_tile_placed"
+            b = {"cell": cell, "building": d["building"], "start": start}
+            surf = tile_surface(d["building"], start)
+            self.sprites.add(drop(surf, lay.cell_rect(*cell).center, dur,
+                                  on_done=lambda: self.landed_buildings.append(b)))
+        elif kind == "scored":
+            cell = lay.cell_rect(*d["cell"]).center if d.get("cell") else self._panel_point(q)
+            self.floaters.add(f"+{d['amount']}", cell, self._panel_point(q),
+                              colour=(255, 232, 140), duration=max(0.5, dur * 1.6))
+            self.disp_score[q] = d.get("total", self.disp_score[q] + d["amount"])
+        elif kind == "drew_token":
+            token = d.get("token", "coal")
+            start = lay.cell_rect(*d["cell"]).center if d.get("cell") else self._panel_point(q)
+            self.sprites.add(fly(art.mine_token(token, 44, d.get("value")), start,
+                                 self._panel_point(q), dur))
+        elif kind == "drew_card":
+            deck = d.get("deck", "landscape")
+            if q == viewer and "card" in d:
+                end = lay.card_rect(len(self.hand())).center
+                surf = card_face(d["card"], (96, 134))
+            else:
+                end = self._panel_point(q)
+                surf = art.card_surface("back", deck, (96, 134))
+            self.sprites.add(fly(surf, lay.decks[deck].center, end, dur, arc=30))
+        elif kind == "discarded":
+            for c in d.get("cards", []):
+                self.hidden_cards.add(c)
+                self.sprites.add(fly(card_face(c, (96, 134)), self._panel_point(q),
+                                     lay.discards[_card_kind(c)].center, dur))
+        elif kind == "tokens_revealed":
+            self.disp_score[q] = d.get("final", self.disp_score[q])
+            if d.get("bonus"):
+                self.floaters.add(f"+{d['bonus']}", self._panel_point(q),
+                                  colour=(255, 232, 140), duration=1.0)
+        elif kind in ("end_triggered", "last_round"):
+            self.banner, self.banner_time = text, 3.0
+        if sound:
+            self.services.audio.play(sound)
+
+    # --- the loop -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        adt = self.anim_dt(dt)
+        self.t += dt
+        self.timeline.update(adt)
+        self.sprites.update(adt)
+        self.floaters.update(adt)
+        self.log.update(dt)
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.banner_time > 0:
+            self.banner_time -= dt
+        for q in range(self.n):
+            target = float(self.disp_score[q])
+            gap = target - self.track[q]
+            if gap:
+                step = max(6.0, abs(gap) * 4) * adt
+                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
+                    1 if gap > 0 else -1)
+        self._drive(adt)
+
+    def _drive(self, adt: float) -> None:
+        state = self.state
+        if state.is_over():
+            if not self.timeline.busy and not self.results_shown:
+                self.results_shown = True
+                self._show_results()
+            return
+        p = self.acting
+        if self.seats[p].is_bot:
+            if len(self.humans) > 1 and not self.timeline.busy:
+                self.revealed = None
+            if not self.runner.busy and self.bot_result is None:
+                self.runner.start(p, self.bots[p], state.view(p), self.legal())
+                self.bot_timer = BOT_PACE
+            if self.bot_result is None and self.runner.busy:
+                try:
+                    self.bot_result = self.runner.result()
+                except Exception:  # noqa: BLE001 - a failing bot plays its first legal move
+                    log.exception("Bot failed; playing its first legal move")
+                    self.bot_result = self.legal()[0]
+            if self.timeline.busy:
+                return
+            self.bot_timer -= adt
+            if self.bot_result is not None and self.bot_timer <= 0:
+                action, self.bot_result = self.bot_result, None
+                if state.why_illegal(action, p):
+                    log.warning("Bot chose an illegal move %s; playing a legal one", action)
+                    action = self.legal()[0]
+                self._apply(action, p)
+            return
+        # a human acts
+        if self.timeline.busy:
+            return
+        if len(self.humans) > 1 and self.revealed != p and not self.handoff_open:
+            self._hand_off(p)
+        elif p == self.viewer and self.last_human != p:
+            self.last_human = p
+            self._focus_default()
+
+    def _hand_off(self, p: int) -> None:
+        self.revealed = None
+        self.handoff_open = True
+
+        def shown() -> None:
+            self.handoff_open = False
+            self.revealed = p
+            self.last_human = p
+            self.services.audio.play("bell")
+            self._focus_default()
+
+        name = self.names[p]
+        message = "Hand the screen over; the cards in hand stay hidden until then."
+        try:
+            from game.scenes.handoff import Handoff
+
+            scene = Handoff(self.services, name, self.colour[p], message, on_continue=shown)
+        except ImportError:
+            scene = _SimpleHandoff(self.services, name, self.colour[p], message, shown)
+        self.services.stack.push(scene)
+
+    # --- results ------------------------------------------------------------------------------
+    def result_rows(self) -> list:
+        st = self.state
+        final = st.view(None)["final"]
+        scores = final["scores"]
+        farmers = [14 - st.farmers_left[q] for q in range(self.n)]
+        rows = []
+        for q in final["ranking"]:
+            better = sum(1 for r in range(self.n)
+                         if (scores[r], farmers[r]) > (scores[q], farmers[q]))
+            coal, gold = sum(final["coal"][q]), sum(final["gold"][q])
+            breakdown = {"Track": scores[q] - coal - gold, "Coal": coal, "Gold": gold,
+                         "Total": scores[q], "Farmers": farmers[q]}
+            rows.append((self.names[q], self.colour[q], better + 1, scores[q], breakdown,
+                         q in final["winners"]))
+        return rows
+
+    def _show_results(self) -> None:
+        rows = self.result_rows()
+        columns = ["Track", "Coal", "Gold", "Total", "Farmers"]
+        try:
+            from game.scenes.results import ResultRow, ResultsScene
+
+            scene = ResultsScene(self.services, GAME_NAME,
+                                 [ResultRow(*r) for r in rows], self.play_again,
+                                 self.services.to_title, columns)
+            self.services.stack.push(scene)
+        except ImportError:
+            from game.scenes.overlay import MenuOverlay
+
+            lines = "\n".join(f"{r[2]}. {r[0]}: {r[3]} points ({r[4]['Farmers']} farmers)"
+                              for r in rows)
+            self.services.stack.push(MenuOverlay(
+                self.services, "Game over", [("Play again", self.play_again),
+                                             ("Menu", self.services.to_title)], lines))
+
+    def play_again(self) -> None:
+        from game.scenes.table import start_game
+
+        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
+
+    # --- overlays -----------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        try:
+            from game.scenes.pause import PauseMenu
+
+            scene = PauseMenu(self.services, self.game_id, self.services.to_title)
+        except ImportError:
+            from game.scenes.overlay import MenuOverlay
+
+            scene = MenuOverlay(self.services, "Paused", [
+                ("Resume", None), ("Rules", self.open_rules),
+                ("Settings", self.services.open_settings),
+                ("Quit to menu", self.services.to_title)])
+        self.services.stack.push(scene)
+
+    def open_rules(self) -> None:
+        try:
+            from game.scenes.rules_overlay import RulesOverlay
+
+            scene = RulesOverlay(self.services, self.game_id)
+        except ImportError:
+            from game.scenes.overlay import MenuOverlay
+
+            scene = MenuOverlay(self.services, "Oregon rules", [("Back", None)], RULES_SHORT)
+        self.services.stack.push(scene)
+
+    # --- selection ----------------------------------------------------------------------------
+    @property
+    def selection_complete(self) -> bool:
+        return (len(self.selected) == 2 and not self.joker_sel) or (
+            len(self.selected) == 1 and self.joker_sel)
+
+    def selection_cards(self) -> tuple[int, ...]:
+        return tuple(self.selected)
+
+    def legal_cells(self) -> tuple[str, list[tuple[int, int]]]:
+        """(kind, cells) the acting human may use now: start tile or the selected cards."""
+        if not self.human_can_act:
+            return "", []
+        key = ("cells", self.version, tuple(self.selected), self.joker_sel)
+        if key in self._cache:
+            return self._cache[key]
+        p = self.acting
+        st = self.state
+        out: tuple[str, list] = ("", [])
+        if st.phase == START_TILE:
+            out = ("building", [a.cell for a in self.legal() if isinstance(a, PlaceStartTile)])
+        elif st.phase == PLAY and self.selection_complete:
+            cells = st.legal_cells_for(p, self.selection_cards(), self.joker_sel)
+            kind = "farmer" if all(_card_kind(c) == "landscape" for c in self.selected) \
+                and not (self.joker_sel and _card_kind(self.selected[0]) == "building") \
+                else "building"
+            out = (kind, [tuple(c) for c in cells])
+        self._cache[key] = out
+        return out
+
+    def toggle_card(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            if len(self.selected) + self.joker_sel >= 2:
+                self.selected.pop(0)
+            self.selected.append(card)
+        self.services.audio.play("tick")
+        self.message, self.message_error = "", False
+
+    def toggle_joker(self) -> None:
+        p = self.acting
+        if self.joker_sel:
+            self.joker_sel = False
+        elif not self.state.joker[p]:
+            self.error("Your joker is spent: a store turns it active again.")
+            return
+        else:
+            if len(self.selected) >= 2:
+                self.selected.pop(0)
+            self.joker_sel = True
+        self.services.audio.play("tick")
+        self.message, self.message_error = "", False
+
+    def error(self, text: str) -> None:
+        self.message, self.message_error, self.message_time = text, True, 5.0
+        self.services.audio.play("error")
+
+    def _try(self, action) -> bool:
+        p = self.acting
+        why = self.state.why_illegal(action, p)
+        if why:
+            self.error(why)
+            return False
+        self._apply(action, p)
+        return True
+
+    def click_cell(self, cell: tuple[int, int]) -> None:
+        if not self.human_can_act:
+            return
+        phase = self.state.phase
+        if phase == START_TILE:
+            self._try(PlaceStartTile(cell))
+        elif phase == PLAY:
+            if not self.selection_complete:
+                self.error("Choose two cards first (or one card and your joker), then a cell.")
+                return
+            self._try(action_for(self.selection_cards(), cell))
+        elif phase == EXTRA_TURN:
+            self.error("Use or skip your extra turn first.")
+        elif phase == DRAW:
+            self.error("Draw cards now: click a deck.")
+
+    def preview_text(self, cell) -> str:
+        """The tooltip for ``cell``: what placing there would earn (empty when not legal)."""
+        if cell is None or not self.human_can_act:
+            return ""
+        kind, cells = self.legal_cells()
+        if tuple(cell) not in cells:
+            return ""
+        if self.state.phase == START_TILE:
+            return "Start tile here (scores nothing yet)"
+        key = ("preview", self.version, tuple(self.selected), self.joker_sel, tuple(cell))
+        if key in self._cache:
+            return self._cache[key]
+        action = action_for(self.selection_cards(), tuple(cell))
+        try:
+            pv = preview(self.state, action, self.acting)
+        except Exception as exc:  # noqa: BLE001 - an illegal preview reads as its reason
+            return str(exc)
+        p = self.acting
+        lines = [gains_text(pv["players"][p])]
+        for q, g in enumerate(pv["players"]):
+            if q != p and gains_text(g) != "nothing":
+                lines.append(f"{self.names[q]}: {gains_text(g)}")
+        if pv.get("ends_game"):
+            lines.append("This ends the game after the round")
+        text = "\n".join(lines)
+        self._cache[key] = text
+        return text
+
+    # --- buttons, decks and focus targets ---------------------------------------------------
+    def buttons(self) -> list[tuple[str, object, bool, bool]]:
+        """(label, action or callable, enabled, primary) for the two button slots."""
+        if not self.human_can_act:
+            return []
+        st = self.state
+        legal = self.legal()
+        if st.phase == EXTRA_TURN:
+            return [("Use extra turn", UseExtraTurn(), True, True),
+                    ("Skip", SkipExtraTurn(), True, False)]
+        if st.phase == DRAW:
+            if any(isinstance(a, KeepCard) for a in legal):
+                return [("Keep it", KeepCard(), True, False),
+                        ("Discard, redraw", DiscardDrawn(), True, True)]
+            dead = [a for a in legal if isinstance(a, DiscardDead)]
+            return [(f"Discard {card_name(a.card).removesuffix(' card')}", a, True, False)
+                    for a in dead[:2]]
+        if st.phase == PLAY:
+            out = []
+            if any(isinstance(a, DiscardNoPlacement) for a in legal):
+                ok = (len(self.selected) == 2 and not self.joker_sel
+                      and DiscardNoPlacement(tuple(self.selected)) in legal)
+                out.append(("Discard 2 cards", DiscardNoPlacement(tuple(self.selected))
+                            if ok else None, ok, True))
+            if self.selected or self.joker_sel:
+                out.append(("Clear choice", self.clear_selection, True, False))
+            return out[:2]
+        return []
+
+    def clear_selection(self) -> None:
+        self.selected, self.joker_sel = [], False
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
+
+    def draw_decks(self) -> list[str]:
+        if not self.human_can_act or self.state.phase != DRAW:
+            return []
+        return [a.deck for a in self.legal() if isinstance(a, Draw)]
+
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        """Focusable things, in Tab order."""
+        out: list[tuple[str, pygame.Rect]] = []
+        if not self.human_can_act:
+            return out
+        phase = self.state.phase
+        hand = self.hand()
+        if phase == PLAY:
+            for i in range(len(hand)):
+                out.append((f"card{i}", self.card_rect(i, hand)))
+            if self.state.joker[self.acting] or self.joker_sel:
+                out.append(("joker", self.layout.joker_rect(len(hand))))
+        if phase in (START_TILE, PLAY):
+            out.append(("board", self.layout.board_rect))
+        for deck in self.draw_decks():
+            out.append((f"deck_{deck}", self.layout.decks[deck]))
+        for i, _b in enumerate(self.buttons()):
+            out.append((f"btn{i}", self.layout.button_rect(i)))
+        return out
+
+    def card_rect(self, i: int, hand=None) -> pygame.Rect:
+        hand = self.hand() if hand is None else hand
+        r = self.layout.card_rect(i, len(hand))
+        if i < len(hand) and hand[i] in self.selected:
+            r = r.move(0, -26)
+        return r
+
+    def activate(self, key: str) -> None:
+        if key.startswith("card"):
+            hand = self.hand()
+            i = int(key[4:])
+            if i < len(hand):
+                self.toggle_card(hand[i])
+                if self.keyboard and self.selection_complete:
+                    self._focus_board()
+        elif key == "joker":
+            self.toggle_joker()
+            if self.keyboard and self.selection_complete:
+                self._focus_board()
+        elif key.startswith("deck_"):
+            self._try(Draw(key[5:]))
+        elif key.startswith("btn"):
+            b = self.buttons()
+            i = int(key[3:])
+            if i < len(b):
+                label, action, enabled, _ = b[i]
+                if not enabled or action is None:
+                    self.error("Choose the two cards to discard first.")
+                elif callable(action):
+                    self.services.audio.play("click")
+                    action()
+                else:
+                    self.services.audio.play("click")
+                    self._try(action)
+        elif key == "board":
+            self.click_cell(self.cursor)
+
+    def _focus_default(self) -> None:
+        keys = [k for k, _ in self.targets()]
+        for want in ("card0", "deck_landscape", "deck_building", "btn0", "board"):
+            if want in keys:
+                self.focus = want
+                break
+        if self.state.phase == START_TILE:
+            self._focus_board()
+
+    def _focus_board(self) -> None:
+        self.focus = "board"
+        _, cells = self.legal_cells()
+        if cells and self.cursor not in cells:
+            cx, cy = self.cursor
+            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
+
+    # --- input --------------------------------------------------------------------------------
+    def handle(self, intent: I.Intent) -> bool:
+        k = intent.kind
+        if k in (I.BACK, I.MENU):
+            self.open_pause()
+            return True
+        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
+            self.open_rules()
+            return True
+        if self.log.handle(intent):
+            return True
+        if k == I.POINT:
+            self.keyboard = False
+            self.hover = intent.pos
+            self.hover_cell = self.layout.cell_at(intent.pos)
+            return True
+        if k == I.CLICK:
+            self.keyboard = False
+            self.hover = intent.pos
+            if intent.button == 3:
+                self.clear_selection()
+                return True
+            if intent.button == 1:
+                self.click(intent.pos)
+            return True
+        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
+            self.keyboard = True
+            if not self.human_can_act:
+                return True
+            keys = [key for key, _ in self.targets()]
+            if not keys:
+                return True
+            if self.focus not in keys:
+                self.focus = keys[0]
+            if k in (I.NEXT, I.PREV):
+                i = keys.index(self.focus)
+                self.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
+                if self.focus == "board":
+                    self._focus_board()
+                self.services.audio.play("tick")
+            elif k == I.CONFIRM:
+                self.activate(self.focus)
+            else:
+                self._move(intent.dx, intent.dy, keys)
+            return True
+        return False
+
+    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
+        if self.focus == "board":
+            x, y = self.cursor
+            if dy > 0 and y == ROWS - 1:
+                others = [key for key in keys if key != "board"]
+                if others:
+                    self.focus = others[0]
+                return
+            self.cursor = (min(COLS - 1, max(0, x + dx)), min(ROWS - 1, max(0, y + dy)))
+            self.services.audio.play("tick")
+            return
+        if dy < 0 and "board" in keys:
+            self._focus_board()
+            return
+        strip = [key for key in keys if key != "board"]
+        if self.focus in strip and dx:
+            i = strip.index(self.focus)
+            self.focus = strip[max(0, min(len(strip) - 1, i + dx))]
+            self.services.audio.play("tick")
+
+    def click(self, pos) -> None:
+        if not self.human_can_act:
+            p = self.acting
+            if p is not None and not self.timeline.busy and self.seats[p].is_bot:
+                self.message, self.message_error = f"{self.names[p]} is playing...", False
+            return
+        for key, rect in reversed(self.targets()):
+            if key != "board" and rect.collidepoint(pos):
+                self.focus = key
+                self.activate(key)
+                return
+        cell = self.layout.cell_at(pos)
+        if cell is not None:
+            self.cursor = cell
+            self.click_cell(cell)
+            return
+        for deck in ("landscape", "building"):
+            if self.layout.decks[deck].collidepoint(pos) and self.state.phase == DRAW:
+                self.error(f"You cannot draw from the {deck} deck now: your hand needs the "
+                           "other kind of card.")
+                return
+
+    # --- prompts ------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        if self.message and (self.message_time > 0 or not self.message_error):
+            return self.message
+        st = self.state
+        p = self.acting
+        if p is None:
+            return "The game is over."
+        if not self.human_can_act:
+            if self.timeline.busy:
+                return ""
+            if self.seats[p].is_bot:
+                return f"{self.names[p]} is thinking..."
+            return f"Waiting for {self.names[p]}."
+        if st.phase == START_TILE:
+            tile = BUILDING_WORDS.get(st.view(p)["players"][p]["start_tile"], "start tile")
+            return f"Place your start {tile}: click a glowing cell."
+        if st.phase == PLAY:
+            if self.selection_complete:
+                kind, cells = self.legal_cells()
+                if not cells:
+                    if any(isinstance(a, DiscardNoPlacement) for a in self.legal()):
+                        return "These cards place nothing here. Discard them, or choose others."
+                    return "These cards allow no placement: choose others."
+                what = "your farmer" if kind == "farmer" else "the building"
+                return f"Click a glowing cell to place {what}."
+            if not any(type(a).__name__ != "DiscardNoPlacement" for a in self.legal()):
+                return "No placement is possible: choose 2 cards and discard them."
+            if len(self.selected) + self.joker_sel == 1:
+                return "Choose one more card (or the joker)."
+            extra = " Extra turn: play again." if st.extra_used else ""
+            return ("Choose 2 cards: 2 landscapes place a farmer, landscape + building "
+                    "a building." + extra)
+        if st.phase == EXTRA_TURN:
+            return "Play again with your extra-turn token?"
+        if st.phase == DRAW:
+            legal = self.legal()
+            if any(isinstance(a, KeepCard) for a in legal):
+                pend = st.view(p)["pending_card"]
+                name = card_name(pend) if pend is not None else "building card"
+                return f"You drew a {name} you cannot use now. Keep it, or discard and redraw?"
+            decks = self.draw_decks()
+            left = 4 - len(st.hands[p])
+            if len(decks) == 1:
+                return (f"Your hand needs a {decks[0]} card: draw from the {decks[0]} deck "
+                        f"({left} to draw).")
+            if any(isinstance(a, DiscardDead) for a in legal):
+                return "A building card in hand cannot be played: discard it, or draw."
+            return f"Draw {left} card{'s' if left != 1 else ''}: click a deck."
+        return ""
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        bv = self.board_view
+        bv.draw_base(surface)
+        v = self.dview()
+        self._draw_supply(surface, v)
+        bv.draw_buildings(surface, v["buildings"])
+        if self.landed_buildings:
+            bv.draw_buildings(surface, self.landed_buildings)
+        farmers = [(self.colour[q], tuple(c)) for q, pv in enumerate(v["players"])
+                   for c in pv["farmers"]]
+        bv.draw_farmers(surface, farmers + self.landed_farmers)
+        can_act = self.human_can_act
+        if can_act:
+            kind, cells = self.legal_cells()
+            if cells:
+                bv.draw_glows(surface, cells, kind, self.t)
+            if self.hover_cell and not self.keyboard:
+                bv.draw_hover(surface, self.hover_cell)
+            if self.keyboard and self.focus == "board":
+                bv.draw_cursor(surface, self.cursor, self.t)
+        bv.draw_markers(surface, [(self.colour[q], self.track[q]) for q in range(self.n)])
+        for q in range(self.n):
+            draw_panel(surface, lay.panels[q], self.panel_model(q))
+        self._draw_hand(surface, can_act)
+        self._draw_message(surface)
+        self._draw_buttons(surface)
+        self.log.draw(surface)
+        self.sprites.draw(surface)
+        self.floaters.draw(surface)
+        if can_act:
+            cell = self.cursor if self.keyboard and self.focus == "board" else self.hover_cell
+            tip = self.preview_text(cell)
+            if tip:
+                self._draw_tooltip(surface, cell, tip)
+            if self.keyboard and self.focus != "board":
+                rect = dict(self.targets()).get(self.focus)
+                if rect is not None:
+                    _focus_ring(surface, rect, self.t)
+        if self.banner_time > 0 and self.banner:
+            self._draw_banner(surface)
+
+    def _draw_supply(self, surface, v) -> None:
+        disc = v["discards"]
+        model = SupplyModel(
+            stacks=tuple(v["stacks"].items()),
+            decks=(v["decks"]["landscape"], v["decks"]["building"]),
+            discard_tops=(disc["landscape"][-1] if disc["landscape"] else None,
+                          disc["building"][-1] if disc["building"] else None),
+            discard_sizes=(len(disc["landscape"]), len(disc["building"])),
+        )
+        key = self._cache.get("layout_key")
+        if key is None:
+            key = self._cache["layout_key"] = LayoutKey(self.layout)
+        surface.blit(render_supply(model, key), self.layout.supply_rect)
+        title = _text("Building stacks", 22, theme.ON_TABLE_SOFT)
+        surface.blit(title, (self.layout.supply_rect.x + 16, self.layout.supply_rect.y - 2))
+        for deck in self.draw_decks():
+            _focus_ring(surface, self.layout.decks[deck].inflate(6, 6), self.t, soft=True)
+
+    def _draw_hand(self, surface, can_act: bool) -> None:
+        lay = self.layout
+        hand = self.hand()
+        if self.viewer is None:
+            msg = "Hands stay hidden while the others play." if self.humans else ""
+            if msg:
+                surface.blit(_text(msg, 30, theme.ON_TABLE), (lay.card_rect(0).x, 940))
+            return
+        playing = can_act and self.state.phase == PLAY
+        for i, c in enumerate(hand):
+            r = self.card_rect(i, hand)
+            info = card_info(c)
+            ident = info.get("symbol") or info.get("building")
+            art.blit_card(surface, info["kind"], ident, r.topleft, CARD, c in self.selected,
+                          lift=1.6 if c in self.selected else 1.0)
+            if not playing and not (can_act and self.state.phase == DRAW):
+                surface.blit(_dim(CARD), r)
+        q = self.viewer
+        joker_on = self.token_over.get((q, "joker"), self.dview()["players"][q]["joker_active"])
+        jr = lay.joker_rect(len(hand))
+        if self.joker_sel:
+            jr = jr.move(0, -22)
+            pygame.draw.circle(surface, theme.FOCUS, jr.center, jr.w // 2 + 7)
+        surface.blit(art.action_token("joker", jr.w, joker_on), jr)
+        label = _text("Joker", 24, theme.ON_TABLE if joker_on else theme.ON_TABLE_SOFT)
+        surface.blit(label, label.get_rect(midtop=(jr.centerx, jr.bottom + 4)))
+        pending = self.dview().get("pending_card")
+        if pending is not None and can_act:
+            r = lay.pending_rect
+            info = card_info(pending)
+            art.blit_card(surface, info["kind"], info.get("building") or info.get("symbol"),
+                          r.topleft, CARD, True)
+
+    def _draw_message(self, surface) -> None:
+        text = self.prompt()
+        r = self.layout.message_rect
+        if not text:
+            return
+        colour = theme.ERROR if self.message_error and self.message_time > 0 else theme.INK
+        lines = theme.wrap(text, 28, r.w - 32)[:3]
+        surface.blit(_message_panel(r.size, self.message_error and self.message_time > 0), r)
+        y = r.y + (r.h - 34 * len(lines)) // 2
+        for line in lines:
+            surface.blit(_text(line, 28, colour, bold=self.message_error), (r.x + 16, y))
+            y += 34
+
+    def _draw_buttons(self, surface) -> None:
+        for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
+            r = self.layout.button_rect(i)
+            hot = self.hover is not None and r.collidepoint(self.hover) and not self.keyboard
+            state = "disabled" if not enabled else ("hover" if hot else "normal")
+            if self.keyboard and self.focus == f"btn{i}" and enabled:
+                state = "focus"
+            surf = art.button_surface(r.size, label, state, "primary" if primary else "secondary")
+            surface.blit(surf, r)
+            if state == "focus":
+                _focus_ring(surface, r, self.t)
+
+    def _draw_tooltip(self, surface, cell, tip: str) -> None:
+        lines = tip.split("\n")
+        w = max(_text(line, 28, theme.INK, i == 0).get_width() for i, line in
+                enumerate(lines)) + 32
+        h = 38 * len(lines) + 20
+        c = self.layout.cell_rect(*cell)
+        r = pygame.Rect(0, 0, w, h)
+        r.midbottom = (c.centerx, c.y - 10)
+        if r.y < 8:
+            r.midtop = (c.centerx, c.bottom + 10)
+        r.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
+        theme.draw_panel(surface, r, radius=12)
+        y = r.y + 10
+        for i, line in enumerate(lines):
+            surface.blit(_text(line, 28, theme.INK, i == 0), (r.x + 16, y))
+            y += 38
+
+    def _draw_banner(self, surface) -> None:
+        s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
+        r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
+        surface.blit(s, r)
+
+
+@lru_cache(maxsize=4)
+def _message_panel(size, error: bool) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    face = (255, 236, 226) if error else theme.CREAM
+    pygame.draw.rect(s, face, s.get_rect(), border_radius=14)
+    pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
+                     border_radius=14)
+    return s
+
+
+def _focus_ring(surface, rect: pygame.Rect, t: float, soft: bool = False) -> None:
+    r = rect.inflate(10, 10)
+    if soft:
+        pygame.draw.rect(surface, (255, 226, 120), r, 3, border_radius=12)
+        return
+    pygame.draw.rect(surface, theme.FOCUS_EDGE, r.inflate(4, 4), 3, border_radius=14)
+    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=12)
+
+
+class _SimpleHandoff(Scene):
+    """An opaque privacy screen (stands in for the shared hand-off scene)."""
+
+    def __init__(self, services, name: str, colour: int, message: str, on_continue):
+        super().__init__(services)
+        self.name, self.colour, self.message, self.on_continue = name, colour, message, on_continue
+        self.button = pygame.Rect(0, 0, 520, 90)
+        self.button.center = (960, 700)
+
+    def handle(self, intent: I.Intent) -> bool:
+        if intent.kind == I.CONFIRM or (intent.kind == I.CLICK
+                                         and self.button.collidepoint(intent.pos)):
+            self.services.stack.remove(self)
+            self.on_continue()
+        return True
+
+    def draw(self, surface) -> None:
+        surface.blit(theme.table_background(), (0, 0))
+        s = theme.shadowed_text(f"Pass to {self.name}", 96, art.PLAYER_COLOURS[self.colour])
+        surface.blit(s, s.get_rect(center=(960, 420)))
+        t = _text(self.message, 32, theme.ON_TABLE)
+        surface.blit(t, t.get_rect(center=(960, 540)))
+        surface.blit(art.button_surface(self.button.size, f"I am {self.name}: show my hand",
+                                        "focus", "primary"), self.button)
+
+
+RULES_SHORT = (
+    "Play 2 cards each turn. Two landscape cards put a farmer in one of the two areas they "
+    "name (row symbol x column symbol). A landscape + a building card put that building in "
+    "the landscape's row or column band. Farmers score for the buildings around them; a new "
+    "building scores for the farmers around it. The joker stands in for a landscape card. "
+    "Then draw back to 4 cards."
+)
+__all__ = ["TableScene", "gains_text"]
+

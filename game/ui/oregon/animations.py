@@ -1,0 +1,256 @@
+"""Motion on the Oregon table: sprites flying and dropping, a timeline of event steps, and
+small stand-ins for the shared floaters and game log while those are not there.
+
+The engine never waits: actions are applied at once, their events are queued here as
+``Step`` objects, each with a duration; the table shows a lagging "display state" that
+catches up as the steps run.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+
+
+def ease_out_bounce(t: float) -> float:
+    n, d = 7.5625, 2.75
+    if t < 1 / d:
+        return n * t * t
+    if t < 2 / d:
+        t -= 1.5 / d
+        return n * t * t + 0.75
+    if t < 2.5 / d:
+        t -= 2.25 / d
+        return n * t * t + 0.9375
+    t -= 2.625 / d
+    return n * t * t + 0.984375
+
+
+class Sprite:
+    """A surface moving from ``start`` to ``end`` (centres) in ``duration`` seconds."""
+
+    def __init__(self, surf: pygame.Surface, start, end, duration: float, *, delay: float = 0.0,
+                 easing=ease_in_out_cubic, fade_out: bool = False, arc: float = 0.0,
+                 on_done: Callable[[], None] | None = None, layer: int = 1):
+        self.surf, self.start, self.end = surf, start, end
+        self.duration, self.delay = max(0.01, duration), delay
+        self.easing, self.fade_out, self.arc = easing, fade_out, arc
+        self.on_done, self.layer = on_done, layer
+        self.t = 0.0
+        self.done = False
+
+    def update(self, dt: float) -> None:
+        if self.delay > 0:
+            self.delay -= dt
+            return
+        self.t += dt
+        if self.t >= self.duration and not self.done:
+            self.done = True
+            if self.on_done:
+                self.on_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.delay > 0 or self.done:
+            return
+        p = min(1.0, self.t / self.duration)
+        e = self.easing(p)
+        x = self.start[0] + (self.end[0] - self.start[0]) * e
+        y = self.start[1] + (self.end[1] - self.start[1]) * e - self.arc * 4 * p * (1 - p)
+        s = self.surf
+        if self.fade_out and p > 0.6:
+            s.set_alpha(round(255 * (1 - (p - 0.6) / 0.4)))
+            surface.blit(s, s.get_rect(center=(round(x), round(y))))
+            s.set_alpha(None)
+        else:
+            surface.blit(s, s.get_rect(center=(round(x), round(y))))
+
+
+def drop(surf, center, duration=0.45, height=70, on_done=None) -> Sprite:
+    """A piece falling onto ``center`` with a small bounce."""
+    return Sprite(surf, (center[0], center[1] - height), center, duration,
+                  easing=ease_out_bounce, on_done=on_done)
+
+
+def fly(surf, start, end, duration=0.45, delay=0.0, arc=60.0, on_done=None) -> Sprite:
+    return Sprite(surf, start, end, duration, delay=delay, arc=arc, on_done=on_done)
+
+
+class Sprites:
+    def __init__(self) -> None:
+        self.items: list[Sprite] = []
+
+    def add(self, s: Sprite) -> Sprite:
+        self.items.append(s)
+        return s
+
+    def update(self, dt: float) -> None:
+        for s in list(self.items):
+            s.update(dt)
+        self.items = [s for s in self.items if not s.done]
+
+    def draw(self, surface, layer: int | None = None) -> None:
+        for s in self.items:
+            if layer is None or s.layer == layer:
+                s.draw(surface)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items)
+
+
+# --- the timeline -------------------------------------------------------------------------
+@dataclass
+class Step:
+    """One queued thing to show: ``start()`` runs when it begins, then it lasts ``duration``
+    seconds of animation time."""
+
+    start: Callable[[], None]
+    duration: float
+    label: str = ""
+
+
+@dataclass
+class Timeline:
+    steps: deque = field(default_factory=deque)
+    current: Step | None = None
+    left: float = 0.0
+
+    def add(self, start: Callable[[], None], duration: float, label: str = "") -> None:
+        self.steps.append(Step(start, duration, label))
+
+    def update(self, dt: float) -> None:
+        """Advance; several short steps may start within one frame."""
+        budget = dt
+        while True:
+            if self.current is None:
+                if not self.steps:
+                    return
+                self.current = self.steps.popleft()
+                self.left = self.current.duration
+                self.current.start()
+            take = min(budget, self.left)
+            self.left -= take
+            budget -= take
+            if self.left > 1e-9:
+                return
+            self.current = None
+            if budget <= 0 and self.steps and self.steps[0].duration > 0:
+                return
+
+    def flush(self) -> None:
+        """Run every remaining step at once."""
+        while self.current is not None or self.steps:
+            self.update(1e9)
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None or bool(self.steps)
+
+
+# --- stand-ins for shared widgets --------------------------------------------------------------
+class SimpleFloaters:
+    """"+N" texts rising or flying to a panel (used when game.ui.floaters is not there)."""
+
+    def __init__(self) -> None:
+        self.sprites = Sprites()
+
+    def add(self, text: str, start, end=None, colour=(255, 236, 160), duration: float = 1.0,
+            **_: Any) -> None:
+        surf = theme.shadowed_text(text, 40, colour, display=True, offset=3)
+        end = end or (start[0], start[1] - 70)
+        self.sprites.add(Sprite(surf, start, end, duration, easing=ease_out_cubic,
+                                fade_out=True))
+
+    def update(self, dt: float) -> None:
+        self.sprites.update(dt)
+
+    def draw(self, surface) -> None:
+        self.sprites.draw(surface)
+
+    @property
+    def busy(self) -> bool:
+        return self.sprites.busy
+
+
+class SimpleLog:
+    """A scrollable list of plain-word lines (used when game.ui.log_view is not there)."""
+
+    LINE = 34
+
+    def __init__(self, rect, max_lines: int = 500):
+        self.rect = pygame.Rect(rect)
+        self.max_lines = max_lines
+        self.lines: list[tuple[str, int | None]] = []
+        self.scroll = 0  # lines up from the bottom
+        self._cache: pygame.Surface | None = None
+
+    def add(self, text: str, colour_index: int | None = None) -> None:
+        for line in theme.wrap(text, 26, self.rect.w - 56):
+            self.lines.append((line, colour_index))
+        del self.lines[: -self.max_lines]
+        self.scroll = 0
+        self._cache = None
+
+    def handle(self, intent) -> bool:
+        from game.ui import intents as I
+
+        if intent.kind == I.WHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            visible = (self.rect.h - 20) // self.LINE
+            self.scroll = max(0, min(len(self.lines) - visible, self.scroll + intent.amount))
+            self._cache = None
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface) -> None:
+        if self._cache is None:
+            self._cache = self._render()
+        surface.blit(self._cache, self.rect)
+
+    def _render(self) -> pygame.Surface:
+        from game.ui import art
+
+        r = self.rect
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        surf.blit(art.panel_surface(r.size, "dark"), (0, 0))
+        visible = (r.h - 20) // self.LINE
+        end = len(self.lines) - self.scroll
+        shown = self.lines[max(0, end - visible): end]
+        y = 12
+        for text, colour in shown:
+            if colour is not None:
+                pygame.draw.circle(surf, art.PLAYER_COLOURS[colour], (22, y + 16), 7)
+            surf.blit(theme.text(text, 26, theme.ON_TABLE), (38, y))
+            y += self.LINE
+        return surf
+
+
+def make_floaters():
+    try:
+        from game.ui.floaters import Floaters
+
+        return Floaters()
+    except Exception:  # noqa: BLE001 - the shared floaters are optional
+        return SimpleFloaters()
+
+
+def make_log(rect):
+    try:
+        from game.ui.log_view import LogView
+
+        return LogView(rect, max_lines=500)
+    except Exception:  # noqa: BLE001 - the shared log view is optional
+        return SimpleLog(rect)
+
+
+__all__ = ["Sprite", "Sprites", "Step", "Timeline", "drop", "ease_out_back", "fly",
+           "make_floaters", "make_log"]

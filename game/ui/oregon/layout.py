@@ -1,0 +1,133 @@
+"""Where everything sits on the 1920x1080 Oregon table.
+
+    +--------- score track (100 spaces) ---------+  +---- player panels ----+
+    |   column symbols                           |  |                       |
+    | r  +------------------------------------+  |  +-- stacks, decks ------+
+    | o  |        board 15 x 10 cells         |  |  |                       |
+    | w  |                                    |  |  +-- game log -----------+
+    +--------------------------------------------+  |                       |
+     hand cards . joker      message + buttons      |                       |
+
+Everything is a ``pygame.Rect`` in canvas pixels; tests click at these rects.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+COLS, ROWS = 15, 10
+CELL = 70
+TRACK_SPACE = 40
+TRACK_ACROSS, TRACK_DOWN = 31, 21  # spaces along the top and down the side: 100 in all
+TRACK_ORIGIN = (16, 12)
+TRACK_SPACES = 100
+
+CARD = (140, 196)
+CARD_GAP = 14
+HAND_Y = 868
+HAND_X = 36
+JOKER_SIZE = 92
+
+RIGHT_X = 1276
+RIGHT_W = 1920 - RIGHT_X - 14
+PANEL_H = 104
+PANEL_GAP = 8
+
+STACK_TILE = 56
+PILE_CARD = (96, 134)
+
+
+class TableLayout:
+    def __init__(self, num_players: int):
+        self.num_players = num_players
+        tx, ty = TRACK_ORIGIN
+        s = TRACK_SPACE
+        self.track_rect = pygame.Rect(tx, ty, TRACK_ACROSS * s, TRACK_DOWN * s)
+        self.track_inner = self.track_rect.inflate(-2 * s, -2 * s)
+        inner = self.track_inner
+        strip_left, strip_top = 52, 46
+        content_w = strip_left + COLS * CELL
+        content_h = strip_top + ROWS * CELL
+        bx = inner.x + (inner.w - content_w) // 2 + strip_left
+        by = inner.y + (inner.h - content_h) // 2 + strip_top
+        self.board_rect = pygame.Rect(bx, by, COLS * CELL, ROWS * CELL)
+        self.column_strip = pygame.Rect(bx, by - strip_top, COLS * CELL, strip_top)
+        self.row_strip = pygame.Rect(bx - strip_left, by, strip_left, ROWS * CELL)
+        self._spaces = self._track_spaces()
+        # right column
+        self.panels = [
+            pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)
+            for i in range(num_players)
+        ]
+        top = 12 + 4 * (PANEL_H + PANEL_GAP) + 4
+        self.supply_rect = pygame.Rect(RIGHT_X, top, RIGHT_W, 300)
+        step = RIGHT_W // 7
+        self.stacks = [
+            pygame.Rect(RIGHT_X + i * step + (step - STACK_TILE) // 2, top + 14, STACK_TILE,
+                        STACK_TILE)
+            for i in range(7)
+        ]
+        pile_y = top + 112
+        pw, ph = PILE_CARD
+        gap = (RIGHT_W - 4 * pw) // 5
+        xs = [RIGHT_X + gap + i * (pw + gap) for i in range(4)]
+        self.decks = {"landscape": pygame.Rect(xs[0], pile_y, pw, ph),
+                      "building": pygame.Rect(xs[2], pile_y, pw, ph)}
+        self.discards = {"landscape": pygame.Rect(xs[1], pile_y, pw, ph),
+                         "building": pygame.Rect(xs[3], pile_y, pw, ph)}
+        log_top = self.supply_rect.bottom + 8
+        self.log_rect = pygame.Rect(RIGHT_X, log_top, RIGHT_W, 1080 - 12 - log_top)
+        # bottom strip
+        self.message_rect = pygame.Rect(800, 862, 460, 112)
+        self.buttons = [pygame.Rect(800, 986, 222, 76), pygame.Rect(1038, 986, 222, 76)]
+        self.pending_rect = pygame.Rect(650, HAND_Y, *CARD)
+
+    # --- board ---------------------------------------------------------------------------
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(self.board_rect.x + x * CELL, self.board_rect.y + y * CELL, CELL, CELL)
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        if not self.board_rect.collidepoint(pos):
+            return None
+        return ((pos[0] - self.board_rect.x) // CELL, (pos[1] - self.board_rect.y) // CELL)
+
+    def column_symbol_rect(self, i: int) -> pygame.Rect:
+        r = self.column_strip
+        return pygame.Rect(r.x + i * 3 * CELL, r.y, 3 * CELL, r.h)
+
+    def row_symbol_rect(self, i: int) -> pygame.Rect:
+        r = self.row_strip
+        return pygame.Rect(r.x, r.y + i * 2 * CELL, r.w, 2 * CELL)
+
+    # --- score track -------------------------------------------------------------------
+    def _track_spaces(self) -> list[pygame.Rect]:
+        s = TRACK_SPACE
+        x0, y0 = self.track_rect.topleft
+        cells = [(c, 0) for c in range(TRACK_ACROSS)]
+        cells += [(TRACK_ACROSS - 1, r) for r in range(1, TRACK_DOWN)]
+        cells += [(c, TRACK_DOWN - 1) for c in range(TRACK_ACROSS - 2, -1, -1)]
+        cells += [(0, r) for r in range(TRACK_DOWN - 2, 0, -1)]
+        assert len(cells) == TRACK_SPACES
+        return [pygame.Rect(x0 + c * s, y0 + r * s, s, s) for c, r in cells]
+
+    def track_space(self, score: int) -> pygame.Rect:
+        return self._spaces[int(score) % TRACK_SPACES]
+
+    def track_point(self, score: float) -> tuple[float, float]:
+        """Centre of the marker for a (possibly fractional, sliding) score."""
+        lo = int(score // 1)
+        t = score - lo
+        a = self._spaces[lo % TRACK_SPACES].center
+        b = self._spaces[(lo + 1) % TRACK_SPACES].center
+        return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+    # --- hand -----------------------------------------------------------------------------
+    def card_rect(self, i: int, n: int = 4) -> pygame.Rect:
+        return pygame.Rect(HAND_X + i * (CARD[0] + CARD_GAP), HAND_Y, *CARD)
+
+    def joker_rect(self, n: int = 4) -> pygame.Rect:
+        x = HAND_X + max(4, n) * (CARD[0] + CARD_GAP) + 4
+        return pygame.Rect(x, HAND_Y + 28, JOKER_SIZE, JOKER_SIZE)
+
+    def button_rect(self, i: int) -> pygame.Rect:
+        return self.buttons[i]

@@ -1,0 +1,181 @@
+"""Player panels and the supply (building stacks, decks, discard piles) of the Oregon table.
+
+A panel is drawn from a ``PanelModel``: plain data, so tests can check what a panel shows
+(e.g. that token values appear only on the panel of the player allowed to see them).
+Rendered panels are cached by their model: an unchanged panel costs one blit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game import assets
+from game.engine.oregon.cards import card_info
+from game.ui import art, theme
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    name: str
+    kind: str  # "Human" or "Bot (easy)"
+    colour: int
+    score: int
+    farmers_left: int
+    joker: bool
+    extra: bool
+    coal_count: int
+    gold_count: int
+    coal_values: tuple[int, ...] | None  # shown only to their owner
+    gold_values: tuple[int, ...] | None
+    active: bool
+    size: tuple[int, int]
+    you: bool = False
+
+    def texts(self) -> list[str]:
+        """Every text the panel draws, in order (for tests and screen readers)."""
+        out = [self.name, self.kind, str(self.score), f"{self.farmers_left}"]
+        out.append("joker active" if self.joker else "joker spent")
+        out.append("extra turn active" if self.extra else "extra turn spent")
+        if self.coal_values is not None:
+            out += [f"coal {v}" for v in self.coal_values] or ["coal 0"]
+        else:
+            out.append(f"coal x{self.coal_count}")
+        if self.gold_values is not None:
+            out += [f"gold {v}" for v in self.gold_values] or ["gold 0"]
+        else:
+            out.append(f"gold x{self.gold_count}")
+        return out
+
+
+def _t(msg, size, colour=theme.INK, bold=False, display=False):
+    return theme.text(msg, size, colour, bold, display)
+
+
+TOKEN = 38
+
+
+@lru_cache(maxsize=64)
+def render_panel(m: PanelModel) -> pygame.Surface:
+    w, h = m.size
+    surf = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
+    face = (255, 246, 222) if m.active else (240, 228, 202)
+    colour = art.PLAYER_COLOURS[m.colour]
+    r = pygame.Rect(6, 6, w, h)
+    pygame.draw.rect(surf, face, r, border_radius=14)
+    pygame.draw.rect(surf, colour, (6, 6, 14, h), border_top_left_radius=14,
+                     border_bottom_left_radius=14)
+    if m.active:
+        pygame.draw.rect(surf, theme.FOCUS, r.inflate(8, 8), 5, border_radius=17)
+        pygame.draw.rect(surf, art.shade(colour, 0.7), r, 3, border_radius=14)
+    else:
+        pygame.draw.rect(surf, (180, 150, 110), r, 2, border_radius=14)
+    x0 = 28
+    badge = art.player_badge(m.colour, 52)
+    surf.blit(badge, (x0, 12))
+    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True)
+    surf.blit(name, (x0 + 60, 10))
+    surf.blit(_t(m.kind, 24, theme.INK_SOFT), (x0 + 62 + name.get_width() + 10, 18))
+    # score, right
+    score = _t(str(m.score), 54, art.shade(colour, 0.55) if m.colour != 0 else (150, 100, 10),
+               display=True)
+    surf.blit(score, score.get_rect(topright=(w - 10, 4)))
+    pts = _t("points", 22, theme.INK_SOFT)
+    surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
+    # second line: farmers, joker, extra, coal, gold
+    y = 62
+    x = x0
+    farmer = assets.piece(m.colour, 40, "farmer")
+    surf.blit(farmer, (x - 4, y - 4))
+    surf.blit(_t(f"{m.farmers_left} left", 26, theme.INK), (x + 36, y + 4))
+    x += 130
+    surf.blit(art.action_token("joker", TOKEN, m.joker), (x, y - 2))
+    x += TOKEN + 6
+    surf.blit(art.action_token("extra_turn", TOKEN, m.extra), (x, y - 2))
+    x += TOKEN + 18
+    for kind, count, values in (("coal", m.coal_count, m.coal_values),
+                                ("gold", m.gold_count, m.gold_values)):
+        if values:
+            for v in values[:5]:
+                surf.blit(art.mine_token(kind, TOKEN, v), (x, y - 2))
+                x += TOKEN - 6
+            x += 16
+        else:
+            surf.blit(art.mine_token(kind, TOKEN), (x, y - 2))
+            surf.blit(_t(f"x{count}", 26, theme.INK), (x + TOKEN + 2, y + 4))
+            x += TOKEN + 44
+    return surf
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: PanelModel, lift: float = 0.0):
+    surface.blit(render_panel(m), (rect.x - 6, rect.y - 6 - round(lift)))
+
+
+# --- supply -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SupplyModel:
+    stacks: tuple[tuple[str, int], ...]
+    decks: tuple[int, int]
+    discard_tops: tuple[int | None, int | None]
+    discard_sizes: tuple[int, int]
+    highlight_decks: tuple[str, ...] = ()
+
+
+def card_face(card: int, size) -> pygame.Surface:
+    info = card_info(card)
+    kind = info.get("kind")
+    ident = info.get("symbol") if kind == "landscape" else info.get("building")
+    return art.card_surface(kind, ident, tuple(size))
+
+
+@lru_cache(maxsize=16)
+def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
+    lay = layout_key.layout
+    r = lay.supply_rect
+    surf = pygame.Surface(r.size, pygame.SRCALPHA)
+    surf.blit(art.panel_surface(r.size, "dark"), (0, 0))
+    for (kind, count), rect in zip(m.stacks, lay.stacks, strict=False):
+        rr = rect.move(-r.x, -r.y)
+        if count:
+            shadow, (dx, dy) = art.tile_shadow(rect.w)
+            surf.blit(shadow, (rr.x + dx, rr.y + dy))
+            surf.blit(art.building_tile(kind, rect.w), rr)
+        else:
+            pygame.draw.rect(surf, (90, 70, 54), rr, 2, border_radius=8)
+            faded = art.building_tile(kind, rect.w).copy()
+            faded.set_alpha(70)
+            surf.blit(faded, rr)
+        t = _t(f"{count}" if count else "empty", 26 if count else 22,
+               theme.ON_TABLE if count else (200, 170, 140), bold=True)
+        surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 4)))
+    for i, deck in enumerate(("landscape", "building")):
+        d = lay.decks[deck].move(-r.x, -r.y)
+        size = m.decks[i]
+        if size:
+            for k in range(min(3, (size + 9) // 10), 0, -1):
+                surf.blit(art.card_surface("back", deck, d.size), d.move(k * 2, -k * 2))
+            art.blit_card(surf, "back", deck, d.topleft, d.size)
+        else:
+            pygame.draw.rect(surf, (120, 96, 72), d, 2, border_radius=8)
+        label = _t(f"{deck.title()} {size}", 22, theme.ON_TABLE, bold=True)
+        surf.blit(label, label.get_rect(midtop=(d.centerx, d.bottom + 6)))
+        p = lay.discards[deck].move(-r.x, -r.y)
+        top = m.discard_tops[i]
+        if top is not None:
+            surf.blit(card_face(top, p.size), p)
+        else:
+            pygame.draw.rect(surf, (120, 96, 72), p, 2, border_radius=8)
+            e = _t("discard", 22, (200, 170, 140))
+            surf.blit(e, e.get_rect(center=p.center))
+        label = _t(f"Discard {m.discard_sizes[i]}", 22, theme.ON_TABLE_SOFT)
+        surf.blit(label, label.get_rect(midtop=(p.centerx, p.bottom + 6)))
+    return surf
+
+
+class LayoutKey:
+    """Hashable by identity wrapper so the supply cache can take a layout."""
+
+    def __init__(self, layout):
+        self.layout = layout
