@@ -41,8 +41,11 @@ def test_worked_example_on_the_board():
     groups = camel_groups(st.board, st.camel_at, BLUE)
     assert [len(g) for g in groups] == [6, 2]
     assert [len(g) for g in camel_groups(st.board, st.camel_at, RED)] == [1, 1, 1]
-    st._finish_game()
+    events = st._finish_game()
     blue = st.final[BLUE]
+    scored = [e for e in events if e.kind == "final_score" and e.player == BLUE][0]
+    assert len(scored.data["cells"]["oasis"]) == 9 and [8, 4] in scored.data["cells"]["oasis"]
+    assert scored.data["total"] == 144 and scored.data["score_tiles"]["goods"] == 3
     assert blue["camels"] == {"group": [list(st.board.xy[c]) for c in groups[0]], "size": 6,
                               "goods": 3, "points": 18}
     assert (blue["oasis"]["tiles"], blue["stone"]["tiles"], blue["steppe"]["tiles"]) == (9, 8, 7)

@@ -14,9 +14,15 @@ def test_offer_decks_are_hidden_even_from_their_owner():
     before = {v: st.view(v) for v in (None, 0, 1, 2, 3)}
     assert before[p]["players"][p]["offer_deck"] == 5
     # Another five cards in p's deck (from the draw deck): nobody can tell, p included.
-    mine, other = st.offer_decks[p], st.draw[:5]
-    st.offer_decks[p], st.draw[:5] = list(other), list(mine)
-    assert mine != other
+    mine = list(st.offer_decks[p])
+    other = []
+    for card in mine:  # a different card in every position
+        swap = next(c for c in st.draw if c != card)
+        st.draw.remove(swap)
+        other.append(swap)
+    st.draw.extend(mine)
+    st.offer_decks[p] = other
+    assert all(a != b for a, b in zip(mine, other, strict=True))
     for viewer, view in before.items():
         assert st.view(viewer) == view
     text = json.dumps(before[p])

@@ -139,7 +139,10 @@ class RoundFlow:
                 f"{kind} {f[kind]['points']}" for kind in LAND_KINDS]
             events.append(Event("final_score", f"{colour(q)} scores {f['total']} "
                                                f"({', '.join(parts)})", q,
-                                {**f, "score_tiles": dict(self.score_tiles[q])}))
+                                {**f, "score_tiles": dict(self.score_tiles[q]),
+                                 "cells": {kind: [list(self.board.xy[c]) for a in f[kind]["areas"]
+                                                  for c in placement.area_cells(self, a)]
+                                           for kind in LAND_KINDS}}))
         places = ", ".join(f"{i + 1}. {colour(q)} {self.final[q]['total']}"
                            for i, q in enumerate(self.ranking))
         events.append(Event("ranking", f"Final ranking: {places}", None,
