@@ -232,7 +232,9 @@ class CarryRules:
         text = f"{prefix}{colour(p)} places {a_or_an(kind)} tile at {xy[c]} and {how} {kind} area"
         if info["absorbed"]:
             text += ", taking in uncontrolled land"
-        events = [Event("tile_placed", f"{text} (now {info['size']} tiles)", p, data)]
+        if info["size"] > 1:
+            text += f" (now {plural(info['size'], 'tile')})"
+        events = [Event("tile_placed", text, p, data)]
         marker = info["marker"]
         if marker is not None and "moved_from" in marker:
             src = marker["moved_from"]
