@@ -1,0 +1,256 @@
+"""The Oregon table, headless: a whole game played by posted mouse events, and the table's
+prompts, overlays, hot-seat hand-off and privacy of token values."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.config import Config
+from game.engine import GAMES
+from game.engine.oregon import (
+    DiscardDead,
+    DiscardDrawn,
+    DiscardNoPlacement,
+    Draw,
+    KeepCard,
+    PlaceBuilding,
+    PlaceFarmer,
+    PlaceStartTile,
+    SkipExtraTurn,
+    UseExtraTurn,
+    card_name,
+    preview,
+)
+from game.scenes.oregon_table import TableScene, gains_text
+from game.scenes.seats import parse_players
+
+DT = 1 / 60
+
+
+class Table:
+    """The real app loop with an Oregon table, driven by posted pygame events."""
+
+    def __init__(self, spec: str, seed: int, speed: float = 60.0):
+        config = Config(mute=True, game="oregon", seats=parse_players(spec, GAMES["oregon"]),
+                        seed=seed)
+        self.app = App(config)
+        self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
+        pygame.event.clear()
+        self.scene = self.app.stack.top
+        assert isinstance(self.scene, TableScene)
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(DT)
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def move(self, pos) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        self.step()
+
+    def click(self, pos, frames: int = 1) -> None:
+        pos = tuple(int(v) for v in pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.step(frames)
+
+    def key(self, key, frames: int = 2) -> None:
+        for t in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
+        self.step(frames)
+
+    def until(self, cond, limit: int = 20000) -> None:
+        for _ in range(limit):
+            if cond():
+                return
+            self.step()
+        raise AssertionError("the table never got there")
+
+    def until_human(self, limit: int = 20000) -> None:
+        self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
+
+    # --- clicks for an engine action, computed from the table's own layout -------------------
+    def play(self, action) -> None:
+        s = self.scene
+        lay = s.layout
+        if isinstance(action, PlaceStartTile):
+            self.click(lay.cell_rect(*action.cell).center)
+        elif isinstance(action, (PlaceFarmer, PlaceBuilding, DiscardNoPlacement)):
+            for card in action.cards:
+                self.click(s.card_rect(s.hand().index(card)).center)
+            if len(action.cards) == 1:
+                self.click(lay.joker_rect(len(s.hand())).center)
+            if isinstance(action, DiscardNoPlacement):
+                self.click(s.button_rects()["Discard 2 cards"].center)
+            else:
+                self.click(lay.cell_rect(*action.cell).center)
+        elif isinstance(action, Draw):
+            self.click(lay.decks[action.deck].center)
+        else:
+            labels = {UseExtraTurn: "Use extra turn", SkipExtraTurn: "Skip",
+                      KeepCard: "Keep it", DiscardDrawn: "Discard, redraw"}
+            label = labels.get(type(action))
+            if isinstance(action, DiscardDead):
+                label = f"Discard {card_name(action.card).removesuffix(' card')}"
+            self.click(s.button_rects()[label].center)
+
+    def close(self) -> None:
+        self.app.close()
+
+
+@pytest.fixture
+def tables():
+    made = []
+
+    def make(*args, **kw):
+        t = Table(*args, **kw)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def test_whole_game_by_mouse_to_results(tables):
+    t = tables("human,bot:easy,bot:easy", seed=11)
+    s = t.scene
+    rng = random.Random(5)
+    clicked = 0
+    seen = set()
+    while not s.state.is_over():
+        t.until_human()
+        if s.state.is_over():
+            break
+        p = s.acting
+        legal = s.state.legal_actions(p)
+        # prefer the interesting moves now and then: buildings, the joker, the extra turn
+        pick = [a for a in legal if isinstance(a, (PlaceBuilding, UseExtraTurn))]
+        action = rng.choice(pick if pick and rng.random() < 0.5 else legal)
+        before = s.human_actions
+        t.play(action)
+        assert s.human_actions == before + 1, (action, s.message)
+        clicked += 1
+        seen.add(type(action).__name__)
+        assert clicked < 400
+    t.until(lambda: not isinstance(t.top, TableScene), 5000)
+    assert type(t.top).__name__ in ("ResultsScene", "MenuOverlay")
+    assert s.state.is_over()
+    assert s.human_actions == clicked
+    assert {"PlaceStartTile", "Draw"} <= seen
+    assert seen & {"PlaceFarmer", "PlaceBuilding"}
+    rows = s.result_rows()
+    assert [r[2] for r in rows] == sorted(r[2] for r in rows)
+    assert any(r[5] for r in rows)
+
+
+def _to_human_play(t):
+    """Play (by clicks) until the human must play cards."""
+    s = t.scene
+    for _ in range(50):
+        t.until_human()
+        if s.state.phase == "play":
+            return
+        t.play(s.state.legal_actions(s.acting)[0])
+    raise AssertionError("never reached the human's card play")
+
+
+def test_illegal_click_explains_why(tables):
+    t = tables("human,bot:easy", seed=4)
+    s = t.scene
+    t.until_human()
+    assert s.state.phase == "start_tile"
+    legal = {a.cell for a in s.state.legal_actions(s.acting)}
+    cell = next((x, y) for y in range(10) for x in range(15) if (x, y) not in legal)
+    reason = s.state.why_illegal(PlaceStartTile(cell), s.acting)
+    assert reason
+    t.click(s.layout.cell_rect(*cell).center)
+    assert s.message == reason and s.message_error
+    assert s.prompt() == reason
+    # in the card play: a cell without cards selected asks for cards first
+    _to_human_play(t)
+    t.click(s.layout.cell_rect(0, 0).center)
+    assert "two cards" in s.message
+
+
+def test_hover_shows_the_preview(tables):
+    t = tables("human,bot:easy", seed=4)
+    s = t.scene
+    _to_human_play(t)
+    action = next(a for a in s.state.legal_actions(s.acting)
+                  if isinstance(a, (PlaceFarmer, PlaceBuilding)))
+    for card in action.cards:
+        t.click(s.card_rect(s.hand().index(card)).center)
+    if len(action.cards) == 1:
+        t.click(s.layout.joker_rect(len(s.hand())).center)
+    kind, cells = s.legal_cells()
+    assert action.cell in cells
+    t.move(s.layout.cell_rect(*action.cell).center)
+    assert s.hover_cell == action.cell
+    expected = gains_text(preview(s.state, action)["players"][s.acting])
+    assert s.preview_text(s.hover_cell).split("\n")[0] == expected
+
+
+def test_escape_opens_pause_and_f1_rules(tables):
+    t = tables("human,bot:easy", seed=2)
+    t.step(3)
+    t.key(pygame.K_ESCAPE)
+    assert type(t.top).__name__ in ("PauseMenu", "MenuOverlay")
+    t.key(pygame.K_ESCAPE)
+    assert isinstance(t.top, TableScene)
+    t.key(pygame.K_F1)
+    assert type(t.top).__name__ in ("RulesOverlay", "MenuOverlay")
+
+
+def test_two_humans_hand_off_between_turns(tables):
+    t = tables("human,human", seed=8)
+    s = t.scene
+    t.step(3)
+    assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
+    assert s.viewer is None and s.hand() == []
+    first = s.acting
+    t.step(40)  # past the hand-off's grace time
+    t.key(pygame.K_SPACE)
+    assert isinstance(t.top, TableScene)
+    assert s.viewer == first and s.hand()
+    t.until_human()
+    t.play(s.state.legal_actions(first)[0])  # the start tile
+    t.until(lambda: not isinstance(t.top, TableScene), 2000)
+    assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
+    assert s.viewer is None
+    t.step(40)
+    t.key(pygame.K_SPACE)
+    assert s.viewer == s.acting != first
+
+
+def test_token_values_show_only_to_their_owner(tables):
+    t = tables("human,bot:easy,bot:easy", seed=3)
+    s = t.scene
+    s.state.coal[0], s.state.gold[1], s.state.coal[2] = [2], [5], [3]
+    s.shown = s.state.clone()
+    s.shown_version += 1
+    mine = s.panel_model(0)
+    assert mine.coal_values == (2,) and "coal 2" in mine.texts()
+    for q in (1, 2):
+        m = s.panel_model(q)
+        assert m.coal_values is None and m.gold_values is None
+        assert not any(x.startswith(("coal ", "gold ")) and x[5:].isdigit() for x in m.texts())
+    assert "gold x1" in s.panel_model(1).texts()
+
+
+def test_keyboard_plays_a_start_tile(tables):
+    t = tables("human,bot:easy", seed=4)
+    s = t.scene
+    t.until_human()
+    assert s.state.phase == "start_tile"
+    t.key(pygame.K_RIGHT)
+    t.key(pygame.K_RETURN)
+    assert s.human_actions == 1 or s.message_error
