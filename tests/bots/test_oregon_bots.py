@@ -1,0 +1,289 @@
+"""Oregon computer players: legal, deterministic, view-only, sensible, and normal beats easy.
+
+Hand-made positions use ``positions.TEST_BOARD`` (columns settlers A-C, wagon D-F,
+campfire G-I, bison J-L, eagle M-O; rows eagle 1-2, bison 3-4, campfire 5-6, wagon 7-8,
+settlers 9-10).  Seats: 0 yellow (the bot), 1 blue, 2 green, 3 red.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.oregon import NormalBot, bench_normal_decisions, make, sample_positions
+from game.engine import GAMES
+from game.engine.oregon import (
+    DiscardDead,
+    PlaceBuilding,
+    PlaceFarmer,
+    UseExtraTurn,
+    preview,
+)
+from game.engine.oregon.positions import (
+    blank_position,
+    card_of,
+    give_hand,
+    put_building,
+    put_farmer,
+)
+from game.engine.oregon.state import OregonState
+
+ME, BLUE, GREEN, RED = range(4)
+
+
+def play_game(levels: list[str], seed: int, check=None) -> OregonState:
+    state = GAMES["oregon"].new(len(levels), seed)
+    bots = [make_bot("oregon", lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
+    steps = 0
+    while not state.is_over():
+        p = state.to_act()[0]
+        view = state.view(p)
+        legal = state.legal_actions(p)
+        action = bots[p].choose(view, legal)
+        assert action in legal
+        if check is not None:
+            check(state, p, view, legal, action)
+        state.apply(action, p)
+        steps += 1
+        assert steps < 5000
+    return state
+
+
+def decide(st: OregonState, seed: int = 1, seat: int = ME):
+    return NormalBot(seed).choose(st.view(seat), st.legal_actions(seat))
+
+
+# --- legal and complete games ---------------------------------------------------------------
+@pytest.mark.parametrize("levels", [
+    ["normal", "easy"],
+    ["easy", "normal", "normal"],
+    ["normal", "easy", "normal", "easy"],
+    ["easy", "easy", "easy", "easy"],
+    ["normal", "normal", "normal", "normal"],
+])
+def test_complete_games_with_only_legal_choices(levels):
+    for seed in (3, 4):
+        st = play_game(levels, seed)
+        assert st.is_over() and st.winners()
+
+
+def test_both_levels_pick_from_legal_in_every_phase():
+    phases = set()
+    for view, legal in sample_positions(150, seed=5):
+        phases.add(view["phase"])
+        for level in ("easy", "normal"):
+            assert make(level, 9).choose(view, legal) in legal
+    assert phases >= {"start_tile", "play", "extra_turn", "draw"}
+
+
+def test_unknown_level_and_empty_legal_list():
+    with pytest.raises(ValueError):
+        make("hard", 1)
+    view, _ = sample_positions(1)[0]
+    for level in ("easy", "normal"):
+        with pytest.raises(ValueError):
+            make(level, 1).choose(view, [])
+
+
+# --- deterministic --------------------------------------------------------------------------
+def test_same_seed_same_choices():
+    positions = sample_positions(60, seed=11)
+    for level in ("easy", "normal"):
+        a = [make(level, 42).choose(v, legal) for v, legal in positions]
+        b = [make(level, 42).choose(v, legal) for v, legal in positions]
+        assert a == b
+
+
+def test_same_seeds_same_game():
+    levels = ["normal", "easy", "normal", "easy"]
+    assert play_game(levels, 8).final_scores == play_game(levels, 8).final_scores
+
+
+# --- views only -----------------------------------------------------------------------------
+def scrambled(st: OregonState, viewer: int, seed: int) -> OregonState:
+    """A copy whose secrets hidden from ``viewer`` differ: other hands (same split), deck
+    order, the others' token values and the token supplies."""
+    rng = random.Random(seed)
+    c = st.clone()
+    others = [q for q in range(st.num_players) if q != viewer]
+    for d in (0, 1):
+        pool = list(c.deck[d])
+        slots = []
+        for q in others:
+            for k, card in enumerate(c.hands[q]):
+                if (card >= 50) == (d == 1) and not (q == c.current and card == c.pending):
+                    pool.append(card)
+                    slots.append((q, k))
+        rng.shuffle(pool)
+        for q, k in slots:
+            c.hands[q][k] = pool.pop()
+        c.deck[d] = pool
+    for attr, supply in (("coal", "coal_supply"), ("gold", "gold_supply")):
+        held = getattr(c, attr)
+        pool = list(getattr(c, supply))
+        for q in others:
+            pool += held[q]
+        rng.shuffle(pool)
+        for q in others:
+            held[q] = [pool.pop() for _ in range(len(held[q]))]
+        setattr(c, supply, pool)
+    return c
+
+
+def test_decisions_ignore_other_players_secrets():
+    seen = 0
+
+    def check(state, p, view, legal, action):
+        nonlocal seen
+        if state.turn % 3 or state.phase not in ("play", "draw"):
+            return
+        other = scrambled(state, p, seed=state.turn)
+        if other.hands == state.hands and other.deck == state.deck:
+            return
+        seen += 1
+        other_view = other.view(p)
+        assert other_view == view
+        assert other.legal_actions(p) == legal
+        for level in ("easy", "normal"):
+            assert make(level, 5).choose(other_view, legal) == make(level, 5).choose(view, legal)
+
+    play_game(["normal", "easy", "normal"], 21, check)
+    assert seen >= 10
+
+
+def test_bots_need_nothing_but_the_view(monkeypatch):
+    """A JSON copy of the view decides the same, and no game state is built or read."""
+    positions = sample_positions(40, seed=13)
+    expected = {lvl: [make(lvl, 3).choose(v, legal) for v, legal in positions]
+                for lvl in ("easy", "normal")}
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a bot touched a game state")
+
+    for name in ("__init__", "legal_actions", "view", "clone", "apply", "preview",
+                 "legal_cells_for", "why_illegal", "scores"):
+        monkeypatch.setattr(OregonState, name, forbidden)
+    monkeypatch.setattr("game.engine.oregon.view.state_from_view", forbidden)
+    for lvl in ("easy", "normal"):
+        got = [make(lvl, 3).choose(json.loads(json.dumps(v)), legal) for v, legal in positions]
+        assert got == expected[lvl]
+
+
+# --- normal plays sensibly ------------------------------------------------------------------
+def spent_joker(st: OregonState, seat: int = ME) -> OregonState:
+    st.joker[seat] = False
+    return st
+
+
+def test_normal_takes_a_church_worth_8_over_nothing():
+    st = spent_joker(blank_position(4, current=ME))
+    put_farmer(st, ME, (0, 8))
+    put_farmer(st, ME, (2, 8))
+    put_farmer(st, BLUE, (0, 7))
+    put_farmer(st, GREEN, (2, 7))
+    church = card_of("church")
+    give_hand(st, ME, [card_of("settlers"), card_of("eagle"), card_of("eagle", 1), church])
+    action = decide(st)
+    assert action == PlaceBuilding((card_of("settlers"), church), (1, 8))
+    assert preview(st, action)["players"][ME]["points"] == 8
+
+
+def test_normal_avoids_a_building_that_pays_an_opponent_more():
+    st = spent_joker(blank_position(4, current=ME))
+    put_farmer(st, ME, (0, 8))
+    for cell in ((0, 7), (1, 7), (2, 7)):
+        put_farmer(st, BLUE, cell)
+    post = card_of("post_office")
+    give_hand(st, ME, [card_of("settlers"), card_of("eagle"), card_of("eagle", 1), post])
+    feeding = PlaceBuilding((card_of("settlers"), post), (1, 8))
+    assert feeding in st.legal_actions()
+    shown = preview(st, feeding)["players"]
+    assert shown[BLUE]["points"] > shown[ME]["points"] > 0
+    action = decide(st)
+    assert action != feeding
+    got = preview(st, action)["players"]
+    assert all(got[q]["points"] <= got[ME]["points"] for q in range(4))
+
+
+def test_normal_takes_the_group_bonus():
+    st = spent_joker(blank_position(4, current=ME))
+    put_farmer(st, ME, (8, 0))
+    put_farmer(st, ME, (9, 0))
+    give_hand(st, ME, [card_of("eagle"), card_of("bison"), card_of("settlers"),
+                       card_of("station")])
+    action = decide(st)
+    assert isinstance(action, PlaceFarmer)
+    assert preview(st, action)["players"][ME]["group_bonus"] == 5
+
+
+def test_normal_does_not_chase_a_group_already_scored():
+    st = spent_joker(blank_position(4, current=ME))
+    for cell in ((8, 0), (9, 0), (8, 1)):
+        put_farmer(st, ME, cell)
+    st.marked[ME] = st.farmers[ME]
+    put_building(st, "post_office", (11, 3))
+    give_hand(st, ME, [card_of("eagle"), card_of("bison"), card_of("bison", 1),
+                       card_of("station")])
+    action = decide(st)
+    # the post office pays 3 next to it; extending the scored group pays nothing
+    assert preview(st, action)["players"][ME]["points"] >= 3
+
+
+def test_normal_discards_dead_building_cards():
+    positions = [(v, legal) for v, legal in sample_positions(400, seed=17)
+                 if any(isinstance(a, DiscardDead) for a in legal)]
+    assert positions
+    for view, legal in positions:
+        assert isinstance(make("normal", 1).choose(view, legal), DiscardDead)
+
+
+def test_normal_uses_the_extra_turn_for_a_good_play():
+    st = spent_joker(blank_position(4, current=ME))
+    put_building(st, "harbour", (3, 1))
+    put_building(st, "post_office", (3, 3))
+    give_hand(st, ME, [card_of("bison"), card_of("wagon"), card_of("settlers"),
+                        card_of("station")])
+    st.apply(PlaceBuilding((card_of("settlers"), card_of("station")), (0, 7)))
+    assert st.phase == "extra_turn"
+    # bison x wagon reaches D3, beside the harbour and the post office: +7
+    assert decide(st) == UseExtraTurn()
+
+
+def test_normal_does_not_end_the_game_when_behind():
+    st = spent_joker(blank_position(2, current=ME))
+    st.farmers_left[ME] = 1
+    st.score[BLUE] = 40
+    put_building(st, "post_office", (9, 6))
+    give_hand(st, ME, [card_of("wagon"), card_of("campfire"), card_of("settlers"),
+                       card_of("station")])
+    legal = st.legal_actions()
+    assert any(isinstance(a, PlaceFarmer) for a in legal)
+    assert any(isinstance(a, PlaceBuilding) for a in legal)
+    assert not isinstance(decide(st), PlaceFarmer)
+    st.score[BLUE] = 0
+    st.score[ME] = 40
+    assert isinstance(decide(st), PlaceFarmer)
+
+
+# --- strength and speed ---------------------------------------------------------------------
+def test_normal_beats_easy():
+    levels = ["normal", "easy", "easy", "easy"]
+    wins = 0.0
+    games = 40
+    for seed in range(1, games + 1):
+        shift = seed % 4
+        seats = levels[shift:] + levels[:shift]
+        st = play_game(seats, seed)
+        normal = seats.index("normal")
+        if normal in st.winners():
+            wins += 1 / len(st.winners())
+    assert wins / games >= 0.6
+
+
+def test_normal_decides_quickly():
+    times = sorted(bench_normal_decisions(80))
+    assert len(times) == 80
+    assert times[len(times) // 2] < 0.05
