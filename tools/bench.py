@@ -215,5 +215,18 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+# --- Oregon table ------------------------------------------------------------------------------
+def _oregon(s):
+    """The Oregon table during bot play: four bots at a high animation speed."""
+    from game.scenes.oregon_table import TableScene
+    from game.scenes.seats import make_seat
+
+    s.settings.animation_speed = 4.0
+    return [TableScene(s, "oregon", [make_seat(i, "bot", "easy") for i in range(4)], 3)]
+
+
+scene_bench("oregon", _oregon)
+
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -204,6 +204,7 @@ class TableScene(Scene):
         self.banner_time = 0.0
         self.t = 0.0
         self._cache: dict = {}
+        _warm_art(self.colour)
         first = self.state.current
         self.log.add(f"{self.names[first]} starts. Everyone places a start tile.", self.colour[first])
 
@@ -961,8 +962,6 @@ class TableScene(Scene):
         if key is None:
             key = self._cache["layout_key"] = LayoutKey(self.layout)
         surface.blit(render_supply(model, key), self.layout.supply_rect)
-        title = _text("Building stacks", 22, theme.ON_TABLE_SOFT)
-        surface.blit(title, (self.layout.supply_rect.x + 16, self.layout.supply_rect.y - 2))
         for deck in self.draw_decks():
             _focus_ring(surface, self.layout.decks[deck].inflate(6, 6), self.t, soft=True)
 
@@ -1045,6 +1044,29 @@ class TableScene(Scene):
         s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
         r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
         surface.blit(s, r)
+
+
+def _warm_art(colours) -> None:
+    """Render the art the table will need once, up front, so no frame pays for it later."""
+    from game.ui.oregon.board_view import MARKER_SIZE
+
+    for kind, idents in (("landscape", art.LANDSCAPE_SYMBOLS), ("building", art.BUILDINGS)):
+        for ident in idents:
+            for size in (CARD, (96, 134)):
+                art.card_surface(kind, ident, size)
+            art.card_surface(kind, ident, CARD, True)
+        art.card_surface("back", kind, (96, 134))
+    for b in art.BUILDINGS:
+        tile_surface(b, False)
+        tile_surface(b, True)
+    for token in ("coal", "gold"):
+        art.mine_token(token, 44)
+    for c in colours:
+        piece_surface(c)
+        from game import assets
+
+        assets.piece(c, MARKER_SIZE, "marker", shadow=True)
+        assets.piece(c, 40, "farmer")
 
 
 @lru_cache(maxsize=4)

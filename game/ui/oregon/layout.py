@@ -59,8 +59,8 @@ class TableLayout:
             pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)
             for i in range(num_players)
         ]
-        top = 12 + 4 * (PANEL_H + PANEL_GAP) + 4
-        self.supply_rect = pygame.Rect(RIGHT_X, top, RIGHT_W, 300)
+        top = 12 + max(3, num_players) * (PANEL_H + PANEL_GAP) + 10
+        self.supply_rect = pygame.Rect(RIGHT_X, top, RIGHT_W, 296)
         step = RIGHT_W // 7
         self.stacks = [
             pygame.Rect(RIGHT_X + i * step + (step - STACK_TILE) // 2, top + 14, STACK_TILE,
