@@ -150,7 +150,7 @@ def gains_text(g: dict, you: bool = True) -> str:
         parts.append("joker active again")
     if g["extra"]:
         parts.append("extra turn active again")
-    return ", ".join(parts) if parts else "nothing"
+    return ", ".join(parts) if parts else "no points"
 
 
 class TableScene(Scene):
@@ -303,6 +303,8 @@ class TableScene(Scene):
         self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
 
     def _catch_up(self, after) -> None:
+        for sprite in self.sprites.items:  # pieces still landing are in ``after`` already
+            sprite.on_done = None
         self.shown = after
         self.shown_version += 1
         self.landed_farmers.clear()
@@ -643,9 +645,9 @@ class TableScene(Scene):
         except Exception as exc:  # noqa: BLE001 - an illegal preview reads as its reason
             return str(exc)
         p = self.acting
-        lines = [gains_text(pv["players"][p])]
+        lines = [f"You: {gains_text(pv['players'][p])}"]
         for q, g in enumerate(pv["players"]):
-            if q != p and gains_text(g) != "nothing":
+            if q != p and gains_text(g) != "no points":
                 lines.append(f"{self.names[q]}: {gains_text(g)}")
         if pv.get("ends_game"):
             lines.append("This ends the game after the round")
@@ -1004,8 +1006,19 @@ class TableScene(Scene):
         if not text:
             return
         colour = theme.ERROR if self.message_error and self.message_time > 0 else theme.INK
-        lines = theme.wrap(text, 28, r.w - 32)[:3]
+        icon = None
+        if self.human_can_act and not (self.message_error and self.message_time > 0):
+            phase = self.state.phase
+            if phase == EXTRA_TURN:
+                icon = art.action_token("extra_turn", 76, True)
+            elif phase == START_TILE:
+                tile = self.state.view(self.acting)["players"][self.acting]["start_tile"]
+                icon = art.building_tile(tile, 76, True) if tile else None
+        width = r.w - 32 - (90 if icon else 0)
+        lines = theme.wrap(text, 28, width)[:3]
         surface.blit(_message_panel(r.size, self.message_error and self.message_time > 0), r)
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))
         y = r.y + (r.h - 34 * len(lines)) // 2
         for line in lines:
             surface.blit(_text(line, 28, colour, bold=self.message_error), (r.x + 16, y))

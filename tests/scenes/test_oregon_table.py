@@ -196,7 +196,7 @@ def test_hover_shows_the_preview(tables):
     t.move(s.layout.cell_rect(*action.cell).center)
     assert s.hover_cell == action.cell
     expected = gains_text(preview(s.state, action)["players"][s.acting])
-    assert s.preview_text(s.hover_cell).split("\n")[0] == expected
+    assert s.preview_text(s.hover_cell).split("\n")[0] == f"You: {expected}"
 
 
 def test_escape_opens_pause_and_f1_rules(tables):
