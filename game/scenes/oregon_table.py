@@ -254,7 +254,11 @@ class TableScene(Scene):
         if self.viewer is None:
             return []
         v = self.dview()
-        return [c for c in (v["hand"] or []) if c not in self.hidden_cards]
+        hand = [c for c in (v["hand"] or []) if c not in self.hidden_cards]
+        pending = v.get("pending_card")
+        if pending is not None and pending in hand:  # shown apart, beside the prompt
+            hand.remove(pending)
+        return hand
 
     def rename(self, text: str) -> str:
         for q in range(self.n):
@@ -496,7 +500,7 @@ class TableScene(Scene):
 
     def _show_results(self) -> None:
         rows = self.result_rows()
-        columns = ["Track", "Coal", "Gold", "Total", "Farmers"]
+        columns = ["Track", "Coal", "Gold", "Farmers"]  # the results add the total
         try:
             from game.scenes.results import ResultRow, ResultsScene
 
@@ -897,7 +901,10 @@ class TableScene(Scene):
             if any(isinstance(a, KeepCard) for a in legal):
                 pend = st.view(p)["pending_card"]
                 name = card_name(pend) if pend is not None else "building card"
-                return f"You drew a {name} you cannot use now. Keep it, or discard and redraw?"
+                why = "its stack is empty"
+                if pend is not None and st.stacks[(pend - 50) // 3] > 0:
+                    why = "you already hold one"
+                return f"You drew a {name}, but {why}. Keep it, or discard and redraw?"
             decks = self.draw_decks()
             left = 4 - len(st.hands[p])
             if len(decks) == 1:
@@ -1056,6 +1063,7 @@ class TableScene(Scene):
     def _draw_banner(self, surface) -> None:
         s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
         r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
+        surface.blit(_banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
         surface.blit(s, r)
 
 
@@ -1080,6 +1088,13 @@ def _warm_art(colours) -> None:
 
         assets.piece(c, MARKER_SIZE, "marker", shadow=True)
         assets.piece(c, 40, "farmer")
+
+
+@lru_cache(maxsize=8)
+def _banner_back(size) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (40, 24, 12, 170), s.get_rect(), border_radius=size[1] // 2)
+    return s
 
 
 @lru_cache(maxsize=4)
