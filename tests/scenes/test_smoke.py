@@ -236,7 +236,7 @@ def test_start_opens_the_table_in_place_of_the_menus(driver, fake_table_module):
     assert isinstance(d.top, TitleScene) and len(d.app.stack) == 1
 
 
-def test_command_line_players_start_the_table_or_explain(display, fake_table_module):
+def test_command_line_players_start_the_table_or_explain(display, fake_table_module, monkeypatch):
     from game.scenes.services import Services
 
     game = GAMES[fake_table_module]
@@ -245,7 +245,7 @@ def test_command_line_players_start_the_table_or_explain(display, fake_table_mod
     [table] = initial_scenes(services)
     assert isinstance(table, FakeTable) and table.seed == 5
 
-    sys.modules.pop(f"game.scenes.{game.id}_table")
+    monkeypatch.setattr(table_hook, "table_module_name", lambda gid: f"game.scenes.{gid}_no_table")
     scenes = initial_scenes(services)
     assert [type(s) for s in scenes] == [TitleScene, SeatSetupScene]
     assert "not in this version yet" in scenes[1].message
