@@ -1,0 +1,170 @@
+"""``Handoff``: the privacy screen between two players at one screen.
+
+    services.stack.push(Handoff(services, "Blue", 1, "Enter your secret bid", on_continue=...))
+
+It is opaque, so nothing of the table shows: "Pass to Blue" with the player's piece (their
+colour and shape), an optional message, and "Press any key or click to continue".  Any click,
+key or controller button removes it and then calls ``on_continue``.  Input in the first
+``GRACE`` seconds is swallowed, so the click that ended the last turn cannot skip it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game import assets
+from game.scenes.base import Scene
+from game.ui import intents as I
+from game.ui import players, theme
+from game.ui.tween import Tween, ease_out_back, ease_out_cubic
+
+GRACE = 0.4  # seconds during which input is ignored
+PIECE_SIZE = 300
+
+# Intents that continue: clicks, keys and buttons (not pointer moves, wheel or releases).
+_CONTINUE = {I.CLICK, I.CONFIRM, I.BACK, I.MENU, I.KEY, I.TEXT, I.ROTATE, I.NEXT, I.PREV}
+
+
+def _bright(colour: tuple[int, int, int], k: float = 0.35) -> tuple[int, int, int]:
+    """The seat colour lifted towards white, to read on the dark screen."""
+    return tuple(round(c + (255 - c) * k) for c in colour)
+
+
+class Handoff(Scene):
+    opaque = True
+
+    def __init__(
+        self,
+        services,
+        player_name: str,
+        colour_index: int,
+        message: str = "",
+        on_continue: Callable[[], None] | None = None,
+        *,
+        sound: str | None = None,
+    ):
+        super().__init__(services)
+        self.player_name = player_name
+        self.colour_index = colour_index
+        self.message = message
+        self.on_continue = on_continue
+        self.sound = sound
+        self.age = 0.0
+        self.done = False
+        self.drop = Tween(-1.0, 0.0, 0.55, ease_out_back)
+        self.fade = Tween(0.0, 1.0, 0.45, ease_out_cubic, delay=0.1)
+        self._static: pygame.Surface | None = None
+        self._prompt = theme.shadowed_text(
+            "Press any key or click to continue",
+            theme.BODY_SIZE + 4,
+            theme.ON_TABLE,
+            display=False,
+            offset=3,
+        )
+        self._texts = self._make_texts()
+
+    # --- input ---------------------------------------------------------------------------------
+    @property
+    def ready(self) -> bool:
+        return self.age >= GRACE
+
+    def handle(self, intent: I.Intent) -> bool:
+        if self.done or not self.ready:
+            return True  # swallow: nothing reaches the hidden table
+        k = intent.kind
+        if k in _CONTINUE or (k == I.MOVE and not intent.repeat):
+            self.proceed()
+        return True
+
+    def proceed(self) -> None:
+        """Close the screen and call ``on_continue`` (once)."""
+        if self.done:
+            return
+        self.done = True
+        self.services.audio.play("click")
+        self.services.stack.remove(self)
+        if self.on_continue is not None:
+            self.on_continue()
+
+    def on_enter(self) -> None:
+        if self.sound:
+            self.services.audio.play(self.sound)
+
+    # --- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.age += dt
+        self.drop.update(dt)
+        self.fade.update(dt)
+
+    def _make_texts(self) -> tuple[pygame.Surface, pygame.Surface | None]:
+        colour = players.colour(self.colour_index)
+        lead = theme.shadowed_text("Pass to ", 104, theme.ON_TABLE, offset=5)
+        name = theme.shadowed_text(self.player_name, 104, _bright(colour), offset=5)
+        title = pygame.Surface(
+            (lead.get_width() + name.get_width() - 30, max(lead.get_height(), name.get_height())),
+            pygame.SRCALPHA,
+        )
+        title.blit(lead, (0, 0))
+        title.blit(name, (lead.get_width() - 30, 0))  # both carry 15 px of shadow margin
+        message = None
+        if self.message:
+            message = theme.shadowed_text(
+                self.message, theme.H2_SIZE, theme.ON_TABLE_SOFT, display=False, offset=3
+            )
+        return title, message
+
+    def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._static is None:
+            w, h = size
+            layer = theme.table_background(size).copy()
+            layer.fill((70, 62, 56), special_flags=pygame.BLEND_RGB_MULT)
+            colour = players.colour(self.colour_index)
+            # A soft pool of the player's colour behind the piece: a radial gradient drawn
+            # small (concentric rings, alpha falling off smoothly) and scaled up.
+            q = 4
+            small = pygame.Surface((w // q, h // q), pygame.SRCALPHA)
+            cx, cy = w // (2 * q), round(h * 0.30) // q
+            radius = 520 // q
+            for i in range(radius, 0, -2):
+                t = i / radius
+                a = round(96 * (1 - t) ** 1.8)
+                pygame.draw.circle(small, (*colour, a), (cx, cy), i)
+            layer.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+            layer.blit(theme.vignette(size, 190), (0, 0))
+            # A band in the player's colour along the top and bottom edges.
+            band = pygame.Surface((w, 14), pygame.SRCALPHA)
+            band.fill((*colour, 210))
+            layer.blit(band, (0, 0))
+            layer.blit(band, (0, h - 14))
+            self._static = layer.convert() if pygame.display.get_surface() else layer
+        return self._static
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self._static_layer((w, h)), (0, 0))
+        cx = w // 2
+        piece_y = round(h * 0.30 + 260 * self.drop.value)
+        try:
+            piece = assets.piece(self.colour_index % 5, PIECE_SIZE, shadow=True)
+            surface.blit(piece, piece.get_rect(center=(cx, piece_y)))
+        except (IndexError, ValueError, FileNotFoundError, pygame.error):
+            players.draw_swatch(surface, self.colour_index, (cx, piece_y), 90)
+        a = round(255 * self.fade.value)
+        title, message = self._texts
+        title.set_alpha(a)
+        surface.blit(title, title.get_rect(center=(cx, round(h * 0.55))))
+        title.set_alpha(255)
+        if message is not None:
+            message.set_alpha(a)
+            surface.blit(message, message.get_rect(center=(cx, round(h * 0.55) + 110)))
+            message.set_alpha(255)
+        if self.ready:
+            t = self.age - GRACE
+            pulse = 0.72 + 0.28 * math.sin(t * 3.2)
+            k = min(1.0, t / 0.3)
+            self._prompt.set_alpha(round(255 * k * pulse))
+            surface.blit(self._prompt, self._prompt.get_rect(center=(cx, round(h * 0.84))))
+            self._prompt.set_alpha(255)

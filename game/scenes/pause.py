@@ -1,0 +1,96 @@
+"""``PauseMenu``: the table's pause overlay (Esc or Start during a game).
+
+    services.stack.push(PauseMenu(services, "oregon", on_quit_to_menu=services.to_title))
+
+Resume, Rules (the game's ``RulesOverlay``), Settings (the shared settings overlay) and Quit to
+menu (asks "Leave this game?" first; yes calls ``on_quit_to_menu``).  Rules and Settings open
+on top of the pause menu, so closing them comes back here.  Esc, pad B, Start and Resume close
+it; F1 opens the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.engine import GAMES
+from game.scenes.confirm import ConfirmScene
+from game.scenes.menu import MenuScene
+from game.ui import intents as I
+from game.ui import layout, theme
+from game.ui.widgets import Button
+
+BUTTON_SIZE = (520, 84)
+GAP = 22
+
+
+class PauseMenu(MenuScene):
+    opaque = False
+    dim = 150
+
+    def __init__(self, services, game_id: str, on_quit_to_menu: Callable[[], None]):
+        self.game_id = game_id
+        self.game_name = GAMES[game_id].name if game_id in GAMES else game_id.title()
+        self.on_quit_to_menu = on_quit_to_menu
+        height = 250 + 4 * BUTTON_SIZE[1] + 3 * GAP + 110
+        self.panel_rect = layout.centered((700, height))
+        super().__init__(services)
+
+    def build(self) -> None:
+        p = self.panel_rect
+        rects = layout.column((p.centerx, p.y + 230), BUTTON_SIZE, 4, GAP)
+        add = self.group.add
+        add(Button(rects[0], "Resume", self.resume, primary=True, key="resume", sound="back"))
+        add(Button(rects[1], "Rules", self.open_rules, key="rules"))
+        add(Button(rects[2], "Settings", self.services.open_settings, key="settings"))
+        add(Button(rects[3], "Quit to menu", self.ask_quit, key="quit"))
+
+    # --- actions ------------------------------------------------------------------------------
+    def resume(self) -> None:
+        self.services.stack.remove(self)
+
+    def back(self) -> None:
+        self.services.audio.play("back")
+        self.resume()
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_overlay import RulesOverlay
+
+        self.services.stack.push(RulesOverlay(self.services, self.game_id))
+
+    def ask_quit(self) -> None:
+        self.services.stack.push(
+            ConfirmScene(
+                self.services,
+                "Leave this game?",
+                "This game ends here and you go back to the main menu.",
+                "Leave",
+                self._quit,
+                "Keep playing",
+            )
+        )
+
+    def _quit(self) -> None:
+        self.services.stack.remove(self)
+        self.on_quit_to_menu()
+
+    # --- input and drawing ---------------------------------------------------------------------
+    def handle(self, intent: I.Intent) -> bool:
+        if intent.kind == I.MENU:
+            self.back()
+            return True
+        if intent.kind == I.KEY and intent.key == pygame.K_F1:
+            self.open_rules()
+            return True
+        return super().handle(intent)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        p = self.panel_rect
+        theme.draw_panel(surface, p)
+        t = theme.text("Paused", theme.H1_SIZE, theme.INK, display=True)
+        surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 38)))
+        sub = theme.text(self.game_name, theme.BODY_SIZE, theme.INK_SOFT, bold=True)
+        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 132)))
+        hint = theme.text("Esc to resume  ·  F1 rules", theme.SMALL_SIZE, theme.INK_SOFT)
+        surface.blit(hint, hint.get_rect(midbottom=(p.centerx, p.bottom - 34)))

@@ -1,0 +1,390 @@
+"""``ResultsScene``: the end of a game: the final ranking, the winners, a little celebration.
+
+    rows = [ResultRow("Blue", 1, 1, 58, {"Track": 50, "Coal": 3, "Gold": 5,
+                                        "Farmers on board": 12}, winner=True), ...]
+    services.stack.replace(ResultsScene(services, "Oregon", rows, on_play_again, on_menu,
+                                        columns=["Track", "Coal", "Gold", "Farmers on board"]))
+
+An opaque screen: a table of the players in rank order (rank, badge, name, one cell per
+``columns`` entry taken from each row's ``breakdown``, total), the winners' rows in gold with
+a trophy; several winners read "Shared win".  Rows slide in, totals count up, then confetti in
+the winners' colours and the fanfare (once).  A click or confirm while the totals are still
+counting skips to the end; then Play again / Menu work (mouse, keys, pad).  The callbacks
+decide where to go next: this scene does not leave the stack by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game import assets
+from game.scenes.menu import MenuScene
+from game.ui import intents as I
+from game.ui import layout, players, theme
+from game.ui.particles import Particles
+from game.ui.tween import Tween, ease_out_back, ease_out_cubic
+from game.ui.widgets import Button
+
+GOLD = (246, 196, 70)
+GOLD_DEEP = (196, 140, 30)
+WINNER_FILL = (255, 238, 178)
+ROW_H = 96
+ROW_GAP = 10
+HEADER_H = 64
+TABLE_TOP = 300
+MAX_TABLE_W = 1760
+COUNT_TIME = 1.5  # seconds for the totals to count up
+ROWS_IN = 0.25  # when the first row starts sliding in
+ROW_STAGGER = 0.1
+
+
+@dataclass
+class ResultRow:
+    name: str
+    colour_index: int
+    rank: int  # 1 = first; tied players share a rank
+    total: int
+    breakdown: dict[str, int | str] = field(default_factory=dict)
+    winner: bool = False
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def headline(rows: list[ResultRow]) -> str:
+    names = [r.name for r in rows if r.winner]
+    if not names:
+        return "Game over"
+    if len(names) == 1:
+        return f"{names[0]} wins!"
+    listed = ", ".join(names[:-1]) + f" & {names[-1]}"
+    return f"Shared win: {listed}"
+
+
+def _brighter(c, k):
+    return tuple(round(v + (255 - v) * k) for v in c)
+
+
+def _darker(c, k):
+    return tuple(round(v * (1 - k)) for v in c)
+
+
+class ResultsScene(MenuScene):
+    opaque = True
+
+    def __init__(
+        self,
+        services,
+        game_name: str,
+        rows: list[ResultRow],
+        on_play_again: Callable[[], None],
+        on_menu: Callable[[], None],
+        columns: list[str] | None = None,
+        *,
+        subtitle: str = "Final scores",
+    ):
+        self.game_name = game_name
+        self.subtitle = subtitle
+        self.rows = sorted(rows, key=lambda r: r.rank)  # stable: equal ranks keep their order
+        self.columns = list(columns) if columns is not None else self._columns_from(self.rows)
+        self.on_play_again = on_play_again
+        self.on_menu = on_menu
+        self.shared = sum(1 for r in self.rows if r.winner) > 1
+        self.t = 0.0
+        self.chosen = False
+        self.celebrated = False
+        self.particles = Particles(max_particles=700)
+        self._sparkle = 0.0
+        self._layout_table()
+        self.slides = [
+            Tween(1.0, 0.0, 0.55, ease_out_cubic, delay=ROWS_IN + i * ROW_STAGGER)
+            for i in range(len(self.rows))
+        ]
+        count_from = ROWS_IN + len(self.rows) * ROW_STAGGER + 0.3
+        self.counts = [
+            Tween(0, r.total, COUNT_TIME, ease_out_cubic, delay=count_from) for r in self.rows
+        ]
+        self.intro_time = count_from + COUNT_TIME
+        self.trophy_pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=self.intro_time - 0.1)
+        self._row_images = [self._row_image(i, r) for i, r in enumerate(self.rows)]
+        self._total_font = theme.font(48, bold=True)
+        self._total_cache: dict[tuple[int, bool], pygame.Surface] = {}
+        super().__init__(services)
+
+    @staticmethod
+    def _columns_from(rows: list[ResultRow]) -> list[str]:
+        seen: list[str] = []
+        for r in rows:
+            for k in r.breakdown:
+                if k not in seen:
+                    seen.append(k)
+        return seen
+
+    # --- layout -------------------------------------------------------------------------------
+    def _layout_table(self) -> None:
+        head = theme.font(theme.SMALL_SIZE, bold=True)
+        body = theme.font(theme.BODY_SIZE, bold=True)
+        widths = []
+        for c in self.columns:
+            longest_word = max((head.size(w)[0] for w in c.split()), default=0)
+            values = [body.size(str(r.breakdown.get(c, "")))[0] for r in self.rows]
+            want = max(longest_word + 36, max(values, default=0) + 40, 150)
+            widths.append(min(260, want))
+        self.rank_w, self.name_w, self.total_w = 170, 400, 200
+        fixed = self.rank_w + self.name_w + self.total_w + 60
+        room = MAX_TABLE_W - fixed
+        if sum(widths) > room:  # squeeze the breakdown columns evenly
+            k = room / sum(widths)
+            widths = [max(110, int(w * k)) for w in widths]
+        self.col_widths = widths
+        width = fixed + sum(widths)
+        n = len(self.rows)
+        height = 24 + HEADER_H + n * ROW_H + max(0, n - 1) * ROW_GAP + 24
+        self.table_rect = pygame.Rect(0, TABLE_TOP, width, height)
+        self.table_rect.centerx = 960
+        self.row_w = width - 48
+        # x of each column's centre, relative to a row's left edge
+        x = 0
+        self.rank_cx = x + self.rank_w // 2
+        x += self.rank_w
+        self.name_x = x
+        x += self.name_w
+        self.col_cx = []
+        for w in widths:
+            self.col_cx.append(x + w // 2)
+            x += w
+        self.total_cx = x + self.total_w // 2
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        t = self.table_rect
+        y = t.y + 24 + HEADER_H + i * (ROW_H + ROW_GAP)
+        return pygame.Rect(t.x + 24, y, self.row_w, ROW_H)
+
+    def build(self) -> None:
+        bottom = min(1000, self.table_rect.bottom + 110)
+        y = max(bottom, 930)
+        again, menu = layout.row((960, y), (380, 88), 2, 48)
+        self.again_button = self.group.add(
+            Button(again, "Play again", self.play_again, primary=True, key="again")
+        )
+        self.menu_button = self.group.add(Button(menu, "Menu", self.menu, key="menu"))
+
+    # --- pictures -----------------------------------------------------------------------------
+    def _row_image(self, i: int, row: ResultRow) -> pygame.Surface:
+        w, h = self.row_w, ROW_H
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        if row.winner:
+            pygame.draw.rect(surf, WINNER_FILL, (0, 0, w, h), border_radius=16)
+            pygame.draw.rect(surf, GOLD_DEEP, (0, 0, w, h), 4, border_radius=16)
+        else:
+            fill = (252, 246, 232) if i % 2 == 0 else theme.CREAM_DEEP
+            pygame.draw.rect(surf, fill, (0, 0, w, h), border_radius=16)
+            pygame.draw.rect(surf, theme.CREAM_LINE, (0, 0, w, h), 2, border_radius=16)
+        cy = h // 2
+        rank = theme.font(40, display=True).render(ordinal(row.rank), True, theme.INK)
+        if row.winner:
+            trophy = assets.pictogram("trophy", 58)
+            group_w = trophy.get_width() + 8 + rank.get_width()
+            x0 = self.rank_cx - group_w // 2
+            surf.blit(trophy, trophy.get_rect(midleft=(x0, cy)))
+            surf.blit(rank, rank.get_rect(midleft=(x0 + trophy.get_width() + 8, cy)))
+        else:
+            surf.blit(rank, rank.get_rect(center=(self.rank_cx, cy)))
+        players.draw_swatch(surf, row.colour_index, (self.name_x + 34, cy), 26)
+        name = theme.font(36, bold=True).render(row.name, True, theme.INK)
+        nx = self.name_x + 78
+        if row.winner and self.shared:
+            surf.blit(name, name.get_rect(bottomleft=(nx, cy + 6)))
+            tag = theme.font(theme.SMALL_SIZE, bold=True).render("Shared win", True, GOLD_DEEP)
+            surf.blit(tag, tag.get_rect(topleft=(nx, cy + 4)))
+        else:
+            surf.blit(name, name.get_rect(midleft=(nx, cy)))
+        body = theme.font(theme.BODY_SIZE, bold=True)
+        for col, cx in zip(self.columns, self.col_cx, strict=True):
+            value = row.breakdown.get(col, "")
+            img = body.render(str(value) if value != "" else "–", True, theme.INK_SOFT)
+            surf.blit(img, img.get_rect(center=(cx, cy)))
+        # the total's well
+        well = pygame.Rect(0, 0, self.total_w - 30, h - 22)
+        well.center = (self.total_cx, cy)
+        fill = (255, 226, 130) if row.winner else (255, 251, 240)
+        pygame.draw.rect(surf, fill, well, border_radius=12)
+        edge = GOLD_DEEP if row.winner else theme.CREAM_LINE
+        pygame.draw.rect(surf, edge, well, 2, border_radius=12)
+        return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+    def _total_image(self, value: int, winner: bool) -> pygame.Surface:
+        key = (value, winner)
+        img = self._total_cache.get(key)
+        if img is None:
+            if len(self._total_cache) > 400:
+                self._total_cache.clear()
+            ink = (120, 70, 10) if winner else theme.INK
+            img = self._total_font.render(str(value), True, ink)
+            self._total_cache[key] = img
+        return img
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.table_background(), (0, 0))
+        surface.blit(theme.vignette(), (0, 0))
+        title = theme.shadowed_text(
+            f"{self.game_name}  ·  {self.subtitle}", theme.H2_SIZE, theme.ON_TABLE_SOFT, offset=3
+        )
+        surface.blit(title, title.get_rect(center=(960, 70)))
+        t = self.table_rect
+        theme.draw_panel(surface, t)
+        head = theme.font(theme.SMALL_SIZE, bold=True)
+        y = t.y + 24 + HEADER_H // 2
+        x0 = t.x + 24
+
+        def header(label: str, cx: int, width: int) -> None:
+            lines = theme.wrap(label, theme.SMALL_SIZE, width - 16, bold=True)[:2]
+            lh = head.get_linesize() - 4
+            top = y - lh * len(lines) // 2
+            for j, line in enumerate(lines):
+                img = head.render(line, True, theme.INK_SOFT)
+                surface.blit(img, img.get_rect(midtop=(cx, top + j * lh)))
+
+        header("Rank", x0 + self.rank_cx, self.rank_w)
+        name = head.render("Player", True, theme.INK_SOFT)
+        surface.blit(name, name.get_rect(midleft=(x0 + self.name_x + 8, y)))
+        for col, cx, w in zip(self.columns, self.col_cx, self.col_widths, strict=True):
+            header(col, x0 + cx, w)
+        header("Total", x0 + self.total_cx, self.total_w)
+
+    # --- actions ------------------------------------------------------------------------------
+    @property
+    def counting(self) -> bool:
+        return self.t < self.intro_time
+
+    def skip_intro(self) -> None:
+        """Finish the slide-ins and the counting now."""
+        for tw in (*self.slides, *self.counts):
+            tw.update(1e9)
+        self.t = max(self.t, self.intro_time)
+        self.trophy_pop.update(1e9)
+        self.celebrate()
+
+    def celebrate(self) -> None:
+        if self.celebrated:
+            return
+        self.celebrated = True
+        winners = [r for r in self.rows if r.winner] or self.rows[:1]
+        colours: list[tuple[int, int, int]] = []
+        for r in winners:
+            c = players.colour(r.colour_index)
+            colours += [c, _brighter(c, 0.35), _darker(c, 0.25)]
+        colours += [GOLD, (255, 248, 226)]
+        self.particles.confetti(
+            pygame.Rect(0, 0, 1920, 1080), colours, count=260, size=28, duration=1.4
+        )
+        self.particles.fountain((120, 1090), colours, count=70, speed=1250, size=26)
+        self.particles.fountain((1800, 1090), colours, count=70, speed=1250, size=26)
+        for rect in self._headline_trophies():
+            self.particles.burst(
+                rect.center, [GOLD, (255, 250, 220)], 26, 520, kind="star", size=18
+            )
+        self.services.audio.play("fanfare")
+
+    def _choose(self, callback: Callable[[], None]) -> None:
+        if self.chosen:
+            return
+        self.chosen = True
+        callback()
+
+    def play_again(self) -> None:
+        self._choose(self.on_play_again)
+
+    def menu(self) -> None:
+        self._choose(self.on_menu)
+
+    def back(self) -> None:
+        """Esc / pad B: go to the Menu button (leaving takes a deliberate press)."""
+        if self.group.focused is not self.menu_button:
+            self.group.focus(self.menu_button)
+            self.services.audio.play("tick")
+
+    def handle(self, intent: I.Intent) -> bool:
+        if self.chosen:
+            return True
+        if self.counting and (
+            intent.kind == I.CONFIRM or (intent.kind == I.CLICK and intent.button == 1)
+        ):
+            self.skip_intro()
+            return True
+        if intent.kind == I.MENU:
+            self.back()
+            return True
+        return super().handle(intent)
+
+    # --- frame --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        adt = self.anim_dt(dt)
+        self.t += adt
+        for tw in self.slides:
+            tw.update(adt)
+        for tw in self.counts:
+            tw.update(adt)
+        self.trophy_pop.update(adt)
+        if not self.celebrated and self.t >= self.intro_time:
+            self.celebrate()
+        if self.celebrated:
+            self._sparkle -= dt
+            if self._sparkle <= 0:
+                self._sparkle = 1.8
+                for rect in self._headline_trophies():
+                    self.particles.burst(
+                        rect.center, [GOLD, (255, 250, 220)], 8, 260, kind="star", size=14,
+                        gravity=120,
+                    )  # fmt: skip
+        self.particles.update(dt)
+
+    def _headline_trophies(self) -> list[pygame.Rect]:
+        text = self._headline_image()
+        r = text.get_rect(center=(960, 190))
+        left = pygame.Rect(0, 0, 96, 96)
+        right = left.copy()
+        left.midright = (r.left - 10, r.centery)
+        right.midleft = (r.right + 10, r.centery)
+        return [left, right] if any(x.winner for x in self.rows) else []
+
+    def _headline_image(self) -> pygame.Surface:
+        return theme.shadowed_text(headline(self.rows), 76, GOLD, offset=5)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self._draw_headline(surface)
+        for i, row in enumerate(self.rows):
+            rect = self.row_rect(i)
+            k = self.slides[i].value
+            if k >= 1.0:
+                continue
+            x = rect.x + round(k * (1920 - rect.x + 40))
+            surface.blit(self._row_images[i], (x, rect.y))
+            value = round(self.counts[i].value)
+            img = self._total_image(value, row.winner)
+            surface.blit(img, img.get_rect(center=(x + self.total_cx, rect.centery)))
+        self.particles.draw(surface)
+        self.group.draw(surface, ring=self.is_top)
+
+    def _draw_headline(self, surface: pygame.Surface) -> None:
+        k = self.trophy_pop.value
+        if k <= 0:
+            return
+        text = self._headline_image()
+        r = text.get_rect(center=(960, 190))
+        text.set_alpha(round(255 * min(1.0, k)))
+        surface.blit(text, r)
+        text.set_alpha(255)
+        trophy = assets.pictogram("trophy", 96)
+        if abs(k - 1.0) > 0.01:
+            trophy = pygame.transform.smoothscale_by(trophy, max(0.05, k))
+        for rect in self._headline_trophies():
+            surface.blit(trophy, trophy.get_rect(center=rect.center))

@@ -1,0 +1,416 @@
+"""``LogView``: the game log beside the board: word-wrapped lines, newest at the bottom.
+
+    log = LogView(pygame.Rect(1450, 620, 440, 420))
+    log.add("Blue placed a farmer: +7", colour_index=1)    # a badge in the seat's colour
+    log.add("Round 2", emphasis=True)                      # a centred heading line
+    if log.handle(intent): ...                             # wheel / drag / click over it
+    log.update(dt); log.draw(surface)
+
+* It follows the newest line (new lines slide in) until the player scrolls up; then the view
+  stays put, a "N new" pill appears at the bottom, and scrolling back down (or clicking the
+  pill) follows again.
+* Scrolling: the wheel while the pointer is over it, dragging the text, or the scroll bar;
+  ``scroll_by(px)``, ``page(n)`` and ``scroll_to_end()`` for keys and pads.
+* Keeps the last ``max_lines`` messages (each ``add`` is one message, however many rows it
+  wraps into).
+* Cheap: messages are wrapped once when added and rendered once when first seen; a frame
+  blits the background and the visible rows only.
+
+``style`` is "dark" (light text on a dark wood panel, the default), "paper" (ink on cream) or
+None (no background: the caller draws one).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pygame
+
+from game.ui import intents as I
+from game.ui import players, theme
+
+TEXT_SIZE = 28  # the smallest text anywhere: read from a sofa
+BADGE = 26  # the seat badge before a player's line
+ENTRY_GAP = 8
+PAD = 16
+SCROLLBAR_W = 8
+FADE_IN = 0.35  # seconds for a new line to fade in
+FOLLOW_RATE = 14.0  # how fast the view glides to its target (1/s)
+
+_STYLES = {
+    # style: (text, soft text, emphasis, scrollbar track, thumb)
+    "dark": (theme.ON_TABLE, theme.ON_TABLE_SOFT, theme.FOCUS, (86, 64, 46), (206, 180, 140)),
+    "paper": (theme.INK, theme.INK_SOFT, theme.ACCENT, theme.CREAM_DEEP, theme.CREAM_LINE),
+}
+
+
+class _Entry:
+    __slots__ = ("text", "colour_index", "emphasis", "lines", "height", "images", "born")
+
+    def __init__(self, text, colour_index, emphasis, lines, height, born):
+        self.text = text
+        self.colour_index = colour_index
+        self.emphasis = emphasis
+        self.lines = lines
+        self.height = height
+        self.images: list[pygame.Surface] | None = None
+        self.born = born
+
+
+class LogView:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        max_lines: int = 500,
+        *,
+        style: str | None = "dark",
+        title: str | None = None,
+        text_size: int = TEXT_SIZE,
+    ):
+        if style is not None and style not in _STYLES:
+            raise ValueError(f"unknown log style {style!r}; expected one of {list(_STYLES)}")
+        self.rect = pygame.Rect(rect)
+        self.max_lines = max(1, max_lines)
+        self.style = style
+        self.title = title
+        self.text_size = max(TEXT_SIZE, text_size)
+        self._ink, self._soft, self._em, self._track, self._thumb = _STYLES[style or "dark"]
+        self._font = theme.font(self.text_size)
+        self._bold = theme.font(self.text_size, bold=True)
+        self.line_height = self._font.get_linesize()
+        self.entries: deque[_Entry] = deque()
+        self._content_h = 0  # sum of entry heights and gaps
+        self._target = 0.0  # pixels scrolled up from the newest line (0 = following)
+        self._shown = 0.0  # what is on screen, gliding to the target
+        self._t = 0.0
+        self._pointer: tuple[int, int] | None = None
+        self._drag: tuple[str, int, float] | None = None  # (mode, start y, start scroll)
+        self.unseen = 0  # messages added while scrolled up
+        self._background: pygame.Surface | None = None
+        self._fade_pair: tuple[pygame.Surface, pygame.Surface] | None = None
+        self._layout()
+
+    # --- geometry ---------------------------------------------------------------------------
+    def _layout(self) -> None:
+        r = self.rect
+        top = r.y + PAD
+        if self.title:
+            top += self._bold.get_linesize() + 6
+        self.view = pygame.Rect(r.x + PAD, top, r.width - 2 * PAD, r.bottom - PAD - top)
+        self.text_x = self.view.x + BADGE + 10
+        self.wrap_width = self.view.right - SCROLLBAR_W - 8 - self.text_x
+        self.scrollbar = pygame.Rect(
+            self.view.right - SCROLLBAR_W, self.view.y, SCROLLBAR_W, self.view.height
+        )
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Move or resize; messages are wrapped again when the width changed."""
+        rect = pygame.Rect(rect)
+        resized = rect.size != self.rect.size
+        self.rect = rect
+        self._background = None
+        self._fade_pair = None
+        self._layout()
+        if resized:
+            old = list(self.entries)
+            self.entries.clear()
+            self._content_h = 0
+            for e in old:
+                self._append(self._make(e.text, e.colour_index, e.emphasis, born=-1.0))
+            self._target = min(self._target, self.max_scroll)
+            self._shown = self._target
+
+    # --- content ----------------------------------------------------------------------------
+    def add(self, text: str, colour_index: int | None = None, *, emphasis: bool = False) -> None:
+        """Append a message (with a seat badge when ``colour_index`` is given)."""
+        entry = self._make(text, colour_index, emphasis, born=self._t)
+        following = self.at_end
+        self._append(entry)
+        while len(self.entries) > self.max_lines:
+            old = self.entries.popleft()
+            self._content_h -= old.height + ENTRY_GAP
+        grow = entry.height + ENTRY_GAP
+        if following:
+            # Stay at the bottom, and let the new line slide in from below.
+            self._shown = min(self._shown + grow, self.max_scroll)
+        else:
+            # Keep the rows the player is reading where they are.
+            self._target = min(self._target + grow, self.max_scroll)
+            self._shown = min(self._shown + grow, self.max_scroll)
+            self.unseen += 1
+        self._target = min(self._target, self.max_scroll)
+
+    def _make(self, text: str, colour_index: int | None, emphasis: bool, born: float) -> _Entry:
+        width = self.wrap_width + (BADGE + 10 if emphasis and colour_index is None else 0)
+        lines = theme.wrap(text, self.text_size, width, bold=emphasis) or [""]
+        height = len(lines) * self.line_height
+        return _Entry(text, colour_index, emphasis, lines, height, born)
+
+    def _append(self, entry: _Entry) -> None:
+        self.entries.append(entry)
+        self._content_h += entry.height + ENTRY_GAP
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self._content_h = 0
+        self._target = self._shown = 0.0
+        self.unseen = 0
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    @property
+    def lines(self) -> list[str]:
+        """Every message, oldest first."""
+        return [e.text for e in self.entries]
+
+    @property
+    def row_count(self) -> int:
+        """Rows on screen if nothing were clipped: messages after word-wrapping."""
+        return sum(len(e.lines) for e in self.entries)
+
+    # --- scrolling --------------------------------------------------------------------------
+    @property
+    def content_height(self) -> int:
+        return max(0, self._content_h - ENTRY_GAP)
+
+    @property
+    def max_scroll(self) -> float:
+        return float(max(0, self.content_height - self.view.height))
+
+    @property
+    def scroll(self) -> float:
+        """Pixels scrolled up from the newest line (0: following the log)."""
+        return self._target
+
+    @property
+    def at_end(self) -> bool:
+        return self._target <= 0.5
+
+    def scroll_by(self, pixels: float, *, smooth: bool = True) -> None:
+        """Positive: towards older messages."""
+        self._target = min(self.max_scroll, max(0.0, self._target + pixels))
+        if not smooth:
+            self._shown = self._target
+        if self.at_end:
+            self.unseen = 0
+
+    def page(self, n: int) -> None:
+        """``n`` views up (positive) or down (negative)."""
+        self.scroll_by(n * max(self.line_height, self.view.height - self.line_height))
+
+    def scroll_to_end(self) -> None:
+        self._target = 0.0
+        self.unseen = 0
+
+    def _pill_rect(self) -> pygame.Rect | None:
+        if self.at_end or not self.unseen:
+            return None
+        r = pygame.Rect(0, 0, 150, 40)
+        r.midbottom = (self.view.centerx - SCROLLBAR_W, self.view.bottom - 6)
+        return r
+
+    def _thumb_rect(self) -> pygame.Rect | None:
+        top = self.max_scroll
+        if top <= 0:
+            return None
+        track = self.scrollbar
+        h = max(40, round(track.height * self.view.height / max(1, self.content_height)))
+        k = 1.0 - min(1.0, max(0.0, self._shown / top))
+        return pygame.Rect(track.x, track.y + round((track.height - h) * k), track.width, h)
+
+    def handle(self, intent: I.Intent) -> bool:
+        """Wheel, drag and clicks over the log; True when used."""
+        k = intent.kind
+        if intent.pos is not None:
+            self._pointer = intent.pos
+        if k == I.WHEEL:
+            if self._pointer is not None and self.rect.collidepoint(self._pointer):
+                self.scroll_by(intent.amount * 3 * self.line_height)
+                return True
+            return False
+        if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.pos):
+            pill = self._pill_rect()
+            if pill is not None and pill.inflate(8, 8).collidepoint(intent.pos):
+                self.scroll_to_end()
+                return True
+            bar = self.scrollbar.inflate(24, 0)
+            if self.max_scroll > 0 and bar.collidepoint(intent.pos):
+                self._drag = ("bar", intent.pos[1], self._target)
+                self._drag_bar(intent.pos[1])
+            else:
+                self._drag = ("text", intent.pos[1], self._target)
+            return True
+        if k == I.POINT and self._drag is not None:
+            if not intent.held:
+                self._drag = None
+                return False
+            mode, y0, s0 = self._drag
+            if mode == "bar":
+                self._drag_bar(intent.pos[1])
+            else:
+                self.scroll_by(s0 + (intent.pos[1] - y0) - self._target, smooth=False)
+            return True
+        if k == I.RELEASE and self._drag is not None:
+            self._drag = None
+            return True
+        return False
+
+    def _drag_bar(self, y: int) -> None:
+        track = self.scrollbar
+        thumb = self._thumb_rect()
+        h = thumb.height if thumb else 40
+        k = (y - track.y - h / 2) / max(1, track.height - h)
+        self.scroll_by((1.0 - min(1.0, max(0.0, k))) * self.max_scroll - self._target, smooth=False)
+
+    # --- frame ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._t += dt
+        diff = self._target - self._shown
+        if abs(diff) < 0.5:
+            self._shown = self._target
+        else:
+            self._shown += diff * min(1.0, dt * FOLLOW_RATE)
+        if self.at_end:
+            self.unseen = 0
+
+    def _render(self, e: _Entry) -> list[pygame.Surface]:
+        if e.images is None:
+            f = self._bold if e.emphasis else self._font
+            ink = self._em if e.emphasis else self._ink
+            e.images = [f.render(line, True, ink) for line in e.lines]
+            if pygame.display.get_surface() is not None:
+                e.images = [img.convert_alpha() for img in e.images]
+        return e.images
+
+    def _background_surface(self) -> pygame.Surface | None:
+        if self.style is None:
+            return None
+        if self._background is None:
+            try:
+                from game.ui import art
+
+                surf = art.panel_surface(self.rect.size, self.style).copy()
+            except Exception:  # noqa: BLE001 - the shared art is optional
+                colour = (58, 42, 32) if self.style == "dark" else theme.CREAM
+                surf = theme.panel(self.rect.size, colour).copy()
+            if self.title:
+                t = self._bold.render(self.title, True, self._soft)
+                surf.blit(t, (PAD + 2, PAD - 2))
+                y = PAD + self._bold.get_linesize() + 1
+                pygame.draw.line(surf, self._track, (PAD, y), (self.rect.width - PAD, y), 2)
+            self._background = surf
+        return self._background
+
+    def _fades(self) -> tuple[pygame.Surface, pygame.Surface]:
+        """Soft edges where rows are cut off, in the panel's face colour."""
+        if self._fade_pair is None:
+            face = self._face_colour()
+            w, h = self.view.width - SCROLLBAR_W - 6, 18
+            top = pygame.Surface((w, h), pygame.SRCALPHA)
+            for i in range(h):
+                a = round(255 * (1 - i / h) ** 1.5)
+                pygame.draw.line(top, (*face, a), (0, i), (w, i))
+            self._fade_pair = (top, pygame.transform.flip(top, False, True))
+        return self._fade_pair
+
+    def _face_colour(self) -> tuple[int, int, int]:
+        bg = self._background_surface()
+        if bg is None:
+            return (0, 0, 0)
+        c = bg.get_at((bg.get_width() // 2, bg.get_height() - PAD - 4))
+        return (c.r, c.g, c.b)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        bg = self._background_surface()
+        if bg is not None:
+            surface.blit(bg, self.rect)
+        view = self.view
+        old_clip = surface.get_clip()
+        surface.set_clip(view.clip(old_clip) if old_clip else view)
+        bottom = view.bottom + round(self._shown)
+        for e in reversed(self.entries):
+            top = bottom - e.height
+            if top < view.bottom:
+                if bottom <= view.top:
+                    break
+                self._draw_entry(surface, e, top)
+            bottom = top - ENTRY_GAP
+        surface.set_clip(old_clip)
+        if self.style is not None:
+            fade_top, fade_bottom = self._fades()
+            if self._shown < self.max_scroll - 0.5:
+                surface.blit(fade_top, (view.x, view.y))
+            if self._shown > 0.5:
+                surface.blit(fade_bottom, (view.x, view.bottom - fade_bottom.get_height()))
+        thumb = self._thumb_rect()
+        if thumb is not None:
+            pygame.draw.rect(surface, self._track, self.scrollbar, border_radius=4)
+            pygame.draw.rect(surface, self._thumb, thumb, border_radius=4)
+        pill = self._pill_rect()
+        if pill is not None:
+            self._draw_pill(surface, pill)
+
+    def _draw_entry(self, surface: pygame.Surface, e: _Entry, top: int) -> None:
+        images = self._render(e)
+        age = self._t - e.born
+        alpha = 255 if e.born < 0 or age >= FADE_IN else round(255 * max(0.0, age) / FADE_IN)
+        lh = self.line_height
+        if e.colour_index is not None:
+            badge = _badge(e.colour_index)
+            surface.blit(badge, badge.get_rect(center=(self.view.x + BADGE // 2, top + lh // 2)))
+        x = self.text_x
+        if e.emphasis and e.colour_index is None:
+            x = None  # centred
+        y = top
+        for img in images:
+            if alpha < 255:
+                img.set_alpha(alpha)
+            if x is None:
+                surface.blit(img, img.get_rect(midtop=(self.view.centerx - SCROLLBAR_W, y)))
+            else:
+                surface.blit(img, (x, y))
+            if alpha < 255:
+                img.set_alpha(255)
+            y += lh
+
+    def _draw_pill(self, surface: pygame.Surface, pill: pygame.Rect) -> None:
+        surface.blit(_pill_face(pill.size, f"{self.unseen} new"), pill)
+
+
+_badges: dict[int, pygame.Surface] = {}
+
+
+def _badge(index: int) -> pygame.Surface:
+    b = _badges.get(index)
+    if b is None:
+        b = players.badge(index, round(BADGE * 0.5))
+        if b is None:
+            b = pygame.Surface((BADGE + 4, BADGE + 4), pygame.SRCALPHA)
+            players.draw_swatch(b, index, (BADGE // 2 + 2, BADGE // 2 + 2), BADGE // 2)
+        _badges[index] = b
+    return b
+
+
+_pills: dict[tuple, pygame.Surface] = {}
+
+
+def _pill_face(size: tuple[int, int], label: str) -> pygame.Surface:
+    key = (size, label)
+    face = _pills.get(key)
+    if face is None:
+        w, h = size
+        face = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(face, theme.ACCENT, (0, 0, w, h), border_radius=h // 2)
+        pygame.draw.rect(face, theme.FOCUS_EDGE, (0, 0, w, h), 2, border_radius=h // 2)
+        t = theme.font(TEXT_SIZE, bold=True).render(label, True, theme.ACCENT_INK)
+        cx = w // 2 + 12
+        face.blit(t, t.get_rect(center=(cx, h // 2 + 1)))
+        ax, ay = cx - t.get_width() // 2 - 18, h // 2
+        pygame.draw.polygon(
+            face, theme.ACCENT_INK, [(ax - 8, ay - 5), (ax + 8, ay - 5), (ax, ay + 6)]
+        )
+        if len(_pills) > 64:
+            _pills.clear()
+        _pills[key] = face
+    return face
