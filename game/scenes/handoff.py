@@ -23,6 +23,7 @@ from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 
 GRACE = 0.4  # seconds during which input is ignored
 PIECE_SIZE = 300
+MESSAGE_WIDTH = 1300
 
 # Intents that continue: clicks, keys and buttons (not pointer moves, wheel or releases).
 _CONTINUE = {I.CLICK, I.CONFIRM, I.BACK, I.MENU, I.KEY, I.TEXT, I.ROTATE, I.NEXT, I.PREV}
@@ -110,10 +111,18 @@ class Handoff(Scene):
         title.blit(lead, (0, 0))
         title.blit(name, (lead.get_width() - 30, 0))  # both carry 15 px of shadow margin
         message = None
-        if self.message:
-            message = theme.shadowed_text(
-                self.message, theme.H2_SIZE, theme.ON_TABLE_SOFT, display=False, offset=3
-            )
+        if self.message:  # wrapped to at most MESSAGE_WIDTH, lines centred
+            lines = [
+                theme.shadowed_text(line, theme.H2_SIZE, theme.ON_TABLE_SOFT, False, 3)
+                for line in theme.wrap(self.message, theme.H2_SIZE, MESSAGE_WIDTH)
+                if line
+            ]
+            step = theme.font(theme.H2_SIZE).get_linesize()
+            pad = lines[0].get_height() - step if lines else 0
+            width = max((img.get_width() for img in lines), default=1)
+            message = pygame.Surface((width, step * len(lines) + pad), pygame.SRCALPHA)
+            for i, img in enumerate(lines):
+                message.blit(img, img.get_rect(midtop=(width // 2, i * step)))
         return title, message
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
@@ -159,7 +168,7 @@ class Handoff(Scene):
         title.set_alpha(255)
         if message is not None:
             message.set_alpha(a)
-            surface.blit(message, message.get_rect(center=(cx, round(h * 0.55) + 110)))
+            surface.blit(message, message.get_rect(midtop=(cx, round(h * 0.55) + 84)))
             message.set_alpha(255)
         if self.ready:
             t = self.age - GRACE

@@ -313,6 +313,14 @@ class TestHandoff:
         send(services, intent)
         assert self.calls == [] and services.stack.top is h
 
+    def test_long_message_wraps(self, services, table, display):
+        long = "Hand the screen over; the cards in hand stay hidden until then. " * 2
+        h = push(services, Handoff(services, "Blue", 1, long))
+        one = push(services, Handoff(services, "Blue", 1, "Your turn"))
+        assert h._texts[1].get_height() > 1.5 * one._texts[1].get_height()
+        assert h._texts[1].get_width() <= 1400
+        frames(services, display, 30)
+
     def test_without_callback(self, services, table, display):
         h = push(services, Handoff(services, "Anna", 4))
         frames(services, display, 30)
