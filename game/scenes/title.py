@@ -184,4 +184,4 @@ class TitleScene(MenuScene):
         )
         sub.set_alpha(round(255 * self.fade_in.value))
         surface.blit(sub, sub.get_rect(center=(960, 395)))
-        sub.set_alpha(None)
+        sub.set_alpha(255)

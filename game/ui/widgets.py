@@ -153,7 +153,7 @@ class Button(Widget):
         if hot > 0.01 and glow is not normal:
             glow.set_alpha(round(255 * hot))
             surface.blit(glow, rect)
-            glow.set_alpha(None)
+            glow.set_alpha(255)
 
     @property
     def focus_rect(self) -> pygame.Rect:
@@ -244,7 +244,7 @@ class _Row(Widget):
             well = theme.panel(self.rect.size, theme.CREAM_DEEP, theme.RADIUS, None)
             well.set_alpha(round(255 * self.hot.value))
             surface.blit(well, self.rect)
-            well.set_alpha(None)
+            well.set_alpha(255)
         if self.label:
             ink = theme.INK if self.enabled else theme.DISABLED_INK
             t = theme.text(self.label, theme.BODY_SIZE, ink, bold=True)

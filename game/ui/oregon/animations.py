@@ -67,7 +67,7 @@ class Sprite:
         if self.fade_out and p > 0.6:
             s.set_alpha(round(255 * (1 - (p - 0.6) / 0.4)))
             surface.blit(s, s.get_rect(center=(round(x), round(y))))
-            s.set_alpha(None)
+            s.set_alpha(255)
         else:
             surface.blit(s, s.get_rect(center=(round(x), round(y))))
 

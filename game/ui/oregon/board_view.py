@@ -153,7 +153,7 @@ class BoardView:
         g.set_alpha(round(170 + 85 * (0.5 + 0.5 * math.sin(t * 4))))
         for cell in cells:
             surface.blit(g, self.layout.cell_rect(*cell))
-        g.set_alpha(None)
+        g.set_alpha(255)
 
     def draw_hover(self, surface, cell) -> None:
         surface.blit(hover_surface(), self.layout.cell_rect(*cell))
