@@ -70,6 +70,10 @@ def _check_game_options(
 ) -> None:
     config.game = args.game
     config.seed = args.seed
+    from game.scenes.table import table_available
+
+    if args.game is not None and not table_available(args.game):
+        parser.error(f"--game: the {GAMES[args.game].name} table is not in this version yet")
     if args.players is not None:
         if args.game is None:
             parser.error("--players needs --game (which game are the seats for?)")

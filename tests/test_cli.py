@@ -144,3 +144,15 @@ def test_quit_after_with_screenshot_writes_a_png(tmp_path):
     assert pygame.image.load(str(shot)).get_size() == (1920, 1080)
     log = (tmp_path / "home" / "data" / "landgrab.log").read_text()
     assert "First frame" in log
+
+
+def test_game_without_a_table_is_refused(capsys, monkeypatch):
+    from game.cli import main
+    from game.scenes import table as table_hook
+
+    monkeypatch.setattr(table_hook, "table_module_name", lambda gid: f"game.scenes.{gid}_no_table")
+    with pytest.raises(SystemExit) as exc:
+        main(["--game", "oregon"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and "Oregon table is not in this version yet" in err

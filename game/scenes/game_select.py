@@ -6,6 +6,7 @@ import pygame
 
 from game.engine import GAMES, GameInfo
 from game.scenes.menu import MenuScene
+from game.scenes.table import table_available
 from game.ui import intents as I
 from game.ui import layout, players, previews, theme
 from game.ui.widgets import Button, Widget
@@ -23,6 +24,7 @@ class GameCard(Widget):
         super().__init__(rect, key=game.id)
         self.game = game
         self.on_choose = on_choose
+        self.playable = table_available(game.id)
         self.face = self._render(index)
 
     def _render(self, index: int) -> pygame.Surface:
@@ -50,6 +52,13 @@ class GameCard(Widget):
             face.blit(t, t.get_rect(midtop=(w // 2, y)))
             y += t.get_height() + 2
         self._draw_seats(face)
+        if not self.playable:
+            # The rules engine is there but its table is not: say so on the card itself.
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil.fill((250, 244, 230, 150))
+            face.blit(veil, (0, 0))
+            tag = theme.text("Coming in a later version", theme.SMALL_SIZE, theme.INK, bold=True)
+            face.blit(tag, tag.get_rect(center=(w // 2, pad + ph // 2)))
         return face
 
     def _draw_seats(self, face: pygame.Surface) -> None:
@@ -71,6 +80,9 @@ class GameCard(Widget):
     def handle(self, intent: I.Intent) -> bool:
         if intent.kind == I.CONFIRM or self._clicked(intent, self.rect):
             self.bump()
+            if not self.playable:
+                self.play("error")
+                return True
             self.play("click")
             self.on_choose(self.game)
             return True

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.bots import make_bot
 from game.bots.runner import BotRunner
 from game.engine.oregon import (
     DRAW,
@@ -94,29 +95,6 @@ EVENT_STEPS: dict[str, tuple[float, str | None]] = {
 BUILDING_WORDS = {k: v.lower() for k, v in art.DISPLAY_NAMES.items()}
 
 
-class _FallbackBot:
-    """Plays a random legal move, preferring placements (while no Oregon bot is installed)."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal):
-        places = [a for a in legal if type(a).__name__ in ("PlaceFarmer", "PlaceBuilding")]
-        use = [a for a in legal if isinstance(a, UseExtraTurn)]
-        return self.rng.choice(places or use or legal)
-
-
-def _make_bot(level: str | None, seed: int):
-    from game.bots import has_bots, make_bot
-
-    try:
-        if has_bots("oregon"):
-            return make_bot("oregon", level or "normal", seed)
-    except Exception:  # noqa: BLE001 - a broken bot must not stop the table
-        log.exception("Oregon bot could not be made; a simple one plays instead")
-    return _FallbackBot(seed)
-
-
 @lru_cache(maxsize=256)
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold)
@@ -164,7 +142,7 @@ class TableScene(Scene):
         self.colour = [s.colour for s in seats]
         self.names = [s.name or engine_player_name(i) for i, s in enumerate(seats)]
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        self.bots = {i: _make_bot(s.level, seed * 31 + i) for i, s in enumerate(seats) if s.is_bot}
+        self.bots = {i: make_bot("oregon", s.level or "normal", seed * 31 + i) for i, s in enumerate(seats) if s.is_bot}
         self.runner = BotRunner()
         self.bot_result = None
         self.bot_timer = BOT_PACE

@@ -8,7 +8,9 @@ Each game provides ``game/scenes/<game_id>_table.py`` with a ``TableScene`` clas
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
+import sys
 
 from game.engine import GAMES
 from game.scenes.base import Scene
@@ -23,6 +25,17 @@ class TableUnavailable(Exception):
 
 def table_module_name(game_id: str) -> str:
     return f"game.scenes.{game_id}_table"
+
+
+def table_available(game_id: str) -> bool:
+    """Is this game's table scene part of this version?"""
+    name = table_module_name(game_id)
+    if name in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def open_table(services, game_id: str, seats: list[Seat], seed: int) -> Scene:

@@ -172,16 +172,26 @@ def test_second_window_close_quits(driver):
     assert not d.app.running
 
 
-def test_start_without_a_table_module_shows_a_message(driver, monkeypatch):
+def test_game_without_a_table_cannot_be_chosen(driver, monkeypatch):
     monkeypatch.setattr(table_hook, "table_module_name", lambda gid: f"game.scenes.{gid}_no_table")
+    d = driver
+    d.key(pygame.K_RETURN)  # New game
+    d.key(pygame.K_RETURN)  # the focused game card: its table is missing
+    assert isinstance(d.top, GameSelectScene)
+    d.run(5)  # and it draws
+
+
+def test_start_without_a_table_module_shows_a_message(driver, monkeypatch):
     d = driver
     d.key(pygame.K_RETURN)
     d.key(pygame.K_RETURN)
+    assert isinstance(d.top, SeatSetupScene)
+    monkeypatch.setattr(table_hook, "table_module_name", lambda gid: f"game.scenes.{gid}_no_table")
     d.tab_to("start")
     d.key(pygame.K_RETURN)
     assert isinstance(d.top, SeatSetupScene)
     assert "not in this version yet" in d.top.message
-    d.run(5)  # and it draws
+    d.run(5)
 
 
 class FakeTable:
