@@ -228,5 +228,37 @@ def _oregon(s):
 scene_bench("oregon", _oregon)
 
 
+def random_games_per_second(game_id: str, seconds: float = 5.0) -> float:
+    """Complete games with uniformly random legal actions, one core, for about ``seconds``."""
+    import random
+
+    from game.engine import GAMES
+
+    info = GAMES[game_id]
+    rng = random.Random(1)
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = info.new(info.max_players - games % (info.max_players - info.min_players + 1),
+                         games + 1)
+        while not state.is_over():
+            player = state.to_act()[0]
+            state.apply(rng.choice(state.legal_actions(player)), player)
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+@benchmark("oregon_engine")
+def _oregon_engine(options: argparse.Namespace) -> list[Figure]:
+    from game.bots.oregon import bench_normal_decisions
+
+    rate = random_games_per_second("oregon")
+    times = [t * 1000 for t in bench_normal_decisions(200)]
+    return [
+        Figure("oregon.random_games_per_s", rate, "games/s"),
+        Figure("oregon.bot_normal_p50", percentile(times, 50), "ms"),
+        Figure("oregon.bot_normal_p99", percentile(times, 99), "ms"),
+    ]
+
+
 if __name__ == "__main__":
     sys.exit(main())
