@@ -251,6 +251,21 @@ def test_keyboard_plays_a_start_tile(tables):
     s = t.scene
     t.until_human()
     assert s.state.phase == "start_tile"
-    t.key(pygame.K_RIGHT)
+    legal = {a.cell for a in s.state.legal_actions(0)}
+    # The start-tile phase focuses the board on the legal cell nearest the cursor.
+    assert s.focus == "board" and s.cursor in legal
+    # Walk the cursor onto a cell that is not legal: Enter explains and changes nothing.
+    x, y = s.cursor
+    while s.cursor in legal and s.cursor[0] < 14:
+        t.key(pygame.K_RIGHT)
+    if s.cursor not in legal:
+        t.key(pygame.K_RETURN)
+        assert s.human_actions == 0 and s.message_error
+    # Back onto the legal cell by arrows, then Enter places the tile there.
+    while s.cursor[0] > x:
+        t.key(pygame.K_LEFT)
+    assert s.cursor == (x, y)
     t.key(pygame.K_RETURN)
-    assert s.human_actions == 1 or s.message_error
+    assert s.human_actions == 1
+    placed = [b for b in s.state.view(0)["buildings"] if b["start"] and tuple(b["cell"]) == (x, y)]
+    assert placed, "the start tile stands where the keyboard cursor was"
