@@ -1,0 +1,1411 @@
+"""The Colorado County table: board with lakes, flags and cubes, score track, player panels,
+the revealed cards, the acting human's flags or cowboys, bots, market and secret bids.
+
+Structure (as the Oregon table)
+-------------------------------
+* ``self.state`` is the real game; actions are applied at once (``_apply``).  Their events
+  are queued on ``self.timeline`` (one step per event: a sound, a sprite, a log line); the
+  screen draws ``self.shown`` (the state after the previous action) plus what the running
+  steps have put down (``cube_over``, ``flag_over``, ``lake_over``, ``table_cards``...).
+  When the last step of an action ends, ``shown`` catches up with the state.
+* Bots think in a ``BotRunner`` thread and act after ``BOT_PACE`` seconds of animation time.
+  In the simultaneous phases (``bid``, ``auction``) bots bid while the human chooses, and the
+  human's choice survives their bids.
+* Privacy: ``self.viewer`` is the only human, or with several humans the one who took the
+  table from the hand-off screen (nobody in between).  Everything drawn comes from
+  ``shown.view(viewer)`` and ``event.text_for(viewer)``: other seats' cowboys, pending bids
+  and face-down flag colours never reach the screen.  With 2+ humans each secret bid is
+  entered behind its own hand-off screen.
+* Input: mouse, keyboard and pads through intents.  Focus keys: ``flag0..``, ``token0..``,
+  ``card0..``, ``btn0/btn1`` and ``board`` (a cell cursor moved with the arrows).  A card
+  laid on the board turns with R, Q/E, the wheel, right click or the pad shoulders.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from functools import lru_cache
+
+import pygame
+
+from game.bots import make_bot
+from game.bots.runner import BotRunner
+from game.engine.colorado import (
+    Bid,
+    DeclareInterest,
+    GiveCowboy,
+    OfferForSale,
+    PassSale,
+    PlaceFlag,
+    SaleBid,
+    TakeCard,
+    new_game,
+    preview_card_use,
+)
+from game.engine.colorado.cards import CARDS
+from game.engine.colorado.grid import cell_name
+from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
+from game.engine.core import IllegalAction
+from game.scenes.base import Scene
+from game.scenes.seats import Seat
+from game.ui import intents as I
+from game.ui import theme
+from game.ui.colorado import pieces
+from game.ui.colorado.board_view import BoardView
+from game.ui.colorado.layout import CARD, COLS, ROWS, TOKEN, ColoradoLayout
+from game.ui.colorado.panels import PanelModel, draw_panel
+from game.ui.oregon.animations import Sprite, Sprites, Timeline, drop, fly, make_floaters, make_log
+
+log = logging.getLogger(__name__)
+
+BOT_PACE = 0.7       # seconds (animation time) before a bot's move shows
+BID_PACE = 0.35      # bots' secret bids come in faster
+GAME_NAME = "Colorado County"
+SIMULTANEOUS = ("bid", "auction")
+CATEGORIES = (("borders", "Borders"), ("lakes", "Lakes"), ("doubles", "Doubles"),
+              ("domain", "Big domain"))
+
+EVENT_STEPS: dict[str, tuple[float, str | None]] = {
+    "game_started": (0.2, None),
+    "round_started": (0.9, "bell"),
+    "flags_dealt": (0.15, None),
+    "flag_placed": (0.4, "knock"),
+    "flag_not_placed": (0.3, "error"),
+    "flags_revealed": (0.8, "flip"),
+    "cards_revealed": (0.6, "swish"),
+    "sale_offered": (0.55, "coin"),
+    "sale_passed": (0.12, None),
+    "interest": (0.3, "tick"),
+    "sale_result": (0.35, None),
+    "cube_removed": (0.3, "swish"),
+    "cube_placed": (0.42, "drop"),
+    "lake_changed": (0.45, "coin"),
+    "cowboys_drawn": (0.3, "token"),
+    "cowboy_given": (0.4, "token"),
+    "bid_submitted": (0.1, "tick"),
+    "sale_bid_submitted": (0.1, "tick"),
+    "bids_revealed": (2.0, "shuffle"),
+    "sale_bids_revealed": (1.6, "shuffle"),
+    "card_taken": (0.5, "swish"),
+    "cards_discarded": (0.35, "swish"),
+    "scored": (0.6, "coin"),
+    "round_scored": (2.4, "fanfare"),
+    "flags_removed": (0.3, None),
+    "game_over": (1.2, "fanfare"),
+}
+BID_SHOW = 2.6      # seconds (animation) the bid reveal stays up
+SCORE_SHOW = 4.0
+
+
+@lru_cache(maxsize=512)
+def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
+    return theme.text(msg, size, colour, bold)
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+class TableScene(Scene):
+    def __init__(self, services, game_id: str, seats: list[Seat], seed: int, lakes="first"):
+        super().__init__(services)
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.seed = seed
+        self.n = len(seats)
+        self.state = new_game(self.n, seed, lakes=lakes)
+        self.colour = [s.colour for s in seats]
+        self.names = [s.name or ENGINE_NAMES[i] for i, s in enumerate(seats)]
+        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        self.bots = {i: make_bot("colorado", s.level or "normal", seed * 31 + i)
+                     for i, s in enumerate(seats) if s.is_bot}
+        self.runner = BotRunner()
+        self.bot_seat: int | None = None
+        self.bot_result = None
+        self.bot_key = None
+        self.bot_timer = BOT_PACE
+        self.layout = ColoradoLayout(self.n)
+        v0 = self.state.view(None)
+        self.board_view = BoardView(self.layout, v0["lakes"])
+        self.timeline = Timeline()
+        self.sprites = Sprites()
+        self.floaters = make_floaters()
+        self.log = make_log(self.layout.log_rect)
+        self.shown = self.state.clone()
+        self.version = 0
+        self.shown_version = 0
+        self.disp_score = [0] * self.n
+        self.track = [0.0] * self.n
+        # what running steps have put down over ``shown``
+        self.cube_over: dict[tuple[int, int], int] = {}
+        self.flag_over: dict[tuple[int, int], str | None] = {}
+        self.lake_over: dict[int, int] = {}
+        self.flags_cleared = False
+        self.flip: float | None = None
+        self.table_cards: list[dict] = []
+        self.hidden_cards: set[int] = set()
+        self.highlight: tuple[int, list, float] | None = None
+        self.sale_mark: tuple[int, int] | None = None
+        self.bid_show: dict | None = None
+        self.score_show: dict | None = None
+        # the acting human's choices
+        self.sel_flag = 0
+        self.sel_tokens: list[int] = []
+        self.sel_cell: tuple[int, int] | None = None
+        self.sel_card: int | None = None
+        self.use_flag: tuple[int, int] | None = None
+        self.rotation = 0
+        self.cube_off: set[tuple[int, int]] = set()
+        self.hover: tuple[int, int] | None = None
+        self.hover_cell: tuple[int, int] | None = None
+        self.cursor = (COLS // 2, ROWS // 2)
+        self.focus = "board"
+        self.keyboard = False
+        self.message = ""
+        self.message_error = False
+        self.message_time = 0.0
+        self.revealed: int | None = None
+        self.handoff_open = False
+        self.handoffs = 0
+        self.last_turn_key = None
+        self.human_actions = 0
+        self.results_shown = False
+        self.banner = ""
+        self.banner_time = 0.0
+        self.t = 0.0
+        self._cache: dict = {}
+        _warm_art(self.colour)
+        self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
+        for e in self.state.opening_events:
+            self.log.add(self.rename(e.text_for(self.viewer)),
+                         self.colour[e.player] if e.player is not None else None)
+        self.table_cards = list(v0["revealed_cards"])
+
+    # --- life cycle ----------------------------------------------------------------------
+    def on_exit(self) -> None:
+        self.runner.close()
+
+    # --- who sees what -------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if not self.humans:
+            return None
+        return self.revealed
+
+    @property
+    def acting(self) -> int | None:
+        """The human who may act now (None while bots act, steps run or nobody is shown)."""
+        st = self.state
+        ta = st.to_act()
+        p = self.viewer
+        if p is None or p not in ta or self.seats[p].is_bot:
+            return None
+        if self.timeline.busy and not (st.phase in SIMULTANEOUS
+                                       and self.shown.phase == st.phase):
+            return None
+        return p
+
+    @property
+    def human_can_act(self) -> bool:
+        return self.acting is not None
+
+    def dview(self) -> dict:
+        key = ("dview", self.shown_version, self.viewer)
+        v = self._cache.get(key)
+        if v is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
+            v = self._cache[key] = self.shown.view(self.viewer)
+        return v
+
+    def sview(self) -> dict:
+        """The real state as the acting human may see it (for choices)."""
+        key = ("sview", self.version, self.viewer)
+        v = self._cache.get(key)
+        if v is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "sview"}
+            v = self._cache[key] = self.state.view(self.viewer)
+        return v
+
+    def rename(self, text: str) -> str:
+        for q in range(self.n):
+            e = ENGINE_NAMES[q]
+            if self.names[q] != e:
+                text = text.replace(e, self.names[q])
+        return text
+
+    def my_cowboys(self) -> list[int]:
+        """The viewer's own cowboys (their numbers are theirs alone)."""
+        if self.viewer is None:
+            return []
+        v = self.sview() if self.human_can_act else self.dview()
+        return list(v["my_cowboys"] or [])
+
+    def my_flags(self) -> list[str]:
+        if self.viewer is None:
+            return []
+        v = self.sview() if self.human_can_act else self.dview()
+        return list(v["my_flags"] or [])
+
+    # --- panels --------------------------------------------------------------------------------
+    def bid_text(self, q: int) -> str:
+        v = self.dview()
+        if v["phase"] == "bid" and not self.bid_show:
+            return "bid in" if v["bids_in"][q] else "bidding..."
+        if v["phase"] == "auction" and v["sale"] and q in v["sale"]["auction_bidders"]:
+            return "bid in" if q in v["sale"]["auction_bids_in"] else "bidding..."
+        lb = v["last_bids"]
+        if lb and v["phase"] == "take":
+            b = lb["bids"][q]
+            if not b:
+                return "bid 0"
+            rank = lb["ranking"].index(q) + 1 if q in lb["ranking"] else None
+            return f"bid {len(b)}" + (f" ({_ordinal(rank)})" if rank else "")
+        return ""
+
+    def panel_model(self, q: int) -> PanelModel:
+        v = self.dview()
+        seat = self.seats[q]
+        lakes = sum(1 for lk in v["lakes"] if self.lake_over.get(lk["index"], lk["owner"]) == q)
+        active = q in v["to_act"] and not self.timeline.busy
+        return PanelModel(
+            name=self.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
+            colour=self.colour[q], score=self.disp_score[q], cubes_left=v["cubes_left"][q],
+            sale_tokens=v["sale_tokens"][q], sales_this_round=v["sales_this_round"][q],
+            cowboys=v["cowboy_counts"][q], flags_in_hand=v["flags_in_hand"][q], lakes=lakes,
+            bid=self.bid_text(q), active=active, size=self.layout.panels[q].size,
+            you=q == self.viewer and bool(self.humans))
+
+    def drawn_texts(self) -> list[str]:
+        """Every text the table draws now (panels, prompt, buttons, overlays, log) - for
+        tests of what a player may see."""
+        out: list[str] = []
+        for q in range(self.n):
+            out += self.panel_model(q).texts()
+        out.append(self.prompt())
+        out += [b[0] for b in self.buttons()]
+        out += [str(c) for c in (self.my_cowboys() if self.viewer is not None else [])]
+        if self.bid_show:
+            for row in self.bid_show["rows"]:
+                out += [str(c) for c in row[1]]
+        lines = getattr(self.log, "lines", None)
+        if lines is None:
+            lines = [getattr(e, "text", "") for e in getattr(self.log, "_entries", [])]
+        out += [x[0] if isinstance(x, tuple) else str(x) for x in lines]
+        return out
+
+    # --- applying actions -------------------------------------------------------------------
+    def _apply(self, action, p: int) -> None:
+        events = self.state.apply(action, p)
+        self.version += 1
+        human = not self.seats[p].is_bot
+        if human:
+            self.human_actions += 1
+            self.clear_choice()
+            self.message, self.message_error = "", False
+            if len(self.humans) > 1 and self.state.phase in SIMULTANEOUS:
+                self.revealed = None  # the next secret bid is someone else's
+        elif self.state.phase not in SIMULTANEOUS:
+            self.clear_choice()
+        after = self.state.clone()
+        for e in events:
+            dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
+            self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
+        self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+
+    def _catch_up(self, after) -> None:
+        for sprite in self.sprites.items:
+            sprite.on_done = None
+        self.shown = after
+        self.shown_version += 1
+        self.cube_over.clear()
+        self.flag_over.clear()
+        self.lake_over.clear()
+        self.flags_cleared = False
+        self.flip = None
+        self.hidden_cards.clear()
+        self.sale_mark = None
+        self.disp_score = list(after.score)
+        self.table_cards = list(self.dview()["revealed_cards"])
+
+    def _try(self, action) -> bool:
+        p = self.acting
+        if p is None:
+            return False
+        try:
+            self.state.clone().apply(action, p)
+        except IllegalAction as exc:
+            self.error(str(exc))
+            return False
+        self.services.audio.play("click")
+        self._apply(action, p)
+        return True
+
+    def error(self, text: str) -> None:
+        self.message, self.message_error, self.message_time = text, True, 5.0
+        self.services.audio.play("error")
+
+    def clear_choice(self) -> None:
+        self.sel_tokens = []
+        self.sel_cell = None
+        self.sel_card = None
+        self.use_flag = None
+        self.rotation = 0
+        self.cube_off = set()
+        self.sel_flag = 0
+
+    # --- events -------------------------------------------------------------------------------
+    def _start_event(self, e) -> None:
+        viewer = self.viewer
+        text = self.rename(e.text_for(viewer))
+        q = e.player
+        seen = e.private_to is None or e.private_to == viewer
+        d = e.data if seen else {}
+        self.log.add(text, self.colour[q] if q is not None else None)
+        dur, sound = EVENT_STEPS.get(e.kind, (0.2, None))
+        lay = self.layout
+        kind = e.kind
+        if kind == "round_started":
+            self.banner, self.banner_time = f"Round {e.data['round']} of 4", 2.2
+            self.score_show = None
+        elif kind == "flag_placed":
+            cell = tuple(e.data["cell"])
+            colour = d.get("colour") if seen else None
+            surf = pieces.flag(colour, 58)
+            r = lay.cell_rect(*cell)
+            self.sprites.add(drop(surf, (r.centerx + 6, r.centery - 4), dur,
+                                  on_done=lambda: self.flag_over.__setitem__(cell, colour)))
+        elif kind == "flags_revealed":
+            for f in e.data["flags"]:
+                self.flag_over[tuple(f["cell"])] = f["colour"]
+            self.flip = 0.0
+        elif kind == "cards_revealed":
+            cards = e.data["cards"]
+            self.table_cards = list(cards)
+            for k, c in enumerate(cards):
+                self.hidden_cards.add(c["id"])
+                end = lay.card_rect(k, len(cards)).center
+                self.sprites.add(fly(pieces.card_for(c, CARD), lay.deck_point, end, dur,
+                                     delay=0.08 * k, arc=30,
+                                     on_done=lambda c=c: self.hidden_cards.discard(c["id"])))
+        elif kind == "sale_offered":
+            self.sale_mark = tuple(e.data["cell"])
+            self.highlight = (self.colour[q], [self.sale_mark], dur * 2)
+        elif kind == "cube_removed":
+            cell = tuple(e.data["cell"])
+            self.cube_over[cell] = -1
+            r = lay.cell_rect(*cell)
+            self.sprites.add(Sprite(pieces.cube(self.colour[q], 48), r.center,
+                                    (r.centerx, r.centery - 60), dur, fade_out=True))
+        elif kind == "cube_placed":
+            cell = tuple(e.data["cell"])
+            r = lay.cell_rect(*cell)
+            col = self.colour[q]
+            self.sprites.add(drop(pieces.cube(col, 48), (r.centerx + 1, r.centery + 2), dur,
+                                  on_done=lambda: self.cube_over.__setitem__(cell, q)))
+        elif kind == "lake_changed":
+            li = e.data["lake"]
+            self.lake_over[li] = e.data["to"]
+            if e.data["to"] is not None and e.data["to"] >= 0:
+                self.highlight = (self.colour[e.data["to"]],
+                                  [tuple(c) for c in e.data["cells"]], dur * 2)
+        elif kind == "cowboys_drawn":
+            k = e.data.get("count", 0)
+            if k:
+                self.floaters.add(f"+{k} cowboys", lay.panel_point(q), colour=(255, 226, 160),
+                                  duration=0.9)
+        elif kind == "cowboy_given":
+            a, b = e.data["from"], e.data["to"]
+            num = d.get("cowboy") if viewer in (a, b) else None
+            surf = pieces.cowboy_token(num if num is not None else 0, 44) if num is not None \
+                else pieces.cowboy_token(0, 44, dim=True)
+            self.sprites.add(fly(surf, lay.panel_point(a), lay.panel_point(b), dur, arc=40))
+        elif kind in ("bids_revealed", "sale_bids_revealed"):
+            bids = {int(k): v for k, v in e.data["bids"].items()}
+            ranking = e.data["ranking"]
+            takers = e.data.get("takers", [e.data.get("winner")])
+            rows = [(p, sorted(bids[p]), (ranking.index(p) + 1) if p in ranking else None,
+                     p in takers) for p in sorted(bids, key=lambda p: (
+                         ranking.index(p) if p in ranking else 99, p))]
+            title = "Bids for the cards" if kind == "bids_revealed" else \
+                f"Land auction for {cell_name(tuple(e.data['cell']))}"
+            self.bid_show = {"title": title, "rows": rows, "t": 0.0, "land": kind != "bids_revealed"}
+        elif kind == "card_taken":
+            cid = e.data["card"]["id"]
+            src = self._card_point(cid)
+            self.table_cards = [c for c in self.table_cards if c["id"] != cid]
+            end = lay.cell_rect(*e.data["flag"]).center if e.data.get("flag") else \
+                lay.panel_point(q)
+            self.sprites.add(Sprite(pieces.card_for(e.data["card"], (96, 130)), src, end, dur,
+                                    fade_out=True, arc=40))
+            if e.data.get("stars") and e.data.get("flag"):
+                self.highlight = (self.colour[q], [tuple(c) for c in e.data["stars"]
+                                                    if 0 <= c[0] < COLS and 0 <= c[1] < ROWS],
+                                  dur * 2.5)
+        elif kind == "cards_discarded":
+            for c in e.data["cards"]:
+                src = self._card_point(c["id"])
+                self.sprites.add(Sprite(pieces.card_for(c, (96, 130)), src,
+                                        (src[0], src[1] + 140), dur, fade_out=True))
+            self.table_cards = []
+        elif kind == "scored":
+            cells = [tuple(c) for c in e.data.get("cells", [])]
+            self.highlight = (self.colour[q], cells, dur * 1.2)
+            start = lay.cell_rect(*cells[len(cells) // 2]).center if cells else \
+                lay.panel_point(q)
+            self.floaters.add(f"+{e.data['points']}", start, lay.panel_point(q),
+                              colour=(255, 232, 140), duration=max(0.5, dur * 1.4))
+            self.disp_score[q] += e.data["points"]
+            self._score_row(e.data["round"])[q][e.data["category"]] = (e.data["points"],
+                                                                       e.data["count"])
+        elif kind == "round_scored":
+            self._score_row(e.data["round"])
+            self.score_show["final"] = True
+            self.disp_score = list(e.data["scores"])
+        elif kind == "flags_removed":
+            self.flags_cleared = True
+        elif kind == "game_over":
+            self.banner, self.banner_time = text, 3.0
+        if sound:
+            self.services.audio.play(sound)
+
+    def _score_row(self, rnd: int) -> dict:
+        if not self.score_show or self.score_show["round"] != rnd:
+            self.score_show = {"round": rnd, "t": 0.0, "final": False,
+                               "rows": {q: {} for q in range(self.n)}}
+        return self.score_show["rows"]
+
+    def _card_point(self, cid: int) -> tuple[int, int]:
+        ids = [c["id"] for c in self.table_cards]
+        if cid in ids:
+            return self.layout.card_rect(ids.index(cid), len(ids)).center
+        return self.layout.cards_rect.center
+
+    # --- the loop -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        adt = self.anim_dt(dt)
+        self.t += dt
+        self.timeline.update(adt)
+        self.sprites.update(adt)
+        self.floaters.update(adt)
+        self.log.update(dt)
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.banner_time > 0:
+            self.banner_time -= dt
+        if self.flip is not None and self.flip < 1:
+            self.flip = min(1.0, self.flip + adt / EVENT_STEPS["flags_revealed"][0])
+        if self.highlight:
+            c, cells, left = self.highlight
+            self.highlight = (c, cells, left - adt) if left - adt > 0 else None
+        if self.bid_show:
+            self.bid_show["t"] += adt
+            if self.bid_show["t"] > BID_SHOW and not self.timeline.busy:
+                self.bid_show = None
+        if self.score_show and self.score_show.get("final"):
+            self.score_show["t"] += adt
+            if self.score_show["t"] > SCORE_SHOW:
+                self.score_show = None
+        for q in range(self.n):
+            target = float(self.disp_score[q])
+            gap = target - self.track[q]
+            if gap:
+                step = max(6.0, abs(gap) * 4) * adt
+                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
+                    1 if gap > 0 else -1)
+        self._drive(adt)
+
+    def _drive(self, adt: float) -> None:
+        state = self.state
+        if state.is_over():
+            if not self.timeline.busy and not self.results_shown and not self.score_show:
+                self.results_shown = True
+                self._show_results()
+            return
+        ta = state.to_act()
+        bots = [p for p in ta if self.seats[p].is_bot]
+        humans = [p for p in ta if not self.seats[p].is_bot]
+        simultaneous = state.phase in SIMULTANEOUS
+        if bots:
+            self._drive_bots(bots, adt, simultaneous)
+        if not humans:
+            if len(self.humans) > 1 and not self.timeline.busy and self.revealed is not None:
+                self.revealed = None
+            return
+        if self.timeline.busy and not (simultaneous and self.shown.phase == state.phase):
+            return
+        if simultaneous and self.timeline.busy:
+            return
+        if len(self.humans) > 1:
+            if self.revealed not in humans and not self.handoff_open:
+                if simultaneous and bots and self.revealed is None and self.handoffs and \
+                        self.bid_show:
+                    return
+                self._hand_off(humans[0], simultaneous)
+            return
+        humans[0]
+        key = (state.phase, len(state.history))
+        if simultaneous:
+            key = (state.phase, state.round, len(state.used_cards), len(state.discarded))
+        if key != self.last_turn_key:
+            self.last_turn_key = key
+            self._focus_default()
+
+    def _drive_bots(self, bots: list[int], adt: float, simultaneous: bool) -> None:
+        state = self.state
+        if self.bot_seat is not None and self.bot_seat not in bots:
+            self.runner.cancel()
+            self.bot_seat, self.bot_result = None, None
+        if self.bot_seat is None and not self.runner.busy:
+            p = bots[0]
+            self.bot_seat = p
+            self.bot_key = (state.phase, len(state.history))
+            self.runner.start(p, self.bots[p], state.view(p), state.legal_actions(p))
+            self.bot_timer = BID_PACE if simultaneous else BOT_PACE
+        if self.bot_result is None and self.runner.busy:
+            try:
+                self.bot_result = self.runner.result()
+            except Exception:  # noqa: BLE001 - a failing bot plays its first legal move
+                log.exception("Bot failed; playing its first legal move")
+                self.bot_result = state.legal_actions(self.bot_seat)[0]
+        if self.timeline.busy:
+            return
+        self.bot_timer -= adt
+        if self.bot_result is not None and self.bot_timer <= 0:
+            action, p = self.bot_result, self.bot_seat
+            self.bot_result, self.bot_seat = None, None
+            try:
+                self.state.clone().apply(action, p)
+            except IllegalAction:
+                log.warning("Bot chose an illegal move %s; playing a legal one", action)
+                action = state.legal_actions(p)[0]
+            self._apply(action, p)
+
+    def _hand_off(self, p: int, secret_bid: bool) -> None:
+        self.revealed = None
+        self.handoff_open = True
+        self.handoffs += 1
+
+        def shown() -> None:
+            self.handoff_open = False
+            self.revealed = p
+            self.services.audio.play("bell")
+            self.last_turn_key = None
+            self._focus_default()
+
+        if secret_bid:
+            message = ("Your secret bid: the others look away until you confirm. "
+                       "Nothing of it shows until every bid is in.")
+        else:
+            message = "Hand the screen over; your cowboys and flags stay hidden until then."
+        from game.scenes.handoff import Handoff
+
+        self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p],
+                                         message, on_continue=shown))
+
+    # --- results ------------------------------------------------------------------------------
+    def result_rows(self) -> list[tuple]:
+        st = self.state
+        cubes = [st.cubes_on_board(q) for q in range(self.n)]
+        rows = []
+        for q in range(self.n):
+            better = sum(1 for r in range(self.n)
+                         if (st.score[r], cubes[r]) > (st.score[q], cubes[q]))
+            breakdown: dict = {}
+            for i, table in enumerate(st.round_results):
+                breakdown[f"R{i + 1}"] = sum(x["points"] for x in table if x["player"] == q)
+            for cat, label in CATEGORIES:
+                breakdown[label] = sum(x["points"] for table in st.round_results
+                                       for x in table if x["player"] == q and
+                                       x["category"] == cat)
+            breakdown["Cubes"] = cubes[q]
+            rows.append((self.names[q], self.colour[q], better + 1, st.score[q], breakdown,
+                         q in st.winners()))
+        rows.sort(key=lambda r: r[2])
+        return rows
+
+    def _show_results(self) -> None:
+        from game.scenes.results import ResultRow, ResultsScene
+
+        rows = self.result_rows()
+        columns = [f"R{i + 1}" for i in range(len(self.state.round_results))] + \
+            [label for _, label in CATEGORIES] + ["Cubes"]
+        self.services.stack.push(ResultsScene(self.services, GAME_NAME,
+                                              [ResultRow(*r) for r in rows], self.play_again,
+                                              self.services.to_title, columns))
+
+    def play_again(self) -> None:
+        from game.scenes.table import start_game
+
+        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
+
+    # --- overlays -----------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        from game.scenes.pause import PauseMenu
+
+        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title))
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_overlay import RulesOverlay
+
+        self.services.stack.push(RulesOverlay(self.services, self.game_id))
+
+    # --- choices ------------------------------------------------------------------------------
+    def flag_cells(self) -> list[tuple[int, int]]:
+        if not self.human_can_act or self.state.phase != "flags":
+            return []
+        return [tuple(c) for c in self.sview()["flag_cells"]]
+
+    def own_cells(self) -> list[tuple[int, int]]:
+        p = self.acting
+        if p is None:
+            return []
+        return [(x, y) for y, row in enumerate(self.sview()["owners"])
+                for x, o in enumerate(row) if o == p]
+
+    def use_flags(self) -> list[tuple[int, int]]:
+        """Flags of the chosen card's colour (the take phase)."""
+        if self.sel_card is None:
+            return []
+        colour = CARDS[self.sel_card].colour
+        return [tuple(f["cell"]) for f in self.sview()["flags"] if f["colour"] == colour]
+
+    def card_action(self, cubes: bool = True) -> TakeCard | None:
+        if self.sel_card is None:
+            return None
+        if self.use_flag is None:
+            return TakeCard(self.sel_card)
+        stars = CARDS[self.sel_card].star_cells(self.use_flag, self.rotation, 0)
+        chosen = tuple(c for c in stars if c not in self.cube_off
+                       and 0 <= c[0] < COLS and 0 <= c[1] < ROWS) if cubes else ()
+        return TakeCard(self.sel_card, self.use_flag, self.rotation, 0, chosen)
+
+    def card_preview(self) -> dict | None:
+        a = self.card_action()
+        if a is None or self.acting is None:
+            return None
+        key = ("pv", self.version, a)
+        if key not in self._cache:
+            self._cache[key] = preview_card_use(self.state, a, self.acting)
+        return self._cache[key]
+
+    def ghost_cells(self) -> list[tuple[int, int]]:
+        """The starred cells of the card as laid now (possibly off the board)."""
+        if self.sel_card is None or self.use_flag is None:
+            return []
+        return list(CARDS[self.sel_card].star_cells(self.use_flag, self.rotation, 0))
+
+    def _default_cubes(self) -> None:
+        """Every starred cell that can take a cube gets one; others start off."""
+        self.cube_off = set()
+        if self.use_flag is None:
+            return
+        owners = self.sview()["owners"]
+        lake = {tuple(c) for lk in self.sview()["lakes"] for c in lk["cells"]}
+        for c in self.ghost_cells():
+            x, y = c
+            if not (0 <= x < COLS and 0 <= y < ROWS) or owners[y][x] >= 0 or c in lake:
+                self.cube_off.add(c)
+
+    def choose_card(self, cid: int) -> None:
+        self.sel_card = None if self.sel_card == cid else cid
+        self.use_flag, self.rotation = None, 0
+        flags = self.use_flags()
+        if len(flags) == 1:
+            self.use_flag = flags[0]
+        self._default_cubes()
+        self.message, self.message_error = "", False
+        self.services.audio.play("tick")
+        if self.keyboard and self.use_flag is not None:
+            self._focus_board(self.use_flag)
+
+    def rotate(self, amount: int) -> None:
+        if self.sel_card is None or self.use_flag is None:
+            if self.human_can_act and self.state.phase == "take":
+                self.error("Choose a card and one of its flags first, then turn the card.")
+            return
+        if CARDS[self.sel_card].num_stars == 1:
+            self.message, self.message_error = "A one-star card looks the same every way.", False
+            return
+        self.rotation = (self.rotation + amount) % 4
+        self._default_cubes()
+        self.services.audio.play("swish")
+
+    def toggle_token(self, num: int) -> None:
+        phase = self.state.phase
+        if phase == "give":
+            self.sel_tokens = [] if self.sel_tokens == [num] else [num]
+        elif num in self.sel_tokens:
+            self.sel_tokens.remove(num)
+        else:
+            self.sel_tokens.append(num)
+        self.services.audio.play("tick")
+        self.message, self.message_error = "", False
+
+    def click_cell(self, cell: tuple[int, int]) -> None:
+        if not self.human_can_act:
+            return
+        phase = self.state.phase
+        if phase == "flags":
+            flags = self.my_flags()
+            if not flags:
+                return
+            colour = flags[min(self.sel_flag, len(flags) - 1)]
+            self._try(PlaceFlag(colour, cell))
+        elif phase == "offer":
+            if cell in self.own_cells():
+                self.sel_cell = None if self.sel_cell == cell else cell
+                self.services.audio.play("tick")
+                self.message, self.message_error = "", False
+            else:
+                self.error(f"You can sell only your own land; {cell_name(cell)} is not yours. "
+                           "Click one of your cubes, or pass.")
+        elif phase == "take":
+            if self.sel_card is None:
+                self.error("Choose one of the revealed cards first.")
+                return
+            if cell in self.use_flags() and self.use_flag != cell:
+                self.use_flag, self.rotation = cell, 0
+                self._default_cubes()
+                self.services.audio.play("tick")
+                return
+            if self.use_flag is not None and cell in self.ghost_cells():
+                if cell in self.cube_off:
+                    self.cube_off.discard(cell)
+                else:
+                    self.cube_off.add(cell)
+                self.services.audio.play("tick")
+                pv = self.card_preview()
+                if pv and not pv["legal"]:
+                    self.error(pv["reason"])
+                else:
+                    self.message, self.message_error = "", False
+                return
+            pv = preview_card_use(self.state, TakeCard(self.sel_card, cell, 0, 0, (cell,)),
+                                  self.acting)
+            self.error(pv["reason"] or f"{cell_name(cell)} is not part of this card.")
+        elif phase in ("bid", "auction", "give"):
+            self.error("Choose cowboys from your tokens below the board.")
+        elif phase == "interest":
+            self.error("Say whether you want the land: use the buttons.")
+
+    # --- prompts ------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        if self.message and (self.message_time > 0 or not self.message_error):
+            return self.message
+        st = self.state
+        if st.is_over():
+            return "The game is over."
+        p = self.acting
+        ta = st.to_act()
+        if p is None:
+            if self.timeline.busy and st.phase not in SIMULTANEOUS:
+                return ""
+            waiting = [q for q in ta if q != self.viewer]
+            if st.phase in SIMULTANEOUS:
+                if self.viewer is not None and self.viewer not in ta and waiting:
+                    return "Your bid is in. Waiting for " + \
+                        ", ".join(self.names[q] for q in waiting) + "."
+                return "Secret bids: waiting for " + \
+                    ", ".join(self.names[q] for q in waiting) + "."
+            if ta and self.seats[ta[0]].is_bot:
+                return f"{self.names[ta[0]]} is thinking..."
+            return f"Waiting for {self.names[ta[0]]}." if ta else ""
+        v = self.sview()
+        phase = st.phase
+        if phase == "flags":
+            left = len(v["my_flags"] or [])
+            return (f"Place a flag face down ({left} in hand): pick a colour below, then "
+                    "click a glowing cell. No two flags side by side.")
+        if phase == "offer":
+            if self.sel_cell:
+                return f"Sell {cell_name(self.sel_cell)}? The cube leaves the board and you " \
+                       "draw 2 cowboys."
+            return (f"Market: click one of your cubes to put it up for sale "
+                    f"({v['sale_tokens'][p]} For Sale tokens left), or pass.")
+        if phase == "interest":
+            s = v["sale"]
+            return (f"{self.names[s['seller']]} sells {cell_name(tuple(s['cell']))}. "
+                    "Do you want it? (it costs cowboys)")
+        if phase == "give":
+            s = v["sale"]
+            if self.sel_tokens:
+                return f"Give cowboy {self.sel_tokens[0]} to {self.names[s['seller']]}?"
+            return (f"You alone want {cell_name(tuple(s['cell']))}: pick one cowboy to give "
+                    f"{self.names[s['seller']]}.")
+        if phase == "auction":
+            return self._bid_prompt("Land auction (secret): pick at least one cowboy.")
+        if phase == "bid":
+            return self._bid_prompt("Secret bid for the cards: pick cowboys, or bid nothing.")
+        if phase == "take":
+            if self.sel_card is None:
+                return "You choose now: click a revealed card."
+            card = CARDS[self.sel_card]
+            if not self.use_flags():
+                return f"No {card.colour} flag is on the board: take the card without cubes."
+            if self.use_flag is None:
+                return f"Click a {card.colour} flag on the board for this card."
+            pv = self.card_preview()
+            if pv and not pv["legal"]:
+                return pv["reason"]
+            k = len(pv["cells"]) if pv else 0
+            turn = " Turn it with R, the wheel or right click." if card.num_stars == 2 else ""
+            lakes = ""
+            if pv and pv["lake_changes"]:
+                lakes = " Lake " + ", ".join(str(c["value"]) for c in pv["lake_changes"]) + \
+                    " changes owner."
+            return f"{_plural(k, 'cube')} on the glowing cells (click to toggle).{turn}{lakes}"
+        return ""
+
+    def _bid_prompt(self, head: str) -> str:
+        if not self.sel_tokens:
+            return head
+        best = max(self.sel_tokens)
+        return f"Your bid: {_plural(len(self.sel_tokens), 'cowboy')}, best {best}. Confirm " \
+               "when ready."
+
+    # --- buttons and focus targets ---------------------------------------------------------
+    def buttons(self) -> list[tuple[str, object, bool, bool]]:
+        """(label, action or callable, enabled, primary) for the two button slots."""
+        if not self.human_can_act:
+            return []
+        phase = self.state.phase
+        if phase == "offer":
+            if self.sel_cell:
+                return [(f"Sell {cell_name(self.sel_cell)}", OfferForSale(self.sel_cell), True,
+                         True), ("Pass", PassSale(), True, False)]
+            return [("Pass", PassSale(), True, True)]
+        if phase == "interest":
+            return [("I want it", DeclareInterest(True), True, True),
+                    ("No, pass", DeclareInterest(False), True, False)]
+        if phase == "give":
+            ok = bool(self.sel_tokens)
+            label = f"Give cowboy {self.sel_tokens[0]}" if ok else "Give a cowboy"
+            return [(label, GiveCowboy(self.sel_tokens[0]) if ok else None, ok, True)]
+        if phase == "auction":
+            k = len(self.sel_tokens)
+            label = f"Bid {_plural(k, 'cowboy')}" if k else "Bid (pick 1+)"
+            out = [(label, SaleBid(tuple(sorted(self.sel_tokens))) if k else None, bool(k),
+                    True)]
+            if k:
+                out.append(("Clear", self.clear_tokens, True, False))
+            return out
+        if phase == "bid":
+            k = len(self.sel_tokens)
+            label = f"Bid {_plural(k, 'cowboy')}" if k else "Bid nothing"
+            out = [(label, Bid(tuple(sorted(self.sel_tokens))), True, True)]
+            if k:
+                out.append(("Clear", self.clear_tokens, True, False))
+            return out
+        if phase == "take":
+            if self.sel_card is None:
+                return []
+            a = self.card_action()
+            pv = self.card_preview()
+            if self.use_flag is None:
+                if self.use_flags():
+                    return [("Take, no cubes", TakeCard(self.sel_card), True, False),
+                            ("Other card", self.cancel_card, True, False)]
+                return [("Take card", a, True, True), ("Other card", self.cancel_card, True,
+                                                       False)]
+            k = len(a.cubes)
+            label = f"Place {_plural(k, 'cube')}" if k else "Take, no cubes"
+            ok = bool(pv and pv["legal"])
+            return [(label, a if ok else None, ok, True),
+                    ("Other card", self.cancel_card, True, False)]
+        return []
+
+    def clear_tokens(self) -> None:
+        self.sel_tokens = []
+
+    def cancel_card(self) -> None:
+        self.sel_card, self.use_flag, self.rotation, self.cube_off = None, None, 0, set()
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
+
+    def token_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """(cowboy number, rect) for the viewer's tokens, selected ones lifted."""
+        if self.viewer is None:
+            return []
+        nums = self.my_cowboys()
+        out = []
+        for i, c in enumerate(nums):
+            r = self.layout.token_rect(i, len(nums))
+            if c in self.sel_tokens and self.human_can_act:
+                r = r.move(0, -10)
+            out.append((c, r))
+        return out
+
+    def card_rects(self) -> list[tuple[int, pygame.Rect]]:
+        cards = self.table_cards
+        out = []
+        for i, c in enumerate(cards):
+            r = self.layout.card_rect(i, len(cards))
+            if c["id"] == self.sel_card:
+                r = r.move(0, -14)
+            out.append((c["id"], r))
+        return out
+
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        """Focusable things, in Tab order."""
+        out: list[tuple[str, pygame.Rect]] = []
+        if not self.human_can_act:
+            return out
+        phase = self.state.phase
+        if phase == "flags":
+            for i in range(len(self.my_flags())):
+                out.append((f"flag{i}", self.layout.flag_rect(i)))
+        if phase in ("give", "auction", "bid"):
+            for i, (_c, r) in enumerate(self.token_rects()):
+                out.append((f"token{i}", r))
+        if phase == "take":
+            for i, (_c, r) in enumerate(self.card_rects()):
+                out.append((f"card{i}", r))
+        if phase in ("flags", "offer", "take"):
+            out.append(("board", self.layout.board_rect))
+        for i, _b in enumerate(self.buttons()):
+            out.append((f"btn{i}", self.layout.button_rect(i)))
+        return out
+
+    def activate(self, key: str) -> None:
+        if key.startswith("flag"):
+            i = int(key[4:])
+            if i < len(self.my_flags()):
+                self.sel_flag = i
+                self.services.audio.play("tick")
+                if self.keyboard:
+                    self._focus_board()
+        elif key.startswith("token"):
+            toks = self.token_rects()
+            i = int(key[5:])
+            if i < len(toks):
+                self.toggle_token(toks[i][0])
+        elif key.startswith("card"):
+            cards = self.card_rects()
+            i = int(key[4:])
+            if i < len(cards):
+                self.choose_card(cards[i][0])
+        elif key.startswith("btn"):
+            b = self.buttons()
+            i = int(key[3:])
+            if i < len(b):
+                label, action, enabled, _ = b[i]
+                if not enabled or action is None:
+                    pv = self.card_preview()
+                    if self.state.phase == "take" and pv and pv["reason"]:
+                        self.error(pv["reason"])
+                    elif self.state.phase == "auction":
+                        self.error("A land auction bid needs at least one cowboy.")
+                    else:
+                        self.error("Pick a cowboy token first.")
+                elif callable(action):
+                    self.services.audio.play("click")
+                    action()
+                else:
+                    self._try(action)
+        elif key == "board":
+            self.click_cell(self.cursor)
+
+    def _focus_default(self) -> None:
+        keys = [k for k, _ in self.targets()]
+        phase = self.state.phase
+        want = {"flags": "board", "offer": "btn0", "interest": "btn0", "give": "token0",
+                "auction": "token0", "bid": "token0", "take": "card0"}.get(phase, "btn0")
+        if want in keys:
+            self.focus = want
+        elif keys:
+            self.focus = keys[0]
+        if self.focus == "board":
+            self._focus_board()
+
+    def _focus_board(self, cell=None) -> None:
+        self.focus = "board"
+        if cell is not None:
+            self.cursor = tuple(cell)
+            return
+        cells = self.flag_cells() or self.own_cells() or self.use_flags()
+        if cells and self.cursor not in cells:
+            cx, cy = self.cursor
+            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
+
+    # --- input --------------------------------------------------------------------------------
+    def click(self, pos) -> None:
+        if self.score_show and self.score_show.get("final"):
+            self.score_show = None  # a click closes the round scoring
+            return
+        if not self.human_can_act:
+            return
+        for key, rect in reversed(self.targets()):
+            if key != "board" and rect.collidepoint(pos):
+                self.focus = key
+                self.activate(key)
+                return
+        cell = self.layout.cell_at(pos)
+        if cell is not None:
+            self.cursor = cell
+            self.click_cell(cell)
+
+    def handle(self, intent: I.Intent) -> bool:
+        k = intent.kind
+        if k in (I.BACK, I.MENU):
+            self.open_pause()
+            return True
+        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
+            self.open_rules()
+            return True
+        if k == I.KEY and intent.key == pygame.K_r:
+            self.rotate(1)
+            return True
+        if k == I.ROTATE:
+            self.rotate(1 if intent.amount >= 0 else -1)
+            return True
+        if k == I.WHEEL and self.sel_card is not None and self.use_flag is not None and \
+                not self.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
+            self.rotate(1 if intent.amount < 0 else -1)
+            return True
+        if self.log.handle(intent):
+            return True
+        if k == I.POINT:
+            self.keyboard = False
+            self.hover = intent.pos
+            self.hover_cell = self.layout.cell_at(intent.pos)
+            return True
+        if k == I.CLICK:
+            self.keyboard = False
+            self.hover = intent.pos
+            if intent.button == 3:
+                if self.sel_card is not None and self.use_flag is not None:
+                    self.rotate(1)
+                else:
+                    self.sel_tokens, self.sel_cell = [], None
+                return True
+            if intent.button == 1:
+                self.click(intent.pos)
+            return True
+        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
+            self.keyboard = True
+            if k == I.CONFIRM and self.score_show and self.score_show.get("final"):
+                self.score_show = None
+                return True
+            keys = [key for key, _ in self.targets()]
+            if not keys:
+                return True
+            if self.focus not in keys:
+                self.focus = keys[0]
+            if k in (I.NEXT, I.PREV):
+                i = keys.index(self.focus)
+                self.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
+                if self.focus == "board":
+                    self._focus_board()
+                self.services.audio.play("tick")
+            elif k == I.CONFIRM:
+                self.activate(self.focus)
+            else:
+                self._move(intent.dx, intent.dy, keys)
+            return True
+        return False
+
+    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
+        if self.focus == "board":
+            x, y = self.cursor
+            if dy > 0 and y == ROWS - 1:
+                others = [key for key in keys if key != "board"]
+                if others:
+                    self.focus = others[0]
+                return
+            self.cursor = (min(COLS - 1, max(0, x + dx)), min(ROWS - 1, max(0, y + dy)))
+            self.services.audio.play("tick")
+            return
+        if dy < 0 and "board" in keys and not self.focus.startswith("card"):
+            self._focus_board()
+            return
+        strip = [key for key in keys if key != "board"]
+        if self.focus in strip and (dx or dy):
+            i = strip.index(self.focus)
+            self.focus = strip[max(0, min(len(strip) - 1, i + (dx or dy)))]
+            self.services.audio.play("tick")
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        bv = self.board_view
+        bv.draw_base(surface)
+        v = self.dview()
+        owners = v["owners"]
+        cubes = []
+        for y in range(ROWS):
+            for x in range(COLS):
+                o = self.cube_over.get((x, y), owners[y][x])
+                if o >= 0:
+                    cubes.append((self.colour[o], (x, y)))
+        lakes = [dict(lk, owner=self.lake_over.get(lk["index"], lk["owner"]))
+                 for lk in v["lakes"]]
+        if self.highlight:
+            col, cells, _ = self.highlight
+            bv.draw_tint(surface, cells, col)
+        bv.draw_cubes(surface, cubes)
+        bv.draw_lake_owners(surface, lakes, self.colour)
+        can_act = self.human_can_act
+        phase = self.state.phase
+        if can_act:
+            if phase == "flags":
+                bv.draw_cells(surface, self.flag_cells(), "flag", self.t)
+            elif phase == "offer":
+                bv.draw_cells(surface, self.own_cells(), "sale", self.t)
+                if self.sel_cell:
+                    bv.draw_cells(surface, [self.sel_cell], "flag")
+            elif phase == "take" and self.sel_card is not None:
+                bv.draw_cells(surface, [f for f in self.use_flags() if f != self.use_flag],
+                              "flag", self.t)
+        if not self.flags_cleared:
+            flags = [(tuple(f["cell"]), f["colour"]) for f in v["flags"]]
+            have = {c for c, _ in flags}
+            flags += [(c, col) for c, col in self.flag_over.items() if c not in have]
+            if self.flip is not None:
+                flags = [(c, self.flag_over.get(c, col)) for c, col in flags]
+            bv.draw_flags(surface, flags, self.flip if self.flip is not None and self.flip < 1
+                          else None)
+        if self.sale_mark or (v["sale"] and v["phase"] in ("interest", "give", "auction")):
+            cell = self.sale_mark or tuple(v["sale"]["cell"])
+            bv.draw_cells(surface, [cell], "sale", self.t)
+        if can_act and phase == "take" and self.use_flag is not None:
+            pv = self.card_preview()
+            a = self.card_action()
+            bad = set()
+            if pv and not pv["legal"]:
+                bad = {c for c in a.cubes}
+            bv.draw_ghost(surface, self.colour[self.acting], self.ghost_cells(),
+                          set(a.cubes), bad, self.t)
+        if can_act:
+            if self.hover_cell and not self.keyboard:
+                bv.draw_hover(surface, self.hover_cell)
+            if self.keyboard and self.focus == "board":
+                bv.draw_cursor(surface, self.cursor, self.t)
+        bv.draw_markers(surface, [(self.colour[q], self.track[q]) for q in range(self.n)])
+        for q in range(self.n):
+            draw_panel(surface, lay.panels[q], self.panel_model(q))
+        self._draw_cards(surface, v, can_act)
+        self._draw_strip(surface, can_act)
+        self._draw_message(surface)
+        self._draw_buttons(surface)
+        self.log.draw(surface)
+        self.sprites.draw(surface)
+        if self.bid_show:
+            self._draw_bids(surface)
+        if self.score_show:
+            self._draw_scores(surface)
+        self.floaters.draw(surface)
+        if can_act and self.keyboard and self.focus != "board":
+            rect = dict(self.targets()).get(self.focus)
+            if rect is not None:
+                _focus_ring(surface, rect, self.t)
+        if self.banner_time > 0 and self.banner:
+            self._draw_banner(surface)
+
+    def _draw_cards(self, surface, v, can_act: bool) -> None:
+        lay = self.layout
+        r = lay.cards_rect
+        surface.blit(_dark_panel(r.size), r)
+        left = v["round_deck_left"]
+        title = f"Round {v['round']} of 4 · cards left in the round: {left}"
+        surface.blit(_text(title, 26, theme.ON_TABLE, True), (r.x + 18, r.y + 10))
+        choosing = can_act and self.state.phase == "take"
+        for cid, rect in self.card_rects():
+            if cid in self.hidden_cards:
+                continue
+            c = next(c for c in self.table_cards if c["id"] == cid)
+            s = pieces.card_for(c, CARD, selected=cid == self.sel_card)
+            surface.blit(s, s.get_rect(center=rect.center))
+            if choosing and cid != self.sel_card and self.sel_card is None:
+                pygame.draw.rect(surface, (255, 226, 120), rect.inflate(8, 8), 3,
+                                 border_radius=16)
+        if not self.table_cards:
+            t = _text("No cards on the table", 26, theme.ON_TABLE_SOFT)
+            surface.blit(t, t.get_rect(center=r.center))
+
+    def _draw_strip(self, surface, can_act: bool) -> None:
+        lay = self.layout
+        sr = lay.strip_rect
+        surface.blit(_dark_panel(sr.size), sr)
+        if self.viewer is None:
+            msg = "Cowboys and flags stay hidden while the others play." if self.humans else \
+                "Bots at the table."
+            surface.blit(_text(msg, 28, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
+            return
+        phase = self.state.phase if can_act else self.shown.phase
+        if phase == "flags" and self.my_flags():
+            surface.blit(_text("Your flags", 28, theme.ON_TABLE, True), (sr.x + 18, sr.y + 16))
+            for i, colour in enumerate(self.my_flags()):
+                rr = lay.flag_rect(i)
+                chosen = can_act and i == min(self.sel_flag, len(self.my_flags()) - 1)
+                if chosen:
+                    pygame.draw.rect(surface, theme.FOCUS, rr.inflate(6, 6), 4, border_radius=12)
+                pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
+                f = pieces.flag(colour, 64)
+                surface.blit(f, f.get_rect(center=(rr.centerx, rr.centery - 10)))
+                t = _text(colour, 22, theme.INK, True)
+                surface.blit(t, t.get_rect(midbottom=(rr.centerx, rr.bottom - 4)))
+            return
+        picking = can_act and phase in ("give", "auction", "bid")
+        for c, rr in self.token_rects():
+            sel = picking and c in self.sel_tokens
+            s = pieces.cowboy_token(c, TOKEN, sel, dim=not picking and phase in SIMULTANEOUS)
+            surface.blit(s, rr.move(-4, -4))
+        if not self.my_cowboys():
+            surface.blit(_text("You have no cowboys.", 28, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
+
+    def _draw_message(self, surface) -> None:
+        text = self.prompt()
+        r = self.layout.message_rect
+        if not text:
+            return
+        err = self.message_error and self.message_time > 0
+        colour = theme.ERROR if err else theme.INK
+        lines = theme.wrap(text, 28, r.w - 32)[:3]
+        surface.blit(_message_panel(r.size, err), r)
+        y = r.y + (r.h - 34 * len(lines)) // 2
+        for line in lines:
+            surface.blit(_text(line, 28, colour, err), (r.x + 16, y))
+            y += 34
+
+    def _draw_buttons(self, surface) -> None:
+        from game.ui import art
+
+        for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
+            r = self.layout.button_rect(i)
+            hot = self.hover is not None and r.collidepoint(self.hover) and not self.keyboard
+            state = "disabled" if not enabled else ("hover" if hot else "normal")
+            if self.keyboard and self.focus == f"btn{i}" and enabled:
+                state = "focus"
+            surf = art.button_surface(r.size, label, state, "primary" if primary else "secondary")
+            surface.blit(surf, r)
+
+    def _draw_bids(self, surface) -> None:
+        b = self.bid_show
+        lay = self.layout
+        r = pygame.Rect(lay.bid_panel)
+        r.h = 110 + 86 * len(b["rows"])
+        r.center = lay.board_rect.center
+        theme.draw_panel(surface, r, radius=18)
+        t = _text(b["title"], 36, theme.INK, True)
+        surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + 18)))
+        y = r.y + 78
+        for k, (q, cowboys, rank, takes) in enumerate(b["rows"]):
+            row_t = b["t"] - 0.15 * k
+            if row_t < 0:
+                break
+            colour = self.colour[q]
+            rank_txt = _ordinal(rank) if rank else "-"
+            surface.blit(_text(rank_txt, 34, theme.INK, True), (r.x + 24, y + 16))
+            surface.blit(pieces.cube(colour, 34), (r.x + 84, y + 14))
+            surface.blit(_text(self.names[q], 30, theme.INK, True), (r.x + 134, y + 18))
+            slide = min(1.0, row_t / 0.4)
+            x0 = r.x + 300 - round((1 - slide) * 120)
+            if not cowboys:
+                surface.blit(_text("no bid", 28, theme.INK_SOFT), (x0, y + 20))
+            for i, c in enumerate(cowboys[:12]):
+                surface.blit(pieces.cowboy_token(c, 48), (x0 + i * 44, y + 8))
+            if len(cowboys) > 12:
+                surface.blit(_text(f"+{len(cowboys) - 12}", 28, theme.INK), (x0 + 12 * 44 + 8,
+                                                                              y + 20))
+            if takes:
+                word = "buys" if b["land"] else "chooses"
+                s = _text(word, 26, (40, 110, 40), True)
+                surface.blit(s, s.get_rect(topright=(r.right - 20, y + 22)))
+            y += 86
+
+    def _draw_scores(self, surface) -> None:
+        s = self.score_show
+        lay = self.layout
+        r = lay.score_panel
+        theme.draw_panel(surface, r, radius=18)
+        title = f"Round {s['round']} scoring"
+        t = _text(title, 38, theme.INK, True)
+        surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + 16)))
+        cols = [label for _, label in CATEGORIES] + ["Round"]
+        x0 = r.x + 250
+        cw = (r.w - 270) // len(cols)
+        for i, label in enumerate(cols):
+            h = _text(label, 26, theme.INK_SOFT, True)
+            surface.blit(h, h.get_rect(midtop=(x0 + cw * i + cw // 2, r.y + 72)))
+        y = r.y + 112
+        for q in range(self.n):
+            row = s["rows"].get(q, {})
+            surface.blit(pieces.cube(self.colour[q], 34), (r.x + 24, y))
+            surface.blit(_text(self.names[q], 30, theme.INK, True), (r.x + 72, y + 4))
+            total = 0
+            for i, (cat, _) in enumerate(CATEGORIES):
+                pts, count = row.get(cat, (0, 0))
+                total += pts
+                txt = f"+{pts}" if pts else "-"
+                col = (40, 110, 40) if pts else theme.INK_SOFT
+                c = _text(txt, 32, col, bool(pts))
+                surface.blit(c, c.get_rect(midtop=(x0 + cw * i + cw // 2, y + 2)))
+            c = _text(f"+{total}", 32, theme.INK, True)
+            surface.blit(c, c.get_rect(midtop=(x0 + cw * 4 + cw // 2, y + 2)))
+            y += 74
+        if s.get("final"):
+            hint = _text("Click to continue", 24, theme.INK_SOFT)
+            surface.blit(hint, hint.get_rect(midbottom=(r.centerx, r.bottom - 10)))
+
+    def _draw_banner(self, surface) -> None:
+        s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
+        r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
+        surface.blit(_banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
+        surface.blit(s, r)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _warm_art(colours) -> None:
+    """Render the art the table needs once, up front, so no frame pays for it later."""
+    from game.engine.colorado.cards import CARDS as ALL
+
+    for c in ALL:
+        pieces.card_for(c.to_json(), CARD)
+        pieces.card_for(c.to_json(), (96, 130))
+    for colour in colours:
+        pieces.cube(colour, 48)
+        pieces.cube(colour, 34)
+        pieces.cube(colour, 30)
+        pieces.marker(colour)
+    for f in (None, *pieces.FLAG_RGB):
+        pieces.flag(f, 58)
+
+
+@lru_cache(maxsize=8)
+def _dark_panel(size) -> pygame.Surface:
+    from game.ui import art
+
+    return art.panel_surface(size, "dark")
+
+
+@lru_cache(maxsize=8)
+def _banner_back(size) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (40, 24, 12, 170), s.get_rect(), border_radius=size[1] // 2)
+    return s
+
+
+@lru_cache(maxsize=4)
+def _message_panel(size, error: bool) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    face = (255, 236, 226) if error else theme.CREAM
+    pygame.draw.rect(s, face, s.get_rect(), border_radius=14)
+    pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
+                     border_radius=14)
+    return s
+
+
+def _focus_ring(surface, rect: pygame.Rect, t: float) -> None:
+    r = rect.inflate(10, 10)
+    pygame.draw.rect(surface, theme.FOCUS_EDGE, r.inflate(4, 4), 3, border_radius=14)
+    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=12)
+
+
+__all__ = ["TableScene"]

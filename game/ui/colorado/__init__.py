@@ -1,0 +1,1 @@
+"""Colorado County table: layout, board layer, cards, tokens and panels."""

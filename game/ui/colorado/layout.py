@@ -1,0 +1,119 @@
+"""Where everything sits on the 1920x1080 Colorado County table.
+
+    +------- score track (100 spaces) -------+  +---- player panels (3-4) ----+
+    |  +----------------------------------+  |  |                             |
+    |  |      board 15 x 10 cells          |  |  +---- revealed cards --------+
+    |  |      lakes, flags, cubes          |  |  |                             |
+    |  +----------------------------------+  |  +---- game log ---------------+
+    +----------------------------------------+  |                             |
+     own flags / cowboy tokens + total    message + buttons                   |
+
+Everything is a ``pygame.Rect`` in canvas pixels; tests click at these rects.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+COLS, ROWS = 15, 10
+CELL = 70
+TRACK_SPACE = 40
+TRACK_ACROSS, TRACK_DOWN = 31, 21  # spaces along the top and down the side: 100 in all
+TRACK_ORIGIN = (16, 12)
+TRACK_SPACES = 100
+
+TOKEN = 58          # a cowboy token (diameter)
+TOKEN_STEP = 64
+TOKENS_PER_ROW = 11
+STRIP_X, STRIP_Y = 24, 874
+FLAG_SLOT = (84, 118)
+
+RIGHT_X = 1276
+RIGHT_W = 1920 - RIGHT_X - 14
+PANEL_H = 104
+PANEL_GAP = 8
+CARD = (150, 204)
+CARD_GAP = 26
+
+
+class ColoradoLayout:
+    def __init__(self, num_players: int):
+        self.num_players = num_players
+        tx, ty = TRACK_ORIGIN
+        s = TRACK_SPACE
+        self.track_rect = pygame.Rect(tx, ty, TRACK_ACROSS * s, TRACK_DOWN * s)
+        self.track_inner = self.track_rect.inflate(-2 * s, -2 * s)
+        inner = self.track_inner
+        bw, bh = COLS * CELL, ROWS * CELL
+        self.board_rect = pygame.Rect(inner.x + (inner.w - bw) // 2,
+                                      inner.y + (inner.h - bh) // 2, bw, bh)
+        self._spaces = self._track_spaces()
+        self.panels = [pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)
+                       for i in range(num_players)]
+        top = 12 + 4 * (PANEL_H + PANEL_GAP) + 4
+        self.cards_rect = pygame.Rect(RIGHT_X, top, RIGHT_W, CARD[1] + 58)
+        self.deck_point = (RIGHT_X + RIGHT_W - 40, top + 30)
+        log_top = self.cards_rect.bottom + 8
+        self.log_rect = pygame.Rect(RIGHT_X, log_top, RIGHT_W, 1080 - 12 - log_top)
+        # bottom strip: the acting human's flags or cowboys on the left, prompt and buttons
+        self.strip_rect = pygame.Rect(16, 866, 740, 202)
+        self.message_rect = pygame.Rect(772, 862, 488, 116)
+        self.buttons = [pygame.Rect(772, 990, 236, 76), pygame.Rect(1024, 990, 236, 76)]
+        self.bid_panel = pygame.Rect(0, 0, 900, 110 + 86 * num_players)
+        self.bid_panel.center = self.board_rect.center
+        self.score_panel = pygame.Rect(0, 0, 980, 150 + 74 * num_players)
+        self.score_panel.center = self.board_rect.center
+
+    # --- board ---------------------------------------------------------------------------
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(self.board_rect.x + x * CELL, self.board_rect.y + y * CELL, CELL, CELL)
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        if not self.board_rect.collidepoint(pos):
+            return None
+        return ((pos[0] - self.board_rect.x) // CELL, (pos[1] - self.board_rect.y) // CELL)
+
+    # --- score track -------------------------------------------------------------------
+    def _track_spaces(self) -> list[pygame.Rect]:
+        s = TRACK_SPACE
+        x0, y0 = self.track_rect.topleft
+        cells = [(c, 0) for c in range(TRACK_ACROSS)]
+        cells += [(TRACK_ACROSS - 1, r) for r in range(1, TRACK_DOWN)]
+        cells += [(c, TRACK_DOWN - 1) for c in range(TRACK_ACROSS - 2, -1, -1)]
+        cells += [(0, r) for r in range(TRACK_DOWN - 2, 0, -1)]
+        return [pygame.Rect(x0 + c * s, y0 + r * s, s, s) for c, r in cells]
+
+    def track_space(self, score: int) -> pygame.Rect:
+        return self._spaces[int(score) % TRACK_SPACES]
+
+    def track_point(self, score: float) -> tuple[float, float]:
+        lo = int(score // 1)
+        t = score - lo
+        a = self._spaces[lo % TRACK_SPACES].center
+        b = self._spaces[(lo + 1) % TRACK_SPACES].center
+        return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+    # --- right column ----------------------------------------------------------------------
+    def card_rect(self, i: int, n: int) -> pygame.Rect:
+        """The ``i``-th of ``n`` revealed cards."""
+        total = n * CARD[0] + (n - 1) * CARD_GAP
+        x = self.cards_rect.x + (self.cards_rect.w - total) // 2 + i * (CARD[0] + CARD_GAP)
+        return pygame.Rect(x, self.cards_rect.y + 46, *CARD)
+
+    def panel_point(self, q: int) -> tuple[int, int]:
+        r = self.panels[q]
+        return (r.right - 70, r.centery)
+
+    # --- bottom strip ------------------------------------------------------------------------
+    def token_rect(self, i: int, n: int = 0) -> pygame.Rect:
+        """The ``i``-th of ``n`` cowboy tokens (three rows; more than 33 squeeze together)."""
+        per_row = max(TOKENS_PER_ROW, -(-n // 3))
+        step = min(TOKEN_STEP, (TOKENS_PER_ROW * TOKEN_STEP) // per_row)
+        row, col = divmod(i, per_row)
+        return pygame.Rect(STRIP_X + col * step, STRIP_Y + row * TOKEN_STEP, TOKEN, TOKEN)
+
+    def flag_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(STRIP_X + 150 + i * (FLAG_SLOT[0] + 18), STRIP_Y + 40, *FLAG_SLOT)
+
+    def button_rect(self, i: int) -> pygame.Rect:
+        return self.buttons[i]

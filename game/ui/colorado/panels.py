@@ -1,0 +1,126 @@
+"""Player panels of the Colorado County table.
+
+A panel is drawn from a ``PanelModel``: plain public data (never cowboy numbers or a pending
+bid), so tests can check what a panel shows.  Rendered panels are cached by their model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game import assets
+from game.ui import art, players, theme
+from game.ui.colorado import pieces
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    name: str
+    kind: str            # "Human" or "Bot (easy)"
+    colour: int
+    score: int
+    cubes_left: int
+    sale_tokens: int
+    sales_this_round: int
+    cowboys: int         # how many (public), never which
+    flags_in_hand: int
+    lakes: int
+    bid: str             # "", "bidding...", "bid in", or a revealed bid
+    active: bool
+    size: tuple[int, int]
+    you: bool = False
+
+    def texts(self) -> list[str]:
+        """Every text the panel draws, in order (for tests)."""
+        out = [self.name + ("  (you)" if self.you else ""), self.kind, str(self.score),
+               f"{self.cubes_left}", f"x{self.cowboys}", f"{self.sale_tokens}"]
+        if self.flags_in_hand:
+            out.append(f"{self.flags_in_hand}")
+        if self.lakes:
+            out.append(f"{self.lakes}")
+        if self.bid:
+            out.append(self.bid)
+        return out
+
+
+def _t(msg, size, colour=theme.INK, bold=False, display=False):
+    return theme.text(msg, size, colour, bold, display)
+
+
+@lru_cache(maxsize=64)
+def render_panel(m: PanelModel) -> pygame.Surface:
+    w, h = m.size
+    surf = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
+    face = (255, 246, 222) if m.active else (240, 228, 202)
+    colour = players.colour(m.colour)
+    r = pygame.Rect(6, 6, w, h)
+    pygame.draw.rect(surf, face, r, border_radius=14)
+    pygame.draw.rect(surf, colour, (6, 6, 14, h), border_top_left_radius=14,
+                     border_bottom_left_radius=14)
+    if m.active:
+        pygame.draw.rect(surf, theme.FOCUS, r.inflate(8, 8), 5, border_radius=17)
+        pygame.draw.rect(surf, art.shade(colour, 0.7), r, 3, border_radius=14)
+    else:
+        pygame.draw.rect(surf, (180, 150, 110), r, 2, border_radius=14)
+    x0 = 28
+    badge = players.badge(m.colour, 26)
+    if badge is not None:
+        surf.blit(badge, badge.get_rect(center=(x0 + 26, 38)))
+    else:
+        pygame.draw.circle(surf, colour, (x0 + 26, 38), 24)
+    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True)
+    surf.blit(name, (x0 + 60, 10))
+    surf.blit(_t(m.kind, 24, theme.INK_SOFT), (x0 + 62 + name.get_width() + 10, 18))
+    score = _t(str(m.score), 54, art.shade(colour, 0.55) if sum(colour) > 200 else colour,
+               display=True)
+    surf.blit(score, score.get_rect(topright=(w - 10, 4)))
+    pts = _t("points", 22, theme.INK_SOFT)
+    surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
+    y = 62
+    x = x0
+    c = pieces.cube(m.colour, 28)
+    surf.blit(c, (x - 2, y - 4))
+    surf.blit(_t(f"{m.cubes_left}", 26), (x + 36, y + 2))
+    x += 84
+    surf.blit(_cowboy_icon(), (x, y - 2))
+    surf.blit(_t(f"x{m.cowboys}", 26), (x + 36, y + 2))
+    x += 92
+    surf.blit(_sale_icon(), (x, y))
+    surf.blit(_t(f"{m.sale_tokens}", 26), (x + 34, y + 2))
+    x += 66
+    if m.flags_in_hand:
+        surf.blit(pieces.flag(None, 34), (x - 4, y - 4))
+        surf.blit(_t(f"{m.flags_in_hand}", 26), (x + 28, y + 2))
+        x += 62
+    if m.lakes:
+        surf.blit(pieces.lake_badge(m.lakes, 28), (x, y - 2))
+        x += 44
+    if m.bid:
+        col = (40, 110, 40) if m.bid == "bid in" else theme.INK
+        t = _t(m.bid, 26, col, bold=True)
+        right = w - 96
+        surf.blit(t, t.get_rect(topright=(right, y + 2)) if x + t.get_width() > right
+                  else (x + 6, y + 2))
+    return surf
+
+
+@lru_cache(maxsize=2)
+def _cowboy_icon() -> pygame.Surface:
+    return assets.pictogram("1F920", 32)
+
+
+@lru_cache(maxsize=2)
+def _sale_icon() -> pygame.Surface:
+    s = pygame.Surface((30, 26), pygame.SRCALPHA)
+    pygame.draw.rect(s, (196, 60, 40), s.get_rect(), border_radius=5)
+    pygame.draw.rect(s, (120, 30, 20), s.get_rect(), 2, border_radius=5)
+    t = theme.text("$", 22, (255, 240, 220), True)
+    s.blit(t, t.get_rect(center=(15, 13)))
+    return s
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: PanelModel) -> None:
+    surface.blit(render_panel(m), (rect.x - 6, rect.y - 6))

@@ -1,0 +1,326 @@
+"""The Colorado County table, headless: a whole game played by posted mouse events, secret
+bids kept secret, hot-seat hand-offs, turning a card, illegal uses explained, overlays."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.config import Config
+from game.engine import GAMES
+from game.engine.colorado import (
+    Bid,
+    DeclareInterest,
+    GiveCowboy,
+    OfferForSale,
+    PassSale,
+    PlaceFlag,
+    SaleBid,
+    TakeCard,
+)
+from game.engine.colorado.cards import CARDS
+from game.engine.colorado.grid import cell_name
+from game.scenes.colorado_table import TableScene
+from game.scenes.seats import parse_players
+
+DT = 1 / 60
+
+
+class Table:
+    """The real app loop with a Colorado County table, driven by posted pygame events."""
+
+    def __init__(self, spec: str, seed: int, speed: float = 60.0):
+        config = Config(mute=True, game="colorado", seats=parse_players(spec, GAMES["colorado"]),
+                        seed=seed)
+        self.app = App(config)
+        self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
+        pygame.event.clear()
+        self.scene = self.app.stack.top
+        assert isinstance(self.scene, TableScene)
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(DT)
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def click(self, pos, button: int = 1, frames: int = 1) -> None:
+        pos = tuple(int(v) for v in pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.step(frames)
+
+    def key(self, key, frames: int = 2) -> None:
+        for t in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
+        self.step(frames)
+
+    def until(self, cond, limit: int = 20000) -> None:
+        for _ in range(limit):
+            if cond():
+                return
+            self.step()
+        raise AssertionError("the table never got there")
+
+    def until_human(self, limit: int = 20000) -> None:
+        self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
+
+    def button(self, label: str) -> None:
+        rects = self.scene.button_rects()
+        assert label in rects, (label, list(rects), self.scene.prompt())
+        self.click(rects[label].center)
+
+    def tokens(self, cowboys) -> None:
+        for c in cowboys:
+            rect = dict(self.scene.token_rects())[c]
+            self.click(rect.center)
+
+    # --- clicks for an engine action, computed from the table's own layout -------------------
+    def play(self, action) -> None:
+        s = self.scene
+        lay = s.layout
+        if isinstance(action, PlaceFlag):
+            self.click(lay.flag_rect(s.my_flags().index(action.colour)).center)
+            self.click(lay.cell_rect(*action.cell).center)
+        elif isinstance(action, OfferForSale):
+            self.click(lay.cell_rect(*action.cell).center)
+            self.button(f"Sell {cell_name(action.cell)}")
+        elif isinstance(action, PassSale):
+            self.button("Pass")
+        elif isinstance(action, DeclareInterest):
+            self.button("I want it" if action.interested else "No, pass")
+        elif isinstance(action, GiveCowboy):
+            self.tokens([action.cowboy])
+            self.button(f"Give cowboy {action.cowboy}")
+        elif isinstance(action, (Bid, SaleBid)):
+            self.tokens(action.cowboys)
+            k = len(action.cowboys)
+            self.button(f"Bid {k} cowboy{'s' if k != 1 else ''}" if k else "Bid nothing")
+        elif isinstance(action, TakeCard):
+            self.take(action)
+        else:
+            raise AssertionError(action)
+
+    def take(self, a: TakeCard) -> None:
+        s = self.scene
+        lay = s.layout
+        rect = dict(s.card_rects())[a.card_id]
+        self.click(rect.center)
+        assert s.sel_card == a.card_id
+        if a.flag_cell is None:
+            self.button("Take, no cubes" if s.use_flags() else "Take card")
+            return
+        if s.use_flag != tuple(a.flag_cell):
+            self.click(lay.cell_rect(*a.flag_cell).center)
+        want = CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation, a.anchor_star)
+        for _ in range(4):
+            if set(s.ghost_cells()) == set(want):
+                break
+            self.click(lay.cell_rect(0, 0).center, button=3)  # right click turns the card
+        assert set(s.ghost_cells()) == set(want)
+        for c in s.ghost_cells():
+            on = c not in s.cube_off
+            if on != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
+                self.click(lay.cell_rect(*c).center)
+        k = len(a.cubes)
+        self.button(f"Place {k} cube{'s' if k != 1 else ''}" if k else "Take, no cubes")
+
+    def close(self) -> None:
+        self.app.close()
+
+
+@pytest.fixture
+def tables():
+    made = []
+
+    def make(*args, **kw):
+        t = Table(*args, **kw)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def _pick(rng, legal):
+    """A human who mostly bids and places cubes, and now and then sells land."""
+    takes = [a for a in legal if isinstance(a, TakeCard) and a.cubes]
+    if takes:
+        return rng.choice(takes)
+    if any(isinstance(a, Bid) for a in legal):
+        small = [a for a in legal if isinstance(a, Bid) and 1 <= len(a.cowboys) <= 3]
+        return rng.choice(small or legal)
+    if any(isinstance(a, OfferForSale) for a in legal):
+        offers = [a for a in legal if isinstance(a, OfferForSale)]
+        return rng.choice(offers) if rng.random() < 0.15 else PassSale()
+    return rng.choice(legal)
+
+
+def test_whole_game_by_mouse_to_results(tables):
+    t = tables("human,bot:easy,bot:easy", seed=7)
+    s = t.scene
+    rng = random.Random(5)
+    clicked = 0
+    seen = set()
+    while not s.state.is_over():
+        t.until_human()
+        if s.state.is_over():
+            break
+        p = s.acting
+        legal = s.state.legal_actions(p)
+        action = _pick(rng, legal)
+        before = s.human_actions
+        t.play(action)
+        assert s.human_actions == before + 1, (action, s.message)
+        clicked += 1
+        seen.add(type(action).__name__)
+        assert clicked < 600
+    t.until(lambda: not isinstance(t.top, TableScene), 8000)
+    assert type(t.top).__name__ == "ResultsScene"
+    assert s.human_actions == clicked
+    assert {"PlaceFlag", "Bid", "TakeCard"} <= seen
+    rows = s.result_rows()
+    assert [r[2] for r in rows] == sorted(r[2] for r in rows)
+    assert any(r[5] for r in rows)
+    assert {"R1", "R4", "Borders", "Cubes"} <= set(rows[0][4])
+
+
+def _to_phase(t, phase: str, rng=None):
+    """Play (by clicks) until the human must act in ``phase``."""
+    s = t.scene
+    rng = rng or random.Random(1)
+    for _ in range(200):
+        t.until_human()
+        if s.state.phase == phase:
+            return
+        t.play(_pick(rng, s.state.legal_actions(s.acting)))
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_other_bids_stay_secret_until_the_reveal(tables):
+    t = tables("human,bot:easy,bot:easy", seed=4)
+    s = t.scene
+    _to_phase(t, "bid")
+    # let the bots bid while the human chooses
+    t.until(lambda: all(s.state.bids[q] is not None for q in (1, 2)), 3000)
+    t.step(20)
+    assert s.state.phase == "bid" and s.human_can_act
+    t.tokens(s.my_cowboys()[:1])  # a choice in progress survives the bots' bids
+    assert len(s.sel_tokens) == 1
+    secret = {c for q in (1, 2) for c in s.state.bids[q]} - set(s.state.hands[0])
+    assert secret
+    for q in (1, 2):
+        assert "bid in" in s.panel_model(q).texts()
+    words = set()
+    for text in s.drawn_texts():
+        words |= set(text.replace(",", " ").replace(".", " ").replace("(", " ")
+                     .replace(")", " ").split())
+    own = {str(c) for c in s.state.hands[0]}
+    # the only numbers on screen: own cowboys, counts and scores, never the others' bids
+    for q in (1, 2):
+        assert not [w for w in s.panel_model(q).texts() if w in {str(c) for c in secret}
+                    and w not in (str(s.state.cubes_left[q]), str(s.disp_score[q]))]
+    bid_lines = [x for x in s.drawn_texts() if "bid" in x.lower()]
+    for line in bid_lines:
+        nums = {w for w in line.replace(",", " ").replace("(", " ").replace(")", " ")
+                .replace(".", " ").split() if w.isdigit()}
+        assert not (nums & {str(c) for c in secret}) - own, line
+    assert s.bid_show is None and words
+
+
+def test_two_humans_hand_off_before_each_secret_bid(tables):
+    t = tables("human,human,bot:easy", seed=6)
+    s = t.scene
+    rng = random.Random(2)
+    for _ in range(300):
+        t.step(2)
+        if type(t.top).__name__ == "Handoff":
+            t.step(40)
+            t.key(pygame.K_SPACE)
+            continue
+        if s.state.phase == "bid" and s.human_can_act:
+            break
+        if s.human_can_act:
+            t.play(_pick(rng, s.state.legal_actions(s.acting)))
+    assert s.state.phase == "bid"
+    first = s.acting
+    assert s.viewer == first
+    before = s.handoffs
+    t.play(Bid(()))
+    # the other human's secret bid comes behind a fresh hand-off screen
+    t.until(lambda: type(t.top).__name__ == "Handoff" or s.state.phase != "bid", 3000)
+    assert s.state.phase == "bid"
+    assert type(t.top).__name__ == "Handoff"
+    assert s.viewer is None and s.handoffs == before + 1
+    t.step(40)
+    t.key(pygame.K_SPACE)
+    assert s.viewer == s.acting != first
+
+
+def test_rotating_changes_the_ghost(tables):
+    t = tables("human,bot:easy,bot:easy", seed=3)
+    s = t.scene
+    rng = random.Random(3)
+    for _ in range(40):
+        _to_phase(t, "take", rng)
+        two = [a for a in s.state.legal_actions(s.acting)
+               if isinstance(a, TakeCard) and a.flag_cell is not None
+               and CARDS[a.card_id].num_stars == 2]
+        if two:
+            break
+        t.play(s.state.legal_actions(s.acting)[0])
+    else:
+        pytest.skip("no two-star card came to the human")
+    a = two[0]
+    t.click(dict(s.card_rects())[a.card_id].center)
+    if s.use_flag != tuple(a.flag_cell):
+        t.click(s.layout.cell_rect(*a.flag_cell).center)
+    before = set(s.ghost_cells())
+    t.key(pygame.K_r)
+    after = set(s.ghost_cells())
+    assert after != before and len(after) == 2
+    t.key(pygame.K_e)  # Q / E turn too (the ROTATE intent)
+    assert set(s.ghost_cells()) not in (after,)
+    t.click((100, 100), button=3)
+    assert len(set(s.ghost_cells())) == 2
+
+
+def test_illegal_card_use_shows_a_reason(tables):
+    t = tables("human,bot:easy,bot:easy", seed=3)
+    s = t.scene
+    _to_phase(t, "take")
+    cid = s.table_cards[0]["id"]
+    t.click(dict(s.card_rects())[cid].center)
+    colour = CARDS[cid].colour
+    # a lake cell: no flag of that colour, and nothing may stand there
+    cell = tuple(s.state.view(0)["lakes"][0]["cells"][0])
+    t.click(s.layout.cell_rect(*cell).center)
+    assert s.message_error
+    assert colour in s.message or "lake" in s.message
+    assert s.prompt() == s.message
+
+
+def test_illegal_flag_cell_explains(tables):
+    t = tables("human,bot:easy,bot:easy", seed=2)
+    s = t.scene
+    _to_phase(t, "flags")
+    cell = tuple(s.state.view(0)["lakes"][0]["cells"][0])
+    t.click(s.layout.cell_rect(*cell).center)
+    assert s.message_error and "lake" in s.message
+
+
+def test_escape_opens_pause_and_f1_rules(tables):
+    t = tables("human,bot:easy,bot:easy", seed=2)
+    t.step(3)
+    t.key(pygame.K_ESCAPE)
+    assert type(t.top).__name__ == "PauseMenu"
+    t.key(pygame.K_ESCAPE)
+    assert isinstance(t.top, TableScene)
+    t.key(pygame.K_F1)
+    assert type(t.top).__name__ == "RulesOverlay"
