@@ -228,6 +228,18 @@ def _oregon(s):
 scene_bench("oregon", _oregon)
 
 
+def _colorado(s):
+    """The Colorado County table during bot play: three bots at a high animation speed."""
+    from game.scenes.colorado_table import TableScene
+    from game.scenes.seats import make_seat
+
+    s.settings.animation_speed = 4.0
+    return [TableScene(s, "colorado", [make_seat(i, "bot", "easy") for i in range(3)], 3)]
+
+
+scene_bench("colorado", _colorado)
+
+
 def random_games_per_second(game_id: str, seconds: float = 5.0) -> float:
     """Complete games with uniformly random legal actions, one core, for about ``seconds``."""
     import random
