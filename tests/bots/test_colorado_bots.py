@@ -1,0 +1,284 @@
+"""Colorado County computer players: legal, deterministic, view-only, sensible, and normal
+beats easy.
+
+Hand-made positions use the first-game lakes (value 8 on G6-I7, value 4 on C8-D9, ...).
+Seats: 0 orange (the bot), 1 brown, 2 red, 3 black.  Card ids: red 0-11, green 12-23,
+orange 24-35, blue 36-47; in each colour the first two have one star, the next two have
+their stars side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.colorado import NormalBot, bench_normal_decisions, make, sample_positions
+from game.engine import GAMES
+from game.engine.colorado import (
+    Bid,
+    ColoradoState,
+    GiveCowboy,
+    PlaceFlag,
+    SaleBid,
+    new_game,
+)
+
+ME, BROWN, RED, BLACK = range(4)
+RED_ONE, RED_PAIR = 0, 2
+GREEN_ONE, BLUE_ONE = 12, 36
+
+
+def check_action(state: ColoradoState, p: int, legal, action) -> None:
+    if isinstance(action, (Bid, SaleBid)):
+        assert set(action.cowboys) <= set(state.hands[p])
+        assert len(set(action.cowboys)) == len(action.cowboys)
+        if isinstance(action, SaleBid):
+            assert action.cowboys
+    else:
+        assert action in legal
+
+
+def play_game(levels: list[str], seed: int, check=None) -> ColoradoState:
+    state = GAMES["colorado"].new(len(levels), seed)
+    bots = [make_bot("colorado", lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
+    steps = 0
+    while not state.is_over():
+        p = state.to_act()[0]
+        view = state.view(p)
+        legal = state.legal_actions(p)
+        action = bots[p].choose(view, legal)
+        check_action(state, p, legal, action)
+        if check is not None:
+            check(state, p, view, legal, action)
+        state.apply(action, p)
+        steps += 1
+        assert steps < 5000
+    return state
+
+
+# --- legal and complete games ---------------------------------------------------------------
+@pytest.mark.parametrize("levels", [
+    ["normal", "easy", "easy"],
+    ["normal", "easy", "normal", "easy"],
+    ["easy", "easy", "easy", "easy"],
+    ["normal", "normal", "normal", "normal"],
+])
+def test_complete_games_with_only_legal_choices(levels):
+    for seed in (3, 4):
+        st = play_game(levels, seed)
+        assert st.is_over() and st.winners()
+
+
+def test_both_levels_choose_legally_in_every_phase():
+    phases = set()
+    for view, legal in sample_positions(250, seed=5):
+        phases.add(view["phase"])
+        for level in ("easy", "normal"):
+            action = make(level, 9).choose(view, legal)
+            if isinstance(action, (Bid, SaleBid)):
+                assert set(action.cowboys) <= set(view["my_cowboys"])
+            else:
+                assert action in legal
+    assert phases >= {"flags", "offer", "interest", "bid", "take"}
+
+
+def test_unknown_level_and_empty_legal_list():
+    with pytest.raises(ValueError):
+        make("hard", 1)
+    view, _ = sample_positions(1)[0]
+    for level in ("easy", "normal"):
+        with pytest.raises(ValueError):
+            make(level, 1).choose(view, [])
+
+
+# --- deterministic --------------------------------------------------------------------------
+def test_same_seed_same_choices():
+    positions = sample_positions(60, seed=11)
+    for level in ("easy", "normal"):
+        a = [make(level, 42).choose(v, legal) for v, legal in positions]
+        b = [make(level, 42).choose(v, legal) for v, legal in positions]
+        assert a == b
+
+
+def test_same_seeds_same_game():
+    levels = ["normal", "easy", "normal", "easy"]
+    assert play_game(levels, 8).scores() == play_game(levels, 8).scores()
+
+
+# --- views only -----------------------------------------------------------------------------
+def scrambled(st: ColoradoState, viewer: int, seed: int) -> ColoradoState:
+    """A copy whose secrets hidden from ``viewer`` differ: the others' cowboy numbers (same
+    counts) and the bag, the deck orders, the others' face-down flag colours."""
+    rng = random.Random(seed)
+    c = st.clone()
+    others = [q for q in range(st.num_players) if q != viewer]
+    pool = list(c.bag)
+    for q in others:
+        pool += c.hands[q]
+    rng.shuffle(pool)
+    for q in others:
+        c.hands[q] = sorted(pool.pop() for _ in range(len(c.hands[q])))
+    c.bag = pool
+    for d in c.decks:
+        rng.shuffle(d)
+    rng.shuffle(c.round_deck)
+    if not c.flags_up:
+        hidden = [i for i, (_, p) in c.flags.items() if p != viewer]
+        colours = [c.flags[i][0] for i in hidden]
+        for q in others:
+            colours += c.flag_hands[q]
+        rng.shuffle(colours)
+        for i in hidden:
+            c.flags[i] = (colours.pop(), c.flags[i][1])
+        for q in others:
+            c.flag_hands[q] = sorted((colours.pop() for _ in c.flag_hands[q]),
+                                     key=("red", "green", "orange", "blue").index)
+    return c
+
+
+def test_decisions_ignore_other_players_secrets():
+    seen = 0
+    step = 0
+
+    def check(state, p, view, legal, action):
+        nonlocal seen, step
+        step += 1
+        if step % 4:
+            return
+        other = scrambled(state, p, seed=step)
+        if other.hands == state.hands:
+            return
+        seen += 1
+        other_view = other.view(p)
+        assert other_view == view
+        assert other.legal_actions(p) == legal
+        for level in ("easy", "normal"):
+            assert make(level, 5).choose(other_view, legal) == make(level, 5).choose(view, legal)
+
+    play_game(["normal", "easy", "normal", "easy"], 21, check)
+    assert seen >= 30
+
+
+def test_bots_need_nothing_but_the_view(monkeypatch):
+    """A JSON copy of the view decides the same, and no game state is built or read."""
+    positions = sample_positions(60, seed=13)
+    expected = {lvl: [make(lvl, 3).choose(v, legal) for v, legal in positions]
+                for lvl in ("easy", "normal")}
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a bot touched a game state")
+
+    for name in ("__init__", "legal_actions", "view", "clone", "apply", "to_act"):
+        monkeypatch.setattr(ColoradoState, name, forbidden)
+    for lvl in ("easy", "normal"):
+        got = [make(lvl, 3).choose(json.loads(json.dumps(v)), legal) for v, legal in positions]
+        assert got == expected[lvl]
+
+
+# --- hand-made positions --------------------------------------------------------------------
+def take_position(cubes: dict[int, list[tuple[int, int]]], flags: dict[tuple[int, int], str],
+                  cards: list[int], queue=(ME, BROWN, RED)) -> ColoradoState:
+    """Four players, round 1, ``ME`` to take one of ``cards``."""
+    st = new_game(4, 1)
+    for p, cells in cubes.items():
+        for x, y in cells:
+            st._set_cube(y * 15 + x, p, [])
+    st.flags = {y * 15 + x: (colour, BROWN) for (x, y), colour in flags.items()}
+    st.flags_up = True
+    st.flag_hands = [[] for _ in range(4)]
+    st.flag_queue = []
+    st.revealed = list(cards)
+    st.round_deck = st.round_deck[:6]
+    st.take_queue = list(queue)
+    st.phase = "take"
+    return st
+
+
+def decide(st: ColoradoState, seat: int = ME):
+    return NormalBot(1).choose(st.view(seat), st.legal_actions(seat))
+
+
+def test_normal_makes_a_double_rather_than_a_lone_cube():
+    st = take_position({ME: [], BROWN: [(0, 9)]}, {(10, 3): "red", (4, 1): "green"},
+                       [RED_PAIR, GREEN_ONE, BLUE_ONE])
+    action = decide(st)
+    assert action.card_id == RED_PAIR and len(action.cubes) == 2
+    (ax, ay), (bx, by) = action.cubes
+    assert abs(ax - bx) + abs(ay - by) == 1
+
+
+def test_normal_takes_the_card_that_wins_a_lake():
+    # green flag on a field of the value-8 lake, blue flag in the open
+    st = take_position({ME: [(13, 8)], BROWN: [(0, 0)]}, {(5, 5): "green", (11, 9 - 6): "blue"},
+                       [GREEN_ONE, BLUE_ONE])
+    action = decide(st)
+    assert action.card_id == GREEN_ONE and action.cubes == ((5, 5),)
+
+
+def test_normal_joins_its_domain_and_borders():
+    mine = [(0, 4), (0, 5), (0, 6)]
+    st = take_position({ME: mine, BROWN: [(14, 0)]}, {(1, 5): "red", (10, 4): "blue"},
+                       [RED_ONE, BLUE_ONE])
+    action = decide(st)
+    assert action.card_id == RED_ONE and action.cubes == ((1, 5),)
+
+
+def test_normal_gives_its_lowest_cowboy():
+    for view, legal in sample_positions(600, seed=23):
+        if view["phase"] == "give":
+            assert NormalBot(1).choose(view, legal) == GiveCowboy(min(view["my_cowboys"]))
+
+
+def test_normal_bids_nothing_for_cards_it_cannot_use():
+    st = take_position({ME: [(3, 4)], BROWN: [(9, 9)]}, {(10, 3): "red"},
+                       [GREEN_ONE, BLUE_ONE, GREEN_ONE + 1])
+    st.take_queue = []
+    st.phase = "bid"
+    st.bids = [None] * 4
+    assert decide(st) == Bid(())
+
+
+def test_normal_flags_near_its_own_land():
+    st = new_game(4, 1)
+    for lake in st.lakes:  # black holds every lake safely
+        for i in lake.fields[:2]:
+            st._set_cube(i, BLACK, [])
+    mine = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)]
+    theirs = [(14, 9), (13, 9), (12, 9), (14, 8)]
+    for p, cells in ((ME, mine), (BROWN, theirs)):
+        for x, y in cells:
+            st._set_cube(y * 15 + x, p, [])
+    st.flag_queue = [ME] + st.flag_queue[1:]
+    action = decide(st)
+    assert isinstance(action, PlaceFlag)
+    fx, fy = action.cell
+    near_me = min(abs(fx - x) + abs(fy - y) for x, y in mine)
+    near_them = min(abs(fx - x) + abs(fy - y) for x, y in theirs)
+    assert near_me <= 2 < near_them
+
+
+# --- strength and speed ---------------------------------------------------------------------
+def test_normal_beats_easy():
+    levels = ["normal", "easy", "easy", "easy"]
+    wins = 0.0
+    games = 24
+    for seed in range(1, games + 1):
+        shift = seed % 4
+        seats = levels[shift:] + levels[:shift]
+        st = play_game(seats, seed)
+        normal = seats.index("normal")
+        if normal in st.winners():
+            wins += 1 / len(st.winners())
+    assert wins / games >= 0.45
+
+
+def test_normal_decides_quickly():
+    start = time.perf_counter()
+    times = sorted(bench_normal_decisions(60))
+    assert len(times) == 60
+    assert times[len(times) // 2] < 0.05
+    assert time.perf_counter() - start < 30
