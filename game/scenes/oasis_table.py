@@ -1,0 +1,1188 @@
+"""The Oasis table: board with camel path and score track, player panels with their offers,
+the cards being carried out, prompt and buttons, bots at a watchable pace.
+
+Structure (as the Oregon table)
+-------------------------------
+* ``self.state`` is the real game; actions are applied to it at once (``_apply``).
+* Their events are queued on ``self.timeline`` (one ``Step`` per event; the final scoring
+  one step per category and player).  The screen draws ``self.shown``, a copy of the state
+  taken after the previous action, plus what running steps have already put down (tiles,
+  camels, markers landed); when the last step of an action ends, ``shown`` catches up.
+* Humans act only while the timeline is idle; bots think in a ``BotRunner`` worker thread and
+  their choice is applied after ``BOT_PACE`` seconds of animation time.
+* Who may see private things (the kinds of one's own score tiles) is ``self.viewer``: the
+  only human, or with several humans the one whose turn it is once they have taken the
+  table from the hand-off screen.  Offer decks are never shown face up, to anyone.
+* Input: mouse, keyboard and pads through intents.  Focus keys: ``deck`` (own offer deck),
+  ``offer<q>``, ``card<i>`` (cards being carried out), ``pile`` (own score tiles),
+  ``btn<i>`` and ``board`` (a cell cursor moved with the arrows).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+from collections import Counter
+from functools import lru_cache
+
+import pygame
+
+from game.bots.runner import BotRunner
+from game.engine.core import IllegalAction
+from game.engine.oasis import (
+    BonusCamel,
+    BonusTile,
+    CarryOut,
+    IgnoreCard,
+    MoveCamel,
+    PlaceCamel,
+    PlaceTile,
+    SkipBonus,
+    StopOffer,
+    TakeOffer,
+    TurnCard,
+    new_game,
+)
+from game.engine.oasis.cards import CARDS, COLOURS, LAND_KINDS, SCORE_KINDS
+from game.scenes.base import Scene
+from game.scenes.seats import Seat
+from game.ui import art, theme
+from game.ui import intents as I
+from game.ui.oasis import art as oart
+from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE, BoardView
+from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
+from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel, render_supply
+from game.ui.oregon.animations import Sprites, Timeline, drop, fly, make_floaters, make_log
+
+log = logging.getLogger(__name__)
+
+BOT_PACE = 0.7  # seconds (animation time) between a bot's actions
+GAME_NAME = "Oasis"
+SCORE_STEP = 0.55  # seconds per category and player in the final count
+
+EVENT_STEPS: dict[str, tuple[float, str | None]] = {
+    "round_started": (0.6, "bell"),
+    "discs_dealt": (0.2, None),
+    "card_turned": (0.4, "flip"),
+    "offer_stopped": (0.15, None),
+    "cards_drawn": (0.4, "swish"),
+    "deck_refilled": (0.6, "shuffle"),
+    "no_offer": (0.3, None),
+    "choosing": (0.3, None),
+    "offer_taken": (0.5, "swish"),
+    "disc_handed": (0.5, "token"),
+    "card_carried_out": (0.25, "click"),
+    "score_tiles_taken": (0.45, "token"),
+    "camel_placed": (0.35, "knock"),
+    "camel_moved": (0.4, "knock"),
+    "card_ignored": (0.3, None),
+    "tile_placed": (0.42, "drop"),
+    "marker_placed": (0.3, "knock"),
+    "marker_moved": (0.45, "knock"),
+    "area_uncontrolled": (0.2, None),
+    "tile_unplaceable": (0.7, "error"),
+    "end_triggered": (0.9, "bell"),
+    "cards_discarded": (0.35, "swish"),
+    "discs_revealed": (0.6, "flip"),
+    "bonus": (0.3, None),
+    "bonus_skipped": (0.25, None),
+    "ranking": (0.4, None),
+    "game_over": (1.2, "fanfare"),
+}
+CATEGORIES = ("camels", *LAND_KINDS)
+BONUS_MODES = ("oasis", "steppe", "stone", "camel")
+
+
+@lru_cache(maxsize=256)
+def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
+    return theme.text(msg, size, colour, bold)
+
+
+class _RandomBot:
+    """Plays a random legal move (stands in while a game's own bots are not there)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal):
+        keep = [a for a in legal if not isinstance(a, (SkipBonus, IgnoreCard))] or legal
+        if any(isinstance(a, StopOffer) for a in keep) and self.rng.random() < 0.5:
+            return next(a for a in keep if isinstance(a, StopOffer))
+        return self.rng.choice(keep)
+
+
+def _make_bot(level: str, seed: int):
+    try:
+        from game.bots import make_bot
+
+        return make_bot("oasis", level, seed)
+    except ImportError:
+        log.warning("No Oasis bots in this version: seats play random legal moves")
+        return _RandomBot(seed)
+
+
+class TableScene(Scene):
+    def __init__(self, services, game_id: str, seats: list[Seat], seed: int):
+        super().__init__(services)
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.seed = seed
+        self.n = len(seats)
+        self.state = new_game(self.n, seed)
+        self.colour = [s.colour for s in seats]
+        self.names = [s.name or COLOURS[i].capitalize() for i, s in enumerate(seats)]
+        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        self.bots = {i: _make_bot(s.level or "normal", seed * 31 + i)
+                     for i, s in enumerate(seats) if s.is_bot}
+        self.runner = BotRunner()
+        self.bot_result = None
+        self.bot_timer = BOT_PACE
+        self.layout = TableLayout(self.n)
+        self.layout_key = LayoutKey(self.layout)
+        self.board_view = BoardView(self.layout, self.state.view(None)["board"])
+        self.timeline = Timeline()
+        self.sprites = Sprites()
+        self.floaters = make_floaters()
+        self.log = make_log(self.layout.log_rect)
+        self.shown = self.state.clone()
+        self.version = 0
+        self.shown_version = 0
+        self.board_rev = 0
+        self.disp_score = [0] * self.n
+        self.track = [0.0] * self.n
+        self.landed_tiles: dict[tuple[int, int], str] = {}
+        self.landed_camels: list[tuple[int, tuple[int, int]]] = []
+        self.landed_markers: list[tuple[int, tuple[int, int]]] = []
+        self.hidden_cells: set[tuple[int, int]] = set()  # a camel or marker in flight from
+        self.hidden_offers: set[int] = set()  # offers flying to the carrier
+        self.highlight: list[tuple[int, int]] = []
+        self.scored: list[dict] = [dict() for _ in range(self.n)]
+        # the acting human's choices
+        self.bonus_mode: str | None = None
+        self.pending_tile: tuple[str, tuple[int, int]] | None = None  # marker choice
+        self.move_src: tuple[int, int] | None = None
+        self.peek = False
+        self.hover: tuple[int, int] | None = None
+        self.hover_cell: tuple[int, int] | None = None
+        self.cursor = (COLS // 2, ROWS // 2)
+        self.focus = "board"
+        self.keyboard = False
+        self.message = ""
+        self.message_error = False
+        self.message_time = 0.0
+        self.revealed: int | None = None
+        self.last_human: int | None = None
+        self.handoff_open = False
+        self.human_actions = 0
+        self.results_shown = False
+        self.banner = ""
+        self.banner_time = 0.0
+        self.t = 0.0
+        self._cache: dict = {}
+        oart.warm(self.colour)
+        for e in self.state.setup_events:
+            self.log.add(self.rename(e.text_for(None)),
+                         self.colour[e.player] if e.player is not None else None)
+
+    # --- life cycle ----------------------------------------------------------------------
+    def on_exit(self) -> None:
+        self.runner.close()
+
+    # --- who sees what -------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if not self.humans:
+            return None
+        return self.revealed
+
+    @property
+    def acting(self) -> int | None:
+        ta = self.state.to_act()
+        return ta[0] if ta else None
+
+    @property
+    def human_can_act(self) -> bool:
+        p = self.acting
+        return (p is not None and not self.seats[p].is_bot and p == self.viewer
+                and not self.timeline.busy)
+
+    def dview(self) -> dict:
+        key = ("dview", self.shown_version, self.viewer)
+        v = self._cache.get(key)
+        if v is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
+            v = self._cache[key] = self.shown.view(self.viewer)
+        return v
+
+    def legal(self) -> list:
+        key = ("legal", self.version)
+        if key not in self._cache:
+            p = self.acting
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
+            self._cache[key] = self.state.legal_actions(p) if p is not None else []
+        return self._cache[key]
+
+    _NAME_RE = re.compile(r"\b(" + "|".join(c.capitalize() for c in COLOURS) + r")\b")
+
+    def rename(self, text: str) -> str:
+        """Engine texts name players by engine colour; the table by their seat names."""
+        engine = {COLOURS[q].capitalize(): self.names[q] for q in range(self.n)}
+        return self._NAME_RE.sub(lambda m: engine.get(m.group(1), m.group(1)), text)
+
+    def why(self, action) -> str | None:
+        """Why ``action`` is illegal for the actor now (None when it is legal)."""
+        try:
+            self.state.clone().apply(action, self.acting)
+        except IllegalAction as exc:
+            return self.rename(str(exc))
+        return None
+
+    # --- panels (data, for drawing and tests) ----------------------------------------------
+    def panel_model(self, q: int) -> PanelModel:
+        v = self.dview()
+        pv = v["players"][q]
+        seat = self.seats[q]
+        own = q == self.viewer and "score_tiles" in pv
+        taken = pv["offer_taken_by"]
+        offer = () if q in self.hidden_offers else tuple(pv["offer"])
+        final = self.scored[q] if self.scored[q] else None
+        return PanelModel(
+            name=self.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
+            colour=self.colour[q], disc=pv["disc"] or None, handed=pv["handed"],
+            camels_left=pv["camels_left"] - sum(1 for c, _ in self.landed_camels
+                                                if c == self.colour[q]),
+            markers_left=pv["markers_left"] - sum(1 for c, _ in self.landed_markers
+                                                  if c == self.colour[q]),
+            score_count=pv["score_tile_count"],
+            score_tiles=tuple(pv["score_tiles"].items()) if own else None,
+            deck_size=pv["offer_deck"], offer=offer,
+            offer_taken_by=self.names[taken] if taken is not None and offer else None,
+            active=q == self._shown_actor(), size=self.layout.panels[q].size,
+            you=q == self.viewer and len(self.humans) > 0,
+            score=self.disp_score[q] if final else None,
+        )
+
+    def _shown_actor(self) -> int | None:
+        a = self.shown.actor()
+        return a if a >= 0 else None
+
+    def carry_cards(self) -> list[tuple[str, str]]:
+        """The cards of the offer being carried out, as shown: (card, "pending" | "current" |
+        "done"), in the offer's order."""
+        v = self.dview()
+        c = v["carrying"]
+        if c is None:
+            return []
+        owner = v["players"][c["player"]]["took"]
+        if owner is None or owner in self.hidden_offers:
+            return []
+        done = Counter(c["done"])
+        current = c["current"]
+        out = []
+        for card in v["players"][owner]["offer"]:
+            if done[card]:
+                done[card] -= 1
+                out.append((card, "done"))
+            elif card == current:
+                current = None
+                out.append((card, "current"))
+            else:
+                out.append((card, "pending"))
+        return out
+
+    # --- applying actions ---------------------------------------------------------------
+    def _apply(self, action, p: int) -> None:
+        events = self.state.apply(action, p)
+        self.version += 1
+        if not self.seats[p].is_bot:
+            self.human_actions += 1
+        self.pending_tile = None
+        self.move_src = None
+        self.message, self.message_error = "", False
+        after = self.state.clone()
+        for e in events:
+            if e.kind == "final_score":
+                for cat in CATEGORIES:
+                    self.timeline.add(lambda e=e, cat=cat: self._score_category(e, cat),
+                                      SCORE_STEP, "final_score")
+                continue
+            dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
+            self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
+        self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+
+    def _catch_up(self, after) -> None:
+        for sprite in self.sprites.items:
+            sprite.on_done = None
+        self.shown = after
+        self.shown_version += 1
+        self.board_rev += 1
+        self.landed_tiles.clear()
+        self.landed_camels.clear()
+        self.landed_markers.clear()
+        self.hidden_cells.clear()
+        self.hidden_offers.clear()
+        if not after.is_over():
+            self.highlight = []
+        if self.bonus_mode and self.acting is not None and self.state.phase != "bonus":
+            self.bonus_mode = None
+
+    def _land(self, what: str, item) -> None:
+        if what == "tile":
+            self.landed_tiles[item[0]] = item[1]
+        elif what == "camel":
+            self.landed_camels.append(item)
+        else:
+            self.landed_markers.append(item)
+        self.board_rev += 1
+
+    def _panel_point(self, q: int) -> tuple[int, int]:
+        r = self.layout.panels[q]
+        return (r.x + 200, r.centery)
+
+    def _start_event(self, e) -> None:
+        viewer = self.viewer
+        text = self.rename(e.text_for(viewer))
+        q = e.player
+        colour = self.colour[q] if q is not None else None
+        self.log.add(text, colour)
+        dur, sound = EVENT_STEPS.get(e.kind, (0.2, None))
+        d = e.data if (e.private_to is None or viewer == e.private_to) else {}
+        lay = self.layout
+        kind = e.kind
+        if kind == "card_turned":
+            slot = lay.offer_cards[q][d["position"] - 1]
+            self.sprites.add(fly(oart.card_face(d["card"], OFFER_CARD), lay.decks[q].center,
+                                 slot.center, dur, arc=30))
+        elif kind == "cards_drawn":
+            for k in range(e.data.get("count", 0)):
+                self.sprites.add(fly(oart.card_back(OFFER_CARD), lay.draw_deck.center,
+                                     lay.decks[q].move(0, 14).center, dur * 0.8,
+                                     delay=0.1 * k, arc=40))
+        elif kind == "offer_taken":
+            owner = e.data["owner"]
+            self.hidden_offers.add(owner)
+            for k, card in enumerate(e.data["cards"]):
+                end = lay.carry_cards[k].center if k < 3 else lay.carry_cards[-1].center
+                self.sprites.add(fly(oart.card_face(card, CARRY_CARD), lay.offer_cards[owner][k].center,
+                                     end, dur, delay=0.05 * k, arc=50))
+        elif kind == "disc_handed":
+            self.sprites.add(fly(oart.disc(e.data["disc"], 44, True), lay.discs[e.data["from"]].center,
+                                 lay.handed[e.data["to"]].center, dur, arc=70))
+        elif kind == "score_tiles_taken":
+            score_kind = e.data.get("kind")
+            i = SCORE_KINDS.index(score_kind) if score_kind in SCORE_KINDS else 0
+            for k in range(e.data.get("count", 0)):
+                self.sprites.add(fly(oart.score_tile(None, 40), lay.score_stacks[i].center,
+                                     lay.piles[q].center, dur, delay=0.08 * k, arc=60))
+        elif kind == "camel_placed":
+            cell = tuple(e.data["cell"])
+            col = self.colour[q]
+            self.sprites.add(drop(oart.camel(col, CAMEL_SIZE), lay.cell_rect(*cell).center, dur,
+                                  on_done=lambda: self._land("camel", (col, cell))))
+        elif kind == "camel_moved":
+            src, dst = tuple(e.data["src"]), tuple(e.data["dst"])
+            col = self.colour[q]
+            self.hidden_cells.add(src)
+            self.board_rev += 1
+            self.sprites.add(fly(oart.camel(col, CAMEL_SIZE), lay.cell_rect(*src).center,
+                                 lay.cell_rect(*dst).center, dur, arc=40,
+                                 on_done=lambda: self._land("camel", (col, dst))))
+        elif kind == "tile_placed":
+            cell = tuple(e.data["cell"])
+            tk = e.data["kind"]
+            self.sprites.add(drop(oart.land_tile(tk, lay.cell_rect(0, 0).w),
+                                  lay.cell_rect(*cell).center, dur,
+                                  on_done=lambda: self._land("tile", (cell, tk))))
+        elif kind in ("marker_placed", "marker_moved"):
+            col = self.colour[q]
+            dst = tuple(e.data["cell"] if kind == "marker_placed" else e.data["dst"])
+            r = lay.cell_rect(*dst)
+            from game import assets
+
+            surf = assets.piece(col, CONTROL_SIZE, "farmer", shadow=True)
+            end = (r.right + 4 - CONTROL_SIZE // 2, r.bottom + 2 - CONTROL_SIZE // 2)
+            if kind == "marker_placed":
+                start = self._panel_point(q)
+            else:
+                src = tuple(e.data["src"])
+                self.hidden_cells.add(("m", *src))
+                self.board_rev += 1
+                sr = lay.cell_rect(*src)
+                start = (sr.right + 4 - CONTROL_SIZE // 2, sr.bottom + 2 - CONTROL_SIZE // 2)
+            self.sprites.add(fly(surf, start, end, dur, arc=60,
+                                 on_done=lambda: self._land("marker", (col, dst))))
+        elif kind == "round_started":
+            self.banner, self.banner_time = f"Round {e.data.get('round', '')}", 1.6
+        elif kind in ("end_triggered", "tile_unplaceable"):
+            self.banner, self.banner_time = text, 3.0
+        elif kind == "discs_revealed":
+            self.banner, self.banner_time = "Discs turned up", 1.4
+        elif kind == "bonus":
+            self.banner, self.banner_time = f"{self.names[q]}: bonus action", 1.6
+        elif kind == "game_over":
+            self.banner, self.banner_time = text, 4.0
+        if sound:
+            self.services.audio.play(sound)
+
+    def _score_category(self, e, cat: str) -> None:
+        """Count one category of one player's final score, with what scores highlighted."""
+        q = e.player
+        d = e.data
+        info = d[cat]
+        if cat == "camels":
+            cells = [tuple(c) for c in info["group"]]
+            what = f"largest caravan {info['size']} × {info['goods']} goods"
+        else:
+            cells = [tuple(c) for c in d["cells"][cat]]
+            tiles = next(k for k in info if k not in ("areas", "tiles", "points"))
+            what = f"{info['tiles']} {cat} × {info[tiles]} {tiles}"
+        pts = info["points"]
+        self.highlight = cells
+        self.scored[q][cat] = pts
+        self.disp_score[q] += pts
+        self.log.add(f"{self.names[q]}: {cat} {pts} ({what})", self.colour[q])
+        src = self.layout.cell_rect(*cells[len(cells) // 2]).center if cells else \
+            self._panel_point(q)
+        if pts:
+            self.floaters.add(f"+{pts}", src, self._panel_point(q), colour=(255, 232, 140),
+                              duration=SCORE_STEP * 1.6)
+            self.services.audio.play("coin")
+        else:
+            self.services.audio.play("tick")
+        self.banner, self.banner_time = f"{self.names[q]}: {cat} {pts}", SCORE_STEP + 0.1
+
+    # --- the loop ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        adt = self.anim_dt(dt)
+        self.t += dt
+        self.timeline.update(adt)
+        self.sprites.update(adt)
+        self.floaters.update(adt)
+        self.log.update(dt)
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.banner_time > 0:
+            self.banner_time -= adt
+        for q in range(self.n):
+            target = float(self.disp_score[q])
+            gap = target - self.track[q]
+            if gap:
+                step = max(8.0, abs(gap) * 4) * adt
+                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
+                    1 if gap > 0 else -1)
+        self._drive(adt)
+
+    def _drive(self, adt: float) -> None:
+        state = self.state
+        if state.is_over():
+            if not self.timeline.busy and not self.results_shown:
+                self.results_shown = True
+                self._show_results()
+            return
+        p = self.acting
+        if self.seats[p].is_bot:
+            if len(self.humans) > 1 and not self.timeline.busy:
+                self.revealed = None
+            if not self.runner.busy and self.bot_result is None:
+                self.runner.start(p, self.bots[p], state.view(p), self.legal())
+                self.bot_timer = BOT_PACE
+            if self.bot_result is None and self.runner.busy:
+                try:
+                    self.bot_result = self.runner.result()
+                except Exception:  # noqa: BLE001 - a failing bot plays its first legal move
+                    log.exception("Bot failed; playing its first legal move")
+                    self.bot_result = self.legal()[0]
+            if self.timeline.busy:
+                return
+            self.bot_timer -= adt
+            if self.bot_result is not None and self.bot_timer <= 0:
+                action, self.bot_result = self.bot_result, None
+                if action not in self.legal():
+                    log.warning("Bot chose an illegal move %s; playing a legal one", action)
+                    action = self.legal()[0]
+                self._apply(action, p)
+            return
+        if self.timeline.busy:
+            return
+        if len(self.humans) > 1 and self.revealed != p and not self.handoff_open:
+            self._hand_off(p)
+        elif p == self.viewer and self.last_human != p:
+            self.last_human = p
+            self._focus_default()
+
+    def _hand_off(self, p: int) -> None:
+        self.revealed = None
+        self.handoff_open = True
+        self.peek = False
+
+        def shown() -> None:
+            self.handoff_open = False
+            self.revealed = p
+            self.last_human = p
+            self.services.audio.play("bell")
+            self._focus_default()
+
+        from game.scenes.handoff import Handoff
+
+        message = "Hand the screen over: your score tiles stay hidden until then."
+        self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p], message,
+                                         on_continue=shown))
+
+    # --- results ------------------------------------------------------------------------------
+    def result_rows(self) -> list:
+        st = self.state
+        final = st.final or []
+        rows = []
+        for rank, q in enumerate(st.ranking):
+            f = final[q]
+            breakdown = {"Camels": f["camels"]["points"], "Oasis": f["oasis"]["points"],
+                         "Steppe": f["steppe"]["points"], "Stone": f["stone"]["points"],
+                         "Total": f["total"], "Disc": f"#{st.disc[q]}"}
+            rows.append((self.names[q], self.colour[q], rank + 1, f["total"], breakdown,
+                         rank == 0))
+        return rows
+
+    def _show_results(self) -> None:
+        from game.scenes.results import ResultRow, ResultsScene
+
+        rows = [ResultRow(*r) for r in self.result_rows()]
+        self.services.stack.push(ResultsScene(
+            self.services, GAME_NAME, rows, self.play_again, self.services.to_title,
+            ["Camels", "Oasis", "Steppe", "Stone", "Disc"]))
+
+    def play_again(self) -> None:
+        from game.scenes.table import start_game
+
+        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
+
+    # --- overlays -----------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        from game.scenes.pause import PauseMenu
+
+        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title))
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_overlay import RulesOverlay
+
+        self.services.stack.push(RulesOverlay(self.services, self.game_id))
+
+    # --- what the acting human may do -----------------------------------------------------
+    @property
+    def step_name(self) -> str:
+        return self.state.step()
+
+    def tile_kind(self) -> str | None:
+        """The land kind being placed now (a tile card, or the bonus mode)."""
+        st = self.state
+        if st.phase == "carry" and st.current is not None and CARDS[st.current].effect == "tiles":
+            return CARDS[st.current].what
+        if st.phase == "bonus" and self.bonus_mode in LAND_KINDS:
+            return self.bonus_mode
+        return None
+
+    def cell_targets(self) -> dict[tuple[int, int], str]:
+        """Cells the acting human may click now, with their glow: "start", "extend",
+        "camel", "marker" (own marker to move / own camel to move)."""
+        if not self.human_can_act:
+            return {}
+        key = ("cells", self.version, self.bonus_mode, self.pending_tile, self.move_src)
+        if key in self._cache:
+            return self._cache[key]
+        st, p = self.state, self.acting
+        out: dict = {}
+        step = st.step()
+        if self.pending_tile is not None:
+            out = {tuple(m): "marker" for m in st.view(p)["players"][p]["markers"]}
+        elif step in ("place_tiles", "bonus") and self.tile_kind():
+            out = dict(st.tile_targets(self.tile_kind(), p))
+        elif step == "place_camels" or (step == "bonus" and self.bonus_mode == "camel"):
+            out = dict.fromkeys(st.camel_targets(), "camel")
+        elif step == "move_camels":
+            if self.move_src is None:
+                xy = st.board.xy
+                out = {xy[c]: "marker" for c in st.board.path_cells if st.camel_at[c] == p}
+            else:
+                out = dict.fromkeys(st.camel_targets(), "camel")
+        self._cache[key] = out
+        return out
+
+    def bonus_options(self) -> dict[str, bool]:
+        st, p = self.state, self.acting
+        legal = self.legal()
+        return {
+            **{k: any(isinstance(a, BonusTile) and a.kind == k for a in legal)
+               for k in LAND_KINDS},
+            "camel": any(isinstance(a, BonusCamel) for a in legal) and st.camels_left[p] > 0,
+        }
+
+    def buttons(self) -> list[tuple[str, object, bool, bool]]:
+        """(label, action or callable, enabled, primary) for the button slots."""
+        if not self.human_can_act:
+            return []
+        st = self.state
+        step = st.step()
+        legal = self.legal()
+        if self.pending_tile is not None:
+            return [("Leave uncontrolled", self._leave_uncontrolled, True, False),
+                    ("Cancel", self._cancel, True, False)]
+        if step == "offer":
+            return [("Turn up a card", TurnCard(), TurnCard() in legal, True),
+                    ("Stop here", StopOffer(), StopOffer() in legal, False)]
+        if step == "move_camels":
+            out = [("Ignore the rest", IgnoreCard(), IgnoreCard() in legal, False)]
+            if self.move_src is not None:
+                out.append(("Cancel", self._cancel, True, False))
+            return out
+        if step == "bonus":
+            opts = self.bonus_options()
+            names = {"oasis": "Oasis tile", "steppe": "Steppe tile", "stone": "Stone tile",
+                     "camel": "Camel"}
+            out = [(names[m], (lambda m=m: self.set_bonus_mode(m)), opts[m],
+                    self.bonus_mode == m) for m in BONUS_MODES]
+            out.append(("Skip bonus", SkipBonus(), True, False))
+            return out
+        return []
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
+
+    def set_bonus_mode(self, mode: str) -> None:
+        self.bonus_mode = mode
+        self.pending_tile = None
+        self.services.audio.play("tick")
+        if self.keyboard:
+            self._focus_board()
+
+    def _cancel(self) -> None:
+        self.pending_tile = None
+        self.move_src = None
+
+    def _leave_uncontrolled(self) -> None:
+        if self.pending_tile is not None:
+            kind, cell = self.pending_tile
+            self._try(self._tile_action(kind, cell, "none"))
+
+    def _tile_action(self, kind, cell, marker_from=None):
+        cls = BonusTile if self.state.phase == "bonus" else PlaceTile
+        return cls(kind, cell, marker_from)
+
+    def error(self, text: str) -> None:
+        self.message, self.message_error, self.message_time = text, True, 5.0
+        self.services.audio.play("error")
+
+    def _try(self, action) -> bool:
+        why = self.why(action)
+        if why:
+            self.error(why)
+            return False
+        self._apply(action, self.acting)
+        return True
+
+    def click_cell(self, cell: tuple[int, int]) -> None:
+        if not self.human_can_act:
+            return
+        st = self.state
+        step = st.step()
+        targets = self.cell_targets()
+        if self.pending_tile is not None:
+            kind, target = self.pending_tile
+            if cell in targets:
+                self._try(self._tile_action(kind, target, cell))
+            else:
+                self.error("Click one of your control markers (they glow pink) to move it to "
+                           "the new area, or leave the new area uncontrolled.")
+            return
+        kind = self.tile_kind()
+        if kind is not None:
+            mode = targets.get(cell)
+            if mode is None:
+                self.error(self.why(self._tile_action(kind, cell)) or "That cell is not free.")
+            elif mode == "start" and st.view(self.acting)["players"][self.acting][
+                    "markers_left"] == 0:
+                self.pending_tile = (kind, cell)
+                self.services.audio.play("tick")
+                if self.keyboard:
+                    self._focus_board()
+            else:
+                self._try(self._tile_action(kind, cell))
+            return
+        if step == "place_camels" or (step == "bonus" and self.bonus_mode == "camel"):
+            cls = BonusCamel if step == "bonus" else PlaceCamel
+            self._try(cls(cell))
+            return
+        if step == "move_camels":
+            if self.move_src is None:
+                if cell in targets:
+                    self.move_src = cell
+                    self.services.audio.play("tick")
+                    if self.keyboard:
+                        self._focus_board()
+                else:
+                    self.error("Click one of your camels to move it (or ignore the card).")
+            else:
+                self._try(MoveCamel(self.move_src, cell))
+            return
+        if step == "bonus":
+            self.error("Choose what to place first: a tile kind or a camel (or skip).")
+        elif step == "offer":
+            self.error("Turn up a card from your offer deck, or stop the offer.")
+        elif step == "choose":
+            self.error("Choose an offer first: click the cards in front of another player.")
+        elif step == "pick_card":
+            self.error("Choose which of your cards to carry out next (below the board).")
+
+    # --- focus targets --------------------------------------------------------------------
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        """Focusable things, in Tab order."""
+        out: list[tuple[str, pygame.Rect]] = []
+        if not self.human_can_act:
+            return out
+        lay = self.layout
+        step = self.state.step()
+        p = self.acting
+        if step == "offer":
+            out.append(("deck", lay.decks[p]))
+        elif step == "choose":
+            for q in range(self.n):
+                if TakeOffer(q) in self.legal():
+                    out.append((f"offer{q}", lay.offer_areas[q]))
+        elif step == "pick_card":
+            for i, (_card, st) in enumerate(self.carry_cards()[:3]):
+                if st == "pending":
+                    out.append((f"card{i}", lay.carry_cards[i]))
+        if self.cell_targets():
+            out.append(("board", lay.board_rect))
+        for i, _b in enumerate(self.buttons()):
+            out.append((f"btn{i}", lay.button_rect(i)))
+        out.append(("pile", lay.piles[p]))
+        return out
+
+    def activate(self, key: str) -> None:
+        p = self.acting
+        if key == "deck":
+            self._try(TurnCard())
+        elif key.startswith("offer"):
+            self._try(TakeOffer(int(key[5:])))
+        elif key.startswith("card"):
+            cards = self.carry_cards()
+            i = int(key[4:])
+            if i < len(cards):
+                card, st = cards[i]
+                if st == "pending":
+                    self._try(CarryOut(card))
+                else:
+                    self.error("That card is " + ("being carried out." if st == "current"
+                                                  else "already carried out."))
+        elif key == "pile":
+            self.peek = not self.peek
+            self.services.audio.play("flip")
+        elif key.startswith("btn"):
+            b = self.buttons()
+            i = int(key[3:])
+            if i < len(b):
+                label, action, enabled, _ = b[i]
+                if not enabled:
+                    self.error(self._disabled_reason(label))
+                elif callable(action):
+                    self.services.audio.play("click")
+                    action()
+                else:
+                    self.services.audio.play("click")
+                    self._try(action)
+        elif key == "board":
+            self.click_cell(self.cursor)
+        del p
+
+    def _disabled_reason(self, label: str) -> str:
+        if label == "Stop here":
+            return "An offer holds at least one card: turn one up first."
+        if label == "Turn up a card":
+            return "No further card may be turned up."
+        if label == "Camel":
+            return "You cannot place a camel: none left, or the path is full."
+        if label.endswith("tile"):
+            return f"There is no legal cell for {label.lower().removesuffix(' tile')} tile."
+        return "Not possible now."
+
+    def _focus_default(self) -> None:
+        keys = [k for k, _ in self.targets()]
+        for want in ("deck", "card0", "card1", "card2", "board", "btn0"):
+            if want in keys:
+                self.focus = want
+                break
+        else:
+            offers = [k for k in keys if k.startswith("offer")]
+            if offers:
+                self.focus = offers[0]
+        if self.focus == "board":
+            self._focus_board()
+
+    def _focus_board(self) -> None:
+        self.focus = "board"
+        cells = list(self.cell_targets())
+        if cells and self.cursor not in cells:
+            cx, cy = self.cursor
+            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
+
+    # --- input --------------------------------------------------------------------------------
+    def handle(self, intent: I.Intent) -> bool:
+        k = intent.kind
+        if k in (I.BACK, I.MENU):
+            if self.pending_tile is not None or self.move_src is not None:
+                self._cancel()
+                return True
+            self.open_pause()
+            return True
+        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
+            self.open_rules()
+            return True
+        if self.log.handle(intent):
+            return True
+        if k == I.POINT:
+            self.keyboard = False
+            self.hover = intent.pos
+            self.hover_cell = self.layout.cell_at(intent.pos)
+            return True
+        if k == I.CLICK:
+            self.keyboard = False
+            self.hover = intent.pos
+            if intent.button == 3:
+                self._cancel()
+                return True
+            if intent.button == 1:
+                self.click(intent.pos)
+            return True
+        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
+            self.keyboard = True
+            if not self.human_can_act:
+                return True
+            keys = [key for key, _ in self.targets()]
+            if not keys:
+                return True
+            if self.focus not in keys:
+                self.focus = keys[0]
+            if k in (I.NEXT, I.PREV):
+                i = keys.index(self.focus)
+                self.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
+                if self.focus == "board":
+                    self._focus_board()
+                self.services.audio.play("tick")
+            elif k == I.CONFIRM:
+                self.activate(self.focus)
+            else:
+                self._move(intent.dx, intent.dy, keys)
+            return True
+        return False
+
+    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
+        if self.focus == "board":
+            x, y = self.cursor
+            if dy > 0 and y == ROWS - 1:
+                others = [key for key in keys if key != "board"]
+                if others:
+                    self.focus = others[0]
+                return
+            self.cursor = (min(COLS - 1, max(0, x + dx)), min(ROWS - 1, max(0, y + dy)))
+            self.services.audio.play("tick")
+            return
+        if dy < 0 and "board" in keys and not self.focus.startswith("offer"):
+            self._focus_board()
+            return
+        others = [key for key in keys if key != "board"]
+        if self.focus in others and (dx or dy):
+            i = others.index(self.focus)
+            self.focus = others[max(0, min(len(others) - 1, i + (dx or dy)))]
+            self.services.audio.play("tick")
+
+    def click(self, pos) -> None:
+        if not self.human_can_act:
+            p = self.acting
+            if p is not None and not self.timeline.busy and self.seats[p].is_bot:
+                self.message, self.message_error = f"{self.names[p]} is playing...", False
+            return
+        for key, rect in reversed(self.targets()):
+            if key != "board" and rect.collidepoint(pos):
+                self.focus = key
+                self.activate(key)
+                return
+        cell = self.layout.cell_at(pos)
+        if cell is not None:
+            self.cursor = cell
+            self.click_cell(cell)
+            return
+        self._explain_click(pos)
+
+    def _explain_click(self, pos) -> None:
+        """A click on something that cannot be used now says why."""
+        lay = self.layout
+        p = self.acting
+        step = self.state.step()
+        for q in range(self.n):
+            if lay.offer_areas[q].collidepoint(pos):
+                if step == "choose":
+                    self.error(self.why(TakeOffer(q)) or "")
+                else:
+                    self.error("Offers are chosen once every offer is on the table.")
+                return
+            if lay.decks[q].collidepoint(pos):
+                if q != p:
+                    self.error("Offer decks stay face down: nobody may look at them.")
+                else:
+                    self.error("Offer decks stay face down: cards are turned up only while "
+                               "you make your offer.")
+                return
+        for i, r in enumerate(lay.carry_cards):
+            if r.collidepoint(pos) and i < len(self.carry_cards()):
+                self.activate(f"card{i}") if step == "pick_card" else self.error(
+                    "Finish the card being carried out first.")
+                return
+
+    # --- prompts ------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        if self.message and (self.message_time > 0 or not self.message_error):
+            return self.message
+        st = self.state
+        p = self.acting
+        if p is None:
+            return "The game is over."
+        if not self.human_can_act:
+            if self.timeline.busy:
+                return ""
+            if self.seats[p].is_bot:
+                return f"{self.names[p]} is thinking..."
+            return f"Waiting for {self.names[p]}."
+        step = st.step()
+        if self.pending_tile is not None:
+            return ("All 4 control markers are in use: click one (pink) to move it onto the "
+                    "new area, or leave the new area uncontrolled.")
+        if step == "offer":
+            m = len(st.offers[p])
+            if m == 0:
+                return "Make your offer: turn up the top card of your deck (1 to 3 cards)."
+            return (f"{m} card{'s' if m > 1 else ''} offered. Turn up another, or stop "
+                    f"(you then draw {2 if m == 1 else 1 if m == 2 else 0}).")
+        if step == "choose":
+            return f"You hold disc #{st.pos + 1}: click an offer to take it."
+        if step == "pick_card":
+            return "Click the card to carry out next."
+        if step == "place_tiles":
+            kind = self.tile_kind()
+            return (f"Place {'an' if kind == 'oasis' else 'a'} {kind} tile ({st.left} to go): "
+                    "gold extends an area, blue brackets start a new one.")
+        if step == "place_camels":
+            return f"Place a camel on an empty path cell ({st.left} to go)."
+        if step == "move_camels":
+            if self.move_src is None:
+                return (f"All your camels are out: click one to move ({st.left} to go), "
+                        "or ignore the card.")
+            return "Click an empty path cell to move the camel to."
+        if step == "bonus":
+            if self.bonus_mode is None:
+                return "Bonus action (disc #1): choose a land tile of any kind or a camel."
+            what = "camel" if self.bonus_mode == "camel" else f"{self.bonus_mode} tile"
+            return f"Bonus: click a glowing cell for your {what}, or choose something else."
+        return ""
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _board_layer(self, v):
+        key = ("pieces", self.shown_version, self.board_rev)
+        w = v["board"]["width"]
+        bonus = {(x, y) for x, y, _ in v["board"]["bonus"]}
+        tiles = {}
+        for i, kind in enumerate(v["tile"]):
+            if kind:
+                cell = (i % w, i // w)
+                if cell not in bonus:
+                    tiles[cell] = kind
+        tiles.update(self.landed_tiles)
+        camels = [(self.colour[o], (i % w, i // w)) for i, o in enumerate(v["camel"])
+                  if o >= 0 and (i % w, i // w) not in self.hidden_cells]
+        camels += self.landed_camels
+        markers = [(self.colour[q], tuple(m)) for q, pv in enumerate(v["players"])
+                   for m in pv["markers"] if ("m", *m) not in self.hidden_cells]
+        markers += self.landed_markers
+        return self.board_view.pieces(key, tiles, v["areas"], markers, camels,
+                                      lambda o: self.colour[o])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        bv = self.board_view
+        v = self.dview()
+        bv.draw_base(surface)
+        bv.draw_pieces(surface, self._board_layer(v))
+        if self.highlight:
+            bv.draw_cells(surface, self.highlight, "score", self.t)
+        can_act = self.human_can_act
+        if can_act:
+            targets = self.cell_targets()
+            if targets:
+                for kind in ("extend", "start", "camel", "marker"):
+                    cells = [c for c, k in targets.items() if k == kind]
+                    if cells:
+                        bv.draw_cells(surface, cells, kind, self.t)
+            picked = self.pending_tile[1] if self.pending_tile else self.move_src
+            if picked is not None:
+                bv.draw_cells(surface, [picked], "pick")
+            if self.hover_cell and not self.keyboard:
+                bv.draw_cells(surface, [self.hover_cell], "hover")
+            if self.keyboard and self.focus == "board":
+                bv.draw_cells(surface, [self.cursor], "cursor")
+        bv.draw_markers(surface, [(self.colour[q], self.track[q]) for q in range(self.n)])
+        surface.blit(render_supply(self._supply_model(v), self.layout_key), lay.supply_rect)
+        for q in range(self.n):
+            draw_panel(surface, self.layout_key, self.panel_model(q), q)
+        if can_act and self.state.phase == "choose":
+            for key, rect in self.targets():
+                if key.startswith("offer"):
+                    _focus_ring(surface, rect, soft=True)
+        if can_act and self.state.phase == "offer":
+            _focus_ring(surface, lay.decks[self.acting], soft=True)
+        self._draw_carry(surface, can_act)
+        self._draw_message(surface)
+        self._draw_buttons(surface)
+        self.log.draw(surface)
+        self.sprites.draw(surface)
+        self.floaters.draw(surface)
+        if can_act and self.keyboard and self.focus != "board":
+            rect = dict(self.targets()).get(self.focus)
+            if rect is not None:
+                _focus_ring(surface, rect)
+        self._draw_peek(surface)
+        if self.banner_time > 0 and self.banner:
+            self._draw_banner(surface)
+
+    def _supply_model(self, v) -> SupplyModel:
+        return SupplyModel(
+            land=tuple((k, v["supply"][k]) for k in LAND_KINDS),
+            score=tuple((k, v["score_supply"][k]) for k in SCORE_KINDS),
+            draw_deck=v["draw_deck"],
+            discard_top=v["discards"][-1] if v["discards"] else None,
+            discards=len(v["discards"]))
+
+    def _draw_carry(self, surface, can_act: bool) -> None:
+        lay = self.layout
+        cards = self.carry_cards()
+        picking = can_act and self.state.step() == "pick_card"
+        for i, (card, st) in enumerate(cards[:3]):
+            r = lay.carry_cards[i]
+            lift = -14 if st == "current" else 0
+            face = oart.card_face(card, CARRY_CARD, st == "current")
+            surface.blit(face, r.move(-4, -2 + lift))
+            if st == "done":
+                surface.blit(_dim(CARRY_CARD), r)
+                tick = _text("done", 24, theme.ON_TABLE, True)
+                surface.blit(tick, tick.get_rect(center=r.center))
+            elif picking:
+                _focus_ring(surface, r, soft=True)
+        if not cards:
+            for r in lay.carry_cards:
+                pygame.draw.rect(surface, (120, 90, 60), r, 2, border_radius=10)
+            t = _text("cards being carried out", 22, theme.ON_TABLE_SOFT)
+            surface.blit(t, t.get_rect(center=lay.carry_cards[1].center))
+        else:
+            v = self.dview()
+            who = v["carrying"]["player"]
+            tag = _text(self.names[who], 22, theme.ON_TABLE, True)
+            r = lay.carry_cards[0]
+            back = pygame.Rect(0, 0, tag.get_width() + 16, 28)
+            back.midbottom = (r.centerx, r.y + 8)
+            pygame.draw.rect(surface, art.PLAYER_COLOURS[self.colour[who]], back, border_radius=14)
+            surface.blit(tag, tag.get_rect(center=back.center))
+
+    def _draw_message(self, surface) -> None:
+        text = self.prompt()
+        r = self.layout.message_rect
+        if not text:
+            return
+        err = self.message_error and self.message_time > 0
+        surface.blit(_message_panel(r.size, err), r)
+        lines = theme.wrap(text, 28, r.w - 32)[:3]
+        y = r.y + (r.h - 34 * len(lines)) // 2
+        for line in lines:
+            surface.blit(_text(line, 28, theme.ERROR if err else theme.INK, err), (r.x + 16, y))
+            y += 34
+
+    def _draw_buttons(self, surface) -> None:
+        for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
+            r = self.layout.button_rect(i)
+            hot = self.hover is not None and r.collidepoint(self.hover) and not self.keyboard
+            state = "disabled" if not enabled else ("hover" if hot else "normal")
+            if self.keyboard and self.focus == f"btn{i}" and enabled:
+                state = "focus"
+            surface.blit(art.button_surface(r.size, label, state,
+                                            "primary" if primary else "secondary"), r)
+
+    def peek_lines(self) -> list[tuple[str, int]] | None:
+        """The viewer's own score tiles by kind, while they look at their pile."""
+        q = self.viewer
+        if q is None:
+            return None
+        hovering = self.hover is not None and self.layout.piles[q].collidepoint(self.hover) \
+            and not self.keyboard
+        if not (self.peek or hovering):
+            return None
+        own = self.panel_model(q).score_tiles
+        return list(own) if own is not None else None
+
+    def _draw_peek(self, surface) -> None:
+        lines = self.peek_lines()
+        if lines is None:
+            return
+        q = self.viewer
+        pile = self.layout.piles[q]
+        r = pygame.Rect(0, 0, 4 * 86 + 24, 120)
+        r.topleft = (pile.x - 40, pile.bottom + 10)
+        r.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
+        theme.draw_panel(surface, r, radius=12)
+        title = _text("Your score tiles (only you see these)", 22, theme.INK_SOFT)
+        surface.blit(title, (r.x + 12, r.y + 8))
+        for i, (kind, count) in enumerate(lines):
+            x = r.x + 12 + i * 86
+            surface.blit(oart.score_tile(kind, 46), (x, r.y + 40))
+            surface.blit(_text(f"×{count}", 26, theme.INK, True), (x + 50, r.y + 50))
+            surface.blit(_text(kind, 18, theme.INK_SOFT), (x, r.y + 92))
+
+    def _draw_banner(self, surface) -> None:
+        s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
+        r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 50))
+        surface.blit(_banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
+        surface.blit(s, r)
+
+
+@lru_cache(maxsize=8)
+def _dim(size) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (30, 20, 12, 140), s.get_rect(), border_radius=10)
+    return s
+
+
+@lru_cache(maxsize=8)
+def _banner_back(size) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (40, 24, 12, 170), s.get_rect(), border_radius=size[1] // 2)
+    return s
+
+
+@lru_cache(maxsize=4)
+def _message_panel(size, error: bool) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    face = (255, 236, 226) if error else theme.CREAM
+    pygame.draw.rect(s, face, s.get_rect(), border_radius=14)
+    pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
+                     border_radius=14)
+    return s
+
+
+def _focus_ring(surface, rect: pygame.Rect, soft: bool = False) -> None:
+    r = rect.inflate(10, 10)
+    if soft:
+        pygame.draw.rect(surface, (255, 226, 120), r, 3, border_radius=12)
+        return
+    pygame.draw.rect(surface, theme.FOCUS_EDGE, r.inflate(4, 4), 3, border_radius=14)
+    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=12)
+
+
+__all__ = ["TableScene"]

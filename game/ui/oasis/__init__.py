@@ -1,0 +1,1 @@
+"""The Oasis table's parts: layout, art, board layer and panels."""

@@ -1,0 +1,226 @@
+"""Player panels and the supply of the Oasis table.
+
+A panel is drawn from a ``PanelModel`` (plain data, so tests can check what a panel shows:
+offer decks only ever as a face-down count, score-tile kinds only on their owner's panel).
+Rendered panels are cached by their model: an unchanged panel costs one blit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.ui import art, theme
+from game.ui.oasis import art as oart
+from game.ui.oasis.layout import DISC, OFFER_CARD, PILE, TableLayout
+
+CAMEL_TEXT_X = 118
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    name: str
+    kind: str  # "Human" or "Bot (easy)"
+    colour: int
+    disc: int | None  # the disc held face up (this round's order)
+    handed: int | None  # the disc handed to this player this round (face down)
+    camels_left: int
+    markers_left: int
+    score_count: int
+    score_tiles: tuple[tuple[str, int], ...] | None  # kinds: only for their owner
+    deck_size: int  # the offer deck: never shown face up, not even to its owner
+    offer: tuple[str, ...]  # face up on the table
+    offer_taken_by: str | None  # name of who took the offer
+    active: bool
+    size: tuple[int, int]
+    you: bool = False
+    score: int | None = None  # final score, once counted
+
+    def texts(self) -> list[str]:
+        """Every text the panel draws, in order (for tests and screen readers)."""
+        out = [self.name, self.kind]
+        if self.disc:
+            out.append(f"disc #{self.disc}")
+        if self.handed:
+            out.append(f"handed #{self.handed}")
+        out += [f"{self.camels_left} camels", f"{self.markers_left} markers",
+                f"{self.score_count} score tiles", f"deck {self.deck_size}"]
+        out += [f"offer {c}" for c in self.offer]
+        if self.offer_taken_by:
+            out.append(f"taken by {self.offer_taken_by}")
+        if self.score is not None:
+            out.append(f"{self.score} points")
+        return out
+
+
+def _t(msg, size, colour=theme.INK, bold=False, display=False):
+    return theme.text(msg, size, colour, bold, display)
+
+
+@lru_cache(maxsize=64)
+def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
+    lay: TableLayout = layout_key.layout
+    w, h = m.size
+    i = layout_key.index(m)
+    origin = lay.panels[i].topleft
+    surf = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
+
+    def at(rect: pygame.Rect) -> pygame.Rect:
+        return rect.move(6 - origin[0], 6 - origin[1])
+
+    face = (255, 246, 222) if m.active else (240, 228, 202)
+    colour = art.PLAYER_COLOURS[m.colour]
+    r = pygame.Rect(6, 6, w, h)
+    pygame.draw.rect(surf, face, r, border_radius=14)
+    pygame.draw.rect(surf, colour, (6, 6, 14, h), border_top_left_radius=14,
+                     border_bottom_left_radius=14)
+    if m.active:
+        pygame.draw.rect(surf, theme.FOCUS, r.inflate(8, 8), 5, border_radius=17)
+        pygame.draw.rect(surf, art.shade(colour, 0.7), r, 3, border_radius=14)
+    else:
+        pygame.draw.rect(surf, (180, 150, 110), r, 2, border_radius=14)
+    x0 = 28
+    surf.blit(art.player_badge(m.colour, 44), (x0, 12))
+    name = _t(m.name + ("  (you)" if m.you else ""), 30, theme.INK, bold=True)
+    surf.blit(name, (x0 + 52, 10))
+    surf.blit(_t(m.kind, 22, theme.INK_SOFT), (x0 + 54 + name.get_width() + 10, 17))
+    if m.score is not None:
+        sc = _t(f"{m.score}", 40, art.shade(colour, 0.55) if m.colour else (150, 100, 10),
+                display=True)
+        surf.blit(sc, sc.get_rect(topright=(at(lay.decks[i]).x - 14, 8)))
+    # second line: discs, camels, markers, score-tile pile
+    dr = at(lay.discs[i])
+    if m.disc:
+        surf.blit(oart.disc(m.disc, DISC), dr.move(-2, -2))
+    hr = at(lay.handed[i])
+    if m.handed:
+        surf.blit(oart.disc(m.handed, DISC, True), hr.move(-2, -2))
+    x = x0 + CAMEL_TEXT_X
+    cam = oart.camel(m.colour, 34)
+    surf.blit(cam, (x, dr.y + 2))
+    surf.blit(_t(f"{m.camels_left}", 28, theme.INK, bold=True), (x + 42, dr.y + 6))
+    x += 104
+    surf.blit(_marker(m.colour), (x, dr.y - 2))
+    surf.blit(_t(f"{m.markers_left}", 28, theme.INK, bold=True), (x + 40, dr.y + 6))
+    pr = at(lay.piles[i])
+    if m.score_count:
+        for k in range(min(3, m.score_count) - 1, 0, -1):
+            surf.blit(oart.score_tile(None, PILE), pr.move(3 * k, -3 * k))
+        surf.blit(oart.score_tile(None, PILE), pr)
+    else:
+        pygame.draw.rect(surf, (190, 160, 120), pr, 2, border_radius=8)
+    surf.blit(_t(f"×{m.score_count}", 28, theme.INK, bold=True), (pr.right + 12, pr.y + 8))
+    # offer deck (always face down) and the offer in front of its owner
+    d = at(lay.decks[i])
+    if m.deck_size:
+        for k in range(min(3, m.deck_size) - 1, 0, -1):
+            surf.blit(oart.card_back(OFFER_CARD), d.move(-4 + 2 * k, -2 - 2 * k))
+        surf.blit(oart.card_back(OFFER_CARD), d.move(-4, -2))
+    else:
+        pygame.draw.rect(surf, (190, 160, 120), d, 2, border_radius=8)
+    cnt = _t(str(m.deck_size), 24, (255, 250, 240), bold=True)
+    badge = pygame.Rect(0, 0, cnt.get_width() + 14, 28)
+    badge.center = (d.centerx, d.bottom - 4)
+    pygame.draw.rect(surf, (60, 40, 24), badge, border_radius=14)
+    surf.blit(cnt, cnt.get_rect(center=badge.center))
+    for k, rect in enumerate(lay.offer_cards[i]):
+        cr = at(rect)
+        if k < len(m.offer):
+            card = oart.card_face(m.offer[k], OFFER_CARD)
+            if m.offer_taken_by:
+                card = card.copy()
+                card.set_alpha(110)
+            surf.blit(card, cr.move(-4, -2))
+        else:
+            pygame.draw.rect(surf, (220, 204, 174), cr, 2, border_radius=8)
+    if m.offer_taken_by:
+        t = _t(f"taken by {m.offer_taken_by}", 22, (255, 250, 240), bold=True)
+        area = at(lay.offer_areas[i])
+        back = pygame.Rect(0, 0, t.get_width() + 16, 30)
+        back.center = area.center
+        pygame.draw.rect(surf, (60, 40, 24, 220), back, border_radius=15)
+        surf.blit(t, t.get_rect(center=back.center))
+    return surf
+
+
+@lru_cache(maxsize=8)
+def _marker(colour: int) -> pygame.Surface:
+    from game import assets
+
+    return assets.piece(colour, 40, "farmer", shadow=True)
+
+
+def draw_panel(surface, layout_key, m: PanelModel, i: int) -> None:
+    rect = layout_key.layout.panels[i]
+    surface.blit(render_panel(m, layout_key.with_index(i)), (rect.x - 6, rect.y - 6))
+
+
+class LayoutKey:
+    """Hashable-by-identity wrapper so cached renders can take the layout (and which panel)."""
+
+    def __init__(self, layout, i: int | None = None):
+        self.layout = layout
+        self.i = i
+        self._by_index: dict[int, LayoutKey] = {}
+
+    def with_index(self, i: int) -> LayoutKey:
+        k = self._by_index.get(i)
+        if k is None:
+            k = self._by_index[i] = LayoutKey(self.layout, i)
+        return k
+
+    def index(self, m) -> int:
+        return self.i or 0
+
+
+# --- supply -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SupplyModel:
+    land: tuple[tuple[str, int], ...]
+    score: tuple[tuple[str, int], ...]
+    draw_deck: int
+    discard_top: str | None
+    discards: int
+
+
+@lru_cache(maxsize=16)
+def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
+    lay: TableLayout = layout_key.layout
+    r = lay.supply_rect
+    surf = pygame.Surface(r.size, pygame.SRCALPHA)
+    surf.blit(art.panel_surface(r.size, "dark"), (0, 0))
+    for (kind, count), rect in zip(m.land, lay.land_stacks, strict=False):
+        rr = rect.move(-r.x, -r.y)
+        tile = oart.land_tile(kind, rect.w)
+        if not count:
+            tile = tile.copy()
+            tile.set_alpha(70)
+        surf.blit(tile, rr)
+        t = _t(str(count) if count else "none", 24, theme.ON_TABLE, bold=True)
+        surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 4)))
+    for (kind, count), rect in zip(m.score, lay.score_stacks, strict=False):
+        rr = rect.move(-r.x, -r.y)
+        tile = oart.score_tile(kind, rect.w)
+        if not count:
+            tile = tile.copy()
+            tile.set_alpha(70)
+        surf.blit(tile, rr)
+        t = _t(str(count), 24, theme.ON_TABLE, bold=True)
+        surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 6)))
+    d = lay.draw_deck.move(-r.x, -r.y)
+    if m.draw_deck:
+        surf.blit(oart.card_back(d.size), d.move(-4, -2))
+    else:
+        pygame.draw.rect(surf, (120, 96, 72), d, 2, border_radius=8)
+    t = _t(f"Deck {m.draw_deck}", 22, theme.ON_TABLE, bold=True)
+    surf.blit(t, t.get_rect(midright=(d.x - 8, d.centery)))
+    p = lay.discard_pile.move(-r.x, -r.y)
+    if m.discard_top:
+        surf.blit(oart.card_face(m.discard_top, p.size), p.move(-4, -2))
+    else:
+        pygame.draw.rect(surf, (120, 96, 72), p, 2, border_radius=8)
+    t = _t(f"{m.discards}", 22, theme.ON_TABLE, bold=True)
+    surf.blit(t, t.get_rect(midleft=(p.right + 8, p.centery)))
+    return surf

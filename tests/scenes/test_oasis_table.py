@@ -1,0 +1,342 @@
+"""The Oasis table, headless: a whole game played by posted mouse events, and the table's
+privacy rules (offer decks never face up, score tiles only for their owner), hot-seat
+hand-off, start/extend cells, illegal-click reasons and overlays."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.config import Config
+from game.engine import GAMES
+from game.engine.oasis import (
+    BonusCamel,
+    BonusTile,
+    CarryOut,
+    IgnoreCard,
+    MoveCamel,
+    PlaceCamel,
+    PlaceTile,
+    SkipBonus,
+    StopOffer,
+    TakeOffer,
+    TurnCard,
+)
+from game.engine.oasis.cards import CARDS
+from game.scenes.oasis_table import TableScene
+from game.scenes.seats import parse_players
+
+DT = 1 / 60
+BONUS_LABELS = {"oasis": "Oasis tile", "steppe": "Steppe tile", "stone": "Stone tile"}
+
+
+class Table:
+    """The real app loop with an Oasis table, driven by posted pygame events."""
+
+    def __init__(self, spec: str, seed: int, speed: float = 60.0):
+        config = Config(mute=True, game="oasis", seats=parse_players(spec, GAMES["oasis"]),
+                        seed=seed)
+        self.app = App(config)
+        self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
+        pygame.event.clear()
+        self.scene = self.app.stack.top
+        assert isinstance(self.scene, TableScene)
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(DT)
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def move(self, pos) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        self.step()
+
+    def click(self, pos, frames: int = 1) -> None:
+        pos = tuple(int(v) for v in pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.step(frames)
+
+    def key(self, key, frames: int = 2) -> None:
+        for t in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
+        self.step(frames)
+
+    def until(self, cond, limit: int = 20000) -> None:
+        for _ in range(limit):
+            if cond():
+                return
+            self.step()
+        raise AssertionError("the table never got there")
+
+    def until_human(self, limit: int = 20000) -> None:
+        self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
+
+    # --- clicks for an engine action, computed from the table's own layout ------------------
+    def cell(self, cell) -> None:
+        self.click(self.scene.layout.cell_rect(*cell).center)
+
+    def button(self, label: str) -> None:
+        self.click(self.scene.button_rects()[label].center)
+
+    def tile(self, cell, marker_from) -> None:
+        self.cell(cell)
+        if marker_from == "none":
+            self.button("Leave uncontrolled")
+        elif marker_from is not None:
+            self.cell(marker_from)
+
+    def play(self, action) -> None:
+        s = self.scene
+        lay = s.layout
+        p = s.acting
+        if isinstance(action, TurnCard):
+            self.click(lay.decks[p].center)
+        elif isinstance(action, StopOffer):
+            self.button("Stop here")
+        elif isinstance(action, TakeOffer):
+            self.click(lay.offer_areas[action.owner].center)
+        elif isinstance(action, CarryOut):
+            i = next(i for i, (c, st) in enumerate(s.carry_cards())
+                     if c == action.card and st == "pending")
+            self.click(lay.carry_cards[i].center)
+        elif isinstance(action, PlaceTile):
+            self.tile(action.cell, action.marker_from)
+        elif isinstance(action, BonusTile):
+            self.button(BONUS_LABELS[action.kind])
+            self.tile(action.cell, action.marker_from)
+        elif isinstance(action, PlaceCamel):
+            self.cell(action.cell)
+        elif isinstance(action, BonusCamel):
+            self.button("Camel")
+            self.cell(action.cell)
+        elif isinstance(action, MoveCamel):
+            self.cell(action.src)
+            self.cell(action.dst)
+        elif isinstance(action, IgnoreCard):
+            self.button("Ignore the rest")
+        elif isinstance(action, SkipBonus):
+            self.button("Skip bonus")
+        else:
+            raise AssertionError(f"no clicks for {action!r}")
+
+    def close(self) -> None:
+        self.app.close()
+
+
+@pytest.fixture
+def tables():
+    made = []
+
+    def make(*args, **kw):
+        t = Table(*args, **kw)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def _pick(rng, legal):
+    """A human who plays sensibly enough to finish: offers 1-2 cards, takes, places."""
+    tiles = [a for a in legal if isinstance(a, (PlaceTile, BonusTile))]
+    marker = [a for a in tiles if a.marker_from is not None]
+    if marker and rng.random() < 0.5:
+        return rng.choice(marker)
+    if any(isinstance(a, SkipBonus) for a in legal) and len(legal) > 1:
+        legal = [a for a in legal if not isinstance(a, SkipBonus)]
+    return rng.choice(legal)
+
+
+def test_whole_game_by_mouse_to_results(tables):
+    t = tables("human,bot:easy,bot:easy", seed=11)
+    s = t.scene
+    rng = random.Random(5)
+    clicked = 0
+    seen = set()
+    while not s.state.is_over():
+        t.until_human()
+        if s.state.is_over():
+            break
+        legal = s.state.legal_actions(s.acting)
+        action = _pick(rng, legal)
+        before = s.human_actions
+        t.play(action)
+        assert s.human_actions == before + 1, (action, s.message)
+        clicked += 1
+        seen.add(type(action).__name__)
+        assert clicked < 600
+    t.until(lambda: type(t.top).__name__ == "ResultsScene", 5000)
+    assert s.human_actions == clicked
+    assert {"TurnCard", "TakeOffer", "PlaceTile"} <= seen
+    rows = s.result_rows()
+    assert [r[2] for r in rows] == [1, 2, 3]
+    assert rows[0][5] and not any(r[5] for r in rows[1:])
+    assert all(set(r[4]) >= {"Camels", "Oasis", "Steppe", "Stone", "Total", "Disc"}
+               for r in rows)
+    assert [r[3] for r in rows] == [s.state.final[q]["total"] for q in s.state.ranking]
+    assert s.disp_score == [f["total"] for f in s.state.final]  # counted up on the table
+
+
+def test_offer_decks_never_face_up(tables):
+    t = tables("human,bot:easy,bot:easy", seed=3)
+    s = t.scene
+    for _ in range(3):
+        t.until_human()
+        for q in range(s.n):
+            m = s.panel_model(q)
+            assert m.deck_size == len(s.shown.offer_decks[q])
+            assert not any(x.startswith("deck ") and not x[5:].isdigit() for x in m.texts())
+            # the panel only knows the size; the cards in an offer deck never reach it
+            assert not hasattr(m, "deck_cards")
+        if s.state.phase != "offer":
+            break
+        t.play(TurnCard())
+        # clicking one's own deck during someone else's step explains, never shows
+    t.until_human()
+    if s.state.phase == "choose":
+        other = next(q for q in range(s.n) if q != s.acting)
+        t.click(s.layout.decks[other].center)
+        assert "face down" in s.message
+
+
+def test_score_tiles_show_only_to_their_owner(tables):
+    t = tables("human,bot:easy,bot:easy", seed=3)
+    s = t.scene
+    s.state.score_tiles[0]["goods"] = 2
+    s.state.score_tiles[1]["springs"] = 3
+    s.shown = s.state.clone()
+    s.shown_version += 1
+    mine = s.panel_model(0)
+    assert mine.score_tiles is not None and ("goods", 2) in mine.score_tiles
+    for q in (1, 2):
+        assert s.panel_model(q).score_tiles is None
+    assert s.panel_model(1).score_count == 3
+    t.step()
+    t.move(s.layout.piles[0].center)
+    assert ("goods", 2) in (s.peek_lines() or [])
+    t.move(s.layout.piles[1].center)
+    assert s.peek_lines() is None
+
+
+def test_two_humans_hand_off_and_hide_score_tiles(tables):
+    t = tables("human,human,bot:easy", seed=8)
+    s = t.scene
+    t.until(lambda: type(t.top).__name__ == "Handoff", 3000)
+    assert s.viewer is None
+    assert all(s.panel_model(q).score_tiles is None for q in range(s.n))
+    first = s.acting
+    t.step(40)
+    t.key(pygame.K_SPACE)
+    assert isinstance(t.top, TableScene)
+    assert s.viewer == first
+    assert s.panel_model(first).score_tiles is not None
+    # play until the other human must act: a hand-off comes first
+    other = 1 - first
+    for _ in range(400):
+        if type(t.top).__name__ == "Handoff":
+            break
+        if s.human_can_act:
+            t.play(_pick(random.Random(1), s.state.legal_actions(s.acting)))
+        else:
+            t.step()
+    assert type(t.top).__name__ == "Handoff"
+    assert s.viewer is None
+    t.step(40)
+    t.key(pygame.K_SPACE)
+    assert s.viewer == s.acting == other
+
+
+def _to_tiles(t):
+    """Play until the human places tiles (a tile card being carried out)."""
+    s = t.scene
+    rng = random.Random(2)
+    for _ in range(400):
+        t.until_human()
+        st = s.state
+        if st.step() == "place_tiles":
+            return
+        legal = st.legal_actions(s.acting)
+        if st.step() == "choose":  # take an offer with a tile card when there is one
+            tiles = [a for a in legal if any(CARDS[c].effect == "tiles" for c in st.offers[a.owner])]
+            legal = tiles or legal
+        if st.step() == "pick_card":
+            tiles = [a for a in legal if CARDS[a.card].effect == "tiles"]
+            legal = tiles or legal
+        t.play(_pick(rng, legal))
+    raise AssertionError("never reached a tile placement")
+
+
+def test_start_and_extend_cells_differ_and_illegal_clicks_explain(tables):
+    t = tables("human,bot:easy,bot:easy", seed=4)
+    s = t.scene
+    _to_tiles(t)
+    targets = s.cell_targets()
+    kind = s.tile_kind()
+    assert targets == s.state.tile_targets(kind, s.acting)
+    from game.ui.oasis import art as oart
+
+    assert oart.glow("start", 54).get_at((27, 27)) != oart.glow("extend", 54).get_at((27, 27))
+    path = s.state.view(None)["board"]["path"]
+    bad = next(tuple(c) for c in path)
+    t.cell(bad)
+    assert s.message_error and "path" in s.message.lower()
+    assert s.prompt() == s.message
+    # a start cell while markers are free places at once
+    start = next((c for c, m in targets.items() if m == "start"), None)
+    if start is not None:
+        before = s.human_actions
+        t.cell(start)
+        assert s.human_actions == before + 1
+
+
+def test_marker_choice_when_all_markers_are_in_use(tables):
+    t = tables("human,bot:easy,bot:easy", seed=4)
+    s = t.scene
+    _to_tiles(t)
+    st = s.state
+    p = s.acting
+    kind = s.tile_kind()
+    # pretend all four markers are out: put them on the bonus areas
+    st.markers[p] = [st.board.index((x, y)) for x, y, _k in st.view(None)["board"]["bonus"][:4]]
+    s.version += 1
+    s._cache.clear()
+    targets = s.cell_targets()
+    start = next((c for c, m in targets.items() if m == "start"), None)
+    if start is None:
+        pytest.skip("no start cell in this position")
+    t.cell(start)
+    assert s.pending_tile == (kind, start)
+    assert set(s.cell_targets().values()) == {"marker"}
+    assert "Leave uncontrolled" in s.button_rects()
+    t.button("Cancel")
+    assert s.pending_tile is None
+
+
+def test_escape_opens_pause_and_f1_rules(tables):
+    t = tables("human,bot:easy,bot:easy", seed=2)
+    t.step(3)
+    t.key(pygame.K_ESCAPE)
+    assert type(t.top).__name__ == "PauseMenu"
+    t.key(pygame.K_ESCAPE)
+    assert isinstance(t.top, TableScene)
+    t.key(pygame.K_F1)
+    assert type(t.top).__name__ == "RulesOverlay"
+
+
+def test_keyboard_turns_a_card(tables):
+    t = tables("human,bot:easy,bot:easy", seed=4)
+    s = t.scene
+    t.until_human()
+    if s.state.step() != "offer":
+        pytest.skip("the human does not offer first")
+    t.key(pygame.K_RETURN)  # focus starts on the own offer deck
+    assert s.human_actions == 1
