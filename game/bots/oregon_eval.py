@@ -42,10 +42,12 @@ class Weights:
     extra_play_share: float = 0.95  # ... made at once in the extra turn
     pair: float = 1.8  # a side-connected pair of own unscored farmers with room to grow
     # chance that a free building site beside a farmer gets built on
-    site_base: float = 0.10
-    site_per_farmer: float = 0.06
-    site_per_own_farmer: float = 0.06
-    site_cap: float = 0.5
+    site_base: float = 0.2
+    site_per_farmer: float = 0.12
+    site_per_own_farmer: float = 0.12
+    site_cap: float = 1.0
+    # free land beside a new building: future farmer spots (per unit of the building)
+    building_site: float = 0.0
     farmer_cost: float = 2.0  # one farmer, when farmers will run short
     # game pace: building and farmer placements per player turn, plays per own turn
     buildings_per_turn: float = 0.45

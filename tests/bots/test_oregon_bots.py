@@ -178,17 +178,15 @@ def spent_joker(st: OregonState, seat: int = ME) -> OregonState:
     return st
 
 
-def test_normal_takes_a_church_worth_8_over_nothing():
+def test_normal_takes_a_church_worth_9_over_nothing():
     st = spent_joker(blank_position(4, current=ME))
-    put_farmer(st, ME, (0, 8))
-    put_farmer(st, ME, (2, 8))
-    put_farmer(st, BLUE, (0, 7))
-    put_farmer(st, GREEN, (2, 7))
+    for cell in ((0, 8), (2, 8), (0, 9)):
+        put_farmer(st, ME, cell)
     church = card_of("church")
     give_hand(st, ME, [card_of("settlers"), card_of("eagle"), card_of("eagle", 1), church])
     action = decide(st)
     assert action == PlaceBuilding((card_of("settlers"), church), (1, 8))
-    assert preview(st, action)["players"][ME]["points"] == 8
+    assert preview(st, action)["players"][ME]["points"] == 9
 
 
 def test_normal_avoids_a_building_that_pays_an_opponent_more():
