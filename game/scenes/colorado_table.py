@@ -944,8 +944,6 @@ class TableScene(Scene):
         out = []
         for i, c in enumerate(cards):
             r = self.layout.card_rect(i, len(cards))
-            if c["id"] == self.sel_card:
-                r = r.move(0, -14)
             out.append((c["id"], r))
         return out
 

@@ -324,3 +324,14 @@ def test_escape_opens_pause_and_f1_rules(tables):
     assert isinstance(t.top, TableScene)
     t.key(pygame.K_F1)
     assert type(t.top).__name__ == "RulesOverlay"
+
+
+def test_keyboard_places_a_flag(tables):
+    t = tables("human,bot:easy,bot:easy", seed=2)
+    s = t.scene
+    _to_phase(t, "flags")
+    before = s.human_actions
+    t.key(pygame.K_RIGHT)
+    assert s.focus == "board" and s.keyboard
+    t.key(pygame.K_RETURN)
+    assert s.human_actions == before + 1 or s.message_error

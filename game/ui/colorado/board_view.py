@@ -10,7 +10,7 @@ from functools import cache
 import pygame
 
 from game.map_render import ensure_display, render_map_scaled
-from game.ui import art, theme
+from game.ui import theme
 from game.ui.colorado import pieces
 from game.ui.colorado.layout import CELL, COLS, ROWS, ColoradoLayout
 
@@ -153,8 +153,6 @@ class BoardView:
         for lk in self.lakes:
             badge = pieces.lake_badge(lk["value"])
             surf.blit(badge, badge.get_rect(center=self.lake_points[lk["index"]]))
-        label = _text("Border cells score each round", 24, (110, 80, 46), True)
-        surf.blit(label, label.get_rect(midtop=(b.centerx, b.bottom + 8)))
         return surf.convert() if pygame.display.get_surface() else surf
 
     # --- per frame --------------------------------------------------------------------------
@@ -268,4 +266,4 @@ def _hover() -> pygame.Surface:
     return s
 
 
-__all__ = ["BoardView", "board_picture", "art"]
+__all__ = ["BoardView", "board_picture"]

@@ -50,7 +50,7 @@ class ColoradoLayout:
         self._spaces = self._track_spaces()
         self.panels = [pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)
                        for i in range(num_players)]
-        top = 12 + 4 * (PANEL_H + PANEL_GAP) + 4
+        top = 12 + max(3, num_players) * (PANEL_H + PANEL_GAP) + 6
         self.cards_rect = pygame.Rect(RIGHT_X, top, RIGHT_W, CARD[1] + 58)
         self.deck_point = (RIGHT_X + RIGHT_W - 40, top + 30)
         log_top = self.cards_rect.bottom + 8
@@ -102,7 +102,7 @@ class ColoradoLayout:
 
     def panel_point(self, q: int) -> tuple[int, int]:
         r = self.panels[q]
-        return (r.right - 70, r.centery)
+        return (r.centerx + 120, r.centery)
 
     # --- bottom strip ------------------------------------------------------------------------
     def token_rect(self, i: int, n: int = 0) -> pygame.Rect:
