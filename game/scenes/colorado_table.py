@@ -1150,7 +1150,8 @@ class TableScene(Scene):
         phase = self.state.phase
         if can_act:
             if phase == "flags":
-                bv.draw_cells(surface, self.flag_cells(), "flag", self.t)
+                cells = self.flag_cells()
+                bv.draw_cells(surface, cells, "soft" if len(cells) > 40 else "flag", self.t)
             elif phase == "offer":
                 bv.draw_cells(surface, self.own_cells(), "sale", self.t)
                 if self.sel_cell:

@@ -186,6 +186,11 @@ def glow(kind: str, size: int) -> pygame.Surface:
                "ghost": (255, 255, 255), "bad": (230, 60, 40)}
     colour = colours.get(kind, (255, 214, 90))
     s = pygame.Surface((size, size), pygame.SRCALPHA)
+    if kind == "soft":  # many legal cells at once (flag placement): a light touch
+        pygame.draw.rect(s, (255, 236, 150, 34), s.get_rect().inflate(-8, -8), border_radius=10)
+        pygame.draw.rect(s, (255, 236, 150, 150), s.get_rect().inflate(-8, -8), 2,
+                         border_radius=10)
+        return s
     pygame.draw.rect(s, (*colour, 70), s.get_rect().inflate(-6, -6), border_radius=10)
     pygame.draw.rect(s, (*colour, 235), s.get_rect().inflate(-6, -6), 4, border_radius=10)
     return s
