@@ -240,6 +240,18 @@ def _colorado(s):
 scene_bench("colorado", _colorado)
 
 
+def _oasis(s):
+    """The Oasis table during bot play: five bots at a high animation speed."""
+    from game.scenes.oasis_table import TableScene
+    from game.scenes.seats import make_seat
+
+    s.settings.animation_speed = 4.0
+    return [TableScene(s, "oasis", [make_seat(i, "bot", "easy") for i in range(5)], 3)]
+
+
+scene_bench("oasis", _oasis)
+
+
 def random_games_per_second(game_id: str, seconds: float = 5.0) -> float:
     """Complete games with uniformly random legal actions, one core, for about ``seconds``."""
     import random

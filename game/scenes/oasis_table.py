@@ -1007,12 +1007,48 @@ class TableScene(Scene):
         return self.board_view.pieces(key, tiles, v["areas"], markers, camels,
                                       lambda o: self.colour[o])
 
+    def _backdrop(self, v) -> pygame.Surface:
+        """The table, track, board base, panels and supply in one opaque surface, redrawn
+        only when a panel or the supply changes (one blit a frame)."""
+        models = tuple(self.panel_model(q) for q in range(self.n))
+        supply = self._supply_model(v)
+        key = (models, supply)
+        cached = self._cache.get("backdrop")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        surf = cached[1] if cached is not None else pygame.Surface((1920, 1080)).convert() \
+            if pygame.display.get_surface() else pygame.Surface((1920, 1080))
+        if cached is None:
+            self.board_view.draw_base(surf)
+        else:  # only the right column changes
+            col = pygame.Rect(self.layout.panels[0].x - 8, 0, 1920, 1080)
+            surf.blit(self.board_view.base, col, col)
+        surf.blit(render_supply(supply, self.layout_key), self.layout.supply_rect)
+        for q, m in enumerate(models):
+            draw_panel(surf, self.layout_key, m, q)
+        self._cache["backdrop"] = (key, surf)
+        return surf
+
+    def _board_surface(self, v) -> pygame.Surface:
+        """The board with its pieces, opaque, redrawn only when a piece changes."""
+        layer = self._board_layer(v)
+        cached = self._cache.get("board")
+        if cached is not None and cached[0] is layer and cached[2] == self.board_view._pieces_key:
+            return cached[1]
+        b = self.layout.board_rect
+        surf = cached[1] if cached is not None else pygame.Surface(b.size).convert() \
+            if pygame.display.get_surface() else pygame.Surface(b.size)
+        surf.blit(self.board_view.base, (0, 0), b)
+        surf.blit(layer, (0, 0))
+        self._cache["board"] = (layer, surf, self.board_view._pieces_key)
+        return surf
+
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
         bv = self.board_view
         v = self.dview()
-        bv.draw_base(surface)
-        bv.draw_pieces(surface, self._board_layer(v))
+        surface.blit(self._backdrop(v), (0, 0))
+        surface.blit(self._board_surface(v), lay.board_rect)
         if self.highlight:
             bv.draw_cells(surface, self.highlight, "score", self.t)
         can_act = self.human_can_act
@@ -1031,9 +1067,6 @@ class TableScene(Scene):
             if self.keyboard and self.focus == "board":
                 bv.draw_cells(surface, [self.cursor], "cursor")
         bv.draw_markers(surface, [(self.colour[q], self.track[q]) for q in range(self.n)])
-        surface.blit(render_supply(self._supply_model(v), self.layout_key), lay.supply_rect)
-        for q in range(self.n):
-            draw_panel(surface, self.layout_key, self.panel_model(q), q)
         if can_act and self.state.phase == "choose":
             for key, rect in self.targets():
                 if key.startswith("offer"):
