@@ -154,6 +154,7 @@ class TableScene(Scene):
         self.landed_tiles: dict[tuple[int, int], str] = {}
         self.landed_camels: list[tuple[int, tuple[int, int]]] = []
         self.landed_markers: list[tuple[int, tuple[int, int]]] = []
+        self.new_markers: list[int] = []  # players whose new marker has landed
         self.hidden_cells: set[tuple[int, int]] = set()  # a camel or marker in flight from
         self.hidden_offers: set[int] = set()  # offers flying to the carrier
         self.highlight: list[tuple[int, int]] = []
@@ -251,11 +252,11 @@ class TableScene(Scene):
         final = self.scored[q] if self.scored[q] else None
         return PanelModel(
             name=self.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
-            colour=self.colour[q], disc=pv["disc"] or None, handed=pv["handed"],
+            colour=self.colour[q], disc=pv["disc"] or None,
+            handed=pv["handed"] if v["phase"] in ("choose", "carry") else None,
             camels_left=pv["camels_left"] - sum(1 for c, _ in self.landed_camels
                                                 if c == self.colour[q]),
-            markers_left=pv["markers_left"] - sum(1 for c, _ in self.landed_markers
-                                                  if c == self.colour[q]),
+            markers_left=pv["markers_left"] - self.new_markers.count(q),
             score_count=pv["score_tile_count"],
             score_tiles=tuple(pv["score_tiles"].items()) if own else None,
             deck_size=pv["offer_deck"], offer=offer,
@@ -322,6 +323,7 @@ class TableScene(Scene):
         self.landed_tiles.clear()
         self.landed_camels.clear()
         self.landed_markers.clear()
+        self.new_markers.clear()
         self.hidden_cells.clear()
         self.hidden_offers.clear()
         if not after.is_over():
@@ -412,8 +414,14 @@ class TableScene(Scene):
                 self.board_rev += 1
                 sr = lay.cell_rect(*src)
                 start = (sr.right + 4 - CONTROL_SIZE // 2, sr.bottom + 2 - CONTROL_SIZE // 2)
-            self.sprites.add(fly(surf, start, end, dur, arc=60,
-                                 on_done=lambda: self._land("marker", (col, dst))))
+            placed = kind == "marker_placed"
+
+            def landed(col=col, dst=dst, placed=placed, q=q) -> None:
+                self._land("marker", (col, dst))
+                if placed:
+                    self.new_markers.append(q)
+
+            self.sprites.add(fly(surf, start, end, dur, arc=60, on_done=landed))
         elif kind == "round_started":
             self.banner, self.banner_time = f"Round {e.data.get('round', '')}", 1.6
         elif kind in ("end_triggered", "tile_unplaceable"):

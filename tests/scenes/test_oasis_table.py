@@ -184,6 +184,7 @@ def test_whole_game_by_mouse_to_results(tables):
                for r in rows)
     assert [r[3] for r in rows] == [s.state.final[q]["total"] for q in s.state.ranking]
     assert s.disp_score == [f["total"] for f in s.state.final]  # counted up on the table
+    assert all(s.panel_model(q).markers_left >= 0 for q in range(s.n))
 
 
 def test_offer_decks_never_face_up(tables):

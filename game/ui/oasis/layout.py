@@ -69,9 +69,9 @@ class TableLayout:
         self.supply_rect = pygame.Rect(RIGHT_X, top, RIGHT_W, 118)
         s = self.supply_rect
         self.land_stacks = [pygame.Rect(s.x + 20 + i * 84, s.y + 14, 52, 52) for i in range(3)]
-        self.score_stacks = [pygame.Rect(s.x + 286 + i * 78, s.y + 18, 46, 46) for i in range(4)]
-        self.draw_deck = pygame.Rect(s.right - 210, s.y + 8, 68, 94)
-        self.discard_pile = pygame.Rect(s.right - 100, s.y + 8, 68, 94)
+        self.score_stacks = [pygame.Rect(s.x + 272 + i * 68, s.y + 18, 46, 46) for i in range(4)]
+        self.draw_deck = pygame.Rect(s.right - 226, s.y + 8, 68, 94)
+        self.discard_pile = pygame.Rect(s.right - 118, s.y + 8, 68, 94)
         log_top = s.bottom + 8
         self.log_rect = pygame.Rect(RIGHT_X, log_top, RIGHT_W, 1080 - 12 - log_top)
         # bottom strip: cards being carried out, the prompt, buttons
