@@ -28,6 +28,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.bots import make_bot
 from game.bots.runner import BotRunner
 from game.engine.core import IllegalAction
 from game.engine.oasis import (
@@ -99,29 +100,6 @@ def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.S
     return theme.text(msg, size, colour, bold)
 
 
-class _RandomBot:
-    """Plays a random legal move (stands in while a game's own bots are not there)."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal):
-        keep = [a for a in legal if not isinstance(a, (SkipBonus, IgnoreCard))] or legal
-        if any(isinstance(a, StopOffer) for a in keep) and self.rng.random() < 0.5:
-            return next(a for a in keep if isinstance(a, StopOffer))
-        return self.rng.choice(keep)
-
-
-def _make_bot(level: str, seed: int):
-    try:
-        from game.bots import make_bot
-
-        return make_bot("oasis", level, seed)
-    except ImportError:
-        log.warning("No Oasis bots in this version: seats play random legal moves")
-        return _RandomBot(seed)
-
-
 class TableScene(Scene):
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int):
         super().__init__(services)
@@ -133,7 +111,7 @@ class TableScene(Scene):
         self.colour = [s.colour for s in seats]
         self.names = [s.name or COLOURS[i].capitalize() for i, s in enumerate(seats)]
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        self.bots = {i: _make_bot(s.level or "normal", seed * 31 + i)
+        self.bots = {i: make_bot("oasis", s.level or "normal", seed * 31 + i)
                      for i, s in enumerate(seats) if s.is_bot}
         self.runner = BotRunner()
         self.bot_result = None
