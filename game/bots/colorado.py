@@ -58,7 +58,7 @@ EASY_MAX_BID = 3
 DENY = 0.35            # share of the next taker's gain counted when choosing a card
 FLAG_OTHERS = 0.9      # share of the others' use of a flag counted against it
 INCOME = 0.6           # cowboys a turn drawn on average (refills and sales)
-COWBOY_SCALE = 0.55    # cowboy value = SCALE * typical card value / cowboys a turn
+COWBOY_SCALE = 0.12    # cowboy value = SCALE * typical card value / cowboys a turn
 HIGH_COST = 0.25       # of a cowboy's value, for spending one's highest cowboy
 SELL_MARGIN = 1.5
 INTEREST_MARGIN = 1.2
@@ -171,8 +171,9 @@ class NormalBot:
 
     level = "normal"
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, cowboy_scale: float | None = None):
         self.rng = random.Random(seed)
+        self.cowboy_scale = COWBOY_SCALE if cowboy_scale is None else cowboy_scale
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if not legal:
@@ -212,7 +213,7 @@ class NormalBot:
         prior = 0.8 * pos.double_value + 2.0
         typical = prior if best_now is None else 0.7 * prior + 0.3 * best_now
         afford = (len(hand) + INCOME * left) / left
-        return COWBOY_SCALE * typical / max(0.4, afford)
+        return self.cowboy_scale * typical / max(0.4, afford)
 
     # --- card bids -------------------------------------------------------------------------
     def _bid(self, pos: Position, hand: list[int]) -> Bid:
