@@ -263,6 +263,12 @@ class Placer:
         elif marker_from == "none":
             controlled = False
             v -= 0.2 * m
+            # an uncontrolled area next to an opponent's reach may be taken in by them
+            front = self.opp_front()
+            for x in [c, *pos.g["nbrs"][c]]:
+                for q, k2, _ in front.get(x, ()):
+                    if k2 == kind:
+                        v -= wt.loose * (1 + absorbed) * pos.mult(q, kind)
         else:
             src = _cell(pos, marker_from)
             old = pos.area[src]

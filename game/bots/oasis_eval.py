@@ -25,10 +25,10 @@ class Weights:
     """Tunable numbers of the normal bot."""
 
     def __init__(self, **kw: float):
-        self.future_tiles = 7.0      # tiles of a kind a player still adds over a whole game
+        self.future_tiles = 12.0     # tiles of a kind a player still adds over a whole game
         self.future_scores = 2.5     # score tiles of a kind still taken over a whole game
         self.future_camels = 6.0     # camels still added to the largest group over a game
-        self.growth = 0.35           # value of one more cell to grow into (× multiplier)
+        self.growth = 0.25           # value of one more cell to grow into (× multiplier)
         self.block = 0.5             # value of taking an extension cell from an opponent
         self.draw3 = 0.5
         self.deny = 0.25             # denying an offer to the later choosers
@@ -36,6 +36,8 @@ class Weights:
         self.order_value = 3.0       # value of choosing first instead of last next round
         self.stop_value = 9.0        # an offer worth this much to an opponent is enough
         self.stop_value_one = 13.0   # ... after a single card
+        self.cross = 1.0             # tiles and score tiles of one kind in the same offer
+        self.loose = 0.3             # an uncontrolled tile the opponents may take in
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise TypeError(f"unknown weight {k}")
@@ -376,7 +378,12 @@ class Position:
         taken: dict[str, int] = {}
         # score tiles first: they raise what the tiles are worth
         order = sorted(cards, key=lambda c: CARDS[c].effect != "score")
-        return sum(self.card_value(q, c, taken) for c in order)
+        v = sum(self.card_value(q, c, taken) for c in order)
+        if len(cards) > 1 and self.wt.cross:
+            cross = sum(taken.get(k, 0) * taken.get(SCORE_OF[k], 0) for k in KINDS)
+            cross += 0.5 * taken.get("camels", 0) * taken.get("goods", 0)
+            v += self.wt.cross * cross
+        return v
 
 
 _LAND_OF = {v: k for k, v in SCORE_FOR_LAND.items()}
