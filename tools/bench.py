@@ -271,17 +271,22 @@ def random_games_per_second(game_id: str, seconds: float = 5.0) -> float:
     return games / (time.perf_counter() - start)
 
 
-@benchmark("oregon_engine")
-def _oregon_engine(options: argparse.Namespace) -> list[Figure]:
-    from game.bots.oregon import bench_normal_decisions
+def _engine_figures(game_id: str) -> list[Figure]:
+    """Random complete games per second, and the normal bot's decision times."""
+    import importlib
 
-    rate = random_games_per_second("oregon")
+    bench_normal_decisions = importlib.import_module(f"game.bots.{game_id}").bench_normal_decisions
+    rate = random_games_per_second(game_id)
     times = [t * 1000 for t in bench_normal_decisions(200)]
     return [
-        Figure("oregon.random_games_per_s", rate, "games/s"),
-        Figure("oregon.bot_normal_p50", percentile(times, 50), "ms"),
-        Figure("oregon.bot_normal_p99", percentile(times, 99), "ms"),
+        Figure(f"{game_id}.random_games_per_s", rate, "games/s"),
+        Figure(f"{game_id}.bot_normal_p50", percentile(times, 50), "ms"),
+        Figure(f"{game_id}.bot_normal_p99", percentile(times, 99), "ms"),
     ]
+
+
+for _game_id in ("oregon", "colorado", "oasis"):
+    benchmark(f"{_game_id}_engine")(lambda options, g=_game_id: _engine_figures(g))
 
 
 if __name__ == "__main__":
