@@ -74,6 +74,33 @@ def test_complete_games_with_only_legal_choices(levels):
         assert st.is_over() and st.winners()
 
 
+SMALL_BOARD = [
+    "....=....",
+    ".o..=..t.",
+    "....=....",
+    "..#.=..s.",
+    "....=....",
+    ".s..=.t..",
+    "....=....",
+]
+
+
+@pytest.mark.parametrize("rows", [SMALL_BOARD, ["=...=", "=.#.=", "=...="]])
+def test_complete_games_on_small_boards(rows):
+    for seed in (1, 2):
+        st = GAMES["oasis"].new(3, seed, board_rows=rows)
+        bots = [make_bot("oasis", lvl, seed + i) for i, lvl in enumerate(["normal", "easy", "normal"])]
+        steps = 0
+        while not st.is_over():
+            p = st.to_act()[0]
+            legal = st.legal_actions(p)
+            action = bots[p].choose(st.view(p), legal)
+            assert action in legal
+            st.apply(action, p)
+            steps += 1
+            assert steps < 5000
+
+
 def test_both_levels_pick_from_legal_in_every_step():
     steps = set()
     for view, legal in sample_positions(200, seed=5):
