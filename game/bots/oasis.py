@@ -172,6 +172,12 @@ class NormalBot:
         disc_worth = wt.order_value * (pos.n - disc) / max(1, pos.n - 1)
         if disc == 1 and pos.rem > 0:
             disc_worth += max(max(pos.mult(q, k) for k in KINDS) for q in range(pos.n))
+        if wt.exact_tiles:
+            kinds = {CARDS[c].what for a in legal for c in pos.players[a.owner]["offer"]  # type: ignore[attr-defined]
+                     if CARDS[c].effect == "tiles"}
+            placer = Placer(pos)
+            for kind in kinds:
+                pos.own_tiles[kind] = placer.best_tiles(kind, 6)
 
         def value(a: Action) -> float:
             owner = a.owner  # type: ignore[attr-defined]
@@ -286,6 +292,31 @@ class Placer:
                     if k2 == kind:
                         v += wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
         return v
+
+    def best_tiles(self, kind: str, k: int) -> list[float]:
+        """The ``k`` best values of one ``kind`` tile of the viewer on distinct cells (later
+        tiles of a card do about as well as the next best cells); zeros when none fits."""
+        pos = self.pos
+        me = self.me
+        spare = pos.players[me]["markers_left"] > 0
+        sources: list = [None] if spare else ["none", *(
+            pos.g["xy"][m] for m in self._markers())]
+        vals = []
+        for c in pos.empty:
+            mode, _, _ = pos.cell_mode(c, kind, me)
+            if mode is None:
+                continue
+            if mode == "extend":
+                vals.append(self.tile_value(kind, c, None))
+            else:
+                vals.append(max(self.tile_value(kind, c, src) for src in sources))
+        vals.sort(reverse=True)
+        vals = vals[:k]
+        return vals + [0.0] * (k - len(vals))
+
+    def _markers(self) -> list[int]:
+        return [m for a, m in self.pos.a_marker.items()
+                if m >= 0 and self.pos.a_owner[a] == self.me and self.pos.a_size[a] > 0]
 
     def _new_room(self, c: int, kind: str, own: int) -> int:
         """Empty cells next to ``c`` that the area would newly be able to grow into."""

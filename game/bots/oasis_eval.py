@@ -37,6 +37,7 @@ class Weights:
         self.stop_value = 9.0        # an offer worth this much to an opponent is enough
         self.stop_value_one = 13.0   # ... after a single card
         self.cross = 1.0             # tiles and score tiles of one kind in the same offer
+        self.exact_tiles = 1.0       # own tiles in offers valued by their best placements
         self.loose = 0.3             # an uncontrolled tile the opponents may take in
         for k, v in kw.items():
             if not hasattr(self, k):
@@ -102,7 +103,7 @@ def geometry(view: dict[str, Any]) -> dict[str, Any]:
     g = {
         "w": w, "size": size, "nbrs": nbrs, "is_path": is_path, "is_place": is_place,
         "path_cells": [i for i in range(size) if is_path[i]], "path_nbrs": path_nbrs,
-        "start_ok": start_ok,
+        "start_ok": start_ok, "xy": tuple((i % w, i // w) for i in range(size)),
     }
     _GEOMETRY[key] = g
     return g
@@ -173,6 +174,8 @@ class Position:
         self.rem = 0.0 if view["end_triggered"] else max(0.0, min(
             supply[k] / LAND_SUPPLY[k] for k in KINDS))
         self._frontier_cache: dict[tuple[int, str], list[int]] = {}
+        # kind -> the viewer's best placement values, best first (set by the normal bot)
+        self.own_tiles: dict[str, list[float]] = {}
         self.scores = self._estimate_scores()
         self._project()
 
@@ -352,6 +355,10 @@ class Position:
             used = (taken or {}).get(kind, 0)
             if taken is not None:
                 taken[kind] = used + info.amount
+            best = self.own_tiles.get(kind) if q == self.me else None
+            if best is not None:
+                left = max(0, min(info.amount, self.supply[kind] - used))
+                return sum(best[used:used + left])
             ext, spare = self.room(q, kind)
             m = self.mult(q, kind)
             v = 0.0
