@@ -10,8 +10,10 @@ decks are unknown even to their owners, so cards are judged by the known make-up
 - **normal**: a one-ply player on the values of ``oasis_eval.Position``.  Scoring is
   multiplicative, so a land tile is worth the score tiles of its kind the player is projected
   to hold at the end, and a score tile the tiles (or the camel group) it multiplies; a tile
-  counts only when it can go into a controlled area.  Offers are judged by their value to
-  itself, less the disc it hands to the offer's owner (the bonus action and an earlier choice
+  counts only when it can go into a controlled area (its own tiles are valued by their best
+  placements on the board), and a tile and a score tile of one kind in the same offer add
+  their product.  The opponents' score tiles are estimated from what left the supply and
+  what their boards reward.  Offers are judged by their value to itself, less the disc it hands to the offer's owner (the bonus action and an earlier choice
   next round, weighed by how strong that owner is), plus what taking the offer denies the
   later choosers.  It stops turning cards once its offer is attractive enough to an opponent
   (an attractive offer is taken early and brings back a good disc; a weak one is padded).
