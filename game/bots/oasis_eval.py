@@ -38,6 +38,8 @@ class Weights:
         self.stop_value_one = 13.0   # ... after a single card
         self.cross = 1.0             # tiles and score tiles of one kind in the same offer
         self.exact_tiles = 1.0       # own tiles in offers valued by their best placements
+        self.reach_spare = 0.7       # future tiles of a kind with no area yet, a marker spare
+        self.reach_none = 0.3        # ... and with every marker in use
         self.loose = 0.3             # an uncontrolled tile the opponents may take in
         for k, v in kw.items():
             if not hasattr(self, k):
@@ -228,7 +230,11 @@ class Position:
         self.s_proj = []
         self.l_proj = []
         for q in range(self.n):
-            self.t_proj.append({k: self.land[q][k] + rem * wt.future_tiles for k in KINDS})
+            spare = self.players[q]["markers_left"] > 0
+            reach = {k: 1.0 if self.land[q][k] else (wt.reach_spare if spare else wt.reach_none)
+                     for k in KINDS}
+            self.t_proj.append({k: self.land[q][k] + rem * wt.future_tiles * reach[k]
+                                for k in KINDS})
             self.s_proj.append({s: self.scores[q][s] + rem * wt.future_scores * PRIOR[s] / 6.25
                                 for s in SCORE_KINDS})
             room = self.view["players"][q]["camels_left"]
