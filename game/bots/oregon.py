@@ -49,8 +49,9 @@ LEVELS = ("easy", "normal")
 EASY_SCORING_BIAS = 0.4
 EASY_EXTRA_TURN = 0.8
 
-# normal: samples per hand composition when judging a draw
+# normal: samples per hand composition when judging a draw; tie-break noise in points
 DRAW_SAMPLES = 12
+TIE_BREAK = 0.05
 
 
 def make(level: str, seed: int):
@@ -145,9 +146,10 @@ class NormalBot:
     # --- plays ------------------------------------------------------------------------------
     def _play(self, pos: Position, legal: list[Action]) -> Action:
         best, best_v = legal[0], None
+        jitter = self.rng.random
         for a in legal:
-            v = play_value(pos, a)
-            if best_v is None or v > best_v + 1e-9:
+            v = play_value(pos, a) + TIE_BREAK * jitter()  # near-equal plays vary by seed
+            if best_v is None or v > best_v:
                 best, best_v = a, v
         return best
 

@@ -21,7 +21,6 @@ from game.engine.oregon.cards import (
     BUILDING_INDEX,
     BUILDINGS,
     COAL_VALUES,
-    FARMERS_PER_PLAYER,
     GOLD_VALUES,
 )
 from game.engine.oregon.geometry import bits, make_board
@@ -274,11 +273,12 @@ class Position:
                 v += self._pair_potential(comp, own)
         if with_potential:
             site = self.sites()
+            taken = bit | own_extra
+            if new_tile is not None:
+                taken |= 1 << new_tile[0]
             s = 0.0
-            for j in bits(around & self.free & ~bit):
+            for j in bits(around & self.free & ~taken):
                 s += site.get(j, 0.0)
-            if new_tile is not None and around >> new_tile[0] & 1:
-                s -= site.get(new_tile[0], 0.0)
             v += s * self.tf
             v -= self.farmer_cost()
         return v
@@ -505,6 +505,3 @@ class Position:
             q = (q + 1) % self.n
             k += 1
         return k
-
-    def farmers_on_board(self, q: int) -> int:
-        return FARMERS_PER_PLAYER - self.farmers_left[q]
