@@ -55,7 +55,8 @@ _GEOMETRY: dict[Any, dict[str, Any]] = {}
 def geometry(view: dict[str, Any]) -> dict[str, Any]:
     """Static tables of the board in the view (cached per board)."""
     b = view["board"]
-    key = (b["name"], b["width"], b["height"], b["path"], b["bonus"], b["edge"])
+    key = (b["name"], b["width"], b["height"], *(tuple(tuple(x) for x in b[k])
+                                                 for k in ("path", "bonus", "edge")))
     g = _GEOMETRY.get(key)
     if g is not None:
         return g
