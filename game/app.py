@@ -90,7 +90,7 @@ def initial_scenes(services: Services) -> list[Scene]:
 
         seed = config.seed if config.seed is not None else new_seed()
         try:
-            return [open_table(services, config.game, config.seats, seed)]
+            return [open_table(services, config.game, config.seats, seed, config.options)]
         except TableUnavailable as exc:
             log.warning("%s", exc)
             return [

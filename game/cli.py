@@ -63,6 +63,11 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         ),
     )
     g.add_argument("--seed", type=_non_negative_int, metavar="N", help="seed for the deal")
+    for info in GAMES.values():  # each game's setup choices, e.g. --lakes for Colorado County
+        for option in info.options:
+            words = "; ".join(f"{v}: {w}" for v, w in option.choices)
+            g.add_argument(f"--{option.name}", choices=option.values,
+                           help=f"{info.name}: {option.label.lower()} ({words})")
 
 
 def _check_game_options(
@@ -74,6 +79,14 @@ def _check_game_options(
 
     if args.game is not None and not table_available(args.game):
         parser.error(f"--game: the {GAMES[args.game].name} table is not in this version yet")
+    for info in GAMES.values():
+        for option in info.options:
+            value = getattr(args, option.name)
+            if value is None:
+                continue
+            if args.game != info.id:
+                parser.error(f"--{option.name} is a {info.name} option (use it with --game {info.id})")
+            config.options[option.name] = value
     if args.players is not None:
         if args.game is None:
             parser.error("--players needs --game (which game are the seats for?)")

@@ -54,6 +54,7 @@ class Config:
     game: str | None = None  # --game: open this game's seat setup
     seats: list[Seat] | None = None  # --players: start that game at once with these seats
     seed: int | None = None  # --seed
+    options: dict[str, str] = field(default_factory=dict)  # a game's setup choices (--lakes)
     fullscreen: bool | None = None  # --fullscreen / --windowed; None = as saved in settings
     mute: bool = False  # --mute
     quit_after: float | None = None  # --quit-after SECONDS

@@ -156,3 +156,17 @@ def test_game_without_a_table_is_refused(capsys, monkeypatch):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "usage:" in err and "Oregon table is not in this version yet" in err
+
+
+def test_game_options_come_from_the_registry(capsys):
+    from game.cli import parse_config
+
+    config = parse_config(["--game", "colorado", "--lakes", "random"])
+    assert config.options == {"lakes": "random"}
+    with pytest.raises(SystemExit) as exc:
+        parse_config(["--game", "oregon", "--lakes", "random"])
+    assert exc.value.code == 2
+    assert "--lakes is a Colorado County option" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        parse_config(["--game", "colorado", "--lakes", "square"])
+    assert exc.value.code == 2

@@ -14,6 +14,23 @@ from game.engine.core import GameState, IllegalAction  # noqa: F401  (re-exporte
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A setup choice a game offers (passed to ``new_game`` as a keyword)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]  # (value, words shown to players)
+    default: str
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.choices)
+
+    def words(self, value: str) -> str:
+        return dict(self.choices)[value]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     id: str
     name: str
@@ -22,6 +39,10 @@ class GameInfo:
     pitch: str
     module: str  # package whose ``new_game(num_players, seed, **options)`` starts a game
     map_name: str
+    options: tuple[GameOption, ...] = ()
+
+    def default_options(self) -> dict[str, str]:
+        return {o.name: o.default for o in self.options}
 
     def new(self, num_players: int, seed: int, **options: Any) -> GameState:
         if not self.min_players <= num_players <= self.max_players:
@@ -54,6 +75,9 @@ GAMES: dict[str, GameInfo] = {
         pitch="Bid your cowboys for land cards, stake out borders, lakes and big domains.",
         module="game.engine.colorado",
         map_name="colorado",
+        # The rules: the first game uses the printed layout, later games random lakes.
+        options=(GameOption("lakes", "Lakes", (("first", "First-game layout"),
+                                               ("random", "Random from the seed")), "first"),),
     ),
     "oasis": GameInfo(
         id="oasis",

@@ -114,6 +114,7 @@ class TableScene(Scene):
         self.seats = list(seats)
         self.seed = seed
         self.n = len(seats)
+        self.lakes = lakes
         self.state = new_game(self.n, seed, lakes=lakes)
         self.colour = [s.colour for s in seats]
         self.names = [s.name or ENGINE_NAMES[i] for i, s in enumerate(seats)]
@@ -639,7 +640,8 @@ class TableScene(Scene):
     def play_again(self) -> None:
         from game.scenes.table import start_game
 
-        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
+        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6),
+                   {"lakes": self.lakes})
 
     # --- overlays -----------------------------------------------------------------------------
     def open_pause(self) -> None:

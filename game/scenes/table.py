@@ -38,7 +38,8 @@ def table_available(game_id: str) -> bool:
         return False
 
 
-def open_table(services, game_id: str, seats: list[Seat], seed: int) -> Scene:
+def open_table(services, game_id: str, seats: list[Seat], seed: int,
+               options: dict[str, str] | None = None) -> Scene:
     """Build the game's table scene, or raise ``TableUnavailable`` with a message to show."""
     game = GAMES[game_id]
     name = table_module_name(game_id)
@@ -55,16 +56,20 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int) -> Scene:
         log.exception("Could not load the %s table", game.name)
         raise TableUnavailable(f"The {game.name} table could not be loaded: {exc}") from exc
     try:
-        return module.TableScene(services, game_id, list(seats), seed)
+        return module.TableScene(services, game_id, list(seats), seed, **(options or {}))
     except Exception as exc:
         log.exception("Could not open the %s table", game.name)
         raise TableUnavailable(f"The {game.name} table could not be opened: {exc}") from exc
 
 
-def start_game(services, game_id: str, seats: list[Seat], seed: int) -> str | None:
-    """Open the table in place of every scene on the stack.  Returns an error message, or None."""
+def start_game(services, game_id: str, seats: list[Seat], seed: int,
+               options: dict[str, str] | None = None) -> str | None:
+    """Open the table in place of every scene on the stack.  Returns an error message, or None.
+
+    ``options`` are the game's setup choices (``GameInfo.options``), e.g. Colorado's lakes.
+    """
     try:
-        table = open_table(services, game_id, seats, seed)
+        table = open_table(services, game_id, seats, seed, options)
     except TableUnavailable as exc:
         log.warning("%s", exc)
         return str(exc)

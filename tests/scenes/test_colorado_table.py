@@ -18,6 +18,7 @@ from game.engine.colorado import (
     PlaceFlag,
     SaleBid,
     TakeCard,
+    new_game,
 )
 from game.engine.colorado.cards import CARDS
 from game.engine.colorado.grid import cell_name
@@ -335,3 +336,16 @@ def test_keyboard_places_a_flag(tables):
     assert s.focus == "board" and s.keyboard
     t.key(pygame.K_RETURN)
     assert s.human_actions == before + 1 or s.message_error
+
+
+def test_random_lakes_from_the_command_line_reach_the_table_and_play_again():
+    config = Config(mute=True, game="colorado", seats=parse_players("human,bot:easy,bot:easy",
+                    GAMES["colorado"]), seed=8, options={"lakes": "random"})
+    app = App(config)
+    table = app.stack.top
+    first = {tuple(map(tuple, lk["cells"])) for lk in new_game(3, 8).view(0)["lakes"]}
+    random_lakes = {tuple(map(tuple, lk["cells"])) for lk in table.state.view(0)["lakes"]}
+    assert table.lakes == "random" and random_lakes != first
+    table.play_again()
+    app.stack.apply_pending()
+    assert app.stack.top is not table and app.stack.top.lakes == "random"
