@@ -149,7 +149,7 @@ def _seat_setup(s):
     from game.scenes.seats import make_seat
 
     game = max(GAMES.values(), key=lambda g: g.max_players)  # the fullest panel
-    seats = [make_seat(i, "bot") for i in range(game.max_players)]
+    seats = [make_seat(game, i, "bot") for i in range(game.max_players)]
     return [*_title(s), SeatSetupScene(s, game.id, seats)]
 
 
@@ -222,7 +222,7 @@ def _oregon(s):
     from game.scenes.seats import make_seat
 
     s.settings.animation_speed = 4.0
-    return [TableScene(s, "oregon", [make_seat(i, "bot", "easy") for i in range(4)], 3)]
+    return [TableScene(s, "oregon", [make_seat("oregon", i, "bot", "easy") for i in range(4)], 3)]
 
 
 scene_bench("oregon", _oregon)
@@ -234,7 +234,7 @@ def _colorado(s):
     from game.scenes.seats import make_seat
 
     s.settings.animation_speed = 4.0
-    return [TableScene(s, "colorado", [make_seat(i, "bot", "easy") for i in range(3)], 3)]
+    return [TableScene(s, "colorado", [make_seat("colorado", i, "bot", "easy") for i in range(3)], 3)]
 
 
 scene_bench("colorado", _colorado)
@@ -246,7 +246,7 @@ def _oasis(s):
     from game.scenes.seats import make_seat
 
     s.settings.animation_speed = 4.0
-    return [TableScene(s, "oasis", [make_seat(i, "bot", "easy") for i in range(5)], 3)]
+    return [TableScene(s, "oasis", [make_seat("oasis", i, "bot", "easy") for i in range(5)], 3)]
 
 
 scene_bench("oasis", _oasis)

@@ -248,7 +248,7 @@ def _piece_pixels(kind: str, player: int) -> tuple[np.ndarray, np.ndarray]:
         groove = d + 0.24 * u
         cv.paint(art.line_coverage(groove, 2.2) * 0.5, art.shade(colour, 0.5))
         cv.paint(art.line_coverage(groove - 1.6, 1.2) * 0.45, art.shade(colour, 1.35))
-    cv.paint(art.line_coverage(d + 0.6, 1.8), art.shade(colour, 0.36))
+    cv.paint(art.line_coverage(d + 0.6, 1.8), art.player_rim(player))
     sprite = cv.pixels()
     # the shadow: the silhouette moved down-right and blurred, in the same box
     alpha = sprite[..., 3].astype(np.float32) / 255.0

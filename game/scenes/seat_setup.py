@@ -1,6 +1,8 @@
 """Seat setup: who plays (humans and bots with a level), the seed, then Start.
 
-Seats keep their colour when others are removed; a new seat takes the first free colour.
+Seats always wear the game's colours in the game's order (seat ``i`` plays engine player ``i``,
+whom the rules and the log name by that colour): a new seat takes the next colour, and when
+a seat is removed the ones after it move up and take the colours of their new places.
 Start opens the game's table (``game.scenes.table``); when that cannot be done, the reason
 is shown here instead.
 """
@@ -149,9 +151,7 @@ class SeatSetupScene(MenuScene):
     def add_seat(self) -> None:
         if len(self.seats) >= self.game.max_players:
             return
-        used = {s.colour for s in self.seats}
-        colour = next(c for c in range(len(used) + 1) if c not in used)
-        self.seats.append(make_seat(colour, BOT))
+        self.seats.append(make_seat(self.game, len(self.seats), BOT))
         self.message = ""
         self.rebuild()
         if not self.group.focus_key("add"):
@@ -161,6 +161,7 @@ class SeatSetupScene(MenuScene):
         if len(self.seats) <= self.game.min_players:
             return
         del self.seats[i]
+        self.seats = [make_seat(self.game, j, s.kind, s.level) for j, s in enumerate(self.seats)]
         self.message = ""
         self.rebuild()
         for key in (f"remove{i}", f"remove{i - 1}", "add"):

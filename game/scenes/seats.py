@@ -1,6 +1,8 @@
 """Who sits at the table: ``Seat`` and the ``--players`` spec.  No pygame here.
 
-A table scene receives ``list[Seat]``; seat ``i`` plays engine player ``i``.
+A table scene receives ``list[Seat]``; seat ``i`` plays engine player ``i``.  Each game seats
+its players in its own colours (``game.ui.palette.GAME_SEAT_COLOURS``): seat ``i`` of a game
+takes that game's ``i``-th colour and its name, as the rules and the engine name them.
 """
 
 from __future__ import annotations
@@ -9,13 +11,11 @@ from dataclasses import dataclass
 
 from game.bots import LEVELS as BOT_LEVELS
 from game.engine import GameInfo
+from game.ui.palette import PLAYER_NAMES, seat_colour
 
 HUMAN = "human"
 BOT = "bot"
 DEFAULT_BOT_LEVEL = "normal" if "normal" in BOT_LEVELS else BOT_LEVELS[-1]
-
-# Used when game.ui.art (the shared player palette) is not there.
-_FALLBACK_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple")
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Seat:
     kind:   "human" or "bot"
     level:  the bot level ("easy", "normal"), None for humans
     name:   shown on the table
-    colour: index into the player palette (``game.ui.players``), also picks the shape
+    colour: index into the player palette (``game.ui.palette``), also picks the shape
     """
 
     kind: str
@@ -44,22 +44,25 @@ class Seat:
 
 def player_name(colour: int) -> str:
     """The palette's name for a colour index (e.g. "Red")."""
-    try:
-        from game.ui.art import PLAYER_NAMES  # the shared palette, when it is there
-    except ImportError:
-        PLAYER_NAMES = _FALLBACK_NAMES  # noqa: N806
-    names = list(PLAYER_NAMES) or list(_FALLBACK_NAMES)
-    return str(names[colour % len(names)])
+    return PLAYER_NAMES[colour % len(PLAYER_NAMES)]
 
 
-def make_seat(index: int, kind: str, level: str | None = None) -> Seat:
+def _game_id(game: GameInfo | str) -> str:
+    return game if isinstance(game, str) else game.id
+
+
+def make_seat(game: GameInfo | str, index: int, kind: str, level: str | None = None) -> Seat:
+    """Seat ``index`` (0-based) of ``game`` (its info or id), in that seat's colour."""
     level = (level or DEFAULT_BOT_LEVEL) if kind == BOT else None
-    return Seat(kind=kind, level=level, name=player_name(index), colour=index)
+    colour = seat_colour(_game_id(game), index)
+    return Seat(kind=kind, level=level, name=player_name(colour), colour=colour)
 
 
 def default_seats(game: GameInfo) -> list[Seat]:
     """One human, then bots up to the game's smallest table."""
-    return [make_seat(0, HUMAN)] + [make_seat(i, BOT) for i in range(1, game.min_players)]
+    return [make_seat(game, 0, HUMAN)] + [
+        make_seat(game, i, BOT) for i in range(1, game.min_players)
+    ]
 
 
 def parse_players(spec: str, game: GameInfo) -> list[Seat]:
@@ -67,17 +70,21 @@ def parse_players(spec: str, game: GameInfo) -> list[Seat]:
     parts = [p.strip() for p in spec.split(",")]
     if not spec.strip() or any(not p for p in parts):
         raise ValueError(f"malformed spec {spec!r}: give seats like human,bot:normal,bot:easy")
+    if len(parts) > game.max_players:
+        raise ValueError(
+            f"{game.name} takes {game.min_players}-{game.max_players} players, not {len(parts)}"
+        )
     seats = []
     for i, part in enumerate(parts):
         kind, sep, level = part.lower().partition(":")
         if kind == HUMAN and not sep:
-            seats.append(make_seat(i, HUMAN))
+            seats.append(make_seat(game, i, HUMAN))
         elif kind == BOT:
             if sep and level not in BOT_LEVELS:
                 raise ValueError(
                     f"unknown bot level {level!r} in {part!r} (levels: {', '.join(BOT_LEVELS)})"
                 )
-            seats.append(make_seat(i, BOT, level if sep else None))
+            seats.append(make_seat(game, i, BOT, level if sep else None))
         else:
             raise ValueError(f"malformed seat {part!r}: each seat is human, bot or bot:LEVEL")
     if not game.min_players <= len(seats) <= game.max_players:

@@ -25,22 +25,20 @@ import numpy as np
 import pygame
 
 from game import assets
+from game.ui.palette import GAME_SEAT_COLOURS as GAME_SEAT_COLOURS
+from game.ui.palette import PLAYER_COLOURS as PLAYER_COLOURS
+from game.ui.palette import PLAYER_NAMES as PLAYER_NAMES
+from game.ui.palette import PLAYER_RIMS as PLAYER_RIMS
+from game.ui.palette import PLAYER_SHAPES as PLAYER_SHAPES
+from game.ui.palette import seat_colours as seat_colours
 
 # --------------------------------------------------------------------------------------------
 # Palette
 # --------------------------------------------------------------------------------------------
 
-#: Seat colours in seat order; Oregon uses the first four, five-player games all of them.
-PLAYER_NAMES: tuple[str, ...] = ("Yellow", "Blue", "Green", "Red", "Purple")
-PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (240, 188, 36),
-    (46, 108, 200),
-    (52, 148, 76),
-    (204, 56, 44),
-    (134, 76, 176),
-)
-#: Every colour also has its own shape, so seats stay apart for colour-blind players.
-PLAYER_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "hexagon")
+# Seat colours, names, shapes and outlines by palette index come from game.ui.palette
+# (PLAYER_NAMES, PLAYER_COLOURS, PLAYER_SHAPES, PLAYER_RIMS, and each game's seat colours in
+# GAME_SEAT_COLOURS); they are re-exported here.
 
 INK = (58, 40, 28)  # dark brown for text on paper
 PAPER = (250, 243, 226)  # card and panel cream
@@ -189,6 +187,23 @@ def sd_rounded_polygon(x, y, cx, cy, r, n, rounding, rotation=-90.0):
     return sd_polygon(x, y, regular_polygon(cx, cy, inner, n, rotation)) - rounding
 
 
+def star_points(cx, cy, r, inner: float = 0.5, n: int = 5):
+    """Corners of an ``n``-pointed star (first point up); ``inner`` is the notch radius / r."""
+    return [
+        (
+            cx + r * (1 if i % 2 == 0 else inner) * math.cos(math.radians(-90 + 180 * i / n)),
+            cy + r * (1 if i % 2 == 0 else inner) * math.sin(math.radians(-90 + 180 * i / n)),
+        )
+        for i in range(2 * n)
+    ]
+
+
+def player_rim(player_index: int, dark: float = 0.36) -> Colour:
+    """Outline colour of a seat's piece or badge: a dark shade of the colour (``dark``), or the
+    palette's light rim for colours too dark to outline in black."""
+    return PLAYER_RIMS[player_index] or shade(PLAYER_COLOURS[player_index], dark)
+
+
 def sd_shape(x, y, shape: str, cx: float, cy: float, r: float):
     """A player shape centred at (cx, cy); ``r`` is a nominal radius, balanced for equal weight."""
     if shape == "circle":
@@ -201,6 +216,16 @@ def sd_shape(x, y, shape: str, cx: float, cy: float, r: float):
         return sd_rounded_polygon(x, y, cx, cy, 1.2 * r, 4, 0.14 * r)
     if shape == "hexagon":
         return sd_rounded_polygon(x, y, cx, cy, 1.06 * r, 6, 0.12 * r)
+    if shape == "pentagon":
+        return sd_rounded_polygon(x, y, cx, cy + 0.06 * r, 1.12 * r, 5, 0.14 * r)
+    if shape == "star":
+        return sd_polygon(x, y, star_points(cx, cy + 0.08 * r, 1.34 * r - 0.12 * r, 0.5)) - 0.12 * r
+    if shape == "cross":
+        arm, half = 1.02 * r, 0.36 * r
+        return np.minimum(
+            sd_round_box(x, y, cx, cy, arm, half, 0.16 * r),
+            sd_round_box(x, y, cx, cy, half, arm, 0.16 * r),
+        )
     raise ValueError(f"unknown shape {shape!r}; expected one of {PLAYER_SHAPES}")
 
 
@@ -770,7 +795,7 @@ def player_badge(player_index: int, size: int) -> pygame.Surface:
     c = size / 2
     d = sd_shape(x, y, PLAYER_SHAPES[player_index], c, c, size * 0.36)
     cv.paint(coverage(d), lit(colour, bevel_light(d, size * 0.08), spec=0.3))
-    cv.paint(line_coverage(d, max(1.0, size * 0.05)), shade(colour, 0.4))
+    cv.paint(line_coverage(d, max(1.0, size * 0.05)), player_rim(player_index, 0.4))
     return cv.surface()
 
 

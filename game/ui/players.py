@@ -1,7 +1,9 @@
-"""Player colours, names and shapes for the UI, from the shared palette in ``game.ui.art``.
+"""Player colours, names and shapes for the UI, from the shared palette (``game.ui.palette``,
+drawn by ``game.ui.art``).
 
-Until that module is there, a built-in palette stands in.  Colours differ in shape too
-(circle, square, triangle, diamond, hexagon) so colour-blind players can tell seats apart.
+Colours differ in shape too (circle, square, triangle, diamond, hexagon, star, pentagon,
+cross) so colour-blind players can tell seats apart.  Indices are palette indices
+(``Seat.colour``), not seat numbers.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ import math
 
 import pygame
 
-_FALLBACK_COLOURS = ((200, 52, 44), (42, 104, 196), (236, 186, 36), (58, 150, 72), (132, 72, 168))
-SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
+from game.ui import palette
+
+_FALLBACK_COLOURS = palette.PLAYER_COLOURS
+SHAPES = palette.PLAYER_SHAPES
 
 
 def _art(name: str, fallback):
@@ -49,6 +53,35 @@ def shape_points(kind: str, center: tuple[float, float], r: float) -> list[tuple
             (cx + r * math.cos(a), cy + r * math.sin(a))
             for a in (i * math.pi / 3 for i in range(6))
         ]
+    if kind == "pentagon":
+        return [
+            (cx + r * math.cos(a), cy + r * math.sin(a))
+            for a in (-math.pi / 2 + i * 2 * math.pi / 5 for i in range(5))
+        ]
+    if kind == "star":
+        return [
+            (
+                cx + r * (1 if i % 2 == 0 else 0.5) * math.cos(a),
+                cy + r * (1 if i % 2 == 0 else 0.5) * math.sin(a),
+            )
+            for i, a in ((i, -math.pi / 2 + i * math.pi / 5) for i in range(10))
+        ]
+    if kind == "cross":
+        a, b = r, r * 0.36
+        return [
+            (cx - b, cy - a),
+            (cx + b, cy - a),
+            (cx + b, cy - b),
+            (cx + a, cy - b),
+            (cx + a, cy + b),
+            (cx + b, cy + b),
+            (cx + b, cy + a),
+            (cx - b, cy + a),
+            (cx - b, cy + b),
+            (cx - a, cy + b),
+            (cx - a, cy - b),
+            (cx - b, cy - b),
+        ]
     return []  # circle
 
 
@@ -71,7 +104,7 @@ def draw_swatch(surface: pygame.Surface, index: int, center: tuple[int, int], r:
         return
     kind = shape(index)
     fill = colour(index)
-    rim = (40, 26, 18)
+    rim = palette.PLAYER_RIMS[index % len(palette.PLAYER_RIMS)] or (40, 26, 18)
     pts = shape_points(kind, center, r)
     if pts:
         pygame.draw.polygon(surface, fill, pts)

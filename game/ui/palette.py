@@ -1,0 +1,77 @@
+"""The player palette and each game's seat colours.  Plain data, no pygame.
+
+``game.ui.art`` draws with it; ``game.scenes.seats`` names seats with it.  A colour index
+picks a name, an RGB colour, a shape and an outline from these tables, the same index
+everywhere (sprites in ``sprites/pieces/`` are named after ``PLAYER_NAMES``).
+"""
+
+from __future__ import annotations
+
+Colour = tuple[int, int, int]
+
+YELLOW, BLUE, GREEN, RED, PURPLE, ORANGE, BROWN, BLACK = range(8)
+
+PLAYER_NAMES: tuple[str, ...] = (
+    "Yellow",
+    "Blue",
+    "Green",
+    "Red",
+    "Purple",
+    "Orange",
+    "Brown",
+    "Black",
+)
+PLAYER_COLOURS: tuple[Colour, ...] = (
+    (240, 188, 36),
+    (46, 108, 200),
+    (52, 148, 76),
+    (204, 56, 44),
+    (134, 76, 176),
+    (242, 128, 30),
+    (140, 92, 58),
+    (56, 54, 58),
+)
+#: Every colour also has its own shape, so seats stay apart for colour-blind players.
+PLAYER_SHAPES: tuple[str, ...] = (
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "hexagon",
+    "star",
+    "pentagon",
+    "cross",
+)
+#: Outline of a piece or badge; None: a dark shade of the colour.  Dark colours get a light
+#: rim so they show on the dark wood of the table.
+PLAYER_RIMS: tuple[Colour | None, ...] = (
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
+    (232, 206, 164),
+    (214, 206, 190),
+)
+
+#: Each game's seat colours, seat 1 first, in the order of the rules (and of the engines'
+#: player names).
+GAME_SEAT_COLOURS: dict[str, tuple[int, ...]] = {
+    "oregon": (YELLOW, BLUE, GREEN, RED),
+    "colorado": (ORANGE, BROWN, RED, BLACK),
+    "oasis": (RED, BLUE, GREEN, YELLOW, BLACK),
+}
+
+
+def seat_colours(game_id: str) -> tuple[int, ...]:
+    """Palette indices of a game's seats in seat order (the whole palette for other games)."""
+    return GAME_SEAT_COLOURS.get(game_id, tuple(range(len(PLAYER_NAMES))))
+
+
+def seat_colour(game_id: str, seat: int) -> int:
+    """Palette index of seat ``seat`` (0-based) of ``game_id``."""
+    colours = seat_colours(game_id)
+    if not 0 <= seat < len(colours):
+        raise IndexError(f"{game_id} has no seat {seat + 1}; it seats {len(colours)}")
+    return colours[seat]
