@@ -9,6 +9,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.table import table_available
 from game.ui import intents as I
 from game.ui import layout, players, previews, theme
+from game.ui.palette import seat_colours
 from game.ui.widgets import Button, Widget
 
 CARD_GAP = 56
@@ -68,7 +69,7 @@ class GameCard(Widget):
         x0 = w // 2 - (n - 1) * step // 2
         for i in range(n):
             token = pygame.Surface((60, 60), pygame.SRCALPHA)
-            players.draw_swatch(token, i, (30, 30), 20)
+            players.draw_swatch(token, seat_colours(self.game.id)[i], (30, 30), 20)
             if i >= self.game.min_players:
                 token.set_alpha(90)
             face.blit(token, token.get_rect(center=(x0 + i * step, h - 50)))

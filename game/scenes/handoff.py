@@ -156,11 +156,8 @@ class Handoff(Scene):
         surface.blit(self._static_layer((w, h)), (0, 0))
         cx = w // 2
         piece_y = round(h * 0.30 + 260 * self.drop.value)
-        try:
-            piece = assets.piece(self.colour_index % 5, PIECE_SIZE, shadow=True)
-            surface.blit(piece, piece.get_rect(center=(cx, piece_y)))
-        except (IndexError, ValueError, FileNotFoundError, pygame.error):
-            players.draw_swatch(surface, self.colour_index, (cx, piece_y), 90)
+        piece = assets.piece(self.colour_index, PIECE_SIZE, shadow=True)
+        surface.blit(piece, piece.get_rect(center=(cx, piece_y)))
         a = round(255 * self.fade.value)
         title, message = self._texts
         title.set_alpha(a)
