@@ -44,8 +44,13 @@ class SeatSetupScene(MenuScene):
         seed = services.config.seed
         self.seed_text = str(seed if seed is not None else new_seed())
         self.message = message
+        # The game's setup choices (e.g. Colorado County's lakes), from the command line if given.
+        self.options = self.game.default_options()
+        if services.config.game == game_id:
+            self.options.update(services.config.options)
         # Room for every seat the game allows, so the layout does not jump as seats come and go.
-        height = 30 + ROW_STEP * (self.game.max_players + 1) + 24 + ROW_HEIGHT + 30
+        height = (30 + ROW_STEP * (self.game.max_players + 1 + len(self.game.options))
+                  + 24 + ROW_HEIGHT + 30)
         self.panel_rect = pygame.Rect(0, 182, PANEL_WIDTH, height)
         self.panel_rect.centerx = 960
         super().__init__(services)
@@ -94,6 +99,18 @@ class SeatSetupScene(MenuScene):
                 enabled=len(self.seats) < self.game.max_players,
             )
         )
+        for k, option in enumerate(self.game.options):
+            y = p.y + 30 + ROW_STEP * (self.game.max_players + 1 + k)
+            add(
+                Choice(
+                    (p.x + 20, y, 820, ROW_HEIGHT),
+                    option.label,
+                    list(option.choices),
+                    self.options[option.name],
+                    lambda v, name=option.name: self.set_option(name, v),
+                    key=f"option_{option.name}",
+                )
+            )
         y = p.bottom - 30 - ROW_HEIGHT
         add(
             TextField(
@@ -170,6 +187,10 @@ class SeatSetupScene(MenuScene):
         else:
             self.group.focus_key(f"seat{max(0, i - 1)}")
 
+    def set_option(self, name: str, value: str) -> None:
+        self.options[name] = value
+        self.message = ""
+
     def set_seed_text(self, text: str) -> None:
         self.seed_text = text
 
@@ -186,7 +207,8 @@ class SeatSetupScene(MenuScene):
     def start(self) -> None:
         if not self.seed_text:
             self.random_seed()
-        error = start_game(self.services, self.game.id, list(self.seats), self.seed)
+        error = start_game(self.services, self.game.id, list(self.seats), self.seed,
+                           dict(self.options))
         if error:
             self.message = error
             self.services.audio.play("error")

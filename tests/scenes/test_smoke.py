@@ -404,3 +404,30 @@ def test_bench_tool_prints_one_figure_per_line():
         "title.cpu_p99",
     ]
     assert all(re.fullmatch(r"[\w.]+: \d+(\.\d+)? ms", line) for line in lines)
+
+
+def test_colorado_lakes_choice_in_seat_setup_reaches_the_table():
+    app = App(Config(mute=True, game="colorado", seed=12))
+    pygame.event.clear()
+    d = Driver(app)
+    try:
+        setup = d.top
+        assert isinstance(setup, SeatSetupScene) and setup.options == {"lakes": "first"}
+        d.tab_to("option_lakes")
+        d.key(pygame.K_RIGHT)
+        assert setup.options == {"lakes": "random"}
+        d.tab_to("start")
+        d.key(pygame.K_RETURN)
+        table = d.top
+        assert type(table).__module__ == "game.scenes.colorado_table"
+        assert table.lakes == "random"
+    finally:
+        app.close()
+
+
+def test_games_without_options_show_no_option_rows(driver):
+    d = driver
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.top, SeatSetupScene)
+    assert not [w for w in d.top.group.widgets if (w.key or "").startswith("option_")]
