@@ -55,7 +55,7 @@ from game.ui.colorado import pieces
 from game.ui.colorado.board_view import BoardView
 from game.ui.colorado.layout import CARD, COLS, ROWS, TOKEN, ColoradoLayout
 from game.ui.colorado.panels import PanelModel, draw_panel
-from game.ui.oregon.animations import Sprite, Sprites, Timeline, drop, fly, make_floaters, make_log
+from game.ui.table_anim import Sprite, Sprites, Timeline, drop, fly, make_floaters, make_log
 
 log = logging.getLogger(__name__)
 

@@ -54,7 +54,7 @@ from game.ui.oasis import art as oart
 from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE, BoardView
 from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
 from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel, render_supply
-from game.ui.oregon.animations import Sprites, Timeline, drop, fly, make_floaters, make_log
+from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
 
 log = logging.getLogger(__name__)
 

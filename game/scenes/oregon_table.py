@@ -54,7 +54,6 @@ from game.scenes.base import Scene
 from game.scenes.seats import Seat
 from game.ui import art, theme
 from game.ui import intents as I
-from game.ui.oregon.animations import Sprites, Timeline, drop, fly, make_floaters, make_log
 from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface
 from game.ui.oregon.layout import CARD, COLS, ROWS, TableLayout
 from game.ui.oregon.panels import (
@@ -65,6 +64,7 @@ from game.ui.oregon.panels import (
     draw_panel,
     render_supply,
 )
+from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
 
 log = logging.getLogger(__name__)
 

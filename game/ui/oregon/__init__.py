@@ -1,2 +1,2 @@
-"""Views of the Oregon table: layout, board, hand, panels, animations (used by
+"""Views of the Oregon table: layout, board, hand, panels (used by
 ``game.scenes.oregon_table``)."""

@@ -1,5 +1,6 @@
-"""Motion on the Oregon table: sprites flying and dropping, a timeline of event steps, and
-small stand-ins for the shared floaters and game log while those are not there.
+"""Motion on the game tables (Oregon, Colorado County, Oasis): sprites flying and dropping,
+a timeline of event steps, and small stand-ins for the shared floaters and game log while
+those are not there.
 
 The engine never waits: actions are applied at once, their events are queued here as
 ``Step`` objects, each with a duration; the table shows a lagging "display state" that
