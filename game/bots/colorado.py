@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
+from game.bots import common
 from game.bots.colorado_eval import WIDTH, Position, rotate_offsets
+from game.bots.common import make_level
 from game.engine.colorado.actions import (
     Bid,
     DeclareInterest,
@@ -67,11 +68,7 @@ OPP_SALE_BIDS = (0.0, 0.45, 0.3, 0.15, 0.1)       # the others' land auction bid
 
 
 def make(level: str, seed: int):
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "normal":
-        return NormalBot(seed)
-    raise ValueError(f"unknown Colorado County bot level {level!r}")
+    return make_level("Colorado County", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 
 
 def _idx(cell) -> int:
@@ -415,38 +412,13 @@ def flag_worth(f: int, gains: dict[int, float], offsets) -> float:
 def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
     """``n`` (view, legal) pairs from seeded 3- and 4-player games of easy bots, spread over
     the game, only where there is something to decide."""
-    from game.engine import GAMES
-
-    out: list[tuple[dict[str, Any], list[Action]]] = []
-    g = 0
-    rng = random.Random(seed)
-    while len(out) < n:
-        players = 3 + (g % 2)
-        state = GAMES["colorado"].new(players, seed * 1000 + g)
-        bots = [EasyBot(seed * 1000 + g * 7 + q) for q in range(players)]
-        while not state.is_over() and len(out) < n:
-            p = state.to_act()[0]
-            view = state.view(p)
-            legal = state.legal_actions(p)
-            if len(legal) > 1 and rng.random() < 0.08:
-                out.append((view, legal))
-            state.apply(bots[p].choose(view, legal), p)
-        g += 1
-    return out
+    return common.sample_positions("colorado", EasyBot, lambda g: 3 + (g % 2), 0.08, n, seed)
 
 
 def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
     """Seconds per decision of the normal bot on ``n`` varied positions of seeded games
     (``cpu``: this thread's CPU time instead of wall time, which a busy machine inflates)."""
-    positions = sample_positions(n)
-    bot = NormalBot(1)
-    clock = time.thread_time if cpu else time.perf_counter
-    times = []
-    for view, legal in positions:
-        t0 = clock()
-        bot.choose(view, legal)
-        times.append(clock() - t0)
-    return times
+    return common.time_decisions(NormalBot(1), sample_positions(n), cpu)
 
 
 __all__ = ["EasyBot", "LEVELS", "NormalBot", "bench_normal_decisions", "make",

@@ -29,9 +29,10 @@ decks are unknown even to their owners, so cards are judged by the known make-up
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from game.bots import common
+from game.bots.common import first_of, make_level
 from game.bots.oasis_eval import DEFAULT_WEIGHTS, KINDS, Position, Weights, camel_groups
 from game.engine.core import Action
 from game.engine.oasis.actions import (
@@ -57,18 +58,7 @@ EASY_SKIP_BONUS = 0.1
 
 
 def make(level: str, seed: int):
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "normal":
-        return NormalBot(seed)
-    raise ValueError(f"unknown Oasis bot level {level!r}")
-
-
-def _first(legal: list[Action], cls: type) -> Action | None:
-    for a in legal:
-        if isinstance(a, cls):
-            return a
-    return None
+    return make_level("Oasis", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 
 
 def _cell(pos: Position, xy) -> int:
@@ -92,7 +82,7 @@ class EasyBot:
             return legal[0]
         phase = view["phase"]
         if phase == "offer":
-            turn, stop = _first(legal, TurnCard), _first(legal, StopOffer)
+            turn, stop = first_of(legal, TurnCard), first_of(legal, StopOffer)
             if turn is None or stop is None:
                 return turn or stop or legal[0]
             shown = len(view["players"][view["me"]]["offer"])
@@ -104,7 +94,7 @@ class EasyBot:
         tiles = [a for a in legal if isinstance(a, (PlaceTile, BonusTile))]
         if phase == "bonus":
             if rng.random() < EASY_SKIP_BONUS:
-                return _first(legal, SkipBonus) or rng.choice(legal)
+                return first_of(legal, SkipBonus) or rng.choice(legal)
             camels = [a for a in legal if isinstance(a, BonusCamel)]
             if camels and (not tiles or rng.random() < 0.3):
                 return rng.choice(camels)
@@ -118,8 +108,8 @@ class EasyBot:
                     return rng.choice(ext)
             plain = [a for a in tiles if a.marker_from in (None, "none")]
             return rng.choice(plain or tiles)
-        if phase == "carry" and _first(legal, MoveCamel) is not None and rng.random() < 0.5:
-            return _first(legal, IgnoreCard) or rng.choice(legal)
+        if phase == "carry" and first_of(legal, MoveCamel) is not None and rng.random() < 0.5:
+            return first_of(legal, IgnoreCard) or rng.choice(legal)
         return rng.choice(legal)
 
 
@@ -152,7 +142,7 @@ class NormalBot:
 
     # --- offers ---------------------------------------------------------------------------
     def _offer(self, pos: Position, legal: list[Action]) -> Action:
-        turn, stop = _first(legal, TurnCard), _first(legal, StopOffer)
+        turn, stop = first_of(legal, TurnCard), first_of(legal, StopOffer)
         if turn is None or stop is None:
             return turn or stop or legal[0]
         me = pos.me
@@ -375,38 +365,13 @@ class Placer:
 # --- timing --------------------------------------------------------------------------------
 def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
     """``n`` (view, legal) pairs from seeded games of easy bots, spread over the game."""
-    from game.engine import GAMES
-
-    out: list[tuple[dict[str, Any], list[Action]]] = []
-    g = 0
-    rng = random.Random(seed)
-    while len(out) < n:
-        players = 3 + (g % 3)
-        state = GAMES["oasis"].new(players, seed * 1000 + g)
-        bots = [EasyBot(seed * 1000 + g * 7 + q) for q in range(players)]
-        while not state.is_over() and len(out) < n:
-            p = state.to_act()[0]
-            view = state.view(p)
-            legal = state.legal_actions(p)
-            if len(legal) > 1 and rng.random() < 0.1:
-                out.append((view, legal))
-            state.apply(bots[p].choose(view, legal), p)
-        g += 1
-    return out
+    return common.sample_positions("oasis", EasyBot, lambda g: 3 + (g % 3), 0.1, n, seed)
 
 
 def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
     """Seconds per decision of the normal bot, on ``n`` varied positions of seeded games
     (``cpu``: this thread's CPU time instead of wall time, which a busy machine inflates)."""
-    positions = sample_positions(n)
-    bot = NormalBot(1)
-    clock = time.thread_time if cpu else time.perf_counter
-    times = []
-    for view, legal in positions:
-        t0 = clock()
-        bot.choose(view, legal)
-        times.append(clock() - t0)
-    return times
+    return common.time_decisions(NormalBot(1), sample_positions(n), cpu)
 
 
 __all__ = ["EasyBot", "LEVELS", "NormalBot", "Placer", "bench_normal_decisions", "make",

@@ -20,9 +20,10 @@ Bots read the view (the seat's own information) and the legal list, nothing else
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from game.bots import common
+from game.bots.common import first_of, make_level
 from game.bots.oregon_eval import DEFAULT_WEIGHTS, STATION, STORE, Position, Weights
 from game.engine.core import Action
 from game.engine.oregon.actions import (
@@ -55,22 +56,11 @@ TIE_BREAK = 0.05
 
 
 def make(level: str, seed: int):
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "normal":
-        return NormalBot(seed)
-    raise ValueError(f"unknown Oregon bot level {level!r}")
+    return make_level("Oregon", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 
 
 def _idx(cell) -> int:
     return cell[1] * 15 + cell[0]
-
-
-def _first(legal: list[Action], cls: type) -> Action | None:
-    for a in legal:
-        if isinstance(a, cls):
-            return a
-    return None
 
 
 # --- easy ----------------------------------------------------------------------------------
@@ -100,8 +90,8 @@ class EasyBot:
                     return rng.choice(scoring)
             return rng.choice(places)
         if phase == "extra_turn":
-            use = _first(legal, UseExtraTurn)
-            skip = _first(legal, SkipExtraTurn)
+            use = first_of(legal, UseExtraTurn)
+            skip = first_of(legal, SkipExtraTurn)
             if use is not None and skip is not None:
                 return use if rng.random() < EASY_EXTRA_TURN else skip
         return rng.choice(legal)
@@ -154,8 +144,8 @@ class NormalBot:
         return best
 
     def _extra_turn(self, pos: Position, legal: list[Action]) -> Action:
-        use = _first(legal, UseExtraTurn)
-        skip = _first(legal, SkipExtraTurn)
+        use = first_of(legal, UseExtraTurn)
+        skip = first_of(legal, SkipExtraTurn)
         if use is None or skip is None:
             return legal[0]
         best = pos.best_play(pos.hand, pos.joker[pos.me])
@@ -169,11 +159,11 @@ class NormalBot:
 
     # --- draws ------------------------------------------------------------------------------
     def _draw(self, pos: Position, legal: list[Action]) -> Action:
-        dead = _first(legal, DiscardDead)
+        dead = first_of(legal, DiscardDead)
         if dead is not None:
             return dead
-        keep = _first(legal, KeepCard)
-        discard = _first(legal, DiscardDrawn)
+        keep = first_of(legal, KeepCard)
+        discard = first_of(legal, DiscardDrawn)
         seed = self.rng.randrange(1 << 30)
         if keep is not None and discard is not None:
             card = pos.view.get("pending_card")
@@ -380,40 +370,13 @@ def draw_outlook(pos: Position, hand: list[int], seed: int, first: str | None = 
 # --- timing --------------------------------------------------------------------------------
 def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
     """``n`` (view, legal) pairs from seeded games of easy bots, spread over the game."""
-    from game.engine import GAMES
-
-    out: list[tuple[dict[str, Any], list[Action]]] = []
-    g = 0
-    rng = random.Random(seed)
-    while len(out) < n:
-        players = 2 + (g % 3)
-        state = GAMES["oregon"].new(players, seed * 1000 + g)
-        bots = [EasyBot(seed * 1000 + g * 7 + q) for q in range(players)]
-        steps = 0
-        while not state.is_over() and len(out) < n:
-            p = state.to_act()[0]
-            view = state.view(p)
-            legal = state.legal_actions(p)
-            if len(legal) > 1 and rng.random() < 0.12:
-                out.append((view, legal))
-            state.apply(bots[p].choose(view, legal), p)
-            steps += 1
-        g += 1
-    return out
+    return common.sample_positions("oregon", EasyBot, lambda g: 2 + (g % 3), 0.12, n, seed)
 
 
 def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
     """Seconds per decision of the normal bot, on ``n`` varied positions of seeded games
     (``cpu``: this thread's CPU time instead of wall time, which a busy machine inflates)."""
-    positions = sample_positions(n)
-    bot = NormalBot(1)
-    clock = time.thread_time if cpu else time.perf_counter
-    times = []
-    for view, legal in positions:
-        t0 = clock()
-        bot.choose(view, legal)
-        times.append(clock() - t0)
-    return times
+    return common.time_decisions(NormalBot(1), sample_positions(n), cpu)
 
 
 __all__ = ["EasyBot", "LEVELS", "NormalBot", "bench_normal_decisions", "draw_outlook",

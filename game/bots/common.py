@@ -1,0 +1,73 @@
+"""What the three games' bots share: choosing a bot by level, picking an action of a kind,
+sampling positions from seeded games and timing decisions on them.
+
+Each game's module keeps its own heuristics and its own sampling mix (player counts and
+how often a position is kept); the plumbing around them lives here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.bots import Bot
+from game.engine.core import Action
+
+Position = tuple[dict[str, Any], list[Action]]
+
+
+def make_level(game_name: str, levels: dict[str, Callable[[int], Bot]], level: str,
+               seed: int) -> Bot:
+    """The bot of ``level`` (a key of ``levels``) with ``seed``; ``game_name`` names the game
+    in the error for an unknown level."""
+    factory = levels.get(level)
+    if factory is None:
+        raise ValueError(f"unknown {game_name} bot level {level!r}")
+    return factory(seed)
+
+
+def first_of(legal: Sequence[Action], cls: type) -> Action | None:
+    """The first legal action of class ``cls``, else None."""
+    for a in legal:
+        if isinstance(a, cls):
+            return a
+    return None
+
+
+def sample_positions(game_id: str, bot: Callable[[int], Bot], players: Callable[[int], int],
+                     keep: float, n: int, seed: int) -> list[Position]:
+    """``n`` (view, legal) pairs from seeded games of ``bot(seed)`` players, spread over the
+    game, only where there is something to decide.  Game ``g`` seats ``players(g)``; a
+    position with a choice is kept with probability ``keep``."""
+    from game.engine import GAMES
+
+    out: list[Position] = []
+    g = 0
+    rng = random.Random(seed)
+    while len(out) < n:
+        count = players(g)
+        state = GAMES[game_id].new(count, seed * 1000 + g)
+        bots = [bot(seed * 1000 + g * 7 + q) for q in range(count)]
+        while not state.is_over() and len(out) < n:
+            p = state.to_act()[0]
+            view = state.view(p)
+            legal = state.legal_actions(p)
+            if len(legal) > 1 and rng.random() < keep:
+                out.append((view, legal))
+            state.apply(bots[p].choose(view, legal), p)
+        g += 1
+    return out
+
+
+def time_decisions(bot: Bot, positions: list[Position], cpu: bool = False) -> list[float]:
+    """Seconds per decision of ``bot`` on each position (``cpu``: this thread's CPU time
+    instead of wall time, which a busy machine inflates)."""
+    clock = time.thread_time if cpu else time.perf_counter
+    times = []
+    for view, legal in positions:
+        t0 = clock()
+        bot.choose(view, legal)
+        times.append(clock() - t0)
+    return times
