@@ -56,6 +56,7 @@ from game.ui.colorado.board_view import BoardView
 from game.ui.colorado.layout import CARD, COLS, ROWS, TOKEN, ColoradoLayout
 from game.ui.colorado.panels import PanelModel, draw_panel
 from game.ui.table_anim import Sprite, Sprites, Timeline, drop, fly, make_floaters, make_log
+from game.ui.table_common import TableInput, banner_back, focus_ring, message_panel
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +108,10 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
+    board_size = (COLS, ROWS)
+    strip_keeps = "card"  # Up from a revealed card stays among the cards
+
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, lakes="first"):
         super().__init__(services)
         self.game_id = game_id
@@ -1021,15 +1025,19 @@ class TableScene(Scene):
         if self.focus == "board":
             self._focus_board()
 
+    def right_click(self) -> None:
+        if self.sel_card is not None and self.use_flag is not None:
+            self.rotate(1)
+        else:
+            self.sel_tokens, self.sel_cell = [], None
+
     def _focus_board(self, cell=None) -> None:
         self.focus = "board"
         if cell is not None:
             self.cursor = tuple(cell)
             return
         cells = self.flag_cells() or self.own_cells() or self.use_flags()
-        if cells and self.cursor not in cells:
-            cx, cy = self.cursor
-            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
+        self.cursor_near(cells)
 
     # --- input --------------------------------------------------------------------------------
     def click(self, pos) -> None:
@@ -1066,67 +1074,15 @@ class TableScene(Scene):
                 not self.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
             self.rotate(1 if intent.amount < 0 else -1)
             return True
-        if self.log.handle(intent):
-            return True
-        if k == I.POINT:
-            self.keyboard = False
-            self.hover = intent.pos
-            self.hover_cell = self.layout.cell_at(intent.pos)
-            return True
-        if k == I.CLICK:
-            self.keyboard = False
-            self.hover = intent.pos
-            if intent.button == 3:
-                if self.sel_card is not None and self.use_flag is not None:
-                    self.rotate(1)
-                else:
-                    self.sel_tokens, self.sel_cell = [], None
-                return True
-            if intent.button == 1:
-                self.click(intent.pos)
+        if self.pointer_input(intent):
             return True
         if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
             self.keyboard = True
             if k == I.CONFIRM and self.score_show and self.score_show.get("final"):
                 self.score_show = None
                 return True
-            keys = [key for key, _ in self.targets()]
-            if not keys:
-                return True
-            if self.focus not in keys:
-                self.focus = keys[0]
-            if k in (I.NEXT, I.PREV):
-                i = keys.index(self.focus)
-                self.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
-                if self.focus == "board":
-                    self._focus_board()
-                self.services.audio.play("tick")
-            elif k == I.CONFIRM:
-                self.activate(self.focus)
-            else:
-                self._move(intent.dx, intent.dy, keys)
-            return True
+            return self.navigate(intent)
         return False
-
-    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
-        if self.focus == "board":
-            x, y = self.cursor
-            if dy > 0 and y == ROWS - 1:
-                others = [key for key in keys if key != "board"]
-                if others:
-                    self.focus = others[0]
-                return
-            self.cursor = (min(COLS - 1, max(0, x + dx)), min(ROWS - 1, max(0, y + dy)))
-            self.services.audio.play("tick")
-            return
-        if dy < 0 and "board" in keys and not self.focus.startswith("card"):
-            self._focus_board()
-            return
-        strip = [key for key in keys if key != "board"]
-        if self.focus in strip and (dx or dy):
-            i = strip.index(self.focus)
-            self.focus = strip[max(0, min(len(strip) - 1, i + (dx or dy)))]
-            self.services.audio.play("tick")
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -1202,7 +1158,7 @@ class TableScene(Scene):
         if can_act and self.keyboard and self.focus != "board":
             rect = dict(self.targets()).get(self.focus)
             if rect is not None:
-                _focus_ring(surface, rect, self.t)
+                focus_ring(surface, rect)
         if self.banner_time > 0 and self.banner:
             self._draw_banner(surface)
 
@@ -1266,7 +1222,7 @@ class TableScene(Scene):
         err = self.message_error and self.message_time > 0
         colour = theme.ERROR if err else theme.INK
         lines = theme.wrap(text, 28, r.w - 32)[:3]
-        surface.blit(_message_panel(r.size, err), r)
+        surface.blit(message_panel(r.size, err), r)
         y = r.y + (r.h - 34 * len(lines)) // 2
         for line in lines:
             surface.blit(_text(line, 28, colour, err), (r.x + 16, y))
@@ -1355,7 +1311,7 @@ class TableScene(Scene):
     def _draw_banner(self, surface) -> None:
         s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
         r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
-        surface.blit(_banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
+        surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
         surface.blit(s, r)
 
 
@@ -1384,29 +1340,6 @@ def _dark_panel(size) -> pygame.Surface:
     from game.ui import art
 
     return art.panel_surface(size, "dark")
-
-
-@lru_cache(maxsize=8)
-def _banner_back(size) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (40, 24, 12, 170), s.get_rect(), border_radius=size[1] // 2)
-    return s
-
-
-@lru_cache(maxsize=4)
-def _message_panel(size, error: bool) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    face = (255, 236, 226) if error else theme.CREAM
-    pygame.draw.rect(s, face, s.get_rect(), border_radius=14)
-    pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
-                     border_radius=14)
-    return s
-
-
-def _focus_ring(surface, rect: pygame.Rect, t: float) -> None:
-    r = rect.inflate(10, 10)
-    pygame.draw.rect(surface, theme.FOCUS_EDGE, r.inflate(4, 4), 3, border_radius=14)
-    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=12)
 
 
 __all__ = ["TableScene"]

@@ -55,6 +55,7 @@ from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE, BoardView
 from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
 from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel, render_supply
 from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
+from game.ui.table_common import TableInput, banner_back, focus_ring, message_panel
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +101,10 @@ def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.S
     return theme.text(msg, size, colour, bold)
 
 
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
+    board_size = (COLS, ROWS)
+    strip_keeps = "offer"  # Up from an offer card stays among the cards
+
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int):
         super().__init__(services)
         self.game_id = game_id
@@ -806,12 +810,13 @@ class TableScene(Scene):
         if self.focus == "board":
             self._focus_board()
 
+    def right_click(self) -> None:
+        self._cancel()
+
     def _focus_board(self) -> None:
         self.focus = "board"
         cells = list(self.cell_targets())
-        if cells and self.cursor not in cells:
-            cx, cy = self.cursor
-            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
+        self.cursor_near(cells)
 
     # --- input --------------------------------------------------------------------------------
     def handle(self, intent: I.Intent) -> bool:
@@ -825,63 +830,14 @@ class TableScene(Scene):
         if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
             self.open_rules()
             return True
-        if self.log.handle(intent):
-            return True
-        if k == I.POINT:
-            self.keyboard = False
-            self.hover = intent.pos
-            self.hover_cell = self.layout.cell_at(intent.pos)
-            return True
-        if k == I.CLICK:
-            self.keyboard = False
-            self.hover = intent.pos
-            if intent.button == 3:
-                self._cancel()
-                return True
-            if intent.button == 1:
-                self.click(intent.pos)
+        if self.pointer_input(intent):
             return True
         if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
             self.keyboard = True
             if not self.human_can_act:
                 return True
-            keys = [key for key, _ in self.targets()]
-            if not keys:
-                return True
-            if self.focus not in keys:
-                self.focus = keys[0]
-            if k in (I.NEXT, I.PREV):
-                i = keys.index(self.focus)
-                self.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
-                if self.focus == "board":
-                    self._focus_board()
-                self.services.audio.play("tick")
-            elif k == I.CONFIRM:
-                self.activate(self.focus)
-            else:
-                self._move(intent.dx, intent.dy, keys)
-            return True
+            return self.navigate(intent)
         return False
-
-    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
-        if self.focus == "board":
-            x, y = self.cursor
-            if dy > 0 and y == ROWS - 1:
-                others = [key for key in keys if key != "board"]
-                if others:
-                    self.focus = others[0]
-                return
-            self.cursor = (min(COLS - 1, max(0, x + dx)), min(ROWS - 1, max(0, y + dy)))
-            self.services.audio.play("tick")
-            return
-        if dy < 0 and "board" in keys and not self.focus.startswith("offer"):
-            self._focus_board()
-            return
-        others = [key for key in keys if key != "board"]
-        if self.focus in others and (dx or dy):
-            i = others.index(self.focus)
-            self.focus = others[max(0, min(len(others) - 1, i + (dx or dy)))]
-            self.services.audio.play("tick")
 
     def click(self, pos) -> None:
         if not self.human_can_act:
@@ -1056,9 +1012,9 @@ class TableScene(Scene):
         if can_act and self.state.phase == "choose":
             for key, rect in self.targets():
                 if key.startswith("offer"):
-                    _focus_ring(surface, rect, soft=True)
+                    focus_ring(surface, rect, soft=True)
         if can_act and self.state.phase == "offer":
-            _focus_ring(surface, lay.decks[self.acting], soft=True)
+            focus_ring(surface, lay.decks[self.acting], soft=True)
         self._draw_carry(surface, can_act)
         self._draw_message(surface)
         self._draw_buttons(surface)
@@ -1068,7 +1024,7 @@ class TableScene(Scene):
         if can_act and self.keyboard and self.focus != "board":
             rect = dict(self.targets()).get(self.focus)
             if rect is not None:
-                _focus_ring(surface, rect)
+                focus_ring(surface, rect)
         self._draw_peek(surface)
         if self.banner_time > 0 and self.banner:
             self._draw_banner(surface)
@@ -1095,7 +1051,7 @@ class TableScene(Scene):
                 tick = _text("done", 24, theme.ON_TABLE, True)
                 surface.blit(tick, tick.get_rect(center=r.center))
             elif picking:
-                _focus_ring(surface, r, soft=True)
+                focus_ring(surface, r, soft=True)
         if not cards:
             for r in lay.carry_cards:
                 pygame.draw.rect(surface, (120, 90, 60), r, 2, border_radius=10)
@@ -1117,7 +1073,7 @@ class TableScene(Scene):
         if not text:
             return
         err = self.message_error and self.message_time > 0
-        surface.blit(_message_panel(r.size, err), r)
+        surface.blit(message_panel(r.size, err), r)
         lines = theme.wrap(text, 28, r.w - 32)[:3]
         y = r.y + (r.h - 34 * len(lines)) // 2
         for line in lines:
@@ -1167,7 +1123,7 @@ class TableScene(Scene):
     def _draw_banner(self, surface) -> None:
         s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
         r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 50))
-        surface.blit(_banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
+        surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
         surface.blit(s, r)
 
 
@@ -1176,32 +1132,6 @@ def _dim(size) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(s, (30, 20, 12, 140), s.get_rect(), border_radius=10)
     return s
-
-
-@lru_cache(maxsize=8)
-def _banner_back(size) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (40, 24, 12, 170), s.get_rect(), border_radius=size[1] // 2)
-    return s
-
-
-@lru_cache(maxsize=4)
-def _message_panel(size, error: bool) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    face = (255, 236, 226) if error else theme.CREAM
-    pygame.draw.rect(s, face, s.get_rect(), border_radius=14)
-    pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
-                     border_radius=14)
-    return s
-
-
-def _focus_ring(surface, rect: pygame.Rect, soft: bool = False) -> None:
-    r = rect.inflate(10, 10)
-    if soft:
-        pygame.draw.rect(surface, (255, 226, 120), r, 3, border_radius=12)
-        return
-    pygame.draw.rect(surface, theme.FOCUS_EDGE, r.inflate(4, 4), 3, border_radius=14)
-    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=12)
 
 
 __all__ = ["TableScene"]

@@ -65,6 +65,7 @@ from game.ui.oregon.panels import (
     render_supply,
 )
 from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
+from game.ui.table_common import TableInput, banner_back, focus_ring, message_panel
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +132,10 @@ def gains_text(g: dict, you: bool = True) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
+    board_size = (COLS, ROWS)
+    strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
+
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int):
         super().__init__(services)
         self.game_id = game_id
@@ -743,12 +747,13 @@ class TableScene(Scene):
         if self.state.phase == START_TILE:
             self._focus_board()
 
+    def right_click(self) -> None:
+        self.clear_selection()
+
     def _focus_board(self) -> None:
         self.focus = "board"
         _, cells = self.legal_cells()
-        if cells and self.cursor not in cells:
-            cx, cy = self.cursor
-            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
+        self.cursor_near(cells)
 
     # --- input --------------------------------------------------------------------------------
     def handle(self, intent: I.Intent) -> bool:
@@ -759,63 +764,14 @@ class TableScene(Scene):
         if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
             self.open_rules()
             return True
-        if self.log.handle(intent):
-            return True
-        if k == I.POINT:
-            self.keyboard = False
-            self.hover = intent.pos
-            self.hover_cell = self.layout.cell_at(intent.pos)
-            return True
-        if k == I.CLICK:
-            self.keyboard = False
-            self.hover = intent.pos
-            if intent.button == 3:
-                self.clear_selection()
-                return True
-            if intent.button == 1:
-                self.click(intent.pos)
+        if self.pointer_input(intent):
             return True
         if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
             self.keyboard = True
             if not self.human_can_act:
                 return True
-            keys = [key for key, _ in self.targets()]
-            if not keys:
-                return True
-            if self.focus not in keys:
-                self.focus = keys[0]
-            if k in (I.NEXT, I.PREV):
-                i = keys.index(self.focus)
-                self.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
-                if self.focus == "board":
-                    self._focus_board()
-                self.services.audio.play("tick")
-            elif k == I.CONFIRM:
-                self.activate(self.focus)
-            else:
-                self._move(intent.dx, intent.dy, keys)
-            return True
+            return self.navigate(intent)
         return False
-
-    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
-        if self.focus == "board":
-            x, y = self.cursor
-            if dy > 0 and y == ROWS - 1:
-                others = [key for key in keys if key != "board"]
-                if others:
-                    self.focus = others[0]
-                return
-            self.cursor = (min(COLS - 1, max(0, x + dx)), min(ROWS - 1, max(0, y + dy)))
-            self.services.audio.play("tick")
-            return
-        if dy < 0 and "board" in keys:
-            self._focus_board()
-            return
-        strip = [key for key in keys if key != "board"]
-        if self.focus in strip and dx:
-            i = strip.index(self.focus)
-            self.focus = strip[max(0, min(len(strip) - 1, i + dx))]
-            self.services.audio.play("tick")
 
     def click(self, pos) -> None:
         if not self.human_can_act:
@@ -932,7 +888,7 @@ class TableScene(Scene):
             if self.keyboard and self.focus != "board":
                 rect = dict(self.targets()).get(self.focus)
                 if rect is not None:
-                    _focus_ring(surface, rect, self.t)
+                    focus_ring(surface, rect)
         if self.banner_time > 0 and self.banner:
             self._draw_banner(surface)
 
@@ -950,7 +906,7 @@ class TableScene(Scene):
             key = self._cache["layout_key"] = LayoutKey(self.layout)
         surface.blit(render_supply(model, key), self.layout.supply_rect)
         for deck in self.draw_decks():
-            _focus_ring(surface, self.layout.decks[deck].inflate(6, 6), self.t, soft=True)
+            focus_ring(surface, self.layout.decks[deck].inflate(6, 6), soft=True)
 
     def _draw_hand(self, surface, can_act: bool) -> None:
         lay = self.layout
@@ -1001,7 +957,7 @@ class TableScene(Scene):
                 icon = art.building_tile(tile, 76, True) if tile else None
         width = r.w - 32 - (90 if icon else 0)
         lines = theme.wrap(text, 28, width)[:3]
-        surface.blit(_message_panel(r.size, self.message_error and self.message_time > 0), r)
+        surface.blit(message_panel(r.size, self.message_error and self.message_time > 0), r)
         if icon is not None:
             surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))
         y = r.y + (r.h - 34 * len(lines)) // 2
@@ -1019,7 +975,7 @@ class TableScene(Scene):
             surf = art.button_surface(r.size, label, state, "primary" if primary else "secondary")
             surface.blit(surf, r)
             if state == "focus":
-                _focus_ring(surface, r, self.t)
+                focus_ring(surface, r)
 
     def _draw_tooltip(self, surface, cell, tip: str) -> None:
         lines = tip.split("\n")
@@ -1041,7 +997,7 @@ class TableScene(Scene):
     def _draw_banner(self, surface) -> None:
         s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
         r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
-        surface.blit(_banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
+        surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
         surface.blit(s, r)
 
 
@@ -1066,32 +1022,6 @@ def _warm_art(colours) -> None:
 
         assets.piece(c, MARKER_SIZE, "marker", shadow=True)
         assets.piece(c, 40, "farmer")
-
-
-@lru_cache(maxsize=8)
-def _banner_back(size) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (40, 24, 12, 170), s.get_rect(), border_radius=size[1] // 2)
-    return s
-
-
-@lru_cache(maxsize=4)
-def _message_panel(size, error: bool) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    face = (255, 236, 226) if error else theme.CREAM
-    pygame.draw.rect(s, face, s.get_rect(), border_radius=14)
-    pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
-                     border_radius=14)
-    return s
-
-
-def _focus_ring(surface, rect: pygame.Rect, t: float, soft: bool = False) -> None:
-    r = rect.inflate(10, 10)
-    if soft:
-        pygame.draw.rect(surface, (255, 226, 120), r, 3, border_radius=12)
-        return
-    pygame.draw.rect(surface, theme.FOCUS_EDGE, r.inflate(4, 4), 3, border_radius=14)
-    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=12)
 
 
 class _SimpleHandoff(Scene):

@@ -1,0 +1,253 @@
+"""Pieces shared by the Oregon, Colorado County and Oasis tables.
+
+- score track geometry (``square_track_spaces``, ``TableGeometry``) and drawing
+  (``TrackStyle``, ``draw_score_track``);
+- player panel frame (``draw_panel_frame``);
+- the focus ring, message panel and banner band of the table scenes;
+- pointer and focus navigation (``TableInput``), mixed into each table scene.
+
+Where the tables differ (colours, sizes, how focus moves in the bottom strip) the difference
+is a parameter, so each table keeps its own look and feel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.ui import art, theme
+from game.ui import intents as I
+
+TRACK_SPACES = 100
+NAV_KINDS = (I.NEXT, I.PREV, I.MOVE, I.CONFIRM)
+
+
+# --- score track ------------------------------------------------------------------------------
+def square_track_spaces(track_rect: pygame.Rect, space: int, across: int,
+                        down: int) -> list[pygame.Rect]:
+    """The 100 square spaces around ``track_rect``: top left to right, down the right side,
+    bottom right to left, up the left side."""
+    x0, y0 = track_rect.topleft
+    cells = [(c, 0) for c in range(across)]
+    cells += [(across - 1, r) for r in range(1, down)]
+    cells += [(c, down - 1) for c in range(across - 2, -1, -1)]
+    cells += [(0, r) for r in range(down - 2, 0, -1)]
+    assert len(cells) == TRACK_SPACES
+    return [pygame.Rect(x0 + c * space, y0 + r * space, space, space) for c, r in cells]
+
+
+class TableGeometry:
+    """Board cells and score-track spaces of a table layout.
+
+    The layout sets ``board_rect`` and ``_spaces`` (the 100 track spaces) and the class
+    attribute ``cell`` (a board cell's side in pixels).
+    """
+
+    cell: int
+    board_rect: pygame.Rect
+    _spaces: list[pygame.Rect]
+
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        c = self.cell
+        return pygame.Rect(self.board_rect.x + x * c, self.board_rect.y + y * c, c, c)
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        if not self.board_rect.collidepoint(pos):
+            return None
+        c = self.cell
+        return ((pos[0] - self.board_rect.x) // c, (pos[1] - self.board_rect.y) // c)
+
+    def track_space(self, score: int) -> pygame.Rect:
+        return self._spaces[int(score) % TRACK_SPACES]
+
+    def track_point(self, score: float) -> tuple[float, float]:
+        """Centre of the marker for a (possibly fractional, sliding) score."""
+        lo = int(score // 1)
+        f = score - lo
+        a = self._spaces[lo % TRACK_SPACES].center
+        b = self._spaces[(lo + 1) % TRACK_SPACES].center
+        return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+
+
+@dataclass(frozen=True)
+class TrackStyle:
+    """How one table paints its score track and the mat inside it."""
+
+    frame: tuple = (118, 82, 52)
+    frame_edge: tuple = (84, 56, 34)
+    face: tuple = (244, 232, 206)
+    face_ten: tuple = (255, 214, 120)
+    face_five: tuple = (236, 214, 172)
+    inset: int = 4            # space drawn this much smaller than its rect
+    radius: int = 6
+    number_size: int = 20     # numbers on every fifth space, tens a bit larger
+    ten_size: int = 22
+    mat: tuple = (232, 216, 180)
+    mat_inset: int = 6
+    mat_radius: int = 12
+    mat_edge: tuple | None = (170, 130, 84)
+
+
+def draw_score_track(surf: pygame.Surface, layout, style: TrackStyle | None = None) -> None:
+    """The framed 100-space track around the board and the mat inside it."""
+    style = style or TrackStyle()
+    tr = layout.track_rect
+    theme.draw_shadow(surf, tr, radius=16, spread=20, lift=8, alpha=140)
+    pygame.draw.rect(surf, style.frame, tr.inflate(12, 12), border_radius=16)
+    pygame.draw.rect(surf, style.frame_edge, tr.inflate(12, 12), 3, border_radius=16)
+    for i in range(TRACK_SPACES):
+        r = layout.track_space(i).inflate(-style.inset, -style.inset)
+        face = style.face if i % 10 else style.face_ten
+        if i % 5 == 0 and i % 10:
+            face = style.face_five
+        pygame.draw.rect(surf, face, r, border_radius=style.radius)
+        pygame.draw.rect(surf, (150, 110, 70), r, 1, border_radius=style.radius)
+        if i % 5 == 0:
+            t = theme.text(str(i), style.number_size if i % 10 else style.ten_size,
+                           (96, 64, 40), i % 10 == 0)
+            surf.blit(t, t.get_rect(center=r.center))
+    mat = layout.track_inner.inflate(-style.mat_inset, -style.mat_inset)
+    pygame.draw.rect(surf, style.mat, mat, border_radius=style.mat_radius)
+    if style.mat_edge is not None:
+        pygame.draw.rect(surf, style.mat_edge, mat, 2, border_radius=style.mat_radius)
+
+
+# --- panels, rings, bands ---------------------------------------------------------------------
+def draw_panel_frame(surf: pygame.Surface, size, colour, active: bool) -> pygame.Rect:
+    """A player panel's card at (6, 6) of ``surf``: face, seat-colour stripe, outline (a gold
+    ring when it is that player's turn).  Returns the card's rect."""
+    w, h = size
+    face = (255, 246, 222) if active else (240, 228, 202)
+    r = pygame.Rect(6, 6, w, h)
+    pygame.draw.rect(surf, face, r, border_radius=14)
+    pygame.draw.rect(surf, colour, (6, 6, 14, h), border_top_left_radius=14,
+                     border_bottom_left_radius=14)
+    if active:
+        pygame.draw.rect(surf, theme.FOCUS, r.inflate(8, 8), 5, border_radius=17)
+        pygame.draw.rect(surf, art.shade(colour, 0.7), r, 3, border_radius=14)
+    else:
+        pygame.draw.rect(surf, (180, 150, 110), r, 2, border_radius=14)
+    return r
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, soft: bool = False) -> None:
+    """The table's focus outline; ``soft`` is a thin gold hint (e.g. a deck to draw from)."""
+    r = rect.inflate(10, 10)
+    if soft:
+        pygame.draw.rect(surface, (255, 226, 120), r, 3, border_radius=12)
+        return
+    pygame.draw.rect(surface, theme.FOCUS_EDGE, r.inflate(4, 4), 3, border_radius=14)
+    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=12)
+
+
+@lru_cache(maxsize=8)
+def banner_back(size) -> pygame.Surface:
+    """The dark rounded band behind a banner line on the table."""
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (40, 24, 12, 170), s.get_rect(), border_radius=size[1] // 2)
+    return s
+
+
+@lru_cache(maxsize=4)
+def message_panel(size, error: bool) -> pygame.Surface:
+    """The prompt's cream panel, reddened for an error."""
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    face = (255, 236, 226) if error else theme.CREAM
+    pygame.draw.rect(s, face, s.get_rect(), border_radius=14)
+    pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
+                     border_radius=14)
+    return s
+
+
+# --- input ------------------------------------------------------------------------------------
+class TableInput:
+    """Pointer and keyboard/pad focus handling shared by the table scenes.
+
+    The scene provides ``targets()`` (focus key, rect pairs; ``"board"`` is the board),
+    ``activate(key)``, ``_focus_board()``, ``click(pos)``, ``layout``, ``log``, ``services``,
+    ``focus``, ``cursor``, and sets:
+
+    - ``board_size``: (columns, rows) the cursor moves in;
+    - ``strip_keeps``: a focus-key prefix from which Up stays in the strip (None: Up from
+      anywhere in the strip goes to the board);
+    - ``strip_vertical``: whether Up/Down also step along the strip.
+    """
+
+    board_size: tuple[int, int]
+    strip_keeps: str | None = None
+    strip_vertical: bool = True
+
+    def right_click(self) -> None:
+        """What a right click does on this table."""
+
+    def pointer_input(self, intent: I.Intent) -> bool:
+        """The game log, pointer moves and clicks; True if ``intent`` was taken."""
+        k = intent.kind
+        if self.log.handle(intent):
+            return True
+        if k == I.POINT:
+            self.keyboard = False
+            self.hover = intent.pos
+            self.hover_cell = self.layout.cell_at(intent.pos)
+            return True
+        if k == I.CLICK:
+            self.keyboard = False
+            self.hover = intent.pos
+            if intent.button == 3:
+                self.right_click()
+                return True
+            if intent.button == 1:
+                self.click(intent.pos)
+            return True
+        return False
+
+    def navigate(self, intent: I.Intent) -> bool:
+        """Next/previous, arrows and confirm over the scene's focus targets."""
+        k = intent.kind
+        keys = [key for key, _ in self.targets()]
+        if not keys:
+            return True
+        if self.focus not in keys:
+            self.focus = keys[0]
+        if k in (I.NEXT, I.PREV):
+            i = keys.index(self.focus)
+            self.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
+            if self.focus == "board":
+                self._focus_board()
+            self.services.audio.play("tick")
+        elif k == I.CONFIRM:
+            self.activate(self.focus)
+        else:
+            self._move(intent.dx, intent.dy, keys)
+        return True
+
+    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
+        cols, rows = self.board_size
+        if self.focus == "board":
+            x, y = self.cursor
+            if dy > 0 and y == rows - 1:
+                others = [key for key in keys if key != "board"]
+                if others:
+                    self.focus = others[0]
+                return
+            self.cursor = (min(cols - 1, max(0, x + dx)), min(rows - 1, max(0, y + dy)))
+            self.services.audio.play("tick")
+            return
+        keeps = self.strip_keeps is not None and self.focus.startswith(self.strip_keeps)
+        if dy < 0 and "board" in keys and not keeps:
+            self._focus_board()
+            return
+        strip = [key for key in keys if key != "board"]
+        step = (dx or dy) if self.strip_vertical else dx
+        if self.focus in strip and step:
+            i = strip.index(self.focus)
+            self.focus = strip[max(0, min(len(strip) - 1, i + step))]
+            self.services.audio.play("tick")
+
+    def cursor_near(self, cells) -> None:
+        """Move the board cursor to the nearest of ``cells`` unless it is on one already."""
+        if cells and self.cursor not in cells:
+            cx, cy = self.cursor
+            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))
