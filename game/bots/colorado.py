@@ -27,12 +27,11 @@ Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample o
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
 from game.bots import common
 from game.bots.colorado_eval import WIDTH, Position, rotate_offsets
-from game.bots.common import make_level
+from game.bots.common import SeededBot, make_level
 from game.engine.colorado.actions import (
     Bid,
     DeclareInterest,
@@ -76,17 +75,13 @@ def _idx(cell) -> int:
 
 
 # --- easy ----------------------------------------------------------------------------------
-class EasyBot:
+class EasyBot(SeededBot):
     """Random, but it places all the cubes it can and bids a little."""
 
     level = "easy"
+    takes_only_choice = False  # a bid is built from the hand, not taken from legal
 
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rng = self.rng
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
@@ -163,18 +158,17 @@ def _rank_probs(ps: list[float]) -> list[float]:
     return probs
 
 
-class NormalBot:
+class NormalBot(SeededBot):
     """One-ply evaluation (see the module text)."""
 
     level = "normal"
+    takes_only_choice = False  # a bid is built from the hand, not taken from legal
 
     def __init__(self, seed: int, cowboy_scale: float | None = None):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.cowboy_scale = COWBOY_SCALE if cowboy_scale is None else cowboy_scale
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
         if phase == "give":

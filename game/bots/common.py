@@ -71,3 +71,25 @@ def time_decisions(bot: Bot, positions: list[Position], cpu: bool = False) -> li
         bot.choose(view, legal)
         times.append(clock() - t0)
     return times
+
+
+class SeededBot:
+    """Base of a game's bots: a seeded random source, and ``choose`` that refuses an empty
+    legal list, takes the only choice when there is one (unless ``takes_only_choice`` is
+    off) and hands the rest to ``decide``."""
+
+    level = ""
+    takes_only_choice = True
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if self.takes_only_choice and len(legal) == 1:
+            return legal[0]
+        return self.decide(view, legal)
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        raise NotImplementedError

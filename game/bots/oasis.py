@@ -28,11 +28,10 @@ decks are unknown even to their owners, so cards are judged by the known make-up
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from game.bots import common
-from game.bots.common import first_of, make_level
+from game.bots.common import SeededBot, first_of, make_level
 from game.bots.oasis_eval import DEFAULT_WEIGHTS, KINDS, Position, Weights, camel_groups
 from game.engine.core import Action
 from game.engine.oasis.actions import (
@@ -66,20 +65,13 @@ def _cell(pos: Position, xy) -> int:
 
 
 # --- easy ----------------------------------------------------------------------------------
-class EasyBot:
+class EasyBot(SeededBot):
     """Random, but sensible (see the module text)."""
 
     level = "easy"
 
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rng = self.rng
-        if len(legal) == 1:
-            return legal[0]
         phase = view["phase"]
         if phase == "offer":
             turn, stop = first_of(legal, TurnCard), first_of(legal, StopOffer)
@@ -114,20 +106,16 @@ class EasyBot:
 
 
 # --- normal --------------------------------------------------------------------------------
-class NormalBot:
+class NormalBot(SeededBot):
     """One-ply evaluation of every legal action (see the module text)."""
 
     level = "normal"
 
     def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.weights = weights
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         pos = Position(view, self.weights)
         phase = view["phase"]
         if phase == "offer":

@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from game.bots import common
-from game.bots.common import first_of, make_level
+from game.bots.common import SeededBot, first_of, make_level
 from game.bots.oregon_eval import DEFAULT_WEIGHTS, STATION, STORE, Position, Weights
 from game.engine.core import Action
 from game.engine.oregon.actions import (
@@ -64,20 +64,13 @@ def _idx(cell) -> int:
 
 
 # --- easy ----------------------------------------------------------------------------------
-class EasyBot:
+class EasyBot(SeededBot):
     """Random, but it places whenever it can and leans towards scoring placements."""
 
     level = "easy"
 
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rng = self.rng
-        if len(legal) == 1:
-            return legal[0]
         phase = view["phase"]
         if phase == "play":
             places = [a for a in legal if isinstance(a, (PlaceFarmer, PlaceBuilding))]
@@ -107,20 +100,16 @@ def _own_gain(pos: Position, a: Action) -> float:
 
 
 # --- normal --------------------------------------------------------------------------------
-class NormalBot:
+class NormalBot(SeededBot):
     """One-ply evaluation of every legal action (see the module text)."""
 
     level = "normal"
 
     def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.weights = weights
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
         phase = view["phase"]
         pos = Position(view, self.weights)
         if phase == "play":
