@@ -13,6 +13,12 @@ from game.map_render import ensure_display, render_map_scaled
 from game.ui import theme
 from game.ui.colorado import pieces
 from game.ui.colorado.layout import CELL, COLS, ROWS, ColoradoLayout
+from game.ui.table_common import TrackStyle, draw_score_track
+
+# the score track in Colorado County's warmer browns
+TRACK_STYLE = TrackStyle(frame=(112, 80, 50), frame_edge=(80, 54, 32), face=(240, 230, 204),
+                         face_ten=(250, 206, 120), face_five=(232, 212, 172),
+                         mat=(226, 210, 170))
 
 CUBE = 48
 FLAG = 58
@@ -120,23 +126,7 @@ class BoardView:
     def _build_base(self) -> pygame.Surface:
         lay = self.layout
         surf = theme.table_background().copy()
-        tr = lay.track_rect
-        theme.draw_shadow(surf, tr, radius=16, spread=20, lift=8, alpha=140)
-        pygame.draw.rect(surf, (112, 80, 50), tr.inflate(12, 12), border_radius=16)
-        pygame.draw.rect(surf, (80, 54, 32), tr.inflate(12, 12), 3, border_radius=16)
-        for i in range(100):
-            r = lay.track_space(i).inflate(-4, -4)
-            face = (240, 230, 204) if i % 10 else (250, 206, 120)
-            if i % 5 == 0 and i % 10:
-                face = (232, 212, 172)
-            pygame.draw.rect(surf, face, r, border_radius=6)
-            pygame.draw.rect(surf, (150, 110, 70), r, 1, border_radius=6)
-            if i % 5 == 0:
-                t = _text(str(i), 20 if i % 10 else 22, (96, 64, 40), bold=i % 10 == 0)
-                surf.blit(t, t.get_rect(center=r.center))
-        mat = lay.track_inner.inflate(-6, -6)
-        pygame.draw.rect(surf, (226, 210, 170), mat, border_radius=12)
-        pygame.draw.rect(surf, (170, 130, 84), mat, 2, border_radius=12)
+        draw_score_track(surf, lay, TRACK_STYLE)
         b = lay.board_rect
         theme.draw_shadow(surf, b, radius=6, spread=14, lift=6, alpha=120)
         surf.blit(board_picture(self.lakes, b.size), b.topleft)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.table_common import TableGeometry, square_track_spaces
+
 COLS, ROWS = 15, 10
 CELL = 70
 TRACK_SPACE = 40
@@ -36,7 +38,9 @@ CARD = (150, 204)
 CARD_GAP = 26
 
 
-class ColoradoLayout:
+class ColoradoLayout(TableGeometry):
+    cell = CELL
+
     def __init__(self, num_players: int):
         self.num_players = num_players
         tx, ty = TRACK_ORIGIN
@@ -47,7 +51,8 @@ class ColoradoLayout:
         bw, bh = COLS * CELL, ROWS * CELL
         self.board_rect = pygame.Rect(inner.x + (inner.w - bw) // 2,
                                       inner.y + (inner.h - bh) // 2, bw, bh)
-        self._spaces = self._track_spaces()
+        self._spaces = square_track_spaces(self.track_rect, TRACK_SPACE, TRACK_ACROSS,
+                                           TRACK_DOWN)
         self.panels = [pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)
                        for i in range(num_players)]
         top = 12 + max(3, num_players) * (PANEL_H + PANEL_GAP) + 6
@@ -63,35 +68,6 @@ class ColoradoLayout:
         self.bid_panel.center = self.board_rect.center
         self.score_panel = pygame.Rect(0, 0, 980, 150 + 74 * num_players)
         self.score_panel.center = self.board_rect.center
-
-    # --- board ---------------------------------------------------------------------------
-    def cell_rect(self, x: int, y: int) -> pygame.Rect:
-        return pygame.Rect(self.board_rect.x + x * CELL, self.board_rect.y + y * CELL, CELL, CELL)
-
-    def cell_at(self, pos) -> tuple[int, int] | None:
-        if not self.board_rect.collidepoint(pos):
-            return None
-        return ((pos[0] - self.board_rect.x) // CELL, (pos[1] - self.board_rect.y) // CELL)
-
-    # --- score track -------------------------------------------------------------------
-    def _track_spaces(self) -> list[pygame.Rect]:
-        s = TRACK_SPACE
-        x0, y0 = self.track_rect.topleft
-        cells = [(c, 0) for c in range(TRACK_ACROSS)]
-        cells += [(TRACK_ACROSS - 1, r) for r in range(1, TRACK_DOWN)]
-        cells += [(c, TRACK_DOWN - 1) for c in range(TRACK_ACROSS - 2, -1, -1)]
-        cells += [(0, r) for r in range(TRACK_DOWN - 2, 0, -1)]
-        return [pygame.Rect(x0 + c * s, y0 + r * s, s, s) for c, r in cells]
-
-    def track_space(self, score: int) -> pygame.Rect:
-        return self._spaces[int(score) % TRACK_SPACES]
-
-    def track_point(self, score: float) -> tuple[float, float]:
-        lo = int(score // 1)
-        t = score - lo
-        a = self._spaces[lo % TRACK_SPACES].center
-        b = self._spaces[(lo + 1) % TRACK_SPACES].center
-        return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
     # --- right column ----------------------------------------------------------------------
     def card_rect(self, i: int, n: int) -> pygame.Rect:

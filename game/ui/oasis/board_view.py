@@ -13,6 +13,11 @@ from game.map_render import render_map_scaled
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import CELL, TableLayout
+from game.ui.table_common import TrackStyle, draw_score_track
+
+# Oasis' track is thinner: smaller spaces and numbers, a sand mat without an edge
+TRACK_STYLE = TrackStyle(inset=3, radius=5, number_size=18, ten_size=20, mat=(222, 196, 150),
+                         mat_inset=4, mat_radius=10, mat_edge=None)
 
 MARKER_SIZE = 30
 CONTROL_SIZE = 40
@@ -44,22 +49,7 @@ class BoardView:
     def _build_base(self) -> pygame.Surface:
         lay = self.layout
         surf = theme.table_background().copy()
-        tr = lay.track_rect
-        theme.draw_shadow(surf, tr, radius=16, spread=20, lift=8, alpha=140)
-        pygame.draw.rect(surf, (118, 82, 52), tr.inflate(12, 12), border_radius=16)
-        pygame.draw.rect(surf, (84, 56, 34), tr.inflate(12, 12), 3, border_radius=16)
-        for i in range(100):
-            r = lay.track_space(i).inflate(-3, -3)
-            face = (244, 232, 206) if i % 10 else (255, 214, 120)
-            if i % 5 == 0 and i % 10:
-                face = (236, 214, 172)
-            pygame.draw.rect(surf, face, r, border_radius=5)
-            pygame.draw.rect(surf, (150, 110, 70), r, 1, border_radius=5)
-            if i % 5 == 0:
-                t = theme.text(str(i), 18 if i % 10 else 20, (96, 64, 40), bold=i % 10 == 0)
-                surf.blit(t, t.get_rect(center=r.center))
-        mat = lay.track_inner.inflate(-4, -4)
-        pygame.draw.rect(surf, (222, 196, 150), mat, border_radius=10)
+        draw_score_track(surf, lay, TRACK_STYLE)
         b = lay.board_rect
         theme.draw_shadow(surf, b, radius=6, spread=12, lift=5, alpha=120)
         surf.blit(render_map_scaled("oasis", b.size), b.topleft)

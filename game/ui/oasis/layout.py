@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.table_common import TableGeometry
+
 COLS, ROWS = 17, 13
 CELL = 54
 TRACK_ACROSS, TRACK_DOWN = 30, 22  # spaces along the top and down a side: 100 in all
@@ -35,7 +37,9 @@ BUTTONS = 5
 BUTTON_W, BUTTON_H, BUTTON_GAP = 194, 70, 10
 
 
-class TableLayout:
+class TableLayout(TableGeometry):
+    cell = CELL
+
     def __init__(self, num_players: int):
         self.num_players = num_players
         self.track_rect = TRACK_RECT.copy()
@@ -84,15 +88,6 @@ class TableLayout:
         self.buttons = [pygame.Rect(self.track_rect.x + i * (BUTTON_W + BUTTON_GAP), by,
                                     BUTTON_W, BUTTON_H) for i in range(BUTTONS)]
 
-    # --- board ---------------------------------------------------------------------------
-    def cell_rect(self, x: int, y: int) -> pygame.Rect:
-        return pygame.Rect(self.board_rect.x + x * CELL, self.board_rect.y + y * CELL, CELL, CELL)
-
-    def cell_at(self, pos) -> tuple[int, int] | None:
-        if not self.board_rect.collidepoint(pos):
-            return None
-        return ((pos[0] - self.board_rect.x) // CELL, (pos[1] - self.board_rect.y) // CELL)
-
     # --- score track ---------------------------------------------------------------------
     def _track_spaces(self) -> list[pygame.Rect]:
         r, t = self.track_rect, TRACK_THICK
@@ -110,16 +105,6 @@ class TableLayout:
             out.append(pygame.Rect(r.x, round(r.bottom - t - (i + 1) * down), t, round(down)))
         assert len(out) == TRACK_SPACES
         return out
-
-    def track_space(self, score: int) -> pygame.Rect:
-        return self._spaces[int(score) % TRACK_SPACES]
-
-    def track_point(self, score: float) -> tuple[float, float]:
-        lo = int(score // 1)
-        f = score - lo
-        a = self._spaces[lo % TRACK_SPACES].center
-        b = self._spaces[(lo + 1) % TRACK_SPACES].center
-        return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
 
     def button_rect(self, i: int) -> pygame.Rect:
         return self.buttons[i]

@@ -15,6 +15,7 @@ import pygame
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import DISC, OFFER_CARD, PILE, TableLayout
+from game.ui.table_common import draw_panel_frame
 
 CAMEL_TEXT_X = 118
 
@@ -70,17 +71,8 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
     def at(rect: pygame.Rect) -> pygame.Rect:
         return rect.move(6 - origin[0], 6 - origin[1])
 
-    face = (255, 246, 222) if m.active else (240, 228, 202)
     colour = art.PLAYER_COLOURS[m.colour]
-    r = pygame.Rect(6, 6, w, h)
-    pygame.draw.rect(surf, face, r, border_radius=14)
-    pygame.draw.rect(surf, colour, (6, 6, 14, h), border_top_left_radius=14,
-                     border_bottom_left_radius=14)
-    if m.active:
-        pygame.draw.rect(surf, theme.FOCUS, r.inflate(8, 8), 5, border_radius=17)
-        pygame.draw.rect(surf, art.shade(colour, 0.7), r, 3, border_radius=14)
-    else:
-        pygame.draw.rect(surf, (180, 150, 110), r, 2, border_radius=14)
+    draw_panel_frame(surf, (w, h), colour, m.active)
     x0 = 28
     surf.blit(art.player_badge(m.colour, 44), (x0, 12))
     name = _t(m.name + ("  (you)" if m.you else ""), 30, theme.INK, bold=True)

@@ -12,6 +12,7 @@ from game import assets
 from game.map_render import render_map_scaled
 from game.ui import art, theme
 from game.ui.oregon.layout import CELL, COLS, ROWS, TableLayout
+from game.ui.table_common import draw_score_track
 
 SYMBOL_IDS = art.LANDSCAPE_SYMBOLS
 FARMER_SIZE = 62
@@ -84,25 +85,8 @@ class BoardView:
     def _build_base(self) -> pygame.Surface:
         lay = self.layout
         surf = theme.table_background().copy()
-        # score track frame
-        tr = lay.track_rect
-        theme.draw_shadow(surf, tr, radius=16, spread=20, lift=8, alpha=140)
-        pygame.draw.rect(surf, (118, 82, 52), tr.inflate(12, 12), border_radius=16)
-        pygame.draw.rect(surf, (84, 56, 34), tr.inflate(12, 12), 3, border_radius=16)
-        for i in range(100):
-            r = lay.track_space(i).inflate(-4, -4)
-            face = (244, 232, 206) if i % 10 else (255, 214, 120)
-            if i % 5 == 0 and i % 10:
-                face = (236, 214, 172)
-            pygame.draw.rect(surf, face, r, border_radius=6)
-            pygame.draw.rect(surf, (150, 110, 70), r, 1, border_radius=6)
-            if i % 5 == 0:
-                t = _text(str(i), 20 if i % 10 else 22, (96, 64, 40), bold=i % 10 == 0)
-                surf.blit(t, t.get_rect(center=r.center))
-        # the area inside the track: a paper mat
-        mat = lay.track_inner.inflate(-6, -6)
-        pygame.draw.rect(surf, (232, 216, 180), mat, border_radius=12)
-        pygame.draw.rect(surf, (170, 130, 84), mat, 2, border_radius=12)
+        # score track frame, and a paper mat inside it
+        draw_score_track(surf, lay)
         # board
         b = lay.board_rect
         theme.draw_shadow(surf, b, radius=6, spread=14, lift=6, alpha=120)

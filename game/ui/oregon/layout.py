@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.table_common import TableGeometry, square_track_spaces
+
 COLS, ROWS = 15, 10
 CELL = 70
 TRACK_SPACE = 40
@@ -37,7 +39,9 @@ STACK_TILE = 56
 PILE_CARD = (96, 134)
 
 
-class TableLayout:
+class TableLayout(TableGeometry):
+    cell = CELL
+
     def __init__(self, num_players: int):
         self.num_players = num_players
         tx, ty = TRACK_ORIGIN
@@ -53,7 +57,8 @@ class TableLayout:
         self.board_rect = pygame.Rect(bx, by, COLS * CELL, ROWS * CELL)
         self.column_strip = pygame.Rect(bx, by - strip_top, COLS * CELL, strip_top)
         self.row_strip = pygame.Rect(bx - strip_left, by, strip_left, ROWS * CELL)
-        self._spaces = self._track_spaces()
+        self._spaces = square_track_spaces(self.track_rect, TRACK_SPACE, TRACK_ACROSS,
+                                           TRACK_DOWN)
         # right column
         self.panels = [
             pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)
@@ -82,15 +87,6 @@ class TableLayout:
         self.buttons = [pygame.Rect(800, 986, 222, 76), pygame.Rect(1038, 986, 222, 76)]
         self.pending_rect = pygame.Rect(650, HAND_Y, *CARD)
 
-    # --- board ---------------------------------------------------------------------------
-    def cell_rect(self, x: int, y: int) -> pygame.Rect:
-        return pygame.Rect(self.board_rect.x + x * CELL, self.board_rect.y + y * CELL, CELL, CELL)
-
-    def cell_at(self, pos) -> tuple[int, int] | None:
-        if not self.board_rect.collidepoint(pos):
-            return None
-        return ((pos[0] - self.board_rect.x) // CELL, (pos[1] - self.board_rect.y) // CELL)
-
     def column_symbol_rect(self, i: int) -> pygame.Rect:
         r = self.column_strip
         return pygame.Rect(r.x + i * 3 * CELL, r.y, 3 * CELL, r.h)
@@ -98,28 +94,6 @@ class TableLayout:
     def row_symbol_rect(self, i: int) -> pygame.Rect:
         r = self.row_strip
         return pygame.Rect(r.x, r.y + i * 2 * CELL, r.w, 2 * CELL)
-
-    # --- score track -------------------------------------------------------------------
-    def _track_spaces(self) -> list[pygame.Rect]:
-        s = TRACK_SPACE
-        x0, y0 = self.track_rect.topleft
-        cells = [(c, 0) for c in range(TRACK_ACROSS)]
-        cells += [(TRACK_ACROSS - 1, r) for r in range(1, TRACK_DOWN)]
-        cells += [(c, TRACK_DOWN - 1) for c in range(TRACK_ACROSS - 2, -1, -1)]
-        cells += [(0, r) for r in range(TRACK_DOWN - 2, 0, -1)]
-        assert len(cells) == TRACK_SPACES
-        return [pygame.Rect(x0 + c * s, y0 + r * s, s, s) for c, r in cells]
-
-    def track_space(self, score: int) -> pygame.Rect:
-        return self._spaces[int(score) % TRACK_SPACES]
-
-    def track_point(self, score: float) -> tuple[float, float]:
-        """Centre of the marker for a (possibly fractional, sliding) score."""
-        lo = int(score // 1)
-        t = score - lo
-        a = self._spaces[lo % TRACK_SPACES].center
-        b = self._spaces[(lo + 1) % TRACK_SPACES].center
-        return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
     # --- hand -----------------------------------------------------------------------------
     def card_rect(self, i: int, n: int = 4) -> pygame.Rect:

@@ -15,6 +15,7 @@ import pygame
 from game import assets
 from game.engine.oregon.cards import card_info
 from game.ui import art, theme
+from game.ui.table_common import draw_panel_frame
 
 
 @dataclass(frozen=True)
@@ -61,17 +62,8 @@ TOKEN = 38
 def render_panel(m: PanelModel) -> pygame.Surface:
     w, h = m.size
     surf = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
-    face = (255, 246, 222) if m.active else (240, 228, 202)
     colour = art.PLAYER_COLOURS[m.colour]
-    r = pygame.Rect(6, 6, w, h)
-    pygame.draw.rect(surf, face, r, border_radius=14)
-    pygame.draw.rect(surf, colour, (6, 6, 14, h), border_top_left_radius=14,
-                     border_bottom_left_radius=14)
-    if m.active:
-        pygame.draw.rect(surf, theme.FOCUS, r.inflate(8, 8), 5, border_radius=17)
-        pygame.draw.rect(surf, art.shade(colour, 0.7), r, 3, border_radius=14)
-    else:
-        pygame.draw.rect(surf, (180, 150, 110), r, 2, border_radius=14)
+    draw_panel_frame(surf, (w, h), colour, m.active)
     x0 = 28
     badge = art.player_badge(m.colour, 52)
     surf.blit(badge, (x0, 12))
