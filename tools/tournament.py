@@ -17,7 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import LEVELS, make_bot  # noqa: E402
+from game.bots import LEVELS  # noqa: E402
+from game.bots.common import play_levels  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 
 
@@ -26,17 +27,7 @@ def play_game(game_id: str, levels: list[str], seed: int) -> dict[str, float]:
     n = len(levels)
     shift = seed % n
     seat_levels = levels[shift:] + levels[:shift]
-    state = GAMES[game_id].new(n, seed)
-    bots = [make_bot(game_id, lvl, seed * 31 + i) for i, lvl in enumerate(seat_levels)]
-    steps = 0
-    while not state.is_over():
-        for seat in state.to_act():
-            action = bots[seat].choose(state.view(seat), state.legal_actions(seat))
-            state.apply(action, seat)
-            steps += 1
-            if steps > 20000:
-                raise RuntimeError(f"game {seed} does not end")
-            break  # to_act may change after any action
+    state = play_levels(game_id, seat_levels, seed)
     credit: dict[str, float] = {}
     winners = state.winners()
     for w in winners:

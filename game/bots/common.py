@@ -1,5 +1,6 @@
 """What the three games' bots share: choosing a bot by level, picking an action of a kind,
-sampling positions from seeded games and timing decisions on them.
+playing a game with bots of given levels, sampling positions from seeded games and timing
+decisions on them.
 
 Each game's module keeps its own heuristics and its own sampling mix (player counts and
 how often a position is kept); the plumbing around them lives here.
@@ -12,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.bots import Bot
+from game.bots import Bot, make_bot
 from game.engine.core import Action
 
 Position = tuple[dict[str, Any], list[Action]]
@@ -59,6 +60,31 @@ def sample_positions(game_id: str, bot: Callable[[int], Bot], players: Callable[
             state.apply(bots[p].choose(view, legal), p)
         g += 1
     return out
+
+
+def play_levels(game_id: str, levels: Sequence[str], seed: int,
+                check: Callable[..., None] | None = None, max_steps: int = 20000):
+    """Play a new game ``seed`` to the end with a bot of ``levels[seat]`` in each seat (bot
+    seeds ``seed * 31 + seat``) and return its final state.  ``check(state, seat, view,
+    legal, action)`` sees each decision before it is applied; a game longer than
+    ``max_steps`` actions is an error."""
+    from game.engine import GAMES
+
+    state = GAMES[game_id].new(len(levels), seed)
+    bots = [make_bot(game_id, lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
+    steps = 0
+    while not state.is_over():
+        p = state.to_act()[0]
+        view = state.view(p)
+        legal = state.legal_actions(p)
+        action = bots[p].choose(view, legal)
+        if check is not None:
+            check(state, p, view, legal, action)
+        state.apply(action, p)
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"game {seed} does not end")
+    return state
 
 
 def time_decisions(bot: Bot, positions: list[Position], cpu: bool = False) -> list[float]:

@@ -15,9 +15,7 @@ import time
 
 import pytest
 
-from game.bots import make_bot
 from game.bots.colorado import NormalBot, bench_normal_decisions, make, sample_positions
-from game.engine import GAMES
 from game.engine.colorado import (
     Bid,
     ColoradoState,
@@ -27,6 +25,7 @@ from game.engine.colorado import (
     new_game,
 )
 
+GAME = "colorado"
 ME, BROWN, RED, BLACK = range(4)
 RED_ONE, RED_PAIR = 0, 2
 GREEN_ONE, BLUE_ONE = 12, 36
@@ -42,24 +41,6 @@ def check_action(state: ColoradoState, p: int, legal, action) -> None:
         assert action in legal
 
 
-def play_game(levels: list[str], seed: int, check=None) -> ColoradoState:
-    state = GAMES["colorado"].new(len(levels), seed)
-    bots = [make_bot("colorado", lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
-    steps = 0
-    while not state.is_over():
-        p = state.to_act()[0]
-        view = state.view(p)
-        legal = state.legal_actions(p)
-        action = bots[p].choose(view, legal)
-        check_action(state, p, legal, action)
-        if check is not None:
-            check(state, p, view, legal, action)
-        state.apply(action, p)
-        steps += 1
-        assert steps < 5000
-    return state
-
-
 # --- legal and complete games ---------------------------------------------------------------
 @pytest.mark.parametrize("levels", [
     ["normal", "easy", "easy"],
@@ -67,7 +48,7 @@ def play_game(levels: list[str], seed: int, check=None) -> ColoradoState:
     ["easy", "easy", "easy", "easy"],
     ["normal", "normal", "normal", "normal"],
 ])
-def test_complete_games_with_only_legal_choices(levels):
+def test_complete_games_with_only_legal_choices(levels, play_game):
     for seed in (3, 4):
         st = play_game(levels, seed)
         assert st.is_over() and st.winners()
@@ -84,29 +65,6 @@ def test_both_levels_choose_legally_in_every_phase():
             else:
                 assert action in legal
     assert phases >= {"flags", "offer", "interest", "bid", "take"}
-
-
-def test_unknown_level_and_empty_legal_list():
-    with pytest.raises(ValueError):
-        make("hard", 1)
-    view, _ = sample_positions(1)[0]
-    for level in ("easy", "normal"):
-        with pytest.raises(ValueError):
-            make(level, 1).choose(view, [])
-
-
-# --- deterministic --------------------------------------------------------------------------
-def test_same_seed_same_choices():
-    positions = sample_positions(60, seed=11)
-    for level in ("easy", "normal"):
-        a = [make(level, 42).choose(v, legal) for v, legal in positions]
-        b = [make(level, 42).choose(v, legal) for v, legal in positions]
-        assert a == b
-
-
-def test_same_seeds_same_game():
-    levels = ["normal", "easy", "normal", "easy"]
-    assert play_game(levels, 8).scores() == play_game(levels, 8).scores()
 
 
 # --- views only -----------------------------------------------------------------------------
@@ -140,7 +98,7 @@ def scrambled(st: ColoradoState, viewer: int, seed: int) -> ColoradoState:
     return c
 
 
-def test_decisions_ignore_other_players_secrets():
+def test_decisions_ignore_other_players_secrets(play_game):
     seen = 0
     step = 0
 
@@ -262,7 +220,7 @@ def test_normal_flags_near_its_own_land():
 
 
 # --- strength and speed ---------------------------------------------------------------------
-def test_normal_beats_easy():
+def test_normal_beats_easy(play_game):
     levels = ["normal", "easy", "easy", "easy"]
     wins = 0.0
     games = 24

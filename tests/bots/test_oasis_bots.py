@@ -35,25 +35,8 @@ from game.engine.oasis.scenario import (
 )
 from game.engine.oasis.state import OasisState
 
+GAME = "oasis"
 ME, BLUE, GREEN, YELLOW = range(4)
-
-
-def play_game(levels: list[str], seed: int, check=None) -> OasisState:
-    state = GAMES["oasis"].new(len(levels), seed)
-    bots = [make_bot("oasis", lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
-    steps = 0
-    while not state.is_over():
-        p = state.to_act()[0]
-        view = state.view(p)
-        legal = state.legal_actions(p)
-        action = bots[p].choose(view, legal)
-        assert action in legal
-        if check is not None:
-            check(state, p, view, legal, action)
-        state.apply(action, p)
-        steps += 1
-        assert steps < 5000
-    return state
 
 
 def decide(st: OasisState, seat: int = ME, seed: int = 1):
@@ -68,7 +51,7 @@ def decide(st: OasisState, seat: int = ME, seed: int = 1):
     ["easy", "easy", "easy", "easy"],
     ["normal", "normal", "normal", "normal"],
 ])
-def test_complete_games_with_only_legal_choices(levels):
+def test_complete_games_with_only_legal_choices(levels, play_game):
     for seed in (3, 4):
         st = play_game(levels, seed)
         assert st.is_over() and st.winners()
@@ -110,29 +93,6 @@ def test_both_levels_pick_from_legal_in_every_step():
     assert steps >= {"offer", "choose", "pick_card", "place_tiles", "place_camels", "bonus"}
 
 
-def test_unknown_level_and_empty_legal_list():
-    with pytest.raises(ValueError):
-        make("hard", 1)
-    view, _ = sample_positions(1)[0]
-    for level in ("easy", "normal"):
-        with pytest.raises(ValueError):
-            make(level, 1).choose(view, [])
-
-
-# --- deterministic --------------------------------------------------------------------------
-def test_same_seed_same_choices():
-    positions = sample_positions(80, seed=11)
-    for level in ("easy", "normal"):
-        a = [make(level, 42).choose(v, legal) for v, legal in positions]
-        b = [make(level, 42).choose(v, legal) for v, legal in positions]
-        assert a == b
-
-
-def test_same_seeds_same_game():
-    levels = ["normal", "easy", "normal", "easy"]
-    assert play_game(levels, 8).final == play_game(levels, 8).final
-
-
 # --- views only -----------------------------------------------------------------------------
 def scrambled_view(view: dict, seed: int) -> dict:
     """The view with made-up secrets of the others: their score tile kinds (same counts)."""
@@ -146,7 +106,7 @@ def scrambled_view(view: dict, seed: int) -> dict:
     return other
 
 
-def test_decisions_ignore_other_players_secrets():
+def test_decisions_ignore_other_players_secrets(play_game):
     seen = 0
 
     def check(state, p, view, legal, action):
@@ -328,7 +288,7 @@ def test_normal_offer_stops_or_turns_legally():
 
 
 # --- strength and speed ---------------------------------------------------------------------
-def test_normal_beats_easy():
+def test_normal_beats_easy(play_game):
     wins = 0
     games = 12
     for seed in range(games):

@@ -12,9 +12,7 @@ import random
 
 import pytest
 
-from game.bots import make_bot
 from game.bots.oregon import NormalBot, bench_normal_decisions, make, sample_positions
-from game.engine import GAMES
 from game.engine.oregon import (
     DiscardDead,
     PlaceBuilding,
@@ -31,25 +29,8 @@ from game.engine.oregon.positions import (
 )
 from game.engine.oregon.state import OregonState
 
+GAME = "oregon"
 ME, BLUE, GREEN, RED = range(4)
-
-
-def play_game(levels: list[str], seed: int, check=None) -> OregonState:
-    state = GAMES["oregon"].new(len(levels), seed)
-    bots = [make_bot("oregon", lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
-    steps = 0
-    while not state.is_over():
-        p = state.to_act()[0]
-        view = state.view(p)
-        legal = state.legal_actions(p)
-        action = bots[p].choose(view, legal)
-        assert action in legal
-        if check is not None:
-            check(state, p, view, legal, action)
-        state.apply(action, p)
-        steps += 1
-        assert steps < 5000
-    return state
 
 
 def decide(st: OregonState, seed: int = 1, seat: int = ME):
@@ -64,7 +45,7 @@ def decide(st: OregonState, seed: int = 1, seat: int = ME):
     ["easy", "easy", "easy", "easy"],
     ["normal", "normal", "normal", "normal"],
 ])
-def test_complete_games_with_only_legal_choices(levels):
+def test_complete_games_with_only_legal_choices(levels, play_game):
     for seed in (3, 4):
         st = play_game(levels, seed)
         assert st.is_over() and st.winners()
@@ -77,29 +58,6 @@ def test_both_levels_pick_from_legal_in_every_phase():
         for level in ("easy", "normal"):
             assert make(level, 9).choose(view, legal) in legal
     assert phases >= {"start_tile", "play", "extra_turn", "draw"}
-
-
-def test_unknown_level_and_empty_legal_list():
-    with pytest.raises(ValueError):
-        make("hard", 1)
-    view, _ = sample_positions(1)[0]
-    for level in ("easy", "normal"):
-        with pytest.raises(ValueError):
-            make(level, 1).choose(view, [])
-
-
-# --- deterministic --------------------------------------------------------------------------
-def test_same_seed_same_choices():
-    positions = sample_positions(60, seed=11)
-    for level in ("easy", "normal"):
-        a = [make(level, 42).choose(v, legal) for v, legal in positions]
-        b = [make(level, 42).choose(v, legal) for v, legal in positions]
-        assert a == b
-
-
-def test_same_seeds_same_game():
-    levels = ["normal", "easy", "normal", "easy"]
-    assert play_game(levels, 8).final_scores == play_game(levels, 8).final_scores
 
 
 # --- views only -----------------------------------------------------------------------------
@@ -133,7 +91,7 @@ def scrambled(st: OregonState, viewer: int, seed: int) -> OregonState:
     return c
 
 
-def test_decisions_ignore_other_players_secrets():
+def test_decisions_ignore_other_players_secrets(play_game):
     seen = 0
 
     def check(state, p, view, legal, action):
@@ -268,7 +226,7 @@ def test_normal_does_not_end_the_game_when_behind():
 
 # --- strength and speed ---------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "games"), [(4, 40), (3, 20), (2, 20)])
-def test_normal_beats_easy(players, games):
+def test_normal_beats_easy(players, games, play_game):
     levels = ["normal"] + ["easy"] * (players - 1)
     wins = 0.0
     for seed in range(1, games + 1):
