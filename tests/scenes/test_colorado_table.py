@@ -5,6 +5,7 @@ import random
 
 import pygame
 import pytest
+from table_driver import TableDriver, made_tables
 
 from game.app import App
 from game.config import Config
@@ -25,51 +26,12 @@ from game.engine.colorado.grid import cell_name
 from game.scenes.colorado_table import TableScene
 from game.scenes.seats import parse_players
 
-DT = 1 / 60
 
-
-class Table:
+class Table(TableDriver):
     """The real app loop with a Colorado County table, driven by posted pygame events."""
 
-    def __init__(self, spec: str, seed: int, speed: float = 60.0):
-        config = Config(mute=True, game="colorado", seats=parse_players(spec, GAMES["colorado"]),
-                        seed=seed)
-        self.app = App(config)
-        self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
-        pygame.event.clear()
-        self.scene = self.app.stack.top
-        assert isinstance(self.scene, TableScene)
-
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(DT)
-
-    @property
-    def top(self):
-        return self.app.stack.top
-
-    def click(self, pos, button: int = 1, frames: int = 1) -> None:
-        pos = tuple(int(v) for v in pos)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-        self.step(frames)
-
-    def key(self, key, frames: int = 2) -> None:
-        for t in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
-        self.step(frames)
-
-    def until(self, cond, limit: int = 20000) -> None:
-        for _ in range(limit):
-            if cond():
-                return
-            self.step()
-        raise AssertionError("the table never got there")
-
-    def until_human(self, limit: int = 20000) -> None:
-        self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
+    game = "colorado"
+    scene_class = TableScene
 
     def button(self, label: str) -> None:
         rects = self.scene.button_rects()
@@ -131,22 +93,10 @@ class Table:
         k = len(a.cubes)
         self.button(f"Place {k} cube{'s' if k != 1 else ''}" if k else "Take, no cubes")
 
-    def close(self) -> None:
-        self.app.close()
-
 
 @pytest.fixture
 def tables():
-    made = []
-
-    def make(*args, **kw):
-        t = Table(*args, **kw)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.close()
+    yield from made_tables(Table)
 
 
 def _pick(rng, legal):

@@ -6,10 +6,8 @@ import random
 
 import pygame
 import pytest
+from table_driver import TableDriver, made_tables
 
-from game.app import App
-from game.config import Config
-from game.engine import GAMES
 from game.engine.oasis import (
     BonusCamel,
     BonusTile,
@@ -25,59 +23,15 @@ from game.engine.oasis import (
 )
 from game.engine.oasis.cards import CARDS
 from game.scenes.oasis_table import TableScene
-from game.scenes.seats import parse_players
 
-DT = 1 / 60
 BONUS_LABELS = {"oasis": "Oasis tile", "steppe": "Steppe tile", "stone": "Stone tile"}
 
 
-class Table:
+class Table(TableDriver):
     """The real app loop with an Oasis table, driven by posted pygame events."""
 
-    def __init__(self, spec: str, seed: int, speed: float = 60.0):
-        config = Config(mute=True, game="oasis", seats=parse_players(spec, GAMES["oasis"]),
-                        seed=seed)
-        self.app = App(config)
-        self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
-        pygame.event.clear()
-        self.scene = self.app.stack.top
-        assert isinstance(self.scene, TableScene)
-
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(DT)
-
-    @property
-    def top(self):
-        return self.app.stack.top
-
-    def move(self, pos) -> None:
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        self.step()
-
-    def click(self, pos, frames: int = 1) -> None:
-        pos = tuple(int(v) for v in pos)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        self.step(frames)
-
-    def key(self, key, frames: int = 2) -> None:
-        for t in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
-        self.step(frames)
-
-    def until(self, cond, limit: int = 20000) -> None:
-        for _ in range(limit):
-            if cond():
-                return
-            self.step()
-        raise AssertionError("the table never got there")
-
-    def until_human(self, limit: int = 20000) -> None:
-        self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
+    game = "oasis"
+    scene_class = TableScene
 
     # --- clicks for an engine action, computed from the table's own layout ------------------
     def cell(self, cell) -> None:
@@ -127,22 +81,10 @@ class Table:
         else:
             raise AssertionError(f"no clicks for {action!r}")
 
-    def close(self) -> None:
-        self.app.close()
-
 
 @pytest.fixture
 def tables():
-    made = []
-
-    def make(*args, **kw):
-        t = Table(*args, **kw)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.close()
+    yield from made_tables(Table)
 
 
 def _pick(rng, legal):

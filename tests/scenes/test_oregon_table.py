@@ -5,10 +5,8 @@ import random
 
 import pygame
 import pytest
+from table_driver import TableDriver, made_tables
 
-from game.app import App
-from game.config import Config
-from game.engine import GAMES
 from game.engine.oregon import (
     DiscardDead,
     DiscardDrawn,
@@ -24,58 +22,13 @@ from game.engine.oregon import (
     preview,
 )
 from game.scenes.oregon_table import TableScene, gains_text
-from game.scenes.seats import parse_players
-
-DT = 1 / 60
 
 
-class Table:
+class Table(TableDriver):
     """The real app loop with an Oregon table, driven by posted pygame events."""
 
-    def __init__(self, spec: str, seed: int, speed: float = 60.0):
-        config = Config(mute=True, game="oregon", seats=parse_players(spec, GAMES["oregon"]),
-                        seed=seed)
-        self.app = App(config)
-        self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
-        pygame.event.clear()
-        self.scene = self.app.stack.top
-        assert isinstance(self.scene, TableScene)
-
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(DT)
-
-    @property
-    def top(self):
-        return self.app.stack.top
-
-    def move(self, pos) -> None:
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        self.step()
-
-    def click(self, pos, frames: int = 1) -> None:
-        pos = tuple(int(v) for v in pos)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        self.step(frames)
-
-    def key(self, key, frames: int = 2) -> None:
-        for t in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
-        self.step(frames)
-
-    def until(self, cond, limit: int = 20000) -> None:
-        for _ in range(limit):
-            if cond():
-                return
-            self.step()
-        raise AssertionError("the table never got there")
-
-    def until_human(self, limit: int = 20000) -> None:
-        self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
+    game = "oregon"
+    scene_class = TableScene
 
     # --- clicks for an engine action, computed from the table's own layout -------------------
     def play(self, action) -> None:
@@ -102,22 +55,10 @@ class Table:
                 label = f"Discard {card_name(action.card).removesuffix(' card')}"
             self.click(s.button_rects()[label].center)
 
-    def close(self) -> None:
-        self.app.close()
-
 
 @pytest.fixture
 def tables():
-    made = []
-
-    def make(*args, **kw):
-        t = Table(*args, **kw)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.close()
+    yield from made_tables(Table)
 
 
 def test_whole_game_by_mouse_to_results(tables):
