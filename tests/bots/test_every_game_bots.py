@@ -1,9 +1,10 @@
 """What every game's computer players do alike: refuse unknown levels and empty legal lists,
-and decide the same from the same seed."""
+decide the same from the same seed, and need nothing but the view."""
 
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 
@@ -16,6 +17,18 @@ FINAL_SCORES = {
     "oasis": lambda st: st.final,
 }
 SAME_CHOICE_POSITIONS = {"oregon": 60, "colorado": 60, "oasis": 80}
+# per game: how many positions, the game state class, and what a bot must not call
+VIEW_ONLY = {
+    "oregon": (40, "game.engine.oregon.state.OregonState",
+               ("__init__", "legal_actions", "view", "clone", "apply", "preview",
+                "legal_cells_for", "why_illegal", "scores"),
+               ("game.engine.oregon.view.state_from_view",)),
+    "colorado": (60, "game.engine.colorado.ColoradoState",
+                 ("__init__", "legal_actions", "view", "clone", "apply", "to_act"), ()),
+    "oasis": (40, "game.engine.oasis.state.OasisState",
+              ("__init__", "legal_actions", "view", "clone", "apply", "tile_targets",
+               "camel_targets", "unseen_counts", "scores"), ()),
+}
 
 
 def bots_of(game_id: str):
@@ -48,3 +61,27 @@ def test_same_seeds_same_game(game_id):
     levels = ["normal", "easy", "normal", "easy"]
     final = FINAL_SCORES[game_id]
     assert final(play_levels(game_id, levels, 8)) == final(play_levels(game_id, levels, 8))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bots_need_nothing_but_the_view(game_id, monkeypatch):
+    """A JSON copy of the view decides the same, and no game state is built or read."""
+    bots = bots_of(game_id)
+    n, state_class, methods, functions = VIEW_ONLY[game_id]
+    positions = bots.sample_positions(n, seed=13)
+    expected = {lvl: [bots.make(lvl, 3).choose(v, legal) for v, legal in positions]
+                for lvl in ("easy", "normal")}
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a bot touched a game state")
+
+    module, _, cls_name = state_class.rpartition(".")
+    state_cls = getattr(importlib.import_module(module), cls_name)
+    for name in methods:
+        monkeypatch.setattr(state_cls, name, forbidden)
+    for target in functions:
+        monkeypatch.setattr(target, forbidden)
+    for lvl in ("easy", "normal"):
+        got = [bots.make(lvl, 3).choose(json.loads(json.dumps(v)), legal)
+               for v, legal in positions]
+        assert got == expected[lvl]
