@@ -25,6 +25,7 @@ from game.engine.oregon.positions import (
     give_hand,
     put_building,
     put_farmer,
+    scrambled,
 )
 from game.engine.oregon.state import OregonState
 
@@ -60,36 +61,6 @@ def test_both_levels_pick_from_legal_in_every_phase():
 
 
 # --- views only -----------------------------------------------------------------------------
-def scrambled(st: OregonState, viewer: int, seed: int) -> OregonState:
-    """A copy whose secrets hidden from ``viewer`` differ: other hands (same split), deck
-    order, the others' token values and the token supplies."""
-    rng = random.Random(seed)
-    c = st.clone()
-    others = [q for q in range(st.num_players) if q != viewer]
-    for d in (0, 1):
-        pool = list(c.deck[d])
-        slots = []
-        for q in others:
-            for k, card in enumerate(c.hands[q]):
-                if (card >= 50) == (d == 1) and not (q == c.current and card == c.pending):
-                    pool.append(card)
-                    slots.append((q, k))
-        rng.shuffle(pool)
-        for q, k in slots:
-            c.hands[q][k] = pool.pop()
-        c.deck[d] = pool
-    for attr, supply in (("coal", "coal_supply"), ("gold", "gold_supply")):
-        held = getattr(c, attr)
-        pool = list(getattr(c, supply))
-        for q in others:
-            pool += held[q]
-        rng.shuffle(pool)
-        for q in others:
-            held[q] = [pool.pop() for _ in range(len(held[q]))]
-        setattr(c, supply, pool)
-    return c
-
-
 def test_decisions_ignore_other_players_secrets(play_game):
     seen = 0
 
@@ -97,7 +68,7 @@ def test_decisions_ignore_other_players_secrets(play_game):
         nonlocal seen
         if state.turn % 3 or state.phase not in ("play", "draw"):
             return
-        other = scrambled(state, p, seed=state.turn)
+        other = scrambled(state, p, random.Random(state.turn))
         if other.hands == state.hands and other.deck == state.deck:
             return
         seen += 1

@@ -37,7 +37,7 @@ from game.engine.oregon import (
 )
 from game.engine.oregon.cards import COAL_VALUES, GOLD_VALUES
 from game.engine.oregon.geometry import bits
-from game.engine.oregon.positions import TEST_BOARD
+from game.engine.oregon.positions import TEST_BOARD, scrambled
 from game.engine.oregon.view import PRIVATE_EVENT_KEYS, state_from_view
 
 GAMES = 300
@@ -115,36 +115,6 @@ def random_candidate(st, rng):
         if len(lands) >= 2:
             return PlaceFarmer(tuple(rng.sample(lands, 2)), cell)
     return PlaceBuilding(some_cards(2), cell)
-
-
-def scrambled(st, viewer, rng):
-    """A copy whose secrets hidden from ``viewer`` are shuffled: other hands (same
-    landscape/building split), deck order, others' token values and the supplies."""
-    c = st.clone()
-    others = [q for q in range(st.num_players) if q != viewer]
-    for d in (0, 1):
-        pool = list(c.deck[d])
-        slots = []
-        for q in others:
-            for pos, card in enumerate(c.hands[q]):
-                if (card >= 50) == (d == 1) and not (q == c.current and card == c.pending):
-                    pool.append(card)
-                    slots.append((q, pos))
-        rng.shuffle(pool)
-        for q, pos in slots:
-            c.hands[q][pos] = pool.pop()
-        c.deck[d] = pool
-    if not st.is_over():
-        for attr, supply in (("coal", "coal_supply"), ("gold", "gold_supply")):
-            held = getattr(c, attr)
-            pool = list(getattr(c, supply))
-            for q in others:
-                pool += held[q]
-            rng.shuffle(pool)
-            for q in others:
-                held[q] = [pool.pop() for _ in range(len(held[q]))]
-            setattr(c, supply, pool)
-    return c
 
 
 def choose(st, legal, rng, farmer_first):

@@ -5,7 +5,8 @@ it as options (``new_game(n, seed, **TEST_BOARD)``) to play without ``maps/orego
 
 ``blank_position`` gives a state at the start of a turn with an empty board; ``put_farmer``,
 ``put_building``, ``give_hand`` and ``move_cards`` then set it up while keeping every
-component accounted for (farmers, tiles, cards).
+component accounted for (farmers, tiles, cards).  ``scrambled`` shuffles what a seat cannot
+see.
 """
 
 from __future__ import annotations
@@ -131,3 +132,34 @@ def give_hand(st: OregonState, player: int, cards: list[int]) -> None:
         st.deck[0 if c < FIRST_BUILDING_CARD else 1].insert(0, c)
     move_cards(st, [c for c in cards if c not in hand], hand)
     st.hands[player] = [c for c in cards]
+
+
+def scrambled(st: OregonState, viewer: int, rng) -> OregonState:
+    """A copy whose secrets hidden from ``viewer`` are shuffled: other hands (same
+    landscape/building split), deck order, others' token values and the supplies (``rng``:
+    a ``random.Random``).  For checking that views and bots keep secrets."""
+    c = st.clone()
+    others = [q for q in range(st.num_players) if q != viewer]
+    for d in (0, 1):
+        pool = list(c.deck[d])
+        slots = []
+        for q in others:
+            for pos, card in enumerate(c.hands[q]):
+                if (card >= 50) == (d == 1) and not (q == c.current and card == c.pending):
+                    pool.append(card)
+                    slots.append((q, pos))
+        rng.shuffle(pool)
+        for q, pos in slots:
+            c.hands[q][pos] = pool.pop()
+        c.deck[d] = pool
+    if not st.is_over():
+        for attr, supply in (("coal", "coal_supply"), ("gold", "gold_supply")):
+            held = getattr(c, attr)
+            pool = list(getattr(c, supply))
+            for q in others:
+                pool += held[q]
+            rng.shuffle(pool)
+            for q in others:
+                held[q] = [pool.pop() for _ in range(len(held[q]))]
+            setattr(c, supply, pool)
+    return c
