@@ -131,11 +131,19 @@ def _import_pytmx():
         import pytmx
 
         return pytmx
+    import logging
+
+    # pytmx logs "cannot import pygame" when it meets the mask: expected here, so quiet it.
+    loggers = [logging.getLogger(n) for n in ("pytmx", "pytmx.util_pygame")]
+    for logger in loggers:
+        logger.disabled = True
     sys.modules["pygame"] = None  # type: ignore[assignment]
     try:
         import pytmx
     finally:
         del sys.modules["pygame"]
+        for logger in loggers:
+            logger.disabled = False
     return pytmx
 
 
