@@ -62,7 +62,7 @@ def land_tile(kind: str, size: int) -> pygame.Surface:
 
 @cache
 def camel(colour: int, size: int) -> pygame.Surface:
-    """A camel token: the player's colour as a thick ring round a camel."""
+    """A camel token: the player's colour as a thick ring round a camel, with their shape."""
     s = pygame.Surface((size + 6, size + 6), pygame.SRCALPHA)
     c = (size + 6) // 2
     pygame.draw.circle(s, (0, 0, 0, 90), (c + 2, c + 3), size // 2)
@@ -72,6 +72,9 @@ def camel(colour: int, size: int) -> pygame.Surface:
     pygame.draw.circle(s, (250, 240, 214), (c, c), size // 2 - 7)
     pic = assets.pictogram(PICTOGRAMS["camels"], size - 16)
     s.blit(pic, pic.get_rect(center=(c, c)))
+    # The seat's shape as well as its colour, so colour-blind players tell camels apart.
+    badge = art.player_badge(colour, max(12, size * 2 // 5))
+    s.blit(badge, badge.get_rect(bottomright=(size + 6, size + 6)))
     return s
 
 
