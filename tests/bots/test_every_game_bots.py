@@ -1,5 +1,6 @@
-"""What every game's computer players do alike: refuse unknown levels and empty legal lists,
-decide the same from the same seed, and need nothing but the view."""
+"""What every game's computer players do alike: play complete games with legal choices,
+refuse unknown levels and empty legal lists, decide the same from the same seed, and need
+nothing but the view."""
 
 from __future__ import annotations
 
@@ -8,14 +9,28 @@ import json
 
 import pytest
 
-from game.bots.common import play_levels
-
 GAMES = ("oregon", "colorado", "oasis")
 FINAL_SCORES = {
     "oregon": lambda st: st.final_scores,
     "colorado": lambda st: st.scores(),
     "oasis": lambda st: st.final,
 }
+COMPLETE_GAMES = [
+    ("oregon", ["normal", "easy"]),
+    ("oregon", ["easy", "normal", "normal"]),
+    ("oregon", ["normal", "easy", "normal", "easy"]),
+    ("oregon", ["easy", "easy", "easy", "easy"]),
+    ("oregon", ["normal", "normal", "normal", "normal"]),
+    ("colorado", ["normal", "easy", "easy"]),
+    ("colorado", ["normal", "easy", "normal", "easy"]),
+    ("colorado", ["easy", "easy", "easy", "easy"]),
+    ("colorado", ["normal", "normal", "normal", "normal"]),
+    ("oasis", ["normal", "easy", "easy"]),
+    ("oasis", ["easy", "normal", "normal", "easy"]),
+    ("oasis", ["normal", "easy", "normal", "easy", "easy"]),
+    ("oasis", ["easy", "easy", "easy", "easy"]),
+    ("oasis", ["normal", "normal", "normal", "normal"]),
+]
 SAME_CHOICE_POSITIONS = {"oregon": 60, "colorado": 60, "oasis": 80}
 # per game: how many positions, the game state class, and what a bot must not call
 VIEW_ONLY = {
@@ -33,6 +48,13 @@ VIEW_ONLY = {
 
 def bots_of(game_id: str):
     return importlib.import_module(f"game.bots.{game_id}")
+
+
+@pytest.mark.parametrize(("game_id", "levels"), COMPLETE_GAMES)
+def test_complete_games_with_only_legal_choices(game_id, levels, play_any_game):
+    for seed in (3, 4):
+        st = play_any_game(game_id, levels, seed)
+        assert st.is_over() and st.winners()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -57,10 +79,10 @@ def test_same_seed_same_choices(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_same_seeds_same_game(game_id):
+def test_same_seeds_same_game(game_id, play_any_game):
     levels = ["normal", "easy", "normal", "easy"]
     final = FINAL_SCORES[game_id]
-    assert final(play_levels(game_id, levels, 8)) == final(play_levels(game_id, levels, 8))
+    assert final(play_any_game(game_id, levels, 8)) == final(play_any_game(game_id, levels, 8))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -43,19 +43,6 @@ def decide(st: OasisState, seat: int = ME, seed: int = 1):
 
 
 # --- legal and complete games ---------------------------------------------------------------
-@pytest.mark.parametrize("levels", [
-    ["normal", "easy", "easy"],
-    ["easy", "normal", "normal", "easy"],
-    ["normal", "easy", "normal", "easy", "easy"],
-    ["easy", "easy", "easy", "easy"],
-    ["normal", "normal", "normal", "normal"],
-])
-def test_complete_games_with_only_legal_choices(levels, play_game):
-    for seed in (3, 4):
-        st = play_game(levels, seed)
-        assert st.is_over() and st.winners()
-
-
 SMALL_BOARD = [
     "....=....",
     ".o..=..t.",

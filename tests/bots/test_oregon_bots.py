@@ -38,19 +38,6 @@ def decide(st: OregonState, seed: int = 1, seat: int = ME):
 
 
 # --- legal and complete games ---------------------------------------------------------------
-@pytest.mark.parametrize("levels", [
-    ["normal", "easy"],
-    ["easy", "normal", "normal"],
-    ["normal", "easy", "normal", "easy"],
-    ["easy", "easy", "easy", "easy"],
-    ["normal", "normal", "normal", "normal"],
-])
-def test_complete_games_with_only_legal_choices(levels, play_game):
-    for seed in (3, 4):
-        st = play_game(levels, seed)
-        assert st.is_over() and st.winners()
-
-
 def test_both_levels_pick_from_legal_in_every_phase():
     phases = set()
     for view, legal in sample_positions(150, seed=5):
