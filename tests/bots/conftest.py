@@ -59,3 +59,24 @@ def play_game(request, play_any_game):
         return play_any_game(game_id, levels, seed, check)
 
     return play
+
+
+@pytest.fixture
+def normal_win_share(play_game):
+    """``share(levels, seeds)``: the normal bot's wins per game over games ``seeds`` of the
+    module's ``GAME``, the seats turned by ``seed % len(levels)``; a shared win counts as a
+    fraction."""
+
+    def share(levels: list[str], seeds) -> float:
+        wins = 0.0
+        games = 0
+        for seed in seeds:
+            shift = seed % len(levels)
+            seats = levels[shift:] + levels[:shift]
+            st = play_game(seats, seed)
+            if seats.index("normal") in st.winners():
+                wins += 1 / len(st.winners())
+            games += 1
+        return wins / games
+
+    return share

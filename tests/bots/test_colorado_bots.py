@@ -179,18 +179,9 @@ def test_normal_flags_near_its_own_land():
 
 
 # --- strength and speed ---------------------------------------------------------------------
-def test_normal_beats_easy(play_game):
+def test_normal_beats_easy(normal_win_share):
     levels = ["normal", "easy", "easy", "easy"]
-    wins = 0.0
-    games = 24
-    for seed in range(1, games + 1):
-        shift = seed % 4
-        seats = levels[shift:] + levels[:shift]
-        st = play_game(seats, seed)
-        normal = seats.index("normal")
-        if normal in st.winners():
-            wins += 1 / len(st.winners())
-    assert wins / games >= 0.45
+    assert normal_win_share(levels, range(1, 25)) >= 0.45
 
 
 def test_normal_decides_quickly():

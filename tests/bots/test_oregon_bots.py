@@ -165,18 +165,10 @@ def test_normal_does_not_end_the_game_when_behind():
 
 # --- strength and speed ---------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "games"), [(4, 40), (3, 20), (2, 20)])
-def test_normal_beats_easy(players, games, play_game):
+def test_normal_beats_easy(players, games, normal_win_share):
     levels = ["normal"] + ["easy"] * (players - 1)
-    wins = 0.0
-    for seed in range(1, games + 1):
-        shift = seed % players
-        seats = levels[shift:] + levels[:shift]
-        st = play_game(seats, seed)
-        normal = seats.index("normal")
-        if normal in st.winners():
-            wins += 1 / len(st.winners())
     # an even share would be 1 / players; normal wins nearly every game
-    assert wins / games >= 0.6
+    assert normal_win_share(levels, range(1, games + 1)) >= 0.6
 
 
 def test_normal_decides_quickly():
