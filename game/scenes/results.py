@@ -130,18 +130,22 @@ class ResultsScene(MenuScene):
     def _layout_table(self) -> None:
         head = theme.font(theme.SMALL_SIZE, bold=True)
         body = theme.font(theme.BODY_SIZE, bold=True)
-        widths = []
+        widths, least = [], []
         for c in self.columns:
             longest_word = max((head.size(w)[0] for w in c.split()), default=0)
             values = [body.size(str(r.breakdown.get(c, "")))[0] for r in self.rows]
             want = max(longest_word + 36, max(values, default=0) + 40, 150)
             widths.append(min(260, want))
+            # A header word is never cut: it may wrap onto two lines, never shrink past this.
+            least.append(max(longest_word + 18, max(values, default=0) + 20))
         self.rank_w, self.name_w, self.total_w = 170, 400, 200
+        # Many columns: first give up some of the name column, then squeeze the others.
+        self.name_w -= max(0, min(self.name_w - 300, sum(widths) - (MAX_TABLE_W - 830)))
         fixed = self.rank_w + self.name_w + self.total_w + 60
         room = MAX_TABLE_W - fixed
-        if sum(widths) > room:  # squeeze the breakdown columns evenly
+        if sum(widths) > room:
             k = room / sum(widths)
-            widths = [max(110, int(w * k)) for w in widths]
+            widths = [max(lo, int(w * k)) for w, lo in zip(widths, least, strict=True)]
         self.col_widths = widths
         width = fixed + sum(widths)
         n = len(self.rows)
