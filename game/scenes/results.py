@@ -365,6 +365,10 @@ class ResultsScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self._draw_headline(surface)
+        # Confetti falls behind the score table: repaint the table from the static layer so
+        # no number is ever hidden.
+        self.particles.draw(surface)
+        surface.blit(self.static_layer(), self.table_rect, area=self.table_rect)
         for i, row in enumerate(self.rows):
             rect = self.row_rect(i)
             k = self.slides[i].value
@@ -375,7 +379,6 @@ class ResultsScene(MenuScene):
             value = round(self.counts[i].value)
             img = self._total_image(value, row.winner)
             surface.blit(img, img.get_rect(center=(x + self.total_cx, rect.centery)))
-        self.particles.draw(surface)
         self.group.draw(surface, ring=self.is_top)
 
     def _draw_headline(self, surface: pygame.Surface) -> None:
