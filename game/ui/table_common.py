@@ -71,6 +71,29 @@ class TableGeometry:
         return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
 
 
+def draw_track_markers(surface: pygame.Surface, layout, positions, marker, spread: int = 7,
+                       lap_size: int = 18) -> None:
+    """Score markers on the 100-space track.
+
+    ``positions``: (colour index, score as float; sliding scores are fractional);
+    ``marker(colour)`` gives the marker image.  Markers on one space fan out; a score past 100
+    shows its laps as a small "+100" under the marker (the panel shows the full score).
+    """
+    seen: dict[int, int] = {}
+    for colour, score in positions:
+        key = round(score) % TRACK_SPACES
+        k = seen.get(key, 0)
+        seen[key] = k + 1
+        x, y = layout.track_point(score % TRACK_SPACES)
+        pos = (round(x + spread * k - 4), round(y - spread * k + 2))
+        image = marker(colour)
+        surface.blit(image, image.get_rect(center=pos))
+        if score >= TRACK_SPACES:
+            laps = int(score // TRACK_SPACES) * TRACK_SPACES
+            label = theme.text(f"+{laps}", lap_size, (255, 250, 230), bold=True)
+            surface.blit(label, label.get_rect(midtop=(pos[0], pos[1] + 10)))
+
+
 @dataclass(frozen=True)
 class TrackStyle:
     """How one table paints its score track and the mat inside it."""

@@ -12,7 +12,7 @@ from game import assets
 from game.map_render import render_map_scaled
 from game.ui import art, theme
 from game.ui.oregon.layout import CELL, COLS, ROWS, TableLayout
-from game.ui.table_common import draw_score_track
+from game.ui.table_common import draw_score_track, draw_track_markers
 
 SYMBOL_IDS = art.LANDSCAPE_SYMBOLS
 FARMER_SIZE = 62
@@ -148,11 +148,5 @@ class BoardView:
 
     def draw_markers(self, surface, positions: list[tuple[int, float]]) -> None:
         """``positions``: (colour index, score as float).  Equal spaces fan out."""
-        seen: dict[int, int] = {}
-        for colour, score in positions:
-            key = round(score) % 100
-            k = seen.get(key, 0)
-            seen[key] = k + 1
-            x, y = self.layout.track_point(score)
-            s = assets.piece(colour, MARKER_SIZE, "marker", shadow=True)
-            surface.blit(s, s.get_rect(center=(round(x + 7 * k - 4), round(y - 7 * k + 2))))
+        draw_track_markers(surface, self.layout, positions,
+                           lambda c: assets.piece(c, MARKER_SIZE, "marker", shadow=True))
