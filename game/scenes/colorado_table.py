@@ -703,17 +703,59 @@ class TableScene(TableInput, Scene):
             return []
         return list(CARDS[self.sel_card].star_cells(self.use_flag, self.rotation, 0))
 
+    def blocked_stars(self, rotation: int | None = None) -> list[tuple[tuple[int, int], str, int]]:
+        """(cell, why, owner) for each star of the laid card that can never take a cube: the
+        engine's preview refuses a cube there, and the view says why - ``"off"`` the board,
+        on a ``"lake"`` or on someone's ``"land"`` (``owner`` is then that player, else -1)."""
+        if self.sel_card is None or self.use_flag is None or self.acting is None:
+            return []
+        rot = self.rotation if rotation is None else rotation
+        key = ("blocked", self.version, self.sel_card, self.use_flag, rot)
+        if key in self._cache:
+            return self._cache[key]
+        v = self.sview()
+        lake = {tuple(c) for lk in v["lakes"] for c in lk["cells"]}
+        out = []
+        for c in CARDS[self.sel_card].star_cells(self.use_flag, rot, 0):
+            pv = preview_card_use(self.state, TakeCard(self.sel_card, self.use_flag, rot, 0,
+                                                       (c,)), self.acting)
+            if pv["legal"]:
+                continue
+            x, y = c
+            if not (0 <= x < COLS and 0 <= y < ROWS):
+                out.append((c, "off", -1))
+            elif c in lake:
+                out.append((c, "lake", -1))
+            elif v["owners"][y][x] >= 0:
+                out.append((c, "land", v["owners"][y][x]))
+        self._cache[key] = out
+        return out
+
+    def star_note(self) -> str:
+        """Why a star of the laid card takes no cube, and whether turning the card helps."""
+        blocked = self.blocked_stars()
+        if not blocked:
+            return ""
+        card = CARDS[self.sel_card]
+        cell, why, owner = blocked[0]
+        which = "The second star" if card.num_stars == 2 and cell != self.use_flag \
+            else "The star"
+        if why == "off":
+            where = "falls off the board"
+        elif why == "lake":
+            where = "falls on a lake"
+        elif owner == self.acting:
+            where = "lands on your own land"
+        else:
+            where = f"lands on {self.names[owner]}'s land"
+        if card.num_stars == 2 and any(not self.blocked_stars(r) for r in range(4)
+                                       if r != self.rotation):
+            return f"{which} {where}: turn the card (R) to use both."
+        return f"{which} {where}: no turn of this card fits both."
+
     def _default_cubes(self) -> None:
         """Every starred cell that can take a cube gets one; others start off."""
-        self.cube_off = set()
-        if self.use_flag is None:
-            return
-        owners = self.sview()["owners"]
-        lake = {tuple(c) for lk in self.sview()["lakes"] for c in lk["cells"]}
-        for c in self.ghost_cells():
-            x, y = c
-            if not (0 <= x < COLS and 0 <= y < ROWS) or owners[y][x] >= 0 or c in lake:
-                self.cube_off.add(c)
+        self.cube_off = {c for c, _why, _o in self.blocked_stars()}
 
     def choose_card(self, cid: int) -> None:
         self.sel_card = None if self.sel_card == cid else cid
@@ -862,6 +904,9 @@ class TableScene(TableInput, Scene):
             if pv and pv["lake_changes"]:
                 lakes = " Lake " + ", ".join(str(c["value"]) for c in pv["lake_changes"]) + \
                     " changes owner."
+            note = self.star_note()
+            if note:
+                return f"{note} {_plural(k, 'cube')} on the glowing cells.{lakes}"
             return f"{_plural(k, 'cube')} on the glowing cells (click to toggle).{turn}{lakes}"
         return ""
 
@@ -1135,7 +1180,8 @@ class TableScene(TableInput, Scene):
             if pv and not pv["legal"]:
                 bad = {c for c in a.cubes}
             bv.draw_ghost(surface, self.colour[self.acting], self.ghost_cells(),
-                          set(a.cubes), bad, self.t)
+                          set(a.cubes), bad, self.t,
+                          blocked={c for c, _why, _o in self.blocked_stars()})
         if can_act:
             if self.hover_cell and not self.keyboard:
                 bv.draw_hover(surface, self.hover_cell)

@@ -299,3 +299,68 @@ def test_random_lakes_from_the_command_line_reach_the_table_and_play_again():
     table.play_again()
     app.stack.apply_pending()
     assert app.stack.top is not table and app.stack.top.lakes == "random"
+
+
+def _two_star_choice(t, rng):
+    """Reach the take phase with a two-star card chosen and one of its flags in use."""
+    s = t.scene
+    for _ in range(40):
+        _to_phase(t, "take", rng)
+        two = [a for a in s.state.legal_actions(s.acting)
+               if isinstance(a, TakeCard) and a.flag_cell is not None
+               and CARDS[a.card_id].num_stars == 2]
+        if two:
+            a = two[0]
+            t.click(dict(s.card_rects())[a.card_id].center)
+            if s.use_flag != tuple(a.flag_cell):
+                t.click(s.layout.cell_rect(*a.flag_cell).center)
+            return a
+        t.play(s.state.legal_actions(s.acting)[0])
+    pytest.skip("no two-star card came to the human")
+
+
+def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
+    t = tables("human,bot:easy,bot:easy", seed=3)
+    s = t.scene
+    a = _two_star_choice(t, random.Random(3))
+    flag = tuple(a.flag_cell)
+    # lay the flag in a corner so some turn of the card puts its second star off the board
+    colour, placer = s.state.flags.pop(flag[1] * 15 + flag[0])
+    corner = next(c for c in ((0, 0), (14, 0), (0, 9), (14, 9))
+                  if s.state.owner[c[1] * 15 + c[0]] < 0 and s.state.lakemap.lake_at[
+                      c[1] * 15 + c[0]] < 0 and c[1] * 15 + c[0] not in s.state.flags)
+    s.state.flags[corner[1] * 15 + corner[0]] = (colour, placer)
+    s.version += 1
+    s.use_flag = None
+    t.click(s.layout.cell_rect(*corner).center)
+    assert s.use_flag == corner
+    seen = set()
+    for _ in range(4):
+        stars = s.ghost_cells()
+        off = [c for c in stars if not (0 <= c[0] < 15 and 0 <= c[1] < 10)]
+        blocked = s.blocked_stars()
+        if off:
+            seen.add("off")
+            assert [c for c, why, _o in blocked if why == "off"] == off
+            assert s.prompt().startswith("The second star falls off the board: turn the "
+                                         "card (R) to use both."), s.prompt()
+            assert s.cube_off >= set(off)
+            assert s.card_preview()["legal"]
+        elif not blocked:
+            assert "second star" not in s.prompt()
+        t.key(pygame.K_r)
+    assert "off" in seen
+    # now a lake and someone's land right beside the flag
+    s.rotation = 0
+    other = next(c for c in CARDS[a.card_id].star_cells(corner, 0, 0) if c != corner)
+    i = other[1] * 15 + other[0]
+    if 0 <= other[0] < 15 and 0 <= other[1] < 10:
+        was = s.state.owner[i]
+        s.state.owner[i] = 1
+        s.version += 1
+        s._default_cubes()
+        assert s.blocked_stars() == [(other, "land", 1)]
+        assert f"lands on {s.names[1]}'s land" in s.prompt()
+        assert other in s.cube_off
+        s.state.owner[i] = was
+        s.version += 1

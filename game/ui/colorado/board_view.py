@@ -189,9 +189,11 @@ class BoardView:
         for cell in cells:
             surface.blit(s, self.layout.cell_rect(*cell))
 
-    def draw_ghost(self, surface, colour: int, stars, cubes, bad, t: float) -> None:
+    def draw_ghost(self, surface, colour: int, stars, cubes, bad, t: float,
+                   blocked=frozenset()) -> None:
         """The card laid on the board: each starred cell outlined, a faint cube where one
-        would go, red where nothing can go."""
+        would go, red where nothing can go; a ``blocked`` star (a lake or taken land, where
+        no cube may ever stand) is a faint crossed-out star."""
         lay = self.layout
         ghost = _ghost_cube(colour)
         star = _ghost_star()
@@ -201,6 +203,9 @@ class BoardView:
             if not (0 <= x < COLS and 0 <= y < ROWS):
                 continue
             r = lay.cell_rect(x, y)
+            if tuple(cell) in blocked:
+                surface.blit(_crossed_star(), r)
+                continue
             kind = "bad" if tuple(cell) in bad else "ghost"
             surface.blit(pieces.glow(kind, CELL), r)
             if tuple(cell) in cubes:
@@ -225,6 +230,24 @@ class BoardView:
             x, y = self.layout.track_point(score)
             s = pieces.marker(colour)
             surface.blit(s, s.get_rect(center=(round(x + 7 * k - 4), round(y - 7 * k + 2))))
+
+
+@cache
+def _crossed_star() -> pygame.Surface:
+    """A faint star with a cross over it, a cell big: this star takes no cube."""
+    s = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
+    pygame.draw.rect(s, (255, 255, 255, 50), s.get_rect().inflate(-6, -6), 3,
+                     border_radius=8)
+    from game import assets
+
+    star = assets.pictogram("star", 40).copy()
+    star.set_alpha(110)
+    s.blit(star, star.get_rect(center=(CELL // 2, CELL // 2)))
+    m = CELL // 4
+    for a, b in (((m, m), (CELL - m, CELL - m)), ((CELL - m, m), (m, CELL - m))):
+        pygame.draw.line(s, (40, 20, 20, 120), a, b, 9)
+        pygame.draw.line(s, (230, 70, 60, 170), a, b, 5)
+    return s
 
 
 @cache
