@@ -54,6 +54,7 @@ from game.ui.oasis import art as oart
 from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE, BoardView
 from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
 from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel, render_supply
+from game.ui.oasis.zoom import ZoomModel, place_zoom, render_zoom
 from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
 from game.ui.table_common import TableInput, banner_back, focus_ring, message_panel
 
@@ -275,6 +276,75 @@ class TableScene(TableInput, Scene):
             else:
                 out.append((card, "pending"))
         return out
+
+    def zoom_target(self) -> tuple[str, int, int | None] | None:
+        """What the zoom shows: ("offer", owner, card) or ("carry", 0, card) for the face-up
+        cards under the pointer, else those with the keyboard/pad focus.  Never a deck."""
+        lay = self.layout
+        if self.hover is not None and not self.keyboard:
+            pos = self.hover
+            v = self.dview()
+            for q in range(self.n):
+                if q in self.hidden_offers or not lay.offer_areas[q].collidepoint(pos):
+                    continue
+                m = len(v["players"][q]["offer"])
+                if not m:
+                    continue
+                k = next((k for k, r in enumerate(lay.offer_cards[q][:m])
+                          if r.collidepoint(pos)), None)
+                return ("offer", q, k)
+            n = len(self.carry_cards())
+            for i, r in enumerate(lay.carry_cards[:n]):
+                if r.collidepoint(pos):
+                    return ("carry", 0, i)
+            return None
+        if self.keyboard and self.human_can_act:
+            f = self.focus
+            if f.startswith("offer"):
+                return ("offer", int(f[5:]), None)
+            if f.startswith("card") and int(f[4:]) < len(self.carry_cards()):
+                return ("carry", 0, int(f[4:]))
+        return None
+
+    def zoom_model(self) -> ZoomModel | None:
+        """The large card view for what the pointer or focus is on (None for nothing, or a
+        face-down deck)."""
+        target = self.zoom_target()
+        if target is None:
+            return None
+        what, q, k = target
+        v = self.dview()
+        if what == "carry":
+            cards = self.carry_cards()
+            if not cards:
+                return None
+            who = v["carrying"]["player"]
+            return ZoomModel(
+                title=f"Cards {self.names[who]} carries out",
+                cards=tuple(c for c, _ in cards),
+                states=tuple("" if st == "pending" else st for _c, st in cards),
+                selected=k, colour=art.PLAYER_COLOURS[self.colour[who]])
+        pv = v["players"][q]
+        offer = tuple(pv["offer"]) if q not in self.hidden_offers else ()
+        if not offer:
+            return None
+        note = ""
+        taken = pv["offer_taken_by"]
+        if taken is not None:
+            note = f"Taken by {self.names[taken]}."
+        elif self.state.phase == "choose" and v["phase"] == "choose" and self.acting is not None:
+            p = self.acting
+            disc = self.state.pos + 1
+            you = p == self.viewer and not self.seats[p].is_bot
+            if p == q:
+                note = (f"Taking your own offer: you keep disc #{disc}." if you else
+                        f"Taking it: {self.names[p]} keeps disc #{disc}.")
+            elif you:
+                note = f"Taking it hands your disc #{disc} to {self.names[q]}."
+            else:
+                note = f"Taking it: {self.names[p]} hands disc #{disc} to {self.names[q]}."
+        return ZoomModel(title=f"{self.names[q]}'s offer", cards=offer, selected=k, note=note,
+                         colour=art.PLAYER_COLOURS[self.colour[q]])
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action, p: int) -> None:
@@ -1026,8 +1096,22 @@ class TableScene(TableInput, Scene):
             if rect is not None:
                 focus_ring(surface, rect)
         self._draw_peek(surface)
+        self._draw_zoom(surface)
         if self.banner_time > 0 and self.banner:
             self._draw_banner(surface)
+
+    def _draw_zoom(self, surface) -> None:
+        m = self.zoom_model()
+        if m is None:
+            return
+        what, q, _k = self.zoom_target()
+        lay = self.layout
+        if what == "offer":  # beside its owner's panel, over the board: no panel is hidden
+            anchor = lay.panels[q]
+        else:
+            anchor = lay.carry_cards[0].union(lay.carry_cards[min(2, len(m.cards) - 1)])
+        img = render_zoom(m)
+        surface.blit(img, place_zoom(img.get_size(), anchor, pygame.Rect(0, 0, 1920, 1080)))
 
     def _supply_model(self, v) -> SupplyModel:
         return SupplyModel(

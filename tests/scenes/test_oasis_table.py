@@ -283,3 +283,60 @@ def test_keyboard_turns_a_card(tables):
         pytest.skip("the human does not offer first")
     t.key(pygame.K_RETURN)  # focus starts on the own offer deck
     assert s.human_actions == 1
+
+
+def _to_choosing(t):
+    """Play until the human chooses an offer (every offer face up on the table)."""
+    s = t.scene
+    rng = random.Random(3)
+    for _ in range(200):
+        t.until_human()
+        if s.state.step() == "choose":
+            return
+        t.play(_pick(rng, s.state.legal_actions(s.acting)))
+    raise AssertionError("never reached the choosing")
+
+
+def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
+    from game.ui.oasis.zoom import card_words
+
+    assert card_words("oasis2") == ("Oasis tiles ×2", "place 2 oasis tiles")
+    assert card_words("goods1")[0] == "Goods ×1"
+    assert card_words("draw3")[0] == "Draw 3 cards"
+    assert card_words("stone1")[0] == "Stone tile ×1"
+    t = tables("human,bot:easy,bot:easy", seed=4)
+    s = t.scene
+    _to_choosing(t)
+    q = next(a.owner for a in s.legal() if a.owner != s.acting)
+    offer = s.state.offers[q]
+    assert offer
+    t.move(s.layout.offer_cards[q][0].center)
+    m = s.zoom_model()
+    assert m is not None and m.cards == tuple(offer) and m.selected == 0
+    texts = m.texts()
+    assert texts[0] == f"{s.names[q]}'s offer"
+    assert all(card_words(c)[0] in texts for c in offer)
+    disc = s.state.pos + 1
+    assert m.note == f"Taking it hands your disc #{disc} to {s.names[q]}."
+    # the keyboard focus on an offer zooms it as well
+    t.key(pygame.K_TAB)
+    s.focus = f"offer{q}"
+    assert s.keyboard and s.zoom_model() == m.__class__(**{**m.__dict__, "selected": None})
+    t.step()  # drawn in a frame without trouble
+
+
+def test_no_zoom_for_a_face_down_offer_deck(tables):
+    t = tables("human,bot:easy,bot:easy", seed=3)
+    s = t.scene
+    t.until_human()
+    for q in range(s.n):
+        t.move(s.layout.decks[q].center)
+        assert s.zoom_model() is None
+    # nor for an empty offer place, nor the empty carry row
+    empty = next((q for q in range(s.n) if not s.panel_model(q).offer), None)
+    if empty is not None:
+        t.move(s.layout.offer_cards[empty][1].center)
+        assert s.zoom_model() is None
+    if not s.carry_cards():
+        t.move(s.layout.carry_cards[0].center)
+        assert s.zoom_model() is None

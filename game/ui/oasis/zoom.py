@@ -1,0 +1,131 @@
+"""The card zoom of the Oasis table: a large view of face-up cards (an offer, or the cards
+being carried out) with their names and what they do in words, readable from across the room.
+
+A zoom is drawn from a ``ZoomModel`` (plain data, so tests can check what it says).  Only
+face-up cards ever reach a model: offer decks are never zoomed.  Renders are cached by model,
+so a zoom held still costs one blit a frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.engine.oasis.cards import CARDS, SCORE_SINGULAR
+from game.ui import theme
+from game.ui.oasis import art as oart
+
+ZOOM_CARD = (172, 240)
+GAP = 22
+PAD = 18
+TITLE_SIZE = 30
+NAME_SIZE = 26
+DETAIL_SIZE = 20
+NOTE_SIZE = 24
+
+
+def card_words(card: str) -> tuple[str, str]:
+    """A card's name with its amount in words, and what carrying it out does:
+    ("Oasis tiles ×2", "place 2 oasis tiles"), ("Goods ×1", "take 1 goods score tile")."""
+    info = CARDS[card]
+    n = info.amount
+    if info.effect == "tiles":
+        noun = "tile" if n == 1 else "tiles"
+        return (f"{info.what.capitalize()} {noun} ×{n}", f"place {n} {info.what} {noun}")
+    if info.effect == "score":
+        kind = SCORE_SINGULAR[info.what] if n == 1 else info.what
+        tiles = "score tile" if n == 1 else "score tiles"
+        return (f"{kind.capitalize()} ×{n}", f"take {n} {info.what} {tiles}")
+    if info.effect == "draw":
+        return (f"Draw {n} cards", f"{n} unseen cards to your offer deck")
+    return (f"Camels ×{n}", f"place {n} camels on the path")
+
+
+@dataclass(frozen=True)
+class ZoomModel:
+    title: str  # "Red's offer", "Cards Blue carries out"
+    cards: tuple[str, ...]  # face up only
+    states: tuple[str, ...] = ()  # per card: "", "current" or "done"
+    selected: int | None = None  # the card under the pointer
+    note: str = ""  # while choosing: which disc taking the offer hands over
+    colour: tuple[int, int, int] = theme.INK  # the owner's colour, for the title bar
+
+    def lines(self) -> list[tuple[str, str]]:
+        return [card_words(c) for c in self.cards]
+
+    def texts(self) -> list[str]:
+        """Every text the zoom draws, in order (for tests and screen readers)."""
+        out = [self.title]
+        for k, (name, detail) in enumerate(self.lines()):
+            st = self.states[k] if k < len(self.states) else ""
+            out += [name, detail] + ([st] if st else [])
+        if self.note:
+            out.append(self.note)
+        return out
+
+
+def _t(msg, size, colour=theme.INK, bold=False):
+    return theme.text(msg, size, colour, bold)
+
+
+@lru_cache(maxsize=32)
+def render_zoom(m: ZoomModel) -> pygame.Surface:
+    cw, ch = ZOOM_CARD
+    k = max(1, len(m.cards))
+    inner_w = k * cw + (k - 1) * GAP
+    title = _t(m.title, TITLE_SIZE, (255, 250, 240), bold=True)
+    inner_w = max(inner_w, title.get_width() + 24)
+    note_lines = theme.wrap(m.note, NOTE_SIZE, inner_w, bold=True) if m.note else []
+    detail_h = 2 * (DETAIL_SIZE + 4)
+    w = inner_w + 2 * PAD
+    h = (PAD + 44 + 12 + ch + 10 + NAME_SIZE + 6 + detail_h
+         + (len(note_lines) * (NOTE_SIZE + 6) + 10 if note_lines else 0) + PAD)
+    surf = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
+    rect = pygame.Rect(6, 6, w, h)
+    theme.draw_panel(surf, rect, radius=16)
+    bar = pygame.Rect(rect.x + PAD, rect.y + PAD, inner_w, 44)
+    pygame.draw.rect(surf, m.colour, bar, border_radius=12)
+    surf.blit(title, title.get_rect(center=bar.center))
+    x0 = rect.x + PAD + (inner_w - (k * cw + (k - 1) * GAP)) // 2
+    y = bar.bottom + 12
+    for i, (card, (name, detail)) in enumerate(zip(m.cards, m.lines(), strict=True)):
+        x = x0 + i * (cw + GAP)
+        st = m.states[i] if i < len(m.states) else ""
+        face = oart.card_face(card, ZOOM_CARD, st == "current" or i == m.selected)
+        if st == "done":
+            face = face.copy()
+            face.set_alpha(120)
+        surf.blit(face, (x - 4, y - 2))
+        ny = y + ch + 10
+        nt = _t(name, NAME_SIZE, theme.INK, bold=True)
+        surf.blit(nt, nt.get_rect(midtop=(x + cw // 2, ny)))
+        dy = ny + NAME_SIZE + 6
+        words = detail + (" (done)" if st == "done" else " (now)" if st == "current" else "")
+        for line in theme.wrap(words, DETAIL_SIZE, cw - 8)[:2]:
+            lt = _t(line, DETAIL_SIZE, theme.INK_SOFT)
+            surf.blit(lt, lt.get_rect(midtop=(x + cw // 2, dy)))
+            dy += DETAIL_SIZE + 4
+    y += ch + 10 + NAME_SIZE + 6 + detail_h + 10
+    for line in note_lines:
+        nt = _t(line, NOTE_SIZE, theme.INK, bold=True)
+        surf.blit(nt, nt.get_rect(midtop=(rect.centerx, y)))
+        y += NOTE_SIZE + 6
+    return surf
+
+
+def place_zoom(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect) -> pygame.Rect:
+    """Where a zoom of ``size`` goes: left of the anchor when there is room (the offers in the
+    right column), otherwise above it (the cards below the board); always on screen."""
+    r = pygame.Rect((0, 0), size)
+    if anchor.x - 16 - r.w >= screen.x:
+        r.midright = (anchor.x - 16, anchor.centery)
+    else:
+        r.midbottom = (anchor.centerx, anchor.y - 12)
+        r.x = max(r.x, anchor.x - 8)
+    r.clamp_ip(screen)
+    return r
+
+
+__all__ = ["ZoomModel", "card_words", "place_zoom", "render_zoom"]
