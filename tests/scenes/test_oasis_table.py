@@ -2,6 +2,7 @@
 privacy rules (offer decks never face up, score tiles only for their owner), hot-seat
 hand-off, start/extend cells, illegal-click reasons and overlays."""
 
+import dataclasses
 import random
 
 import pygame
@@ -321,8 +322,16 @@ def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
     # the keyboard focus on an offer zooms it as well
     t.key(pygame.K_TAB)
     s.focus = f"offer{q}"
-    assert s.keyboard and s.zoom_model() == m.__class__(**{**m.__dict__, "selected": None})
+    assert s.keyboard and s.zoom_model() == dataclasses.replace(m, selected=None)
     t.step()  # drawn in a frame without trouble
+    # once taken, the cards being carried out zoom under the pointer too
+    t.play(TakeOffer(q))
+    t.until_human()
+    if s.state.step() == "pick_card":
+        t.move(s.layout.carry_cards[0].center)
+        z = s.zoom_model()
+        assert z is not None and z.cards == tuple(c for c, _ in s.carry_cards())
+        assert z.title == f"Cards {s.names[s.acting]} carries out" and not z.note
 
 
 def test_no_zoom_for_a_face_down_offer_deck(tables):
