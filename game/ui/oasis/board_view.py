@@ -13,7 +13,7 @@ from game.map_render import render_map_scaled
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import CELL, TableLayout
-from game.ui.table_common import TrackStyle, draw_score_track
+from game.ui.table_common import TrackStyle, draw_score_track, draw_track_markers
 
 # Oasis' track is thinner: smaller spaces and numbers, a sand mat without an edge
 TRACK_STYLE = TrackStyle(inset=3, radius=5, number_size=18, ten_size=20, mat=(222, 196, 150),
@@ -134,15 +134,6 @@ class BoardView:
 
     def draw_markers(self, surface, positions: list[tuple[int, float]]) -> None:
         """Score markers: (colour index, score as float); laps past 100 show as a small +100."""
-        seen: dict[int, int] = {}
-        for colour, score in positions:
-            key = round(score) % 100
-            k = seen.get(key, 0)
-            seen[key] = k + 1
-            x, y = self.layout.track_point(score % 100)
-            s = assets.piece(colour, MARKER_SIZE, "marker", shadow=True)
-            pos = (round(x + 6 * k - 4), round(y - 6 * k + 2))
-            surface.blit(s, s.get_rect(center=pos))
-            if score >= 100:
-                lap = theme.text(f"+{int(score // 100) * 100}", 18, (255, 250, 230), bold=True)
-                surface.blit(lap, lap.get_rect(midtop=(pos[0], pos[1] + 10)))
+        draw_track_markers(surface, self.layout, positions,
+                           lambda c: assets.piece(c, MARKER_SIZE, "marker", shadow=True),
+                           spread=6)
