@@ -153,6 +153,8 @@ class TableScene(TableInput, Scene):
         self.highlight: tuple[int, list, float] | None = None
         self.sale_mark: tuple[int, int] | None = None
         self.bid_show: dict | None = None
+        self.pending_bid: dict[int, list[int]] = {}  # a human's confirmed, unrevealed bid
+        self.pending_since: dict[int, int] = {}       # ... and the version that made it
         self.score_show: dict | None = None
         # the acting human's choices
         self.sel_flag = 0
@@ -303,9 +305,12 @@ class TableScene(TableInput, Scene):
 
     # --- applying actions -------------------------------------------------------------------
     def _apply(self, action, p: int) -> None:
+        human = not self.seats[p].is_bot
+        leaving = dict(self.token_rects()) if human and p == self.viewer else {}
         events = self.state.apply(action, p)
         self.version += 1
-        human = not self.seats[p].is_bot
+        if human and isinstance(action, (Bid, SaleBid)):
+            self._commit_bid(p, list(action.cowboys), leaving)
         if human:
             self.human_actions += 1
             self.clear_choice()
@@ -318,9 +323,31 @@ class TableScene(TableInput, Scene):
         for e in events:
             dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
             self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
-        self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+        version = self.version
+        self.timeline.add(lambda: self._catch_up(after, version), 0.0, "catch_up")
 
-    def _catch_up(self, after) -> None:
+    def _commit_bid(self, p: int, cowboys: list[int], rects: dict) -> None:
+        """The confirmed bid's tokens leave the strip at once and slide to the panel."""
+        self.pending_bid[p] = sorted(cowboys)
+        self.pending_since[p] = self.version
+        end = self.layout.panel_point(p)
+        for k, c in enumerate(sorted(cowboys)):
+            if c in rects:
+                self.sprites.add(Sprite(pieces.cowboy_token(c, TOKEN), rects[c].center, end,
+                                        0.45, delay=0.05 * k, arc=40, fade_out=True))
+
+    def strip_cowboys(self) -> list[int]:
+        """The viewer's cowboys still in their strip: a confirmed bid has left it."""
+        gone = set(self.pending_bid.get(self.viewer, ()))
+        return [c for c in self.my_cowboys() if c not in gone]
+
+    def _catch_up(self, after, version: int | None = None) -> None:
+        for q in list(self.pending_bid):
+            if version is not None and version < self.pending_since[q]:
+                continue  # the table shows a moment before this bid
+            v = after.view(q)
+            if not (v["my_bid"] or v["my_sale_bid"]):
+                del self.pending_bid[q], self.pending_since[q]
         for sprite in self.sprites.items:
             sprite.on_done = None
         self.shown = after
@@ -854,7 +881,9 @@ class TableScene(TableInput, Scene):
             waiting = [q for q in ta if q != self.viewer]
             if st.phase in SIMULTANEOUS:
                 if self.viewer is not None and self.viewer not in ta and waiting:
-                    return "Your bid is in. Waiting for " + \
+                    mine = self.pending_bid.get(self.viewer)
+                    cowboys = f" (cowboys {', '.join(map(str, mine))})" if mine else ""
+                    return f"Your bid{cowboys} is in. Waiting for " + \
                         ", ".join(self.names[q] for q in waiting) + "."
                 return "Secret bids: waiting for " + \
                     ", ".join(self.names[q] for q in waiting) + "."
@@ -981,7 +1010,7 @@ class TableScene(TableInput, Scene):
         """(cowboy number, rect) for the viewer's tokens, selected ones lifted."""
         if self.viewer is None:
             return []
-        nums = self.my_cowboys()
+        nums = self.strip_cowboys()
         out = []
         for i, c in enumerate(nums):
             r = self.layout.token_rect(i, len(nums))
@@ -1257,8 +1286,10 @@ class TableScene(TableInput, Scene):
             sel = picking and c in self.sel_tokens
             s = pieces.cowboy_token(c, TOKEN, sel, dim=not picking and phase in SIMULTANEOUS)
             surface.blit(s, rr.move(-4, -4))
-        if not self.my_cowboys():
-            surface.blit(_text("You have no cowboys.", 28, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
+        if not self.strip_cowboys():
+            msg = "Your cowboys are all in your bid." if self.my_cowboys() else \
+                "You have no cowboys."
+            surface.blit(_text(msg, 28, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
 
     def _draw_message(self, surface) -> None:
         text = self.prompt()

@@ -364,3 +364,24 @@ def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
         assert other in s.cube_off
         s.state.owner[i] = was
         s.version += 1
+
+
+def test_confirmed_bid_tokens_leave_the_strip_at_once(tables):
+    t = tables("human,bot:easy,bot:easy", seed=4)
+    s = t.scene
+    _to_phase(t, "bid")
+    chosen = sorted(s.my_cowboys()[:2])
+    before = [c for c, _r in s.token_rects()]
+    t.play(Bid(tuple(chosen)))
+    # at once, whatever the bots and the reveal animation are doing
+    left = [c for c, _r in s.token_rects()]
+    assert left == [c for c in before if c not in chosen]
+    assert s.pending_bid[0] == chosen
+    if s.state.phase == "bid":
+        assert f"(cowboys {chosen[0]}, {chosen[1]}) is in" in s.prompt()
+    t.step(1)
+    assert not set(chosen) & {c for c, _r in s.token_rects()}
+    # once the table has caught up the bid is spent: the tokens stay gone
+    t.until(lambda: s.state.phase != "bid" and not s.timeline.busy, 5000)
+    assert 0 not in s.pending_bid
+    assert not set(chosen) & {c for c, _r in s.token_rects()} - set(s.state.hands[0])
