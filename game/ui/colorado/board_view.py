@@ -13,7 +13,7 @@ from game.map_render import ensure_display, render_map_scaled
 from game.ui import theme
 from game.ui.colorado import pieces
 from game.ui.colorado.layout import CELL, COLS, ROWS, ColoradoLayout
-from game.ui.table_common import TrackStyle, draw_score_track
+from game.ui.table_common import TrackStyle, draw_score_track, draw_track_markers
 
 # the score track in Colorado County's warmer browns
 TRACK_STYLE = TrackStyle(frame=(112, 80, 50), frame_edge=(80, 54, 32), face=(240, 230, 204),
@@ -222,14 +222,8 @@ class BoardView:
         surface.blit(_hover(), self.layout.cell_rect(*cell))
 
     def draw_markers(self, surface, positions: list[tuple[int, float]]) -> None:
-        seen: dict[int, int] = {}
-        for colour, score in positions:
-            key = round(score) % 100
-            k = seen.get(key, 0)
-            seen[key] = k + 1
-            x, y = self.layout.track_point(score)
-            s = pieces.marker(colour)
-            surface.blit(s, s.get_rect(center=(round(x + 7 * k - 4), round(y - 7 * k + 2))))
+        """Score markers: (colour index, score as float); laps past 100 show as a small +100."""
+        draw_track_markers(surface, self.layout, positions, pieces.marker)
 
 
 @cache
