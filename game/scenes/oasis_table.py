@@ -56,7 +56,13 @@ from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
 from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel, render_supply
 from game.ui.oasis.zoom import ZoomModel, place_zoom, render_zoom
 from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
-from game.ui.table_common import TableInput, banner_back, focus_ring, message_panel
+from game.ui.table_common import (
+    TableInput,
+    TableTurns,
+    banner_back,
+    focus_ring,
+    message_panel,
+)
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +108,10 @@ def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.S
     return theme.text(msg, size, colour, bold)
 
 
-class TableScene(TableInput, Scene):
+class TableScene(TableTurns, TableInput, Scene):
+    bot_pace = BOT_PACE
+    track_speed_min = 8.0
+    banner_in_anim_time = True
     board_size = (COLS, ROWS)
     strip_keeps = "offer"  # Up from an offer card stays among the cards
 
@@ -515,64 +524,6 @@ class TableScene(TableInput, Scene):
         self.banner, self.banner_time = f"{self.names[q]}: {cat} {pts}", SCORE_STEP + 0.1
 
     # --- the loop ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        adt = self.anim_dt(dt)
-        self.t += dt
-        self.timeline.update(adt)
-        self.sprites.update(adt)
-        self.floaters.update(adt)
-        self.log.update(dt)
-        if self.message_time > 0:
-            self.message_time -= dt
-        if self.banner_time > 0:
-            self.banner_time -= adt
-        for q in range(self.n):
-            target = float(self.disp_score[q])
-            gap = target - self.track[q]
-            if gap:
-                step = max(8.0, abs(gap) * 4) * adt
-                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
-                    1 if gap > 0 else -1)
-        self._drive(adt)
-
-    def _drive(self, adt: float) -> None:
-        state = self.state
-        if state.is_over():
-            if not self.timeline.busy and not self.results_shown:
-                self.results_shown = True
-                self._show_results()
-            return
-        p = self.acting
-        if self.seats[p].is_bot:
-            if len(self.humans) > 1 and not self.timeline.busy:
-                self.revealed = None
-            if not self.runner.busy and self.bot_result is None:
-                self.runner.start(p, self.bots[p], state.view(p), self.legal())
-                self.bot_timer = BOT_PACE
-            if self.bot_result is None and self.runner.busy:
-                try:
-                    self.bot_result = self.runner.result()
-                except Exception:  # noqa: BLE001 - a failing bot plays its first legal move
-                    log.exception("Bot failed; playing its first legal move")
-                    self.bot_result = self.legal()[0]
-            if self.timeline.busy:
-                return
-            self.bot_timer -= adt
-            if self.bot_result is not None and self.bot_timer <= 0:
-                action, self.bot_result = self.bot_result, None
-                if action not in self.legal():
-                    log.warning("Bot chose an illegal move %s; playing a legal one", action)
-                    action = self.legal()[0]
-                self._apply(action, p)
-            return
-        if self.timeline.busy:
-            return
-        if len(self.humans) > 1 and self.revealed != p and not self.handoff_open:
-            self._hand_off(p)
-        elif p == self.viewer and self.last_human != p:
-            self.last_human = p
-            self._focus_default()
-
     def _hand_off(self, p: int) -> None:
         self.revealed = None
         self.handoff_open = True

@@ -65,7 +65,13 @@ from game.ui.oregon.panels import (
     render_supply,
 )
 from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
-from game.ui.table_common import TableInput, banner_back, focus_ring, message_panel
+from game.ui.table_common import (
+    TableInput,
+    TableTurns,
+    banner_back,
+    focus_ring,
+    message_panel,
+)
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +138,8 @@ def gains_text(g: dict, you: bool = True) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-class TableScene(TableInput, Scene):
+class TableScene(TableTurns, TableInput, Scene):
+    bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
 
@@ -383,64 +390,8 @@ class TableScene(TableInput, Scene):
             self.services.audio.play(sound)
 
     # --- the loop -----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        adt = self.anim_dt(dt)
-        self.t += dt
-        self.timeline.update(adt)
-        self.sprites.update(adt)
-        self.floaters.update(adt)
-        self.log.update(dt)
-        if self.message_time > 0:
-            self.message_time -= dt
-        if self.banner_time > 0:
-            self.banner_time -= dt
-        for q in range(self.n):
-            target = float(self.disp_score[q])
-            gap = target - self.track[q]
-            if gap:
-                step = max(6.0, abs(gap) * 4) * adt
-                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
-                    1 if gap > 0 else -1)
-        self._drive(adt)
-
-    def _drive(self, adt: float) -> None:
-        state = self.state
-        if state.is_over():
-            if not self.timeline.busy and not self.results_shown:
-                self.results_shown = True
-                self._show_results()
-            return
-        p = self.acting
-        if self.seats[p].is_bot:
-            if len(self.humans) > 1 and not self.timeline.busy:
-                self.revealed = None
-            if not self.runner.busy and self.bot_result is None:
-                self.runner.start(p, self.bots[p], state.view(p), self.legal())
-                self.bot_timer = BOT_PACE
-            if self.bot_result is None and self.runner.busy:
-                try:
-                    self.bot_result = self.runner.result()
-                except Exception:  # noqa: BLE001 - a failing bot plays its first legal move
-                    log.exception("Bot failed; playing its first legal move")
-                    self.bot_result = self.legal()[0]
-            if self.timeline.busy:
-                return
-            self.bot_timer -= adt
-            if self.bot_result is not None and self.bot_timer <= 0:
-                action, self.bot_result = self.bot_result, None
-                if state.why_illegal(action, p):
-                    log.warning("Bot chose an illegal move %s; playing a legal one", action)
-                    action = self.legal()[0]
-                self._apply(action, p)
-            return
-        # a human acts
-        if self.timeline.busy:
-            return
-        if len(self.humans) > 1 and self.revealed != p and not self.handoff_open:
-            self._hand_off(p)
-        elif p == self.viewer and self.last_human != p:
-            self.last_human = p
-            self._focus_default()
+    def bot_action_legal(self, action, p: int) -> bool:
+        return self.state.why_illegal(action, p) is None
 
     def _hand_off(self, p: int) -> None:
         self.revealed = None

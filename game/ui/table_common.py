@@ -12,6 +12,7 @@ is a parameter, so each table keeps its own look and feel.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -182,6 +183,91 @@ def message_panel(size, error: bool) -> pygame.Surface:
     pygame.draw.rect(s, theme.ERROR if error else theme.CREAM_LINE, s.get_rect(), 3,
                      border_radius=14)
     return s
+
+
+_log = logging.getLogger(__name__)
+
+
+# --- the turn loop -----------------------------------------------------------------------------
+class TableTurns:
+    """The per-frame loop of a table where one player acts at a time (Oregon, Oasis).
+
+    Animations advance; markers slide towards the displayed scores; then the acting seat is
+    driven: a bot thinks in the ``BotRunner`` and its move is applied ``bot_pace`` seconds of
+    animation time after the table has caught up; a human gets the hand-off screen (2+ humans)
+    or the focus.  The scene provides ``state``, ``seats``, ``humans``, ``n``, ``acting``,
+    ``legal()``, ``_apply(action, p)``, ``_show_results()``, ``_hand_off(p)``,
+    ``_focus_default()``, ``viewer``, and the fields set in its ``__init__`` (``t``,
+    ``timeline``, ``sprites``, ``floaters``, ``log``, ``message_time``, ``banner_time``,
+    ``disp_score``, ``track``, ``runner``, ``bots``, ``bot_result``, ``bot_timer``,
+    ``revealed``, ``handoff_open``, ``last_human``, ``results_shown``).
+    """
+
+    bot_pace: float = 0.75  # seconds of animation time between a bot's actions
+    track_speed_min: float = 6.0  # spaces per second a score marker slides at least
+    banner_in_anim_time: bool = False  # whether the banner's timer follows the animation speed
+
+    def bot_action_legal(self, action, p: int) -> bool:
+        return action in self.legal()
+
+    def update(self, dt: float) -> None:
+        adt = self.anim_dt(dt)
+        self.t += dt
+        self.timeline.update(adt)
+        self.sprites.update(adt)
+        self.floaters.update(adt)
+        self.log.update(dt)
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.banner_time > 0:
+            self.banner_time -= adt if self.banner_in_anim_time else dt
+        for q in range(self.n):
+            target = float(self.disp_score[q])
+            gap = target - self.track[q]
+            if gap:
+                step = max(self.track_speed_min, abs(gap) * 4) * adt
+                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
+                    1 if gap > 0 else -1)
+        self._drive(adt)
+
+    def _drive(self, adt: float) -> None:
+        state = self.state
+        if state.is_over():
+            if not self.timeline.busy and not self.results_shown:
+                self.results_shown = True
+                self._show_results()
+            return
+        p = self.acting
+        if self.seats[p].is_bot:
+            if len(self.humans) > 1 and not self.timeline.busy:
+                self.revealed = None
+            if not self.runner.busy and self.bot_result is None:
+                self.runner.start(p, self.bots[p], state.view(p), self.legal())
+                self.bot_timer = self.bot_pace
+            if self.bot_result is None and self.runner.busy:
+                try:
+                    self.bot_result = self.runner.result()
+                except Exception:  # noqa: BLE001 - a failing bot plays its first legal move
+                    _log.exception("Bot failed; playing its first legal move")
+                    self.bot_result = self.legal()[0]
+            if self.timeline.busy:
+                return
+            self.bot_timer -= adt
+            if self.bot_result is not None and self.bot_timer <= 0:
+                action, self.bot_result = self.bot_result, None
+                if not self.bot_action_legal(action, p):
+                    _log.warning("Bot chose an illegal move %s; playing a legal one", action)
+                    action = self.legal()[0]
+                self._apply(action, p)
+            return
+        # a human acts
+        if self.timeline.busy:
+            return
+        if len(self.humans) > 1 and self.revealed != p and not self.handoff_open:
+            self._hand_off(p)
+        elif p == self.viewer and self.last_human != p:
+            self.last_human = p
+            self._focus_default()
 
 
 # --- input ------------------------------------------------------------------------------------
