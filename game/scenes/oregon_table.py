@@ -197,47 +197,6 @@ class TableScene(TableTurns, TableInput, Scene):
         first = self.state.current
         self.log.add(f"{self.names[first]} starts. Everyone places a start tile.", self.colour[first])
 
-    # --- life cycle ----------------------------------------------------------------------
-    def on_exit(self) -> None:
-        self.runner.close()
-
-    # --- who sees what -------------------------------------------------------------------
-    @property
-    def viewer(self) -> int | None:
-        if len(self.humans) == 1:
-            return self.humans[0]
-        if not self.humans:
-            return None
-        return self.revealed
-
-    @property
-    def acting(self) -> int | None:
-        ta = self.state.to_act()
-        return ta[0] if ta else None
-
-    @property
-    def human_can_act(self) -> bool:
-        p = self.acting
-        return (p is not None and not self.seats[p].is_bot and p == self.viewer
-                and not self.timeline.busy)
-
-    def dview(self) -> dict:
-        """The shown state as the viewer may see it (cached)."""
-        key = ("dview", self.shown_version, self.viewer)
-        v = self._cache.get(key)
-        if v is None:
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
-            v = self._cache[key] = self.shown.view(self.viewer)
-        return v
-
-    def legal(self) -> list:
-        key = ("legal", self.version)
-        if key not in self._cache:
-            p = self.acting
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
-            self._cache[key] = self.state.legal_actions(p) if p is not None else []
-        return self._cache[key]
-
     def hand(self) -> list[int]:
         """The cards drawn in the hand strip (the viewer's, as shown)."""
         if self.viewer is None:

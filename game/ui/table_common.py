@@ -200,7 +200,8 @@ class TableTurns:
     ``_focus_default()``, ``viewer``, and the fields set in its ``__init__`` (``t``,
     ``timeline``, ``sprites``, ``floaters``, ``log``, ``message_time``, ``banner_time``,
     ``disp_score``, ``track``, ``runner``, ``bots``, ``bot_result``, ``bot_timer``,
-    ``revealed``, ``handoff_open``, ``last_human``, ``results_shown``).
+    ``revealed``, ``handoff_open``, ``last_human``, ``results_shown``, ``shown``,
+    ``shown_version``, ``version``, ``_cache``).
     """
 
     bot_pace: float = 0.75  # seconds of animation time between a bot's actions
@@ -209,6 +210,48 @@ class TableTurns:
 
     def bot_action_legal(self, action, p: int) -> bool:
         return action in self.legal()
+
+    def on_exit(self) -> None:
+        self.runner.close()
+
+    # --- who sees what -------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """Whose private things are shown: the one human, or the human past the hand-off."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if not self.humans:
+            return None
+        return self.revealed
+
+    @property
+    def acting(self) -> int | None:
+        ta = self.state.to_act()
+        return ta[0] if ta else None
+
+    @property
+    def human_can_act(self) -> bool:
+        p = self.acting
+        return (p is not None and not self.seats[p].is_bot and p == self.viewer
+                and not self.timeline.busy)
+
+    def dview(self) -> dict:
+        """The shown state as the viewer may see it (cached per shown version and viewer)."""
+        key = ("dview", self.shown_version, self.viewer)
+        v = self._cache.get(key)
+        if v is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
+            v = self._cache[key] = self.shown.view(self.viewer)
+        return v
+
+    def legal(self) -> list:
+        """The acting seat's legal actions (cached per state version)."""
+        key = ("legal", self.version)
+        if key not in self._cache:
+            p = self.acting
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
+            self._cache[key] = self.state.legal_actions(p) if p is not None else []
+        return self._cache[key]
 
     def update(self, dt: float) -> None:
         adt = self.anim_dt(dt)
