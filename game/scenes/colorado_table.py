@@ -675,16 +675,6 @@ class TableScene(TableInput, Scene):
                    {"lakes": self.lakes})
 
     # --- overlays -----------------------------------------------------------------------------
-    def open_pause(self) -> None:
-        from game.scenes.pause import PauseMenu
-
-        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title))
-
-    def open_rules(self) -> None:
-        from game.scenes.rules_overlay import RulesOverlay
-
-        self.services.stack.push(RulesOverlay(self.services, self.game_id))
-
     # --- choices ------------------------------------------------------------------------------
     def flag_cells(self) -> list[tuple[int, int]]:
         if not self.human_can_act or self.state.phase != "flags":

@@ -49,7 +49,6 @@ from game.engine.oasis.cards import CARDS, COLOURS, LAND_KINDS, SCORE_KINDS
 from game.scenes.base import Scene
 from game.scenes.seats import Seat
 from game.ui import art, theme
-from game.ui import intents as I
 from game.ui.oasis import art as oart
 from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE, BoardView
 from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
@@ -530,16 +529,6 @@ class TableScene(TableTurns, TableInput, Scene):
         start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
 
     # --- overlays -----------------------------------------------------------------------------
-    def open_pause(self) -> None:
-        from game.scenes.pause import PauseMenu
-
-        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title))
-
-    def open_rules(self) -> None:
-        from game.scenes.rules_overlay import RulesOverlay
-
-        self.services.stack.push(RulesOverlay(self.services, self.game_id))
-
     # --- what the acting human may do -----------------------------------------------------
     @property
     def step_name(self) -> str:
@@ -800,42 +789,13 @@ class TableScene(TableTurns, TableInput, Scene):
         self.cursor_near(cells)
 
     # --- input --------------------------------------------------------------------------------
-    def handle(self, intent: I.Intent) -> bool:
-        k = intent.kind
-        if k in (I.BACK, I.MENU):
-            if self.pending_tile is not None or self.move_src is not None:
-                self._cancel()
-                return True
-            self.open_pause()
+    def on_back(self) -> bool:
+        if self.pending_tile is not None or self.move_src is not None:
+            self._cancel()
             return True
-        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
-            self.open_rules()
-            return True
-        if self.pointer_input(intent):
-            return True
-        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
-            self.keyboard = True
-            if not self.human_can_act:
-                return True
-            return self.navigate(intent)
-        return False
+        return super().on_back()
 
-    def click(self, pos) -> None:
-        if not self.human_can_act:
-            p = self.acting
-            if p is not None and not self.timeline.busy and self.seats[p].is_bot:
-                self.message, self.message_error = f"{self.names[p]} is playing...", False
-            return
-        for key, rect in reversed(self.targets()):
-            if key != "board" and rect.collidepoint(pos):
-                self.focus = key
-                self.activate(key)
-                return
-        cell = self.layout.cell_at(pos)
-        if cell is not None:
-            self.cursor = cell
-            self.click_cell(cell)
-            return
+    def click_elsewhere(self, pos) -> None:
         self._explain_click(pos)
 
     def _explain_click(self, pos) -> None:

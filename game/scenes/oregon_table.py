@@ -51,9 +51,10 @@ from game.engine.oregon import (
 )
 from game.engine.oregon import player_name as engine_player_name
 from game.scenes.base import Scene
+from game.scenes.handoff import Handoff
+from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.seats import Seat
 from game.ui import art, theme
-from game.ui import intents as I
 from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface
 from game.ui.oregon.layout import CARD, COLS, ROWS, TableLayout
 from game.ui.oregon.panels import (
@@ -365,13 +366,8 @@ class TableScene(TableTurns, TableInput, Scene):
 
         name = self.names[p]
         message = "Hand the screen over; the cards in hand stay hidden until then."
-        try:
-            from game.scenes.handoff import Handoff
-
-            scene = Handoff(self.services, name, self.colour[p], message, on_continue=shown)
-        except ImportError:
-            scene = _SimpleHandoff(self.services, name, self.colour[p], message, shown)
-        self.services.stack.push(scene)
+        self.services.stack.push(
+            Handoff(self.services, name, self.colour[p], message, on_continue=shown))
 
     # --- results ------------------------------------------------------------------------------
     def result_rows(self) -> list:
@@ -393,52 +389,14 @@ class TableScene(TableTurns, TableInput, Scene):
     def _show_results(self) -> None:
         rows = self.result_rows()
         columns = ["Track", "Coal", "Gold", "Farmers"]  # the results add the total
-        try:
-            from game.scenes.results import ResultRow, ResultsScene
-
-            scene = ResultsScene(self.services, GAME_NAME,
-                                 [ResultRow(*r) for r in rows], self.play_again,
-                                 self.services.to_title, columns)
-            self.services.stack.push(scene)
-        except ImportError:
-            from game.scenes.overlay import MenuOverlay
-
-            lines = "\n".join(f"{r[2]}. {r[0]}: {r[3]} points ({r[4]['Farmers']} farmers)"
-                              for r in rows)
-            self.services.stack.push(MenuOverlay(
-                self.services, "Game over", [("Play again", self.play_again),
-                                             ("Menu", self.services.to_title)], lines))
+        self.services.stack.push(ResultsScene(
+            self.services, GAME_NAME, [ResultRow(*r) for r in rows], self.play_again,
+            self.services.to_title, columns))
 
     def play_again(self) -> None:
         from game.scenes.table import start_game
 
         start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
-
-    # --- overlays -----------------------------------------------------------------------------
-    def open_pause(self) -> None:
-        try:
-            from game.scenes.pause import PauseMenu
-
-            scene = PauseMenu(self.services, self.game_id, self.services.to_title)
-        except ImportError:
-            from game.scenes.overlay import MenuOverlay
-
-            scene = MenuOverlay(self.services, "Paused", [
-                ("Resume", None), ("Rules", self.open_rules),
-                ("Settings", self.services.open_settings),
-                ("Quit to menu", self.services.to_title)])
-        self.services.stack.push(scene)
-
-    def open_rules(self) -> None:
-        try:
-            from game.scenes.rules_overlay import RulesOverlay
-
-            scene = RulesOverlay(self.services, self.game_id)
-        except ImportError:
-            from game.scenes.overlay import MenuOverlay
-
-            scene = MenuOverlay(self.services, "Oregon rules", [("Back", None)], RULES_SHORT)
-        self.services.stack.push(scene)
 
     # --- selection ----------------------------------------------------------------------------
     @property
@@ -666,39 +624,8 @@ class TableScene(TableTurns, TableInput, Scene):
         self.cursor_near(cells)
 
     # --- input --------------------------------------------------------------------------------
-    def handle(self, intent: I.Intent) -> bool:
-        k = intent.kind
-        if k in (I.BACK, I.MENU):
-            self.open_pause()
-            return True
-        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
-            self.open_rules()
-            return True
-        if self.pointer_input(intent):
-            return True
-        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
-            self.keyboard = True
-            if not self.human_can_act:
-                return True
-            return self.navigate(intent)
-        return False
-
-    def click(self, pos) -> None:
-        if not self.human_can_act:
-            p = self.acting
-            if p is not None and not self.timeline.busy and self.seats[p].is_bot:
-                self.message, self.message_error = f"{self.names[p]} is playing...", False
-            return
-        for key, rect in reversed(self.targets()):
-            if key != "board" and rect.collidepoint(pos):
-                self.focus = key
-                self.activate(key)
-                return
-        cell = self.layout.cell_at(pos)
-        if cell is not None:
-            self.cursor = cell
-            self.click_cell(cell)
-            return
+    def click_elsewhere(self, pos) -> None:
+        """A click on a deck that cannot be drawn from now says why."""
         for deck in ("landscape", "building"):
             if self.layout.decks[deck].collidepoint(pos) and self.state.phase == DRAW:
                 self.error(f"You cannot draw from the {deck} deck now: your hand needs the "
@@ -934,38 +861,5 @@ def _warm_art(colours) -> None:
         assets.piece(c, 40, "farmer")
 
 
-class _SimpleHandoff(Scene):
-    """An opaque privacy screen (stands in for the shared hand-off scene)."""
-
-    def __init__(self, services, name: str, colour: int, message: str, on_continue):
-        super().__init__(services)
-        self.name, self.colour, self.message, self.on_continue = name, colour, message, on_continue
-        self.button = pygame.Rect(0, 0, 520, 90)
-        self.button.center = (960, 700)
-
-    def handle(self, intent: I.Intent) -> bool:
-        if intent.kind == I.CONFIRM or (intent.kind == I.CLICK
-                                         and self.button.collidepoint(intent.pos)):
-            self.services.stack.remove(self)
-            self.on_continue()
-        return True
-
-    def draw(self, surface) -> None:
-        surface.blit(theme.table_background(), (0, 0))
-        s = theme.shadowed_text(f"Pass to {self.name}", 96, art.PLAYER_COLOURS[self.colour])
-        surface.blit(s, s.get_rect(center=(960, 420)))
-        t = _text(self.message, 32, theme.ON_TABLE)
-        surface.blit(t, t.get_rect(center=(960, 540)))
-        surface.blit(art.button_surface(self.button.size, f"I am {self.name}: show my hand",
-                                        "focus", "primary"), self.button)
-
-
-RULES_SHORT = (
-    "Play 2 cards each turn. Two landscape cards put a farmer in one of the two areas they "
-    "name (row symbol x column symbol). A landscape + a building card put that building in "
-    "the landscape's row or column band. Farmers score for the buildings around them; a new "
-    "building scores for the farmers around it. The joker stands in for a landscape card. "
-    "Then draw back to 4 cards."
-)
 __all__ = ["TableScene", "gains_text"]
 

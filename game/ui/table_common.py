@@ -214,6 +214,49 @@ class TableTurns:
     def on_exit(self) -> None:
         self.runner.close()
 
+    # --- input (a scene adds ``activate``, ``click_cell``, ``targets``...) -----------------
+    def on_back(self) -> bool:
+        """Esc / pad B / Start.  A scene may first cancel a half-made move."""
+        self.open_pause()
+        return True
+
+    def handle(self, intent: I.Intent) -> bool:
+        k = intent.kind
+        if k in (I.BACK, I.MENU):
+            return self.on_back()
+        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
+            self.open_rules()
+            return True
+        if self.pointer_input(intent):
+            return True
+        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
+            self.keyboard = True
+            if not self.human_can_act:
+                return True
+            return self.navigate(intent)
+        return False
+
+    def click(self, pos) -> None:
+        if not self.human_can_act:
+            p = self.acting
+            if p is not None and not self.timeline.busy and self.seats[p].is_bot:
+                self.message, self.message_error = f"{self.names[p]} is playing...", False
+            return
+        for key, rect in reversed(self.targets()):
+            if key != "board" and rect.collidepoint(pos):
+                self.focus = key
+                self.activate(key)
+                return
+        cell = self.layout.cell_at(pos)
+        if cell is not None:
+            self.cursor = cell
+            self.click_cell(cell)
+            return
+        self.click_elsewhere(pos)
+
+    def click_elsewhere(self, pos) -> None:
+        """A click on nothing usable: a scene may explain why."""
+
     # --- who sees what -------------------------------------------------------------------
     @property
     def viewer(self) -> int | None:
@@ -330,6 +373,16 @@ class TableInput:
     board_size: tuple[int, int]
     strip_keeps: str | None = None
     strip_vertical: bool = True
+
+    def open_pause(self) -> None:
+        from game.scenes.pause import PauseMenu  # scenes import this module: import late
+
+        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title))
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_overlay import RulesOverlay
+
+        self.services.stack.push(RulesOverlay(self.services, self.game_id))
 
     def right_click(self) -> None:
         """What a right click does on this table."""
