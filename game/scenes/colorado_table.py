@@ -190,18 +190,7 @@ class TableScene(TableInput, Scene):
         self.table_cards = list(v0["revealed_cards"])
 
     # --- life cycle ----------------------------------------------------------------------
-    def on_exit(self) -> None:
-        self.runner.close()
-
     # --- who sees what -------------------------------------------------------------------
-    @property
-    def viewer(self) -> int | None:
-        if len(self.humans) == 1:
-            return self.humans[0]
-        if not self.humans:
-            return None
-        return self.revealed
-
     @property
     def acting(self) -> int | None:
         """The human who may act now (None while bots act, steps run or nobody is shown)."""

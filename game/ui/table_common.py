@@ -211,9 +211,6 @@ class TableTurns:
     def bot_action_legal(self, action, p: int) -> bool:
         return action in self.legal()
 
-    def on_exit(self) -> None:
-        self.runner.close()
-
     # --- input (a scene adds ``activate``, ``click_cell``, ``targets``...) -----------------
     def on_back(self) -> bool:
         """Esc / pad B / Start.  A scene may first cancel a half-made move."""
@@ -258,15 +255,6 @@ class TableTurns:
         """A click on nothing usable: a scene may explain why."""
 
     # --- who sees what -------------------------------------------------------------------
-    @property
-    def viewer(self) -> int | None:
-        """Whose private things are shown: the one human, or the human past the hand-off."""
-        if len(self.humans) == 1:
-            return self.humans[0]
-        if not self.humans:
-            return None
-        return self.revealed
-
     @property
     def acting(self) -> int | None:
         ta = self.state.to_act()
@@ -358,11 +346,12 @@ class TableTurns:
 
 # --- input ------------------------------------------------------------------------------------
 class TableInput:
-    """Pointer and keyboard/pad focus handling shared by the table scenes.
+    """What every table scene shares: pointer and keyboard/pad focus handling, who sees
+    private things, the pause and rules overlays, and stopping the bot thread on exit.
 
     The scene provides ``targets()`` (focus key, rect pairs; ``"board"`` is the board),
     ``activate(key)``, ``_focus_board()``, ``click(pos)``, ``layout``, ``log``, ``services``,
-    ``focus``, ``cursor``, and sets:
+    ``focus``, ``cursor``, ``humans``, ``revealed``, ``runner``, ``game_id``, and sets:
 
     - ``board_size``: (columns, rows) the cursor moves in;
     - ``strip_keeps``: a focus-key prefix from which Up stays in the strip (None: Up from
@@ -373,6 +362,18 @@ class TableInput:
     board_size: tuple[int, int]
     strip_keeps: str | None = None
     strip_vertical: bool = True
+
+    def on_exit(self) -> None:
+        self.runner.close()
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose private things are shown: the one human, or the human past the hand-off."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if not self.humans:
+            return None
+        return self.revealed
 
     def open_pause(self) -> None:
         from game.scenes.pause import PauseMenu  # scenes import this module: import late
