@@ -203,6 +203,7 @@ class App:
             self.services.set_fullscreen(not self.services.window_fullscreen)
             return
         for intent in self.input.translate(event):
+            self.services.last_input = self.services.clock.now
             self.stack.handle(intent)
 
     def close_requested(self) -> None:
@@ -220,6 +221,7 @@ class App:
         for event in pygame.event.get():
             self.handle_event(event)
         for intent in self.input.update(dt):
+            self.services.last_input = self.services.clock.now
             self.stack.handle(intent)
         self.stack.update(dt)
         self.stack.draw(self.screen)

@@ -136,10 +136,46 @@ def _check_automation_options(
     config.screenshot = args.screenshot
 
 
+def _add_mode_options(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("modes")
+    mode = g.add_mutually_exclusive_group()
+    mode.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
+    mode.add_argument("--demo", action="store_true",
+                      help="bots play the three games in turn; any key opens the title")
+    mode.add_argument("--kiosk", action="store_true",
+                      help="unattended fullscreen attract loop; Ctrl+Alt+Shift+Q quits")
+    g.add_argument("--idle-timeout", type=_seconds, metavar="SECONDS",
+                   help="with --kiosk: seconds without input before the attract loop resumes "
+                        "(default 90)")
+
+
+def _check_mode_options(
+    args: argparse.Namespace, config: Config, parser: argparse.ArgumentParser
+) -> None:
+    if (args.load or args.demo or args.kiosk) and args.game is not None:
+        which = "--load" if args.load else "--demo" if args.demo else "--kiosk"
+        parser.error(f"{which} cannot be combined with --game")
+    if args.idle_timeout is not None:
+        if not args.kiosk:
+            parser.error("--idle-timeout is a kiosk option (use it with --kiosk)")
+        if args.idle_timeout < 5:
+            parser.error(f"--idle-timeout: at least 5 seconds, not {args.idle_timeout:g}")
+        config.idle_timeout = args.idle_timeout
+    if args.load is not None:
+        if not args.load.is_file():
+            parser.error(f"--load: no such file: {str(args.load)!r}")
+        config.load = args.load
+    config.demo = args.demo
+    config.kiosk = args.kiosk
+    if args.kiosk and config.fullscreen is None:
+        config.fullscreen = True  # a kiosk fills its screen unless --windowed says otherwise
+
+
 SECTIONS: list[tuple[Callable[[argparse.ArgumentParser], None], Check]] = [
     (_add_game_options, _check_game_options),
     (_add_display_options, _check_display_options),
     (_add_automation_options, _check_automation_options),
+    (_add_mode_options, _check_mode_options),
 ]
 
 

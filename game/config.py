@@ -59,6 +59,10 @@ class Config:
     mute: bool = False  # --mute
     quit_after: float | None = None  # --quit-after SECONDS
     screenshot: Path | None = None  # --screenshot PATH: the last frame, as PNG
+    load: Path | None = None  # --load FILE: open this saved game
+    demo: bool = False  # --demo: bots play the three games in turn until a key is pressed
+    kiosk: bool = False  # --kiosk: unattended attract loop; only the operator chord quits
+    idle_timeout: float = 90.0  # --idle-timeout: kiosk seconds without input before attract
     config_dir: Path = field(default_factory=config_dir)
     data_dir: Path = field(default_factory=data_dir)
     # Options of later features that need no field of their own (name -> value).
@@ -71,3 +75,7 @@ class Config:
     @property
     def log_path(self) -> Path:
         return self.data_dir / LOG_FILE
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.data_dir / "saves"

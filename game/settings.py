@@ -9,14 +9,13 @@ not erase a newer one's settings.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-import os
-import tempfile
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from game.files import set_aside, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -78,12 +77,8 @@ def load_settings(path: Path) -> Settings:
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        aside = path.with_name(path.name + ".corrupt")
-        try:
-            os.replace(path, aside)
-            where = f"moved to {aside.name}"
-        except OSError:
-            where = "left in place"
+        aside = set_aside(path)
+        where = f"moved to {aside.name}" if aside else "left in place"
         log.warning("Settings file %s is corrupt (%s): %s, using defaults", path, exc, where)
         return Settings()
     return Settings.from_json(data)
@@ -91,20 +86,10 @@ def load_settings(path: Path) -> Settings:
 
 def save_settings(settings: Settings, path: Path) -> bool:
     """Write atomically.  Returns False (after one log line) when the folder is not writable."""
-    tmp_name = None
+    text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(settings.to_json(), fh, indent=2, sort_keys=True)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp_name, path)
+        write_atomic(path, text)
         return True
     except OSError as exc:
         log.warning("Settings could not be saved to %s: %s", path, exc)
-        if tmp_name:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
         return False

@@ -240,11 +240,12 @@ def loads(text: str) -> GameState:
     return load_dict(data)
 
 
-def replay(state: GameState) -> GameState:
-    """A fresh game rebuilt from ``state``'s seed, options and actions."""
+def replay(state: GameState, upto: int | None = None) -> GameState:
+    """A fresh game rebuilt from ``state``'s seed, options and its first ``upto`` actions
+    (all of them by default)."""
     from game.engine import GAMES
 
     fresh = GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
-    for player, action in state.history:
+    for player, action in state.history[:upto]:
         fresh.apply(action, player)
     return fresh

@@ -112,14 +112,15 @@ class TableScene(TableInput, Scene):
     board_size = (COLS, ROWS)
     strip_keeps = "card"  # Up from a revealed card stays among the cards
 
-    def __init__(self, services, game_id: str, seats: list[Seat], seed: int, lakes="first"):
+    def __init__(self, services, game_id: str, seats: list[Seat], seed: int, lakes="first",
+                 state=None):
         super().__init__(services)
         self.game_id = game_id
         self.seats = list(seats)
         self.seed = seed
         self.n = len(seats)
-        self.lakes = lakes
-        self.state = new_game(self.n, seed, lakes=lakes)
+        self.state = state if state is not None else new_game(self.n, seed, lakes=lakes)
+        self.lakes = self.state.options.get("lakes", lakes)
         self.colour = [s.colour for s in seats]
         self.names = [s.name or ENGINE_NAMES[i] for i, s in enumerate(seats)]
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
@@ -140,8 +141,8 @@ class TableScene(TableInput, Scene):
         self.shown = self.state.clone()
         self.version = 0
         self.shown_version = 0
-        self.disp_score = [0] * self.n
-        self.track = [0.0] * self.n
+        self.disp_score = list(self.state.score)
+        self.track = [float(x) for x in self.disp_score]
         # what running steps have put down over ``shown``
         self.cube_over: dict[tuple[int, int], int] = {}
         self.flag_over: dict[tuple[int, int], str | None] = {}
@@ -184,7 +185,9 @@ class TableScene(TableInput, Scene):
         self._cache: dict = {}
         _warm_art(self.colour)
         self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
-        for e in self.state.opening_events:
+        if self.state.history:
+            self.log.add(f"Game resumed at move {len(self.state.history)}.", None)
+        for e in self.state.opening_events if not self.state.history else ():
             self.log.add(self.rename(e.text_for(self.viewer)),
                          self.colour[e.player] if e.player is not None else None)
         self.table_cards = list(v0["revealed_cards"])
@@ -314,6 +317,15 @@ class TableScene(TableInput, Scene):
             self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
         version = self.version
         self.timeline.add(lambda: self._catch_up(after, version), 0.0, "catch_up")
+        self.after_action()
+
+    def _reset_choice(self) -> None:
+        self.clear_choice()
+        self.pending_bid.clear()
+        self.pending_since.clear()
+        self.bot_seat = None
+        self.last_turn_key = None
+        self.bid_show = self.score_show = self.highlight = None
 
     def _commit_bid(self, p: int, cowboys: list[int], rects: dict) -> None:
         """The confirmed bid's tokens leave the strip at once and slide to the panel."""
@@ -543,8 +555,11 @@ class TableScene(TableInput, Scene):
         if state.is_over():
             if not self.timeline.busy and not self.results_shown and not self.score_show:
                 self.results_shown = True
-                self._show_results()
+                self.game_over()
             return
+        if self.passive:
+            return
+        self.check_privacy()
         ta = state.to_act()
         bots = [p for p in ta if self.seats[p].is_bot]
         humans = [p for p in ta if not self.seats[p].is_bot]
@@ -603,6 +618,9 @@ class TableScene(TableInput, Scene):
                 log.warning("Bot chose an illegal move %s; playing a legal one", action)
                 action = state.legal_actions(p)[0]
             self._apply(action, p)
+
+    def hide_private(self, p: int) -> None:
+        self._hand_off(p, self.state.phase in SIMULTANEOUS)
 
     def _hand_off(self, p: int, secret_bid: bool) -> None:
         self.revealed = None
@@ -1025,7 +1043,7 @@ class TableScene(TableInput, Scene):
             out.append(("board", self.layout.board_rect))
         for i, _b in enumerate(self.buttons()):
             out.append((f"btn{i}", self.layout.button_rect(i)))
-        return out
+        return out + self.undo_target()
 
     def activate(self, key: str) -> None:
         if key.startswith("flag"):
@@ -1065,6 +1083,8 @@ class TableScene(TableInput, Scene):
                     self._try(action)
         elif key == "board":
             self.click_cell(self.cursor)
+        elif key == "undo":
+            self.undo()
 
     def _focus_default(self) -> None:
         keys = [k for k, _ in self.targets()]
@@ -1116,6 +1136,9 @@ class TableScene(TableInput, Scene):
             return True
         if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
             self.open_rules()
+            return True
+        if self.is_undo_key(intent):
+            self.undo()
             return True
         if k == I.KEY and intent.key == pygame.K_r:
             self.rotate(1)
@@ -1203,6 +1226,7 @@ class TableScene(TableInput, Scene):
         self._draw_message(surface)
         self._draw_buttons(surface)
         self.log.draw(surface)
+        self.draw_undo(surface)
         self.sprites.draw(surface)
         if self.bid_show:
             self._draw_bids(surface)

@@ -114,13 +114,13 @@ class TableScene(TableTurns, TableInput, Scene):
     board_size = (COLS, ROWS)
     strip_keeps = "offer"  # Up from an offer card stays among the cards
 
-    def __init__(self, services, game_id: str, seats: list[Seat], seed: int):
+    def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
         super().__init__(services)
         self.game_id = game_id
         self.seats = list(seats)
         self.seed = seed
         self.n = len(seats)
-        self.state = new_game(self.n, seed)
+        self.state = state if state is not None else new_game(self.n, seed)
         self.colour = [s.colour for s in seats]
         self.names = [s.name or COLOURS[i].capitalize() for i, s in enumerate(seats)]
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
@@ -173,7 +173,9 @@ class TableScene(TableTurns, TableInput, Scene):
         self.t = 0.0
         self._cache: dict = {}
         oart.warm(self.colour)
-        for e in self.state.setup_events:
+        if self.state.history:
+            self.log.add(f"Game resumed at move {len(self.state.history)}.", None)
+        for e in self.state.setup_events if not self.state.history else ():
             self.log.add(self.rename(e.text_for(None)),
                          self.colour[e.player] if e.player is not None else None)
 
@@ -333,6 +335,13 @@ class TableScene(TableTurns, TableInput, Scene):
             dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
             self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
         self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+        self.after_action()
+
+    def _reset_choice(self) -> None:
+        self.bonus_mode = None
+        self.pending_tile = None
+        self.move_src = None
+        self.last_human = None
 
     def _catch_up(self, after) -> None:
         for sprite in self.sprites.items:
@@ -718,7 +727,7 @@ class TableScene(TableTurns, TableInput, Scene):
         for i, _b in enumerate(self.buttons()):
             out.append((f"btn{i}", lay.button_rect(i)))
         out.append(("pile", lay.piles[p]))
-        return out
+        return out + self.undo_target()
 
     def activate(self, key: str) -> None:
         p = self.acting
@@ -754,6 +763,8 @@ class TableScene(TableTurns, TableInput, Scene):
                     self._try(action)
         elif key == "board":
             self.click_cell(self.cursor)
+        elif key == "undo":
+            self.undo()
         del p
 
     def _disabled_reason(self, label: str) -> str:
@@ -960,6 +971,7 @@ class TableScene(TableTurns, TableInput, Scene):
         self._draw_message(surface)
         self._draw_buttons(surface)
         self.log.draw(surface)
+        self.draw_undo(surface)
         self.sprites.draw(surface)
         self.floaters.draw(surface)
         if can_act and self.keyboard and self.focus != "board":

@@ -144,13 +144,13 @@ class TableScene(TableTurns, TableInput, Scene):
     board_size = (COLS, ROWS)
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
 
-    def __init__(self, services, game_id: str, seats: list[Seat], seed: int):
+    def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
         super().__init__(services)
         self.game_id = game_id
         self.seats = list(seats)
         self.seed = seed
         self.n = len(seats)
-        self.state = new_game(self.n, seed)
+        self.state = state if state is not None else new_game(self.n, seed)
         self.colour = [s.colour for s in seats]
         self.names = [s.name or engine_player_name(i) for i, s in enumerate(seats)]
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
@@ -168,8 +168,8 @@ class TableScene(TableTurns, TableInput, Scene):
         self.shown = self.state.clone()
         self.version = 0  # bumps whenever the state changes
         self.shown_version = 0
-        self.disp_score = [0] * self.n
-        self.track = [0.0] * self.n
+        self.disp_score = list(self.state.score)
+        self.track = [float(x) for x in self.disp_score]
         self.landed_farmers: list[tuple[int, tuple[int, int]]] = []
         self.landed_buildings: list[dict] = []
         self.hidden_cards: set[int] = set()
@@ -196,7 +196,11 @@ class TableScene(TableTurns, TableInput, Scene):
         self._cache: dict = {}
         _warm_art(self.colour)
         first = self.state.current
-        self.log.add(f"{self.names[first]} starts. Everyone places a start tile.", self.colour[first])
+        if self.state.history:
+            self.log.add(f"Game resumed at move {len(self.state.history)}.", None)
+        else:
+            self.log.add(f"{self.names[first]} starts. Everyone places a start tile.",
+                         self.colour[first])
 
     def hand(self) -> list[int]:
         """The cards drawn in the hand strip (the viewer's, as shown)."""
@@ -254,6 +258,11 @@ class TableScene(TableTurns, TableInput, Scene):
             dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
             self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
         self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+        self.after_action()
+
+    def _reset_choice(self) -> None:
+        self.clear_selection()
+        self.last_human = None
 
     def _catch_up(self, after) -> None:
         for sprite in self.sprites.items:  # pieces still landing are in ``after`` already
@@ -567,7 +576,7 @@ class TableScene(TableTurns, TableInput, Scene):
             out.append((f"deck_{deck}", self.layout.decks[deck]))
         for i, _b in enumerate(self.buttons()):
             out.append((f"btn{i}", self.layout.button_rect(i)))
-        return out
+        return out + self.undo_target()
 
     def card_rect(self, i: int, hand=None) -> pygame.Rect:
         hand = self.hand() if hand is None else hand
@@ -605,6 +614,8 @@ class TableScene(TableTurns, TableInput, Scene):
                     self._try(action)
         elif key == "board":
             self.click_cell(self.cursor)
+        elif key == "undo":
+            self.undo()
 
     def _focus_default(self) -> None:
         keys = [k for k, _ in self.targets()]
@@ -715,6 +726,7 @@ class TableScene(TableTurns, TableInput, Scene):
         self._draw_message(surface)
         self._draw_buttons(surface)
         self.log.draw(surface)
+        self.draw_undo(surface)
         self.sprites.draw(surface)
         self.floaters.draw(surface)
         if can_act:

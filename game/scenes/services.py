@@ -5,6 +5,7 @@ services.settings   Settings (game.settings); call save_settings() after changin
 services.audio      Audio: play(name, volume), play_music(path), muted, apply_volumes()
 services.stack      SceneStack: push / pop / replace / reset (applied between frames)
 services.clock      Clock: now (seconds since start), frame (count), fps
+services.idle_seconds  seconds since the latest input (privacy screen, kiosk)
 services.canvas_size  (1920, 1080), the logical canvas every scene draws on
 services.quit()     end the app after this frame
 services.to_title() back to the title screen (empties the stack)
@@ -58,6 +59,7 @@ class Services:
         self.canvas_size = CANVAS_SIZE
         self.quit_requested = False
         self.window_fullscreen = settings.fullscreen  # what the window is now (the app sets it)
+        self.last_input = 0.0  # clock.now of the latest player input (the app sets it)
         self._on_quit = on_quit
         self._on_fullscreen = on_fullscreen
 
@@ -67,6 +69,11 @@ class Services:
         config = config or Config()
         settings = settings or Settings()
         return cls(config, settings, Audio(settings, enabled=False, muted=True))
+
+    @property
+    def idle_seconds(self) -> float:
+        """Seconds since the latest input from a player."""
+        return self.clock.now - self.last_input
 
     # --- app --------------------------------------------------------------------------------
     def quit(self) -> None:

@@ -1,8 +1,8 @@
 """The hook that opens a game's table scene.
 
 Each game provides ``game/scenes/<game_id>_table.py`` with a ``TableScene`` class built as
-``TableScene(services, game_id, seats, seed)`` (``seats`` is ``list[Seat]``, see
-``game.scenes.seats``).  It is imported only when a game starts.
+``TableScene(services, game_id, seats, seed, *, state=None, **options)`` (``seats`` is
+``list[Seat]``, see ``game.scenes.seats``; ``state`` continues a game in progress).  It is imported only when a game starts.
 """
 
 from __future__ import annotations
@@ -39,8 +39,12 @@ def table_available(game_id: str) -> bool:
 
 
 def open_table(services, game_id: str, seats: list[Seat], seed: int,
-               options: dict[str, str] | None = None) -> Scene:
-    """Build the game's table scene, or raise ``TableUnavailable`` with a message to show."""
+               options: dict[str, str] | None = None, state=None) -> Scene:
+    """Build the game's table scene, or raise ``TableUnavailable`` with a message to show.
+
+    ``state``: a game in progress to continue (a save, an undo, a replay's position); its
+    seed and options are used.
+    """
     game = GAMES[game_id]
     name = table_module_name(game_id)
     try:
@@ -56,6 +60,8 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int,
         log.exception("Could not load the %s table", game.name)
         raise TableUnavailable(f"The {game.name} table could not be loaded: {exc}") from exc
     try:
+        if state is not None:
+            return module.TableScene(services, game_id, list(seats), state.seed, state=state)
         return module.TableScene(services, game_id, list(seats), seed, **(options or {}))
     except Exception as exc:
         log.exception("Could not open the %s table", game.name)
@@ -74,5 +80,19 @@ def start_game(services, game_id: str, seats: list[Seat], seed: int,
         log.warning("%s", exc)
         return str(exc)
     log.info("Starting %s, seed %d, seats: %s", game_id, seed, ", ".join(s.label for s in seats))
+    services.stack.reset(table)
+    return None
+
+
+def resume_game(services, saved) -> str | None:
+    """Continue a ``game.saves.SavedGame`` in place of every scene.  Returns an error message,
+    or None."""
+    state = saved.state
+    try:
+        table = open_table(services, state.GAME_ID, saved.seats, state.seed, state=state)
+    except TableUnavailable as exc:
+        log.warning("%s", exc)
+        return str(exc)
+    log.info("Resuming %s at move %d", state.GAME_ID, len(state.history))
     services.stack.reset(table)
     return None

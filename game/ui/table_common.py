@@ -224,6 +224,9 @@ class TableTurns:
         if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
             self.open_rules()
             return True
+        if self.is_undo_key(intent):
+            self.undo()
+            return True
         if self.pointer_input(intent):
             return True
         if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
@@ -309,8 +312,11 @@ class TableTurns:
         if state.is_over():
             if not self.timeline.busy and not self.results_shown:
                 self.results_shown = True
-                self._show_results()
+                self.game_over()
             return
+        if self.passive:
+            return
+        self.check_privacy()
         p = self.acting
         if self.seats[p].is_bot:
             if len(self.humans) > 1 and not self.timeline.busy:
@@ -345,6 +351,9 @@ class TableTurns:
 
 
 # --- input ------------------------------------------------------------------------------------
+PRIVACY_IDLE = 60.0  # seconds without input before a hot-seat table hides private things
+
+
 class TableInput:
     """What every table scene shares: pointer and keyboard/pad focus handling, who sees
     private things, the pause and rules overlays, and stopping the bot thread on exit.
@@ -362,6 +371,10 @@ class TableInput:
     board_size: tuple[int, int]
     strip_keeps: str | None = None
     strip_vertical: bool = True
+    # How the table is used; whoever opens it may change these (demo, replay).
+    passive: bool = False  # nobody acts: the owner applies recorded actions (replay)
+    autosave: bool = True  # write the autosave after every action
+    on_game_over = None  # called with the table instead of showing the results
 
     def on_exit(self) -> None:
         self.runner.close()
@@ -369,11 +382,121 @@ class TableInput:
     @property
     def viewer(self) -> int | None:
         """Whose private things are shown: the one human, or the human past the hand-off."""
+        if self.passive:
+            return None
         if len(self.humans) == 1:
             return self.humans[0]
         if not self.humans:
             return None
         return self.revealed
+
+    # --- the game's life: saving, game over, jumps, undo, privacy ----------------------------
+    def after_action(self) -> None:
+        """Each table calls this once an action is applied: keep the autosave current."""
+        if self.autosave and not self.passive:
+            from game import saves
+
+            saves.autosave(self.services.config, self.state, self.seats)
+
+    def game_over(self) -> None:
+        if self.on_game_over is not None:
+            self.on_game_over(self)
+        elif not self.passive:
+            self._show_results()
+
+    def restore(self, state) -> None:
+        """Show ``state`` at once, without animation (undo, a replay's step back)."""
+        self.runner.cancel()
+        self.bot_result = None
+        self.timeline = type(self.timeline)()
+        self.sprites.items.clear()
+        self.state = state
+        self.version += 1
+        self._cache = {}
+        self.results_shown = False
+        self._reset_choice()
+        self._catch_up(state.clone())
+        self.disp_score = list(state.scores())
+        self.track = [float(x) for x in self.disp_score]
+
+    def _reset_choice(self) -> None:
+        """Forget the acting human's half-made move (each table knows what that is)."""
+
+    def undo_reason(self) -> str | None:
+        """Why the viewer cannot take back their last action now (None: they can)."""
+        p = self.viewer
+        history = self.state.history
+        if self.passive or p is None or self.seats[p].is_bot:
+            return "Nothing to take back."
+        if self.timeline.busy:
+            return "Wait for the table to catch up."
+        if not history or history[-1][0] != p or p not in self.state.to_act():
+            return "Nothing of yours to take back this turn."
+        if not self.state.is_undoable(len(history) - 1):
+            return "That can no longer be taken back: something was revealed or drawn since."
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_reason() is None
+
+    def undo(self) -> bool:
+        """Take back the viewer's last action of this turn; explain when that is not possible."""
+        why = self.undo_reason()
+        if why is not None:
+            self.message, self.message_error, self.message_time = why, True, 4.0
+            self.services.audio.play("error")
+            return False
+        from game.engine.core import replay
+
+        state = replay(self.state, upto=len(self.state.history) - 1)
+        self.restore(state)
+        self.after_action()
+        self.message, self.message_error, self.message_time = "Taken back.", False, 2.0
+        self.services.audio.play("swish")
+        self.log.add("Move taken back.", self.colour[self.viewer])
+        return True
+
+    def undo_rect(self) -> pygame.Rect:
+        """The Undo button: the top right corner of the log, which fills from the bottom."""
+        log_rect = self.layout.log_rect
+        return pygame.Rect(log_rect.right - 196, log_rect.y + 12, 180, 56)
+
+    def undo_target(self) -> list[tuple[str, pygame.Rect]]:
+        """``[("undo", rect)]`` while the viewer can take something back (for ``targets``)."""
+        return [("undo", self.undo_rect())] if self.can_undo else []
+
+    def draw_undo(self, surface: pygame.Surface) -> None:
+        if not self.can_undo:
+            return
+        r = self.undo_rect()
+        focused = self.keyboard and self.focus == "undo"
+        hot = (not self.keyboard and self.hover is not None and r.collidepoint(self.hover))
+        state = "focus" if focused else ("hover" if hot else "normal")
+        surface.blit(art.button_surface(r.size, "Undo (U)", state, "secondary"), r)
+        if focused:
+            focus_ring(surface, r)
+
+    def is_undo_key(self, intent: I.Intent) -> bool:
+        """U, Ctrl+Z, Backspace or pad Y."""
+        if intent.kind != I.KEY:
+            return False
+        key = intent.key
+        return key in (pygame.K_u, pygame.K_BACKSPACE, "pad_y") or (
+            key == pygame.K_z and intent.mod & pygame.KMOD_CTRL)
+
+    def check_privacy(self) -> None:
+        """In hot-seat play, hide private things again after a minute without input."""
+        if len(self.humans) < 2 or self.revealed is None or self.handoff_open:
+            return
+        idle = self.services.idle_seconds
+        if idle >= PRIVACY_IDLE:
+            p = self.revealed
+            self.hide_private(p)
+
+    def hide_private(self, p: int) -> None:
+        """Cover the table with the hand-off screen for ``p`` (who comes back to it)."""
+        self._hand_off(p)
 
     def open_pause(self) -> None:
         from game.scenes.pause import PauseMenu  # scenes import this module: import late

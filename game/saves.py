@@ -1,0 +1,164 @@
+"""Saved games: the autosave behind **Continue**, and ``--load FILE``.  No pygame here.
+
+A save is the engine's versioned JSON (``game.engine.core.save_dict``: game, seed, options,
+actions, a snapshot to check the replay against) plus who sat where (``"seats"``), so a
+resumed game has the same humans and bots.  A file without seats (written by a tool) opens
+with every seat human.
+
+The autosave is rewritten after every action, atomically, and the one it replaces is kept as
+``autosave.prev.json``: a crash while writing, or a file damaged later, still leaves the
+previous position.  A save that cannot be read (corrupt, truncated, another program's JSON,
+a version this copy does not know) is reported in one log line and renamed aside
+(``<name>.corrupt``); it is never overwritten or deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.engine import GAMES
+from game.engine.core import GameState, SaveError, load_dict, save_dict
+from game.files import set_aside, write_atomic
+from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, make_seat
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE = "autosave.json"
+PREVIOUS = "autosave.prev.json"
+
+
+@dataclass
+class SavedGame:
+    state: GameState
+    seats: list[Seat]
+    path: Path | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_over()
+
+    @property
+    def summary(self) -> str:
+        """One line for the title screen: game, seats, how far along."""
+        name = GAMES[self.state.GAME_ID].name
+        humans = sum(1 for s in self.seats if not s.is_bot)
+        who = f"{humans} human{'s' if humans != 1 else ''}, {len(self.seats) - humans} bot" + (
+            "s" if len(self.seats) - humans != 1 else "")
+        return f"{name} · {who} · move {len(self.state.history)}"
+
+
+# --- encoding ----------------------------------------------------------------------------------
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    return {"kind": seat.kind, "level": seat.level, "name": seat.name, "colour": seat.colour}
+
+
+def _seats_from(data: Any, state: GameState) -> list[Seat]:
+    n = state.num_players
+    if data is None:
+        return [make_seat(state.GAME_ID, i, HUMAN) for i in range(n)]
+    if not isinstance(data, list) or len(data) != n:
+        raise SaveError(f"the save seats {len(data) if isinstance(data, list) else '?'} "
+                        f"players for a {n}-player game")
+    seats = []
+    for i, item in enumerate(data):
+        if not isinstance(item, dict) or item.get("kind") not in (HUMAN, BOT):
+            raise SaveError(f"seat {i + 1} of the save is not a human or a bot")
+        level = item.get("level")
+        if item["kind"] == BOT and level not in BOT_LEVELS:
+            raise SaveError(f"seat {i + 1} of the save has an unknown bot level {level!r}")
+        base = make_seat(state.GAME_ID, i, item["kind"], level)
+        name = item.get("name")
+        seats.append(Seat(kind=base.kind, level=base.level, colour=base.colour,
+                          name=name if isinstance(name, str) and name else base.name))
+    return seats
+
+
+def dumps(state: GameState, seats: list[Seat]) -> str:
+    data = save_dict(state)
+    data["seats"] = [_seat_json(s) for s in seats]
+    return json.dumps(data, separators=(",", ":"))
+
+
+def loads(text: str) -> SavedGame:
+    """Parse and replay a save; raises ``SaveError`` with a one-line reason."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"corrupt save file ({exc.msg} at line {exc.lineno})") from exc
+    state = load_dict(data)
+    return SavedGame(state, _seats_from(data.get("seats"), state))
+
+
+# --- files -------------------------------------------------------------------------------------
+def save_game(path: Path, state: GameState, seats: list[Seat],
+              keep_previous: Path | None = None) -> bool:
+    """Write atomically; False (after one log line) when the folder is not writable."""
+    try:
+        write_atomic(path, dumps(state, seats), keep_previous)
+        return True
+    except OSError as exc:
+        log.warning("The game could not be saved to %s: %s", path, exc)
+        return False
+
+
+def load_game(path: Path) -> SavedGame:
+    """Read a save file; raises ``SaveError`` (the file is left where it is)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError("not a Landgrab save file (not text)") from exc
+    except OSError as exc:
+        raise SaveError(f"cannot be read ({exc.strerror or exc})") from exc
+    saved = loads(text)
+    saved.path = path
+    return saved
+
+
+def open_save(path: Path) -> tuple[SavedGame | None, str | None]:
+    """Load ``path``; a bad file is moved aside.  Returns (game, None) or (None, message)."""
+    try:
+        return load_game(path), None
+    except SaveError as exc:
+        aside = set_aside(path) if path.exists() else None
+        where = f"; moved to {aside.name}" if aside else ""
+        message = f"{path.name}: {exc}{where}"
+        log.warning("Save %s could not be opened: %s%s", path, exc, where)
+        return None, message
+
+
+def autosave_path(config) -> Path:
+    return config.saves_dir / AUTOSAVE
+
+
+def autosave(config, state: GameState, seats: list[Seat]) -> bool:
+    """Rewrite the autosave; the one it replaces is kept as ``autosave.prev.json``."""
+    folder = config.saves_dir
+    return save_game(folder / AUTOSAVE, state, seats, keep_previous=folder / PREVIOUS)
+
+
+def read_autosave(config) -> tuple[SavedGame | None, str | None]:
+    """The autosave (or, when it is damaged, the previous one) and a message for the player
+    when a file had to be set aside."""
+    folder = config.saves_dir
+    messages = []
+    for name in (AUTOSAVE, PREVIOUS):
+        path = folder / name
+        if not path.exists():
+            continue
+        saved, message = open_save(path)
+        if saved is not None:
+            return saved, "; ".join(messages) or None
+        messages.append(message)
+    return None, "; ".join(messages) or None
+
+
+def unfinished_game(config) -> tuple[SavedGame | None, str | None]:
+    """The autosaved game if it was left unfinished (for the title's Continue)."""
+    saved, message = read_autosave(config)
+    if saved is not None and saved.finished:
+        return None, message
+    return saved, message
