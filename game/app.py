@@ -85,6 +85,8 @@ def initial_scenes(services: Services) -> list[Scene]:
     from game.scenes.title import TitleScene
 
     config = services.config
+    if config.load is not None:
+        return _loaded_scenes(services, config.load)
     if config.game and config.seats:
         from game.scenes.seat_setup import new_seed
 
@@ -100,6 +102,27 @@ def initial_scenes(services: Services) -> list[Scene]:
     if config.game:
         return [TitleScene(services), SeatSetupScene(services, config.game)]
     return [TitleScene(services)]
+
+
+def _loaded_scenes(services: Services, path) -> list[Scene]:
+    """``--load FILE``: an unfinished game continues; a finished one opens its replay."""
+    from game import saves
+    from game.scenes.table import TableUnavailable, open_table
+    from game.scenes.title import TitleScene
+
+    saved, message = saves.open_save(path)
+    if saved is None:
+        return [TitleScene(services, notice=f"The saved game could not be opened: {message}")]
+    if saved.finished:
+        from game.scenes.replay import ReplayScene
+
+        return [TitleScene(services), ReplayScene(services, saved.state, saved.seats)]
+    state = saved.state
+    try:
+        return [open_table(services, state.GAME_ID, saved.seats, state.seed, state=state)]
+    except TableUnavailable as exc:
+        log.warning("%s", exc)
+        return [TitleScene(services, notice=str(exc))]
 
 
 class App:

@@ -36,6 +36,14 @@ def _exit_code(argv, capsys):
         (["--quit-after", "soon"], "not a number of seconds"),
         (["--screenshot", "shot.jpg"], "must end in .png"),
         (["--bogus"], "unrecognized arguments"),
+        (["--load", "/no/such/save.json"], "--load: no such file"),
+        (["--load", "x.json", "--demo"], "not allowed with argument"),
+        (["--demo", "--kiosk"], "not allowed with argument"),
+        (["--demo", "--game", "oasis"], "--demo cannot be combined with --game"),
+        (["--kiosk", "--game", "oasis"], "--kiosk cannot be combined with --game"),
+        (["--idle-timeout", "30"], "--idle-timeout is a kiosk option"),
+        (["--kiosk", "--idle-timeout", "2"], "at least 5 seconds"),
+        (["--kiosk", "--idle-timeout", "later"], "not a number of seconds"),
     ],
 )
 def test_bad_values_exit_2_with_usage_and_reason(argv, reason, capsys):
@@ -170,3 +178,15 @@ def test_game_options_come_from_the_registry(capsys):
     with pytest.raises(SystemExit) as exc:
         parse_config(["--game", "colorado", "--lakes", "square"])
     assert exc.value.code == 2
+
+
+def test_mode_flags_build_the_config(tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text("{}")
+    assert parse_config(["--load", str(save)]).load == save
+    demo = parse_config(["--demo"])
+    assert demo.demo and not demo.kiosk and demo.fullscreen is None
+    kiosk = parse_config(["--kiosk", "--idle-timeout", "30"])
+    assert kiosk.kiosk and kiosk.idle_timeout == 30 and kiosk.fullscreen is True
+    assert parse_config(["--kiosk", "--windowed"]).fullscreen is False
+    assert parse_config(["--kiosk"]).idle_timeout == 90

@@ -1,6 +1,8 @@
 """The title screen: a slow pan over a game board (or the bare table) with cards drifting by.
 
-Buttons: New game, Settings, Quit.  Esc (or closing the window) asks before quitting.
+Buttons: Continue (when a game was left unfinished), Watch last game (when the autosave holds
+a finished one), New game, Settings, Quit.  Esc (or closing the window) asks before quitting.
+A save that could not be read is named in a notice line under the buttons.
 """
 
 from __future__ import annotations
@@ -83,8 +85,13 @@ class _Drifter:
 class TitleScene(MenuScene):
     updates_when_covered = True  # keep drifting behind the settings overlay
 
-    def __init__(self, services):
+    def __init__(self, services, notice: str | None = None):
+        from game import saves
+
         self.services = services
+        self.saved, save_notice = saves.read_autosave(services.config)
+        self.notice = notice or (
+            f"A saved game could not be read: {save_notice}" if save_notice else None)
         self.t = 0.0
         self.rng = random.Random(2024)
         self._board = self._board_layer()
@@ -115,10 +122,20 @@ class TitleScene(MenuScene):
         return None
 
     def build(self) -> None:
-        rects = layout.column((960, 560), (520, 88), 3, 26)
-        self.group.add(Button(rects[0], "New game", self.new_game, primary=True, key="new"))
-        self.group.add(Button(rects[1], "Settings", self.services.open_settings, key="settings"))
-        self.group.add(Button(rects[2], "Quit", self.services.confirm_quit, key="quit"))
+        entries = []
+        if self.saved is not None and not self.saved.finished:
+            entries.append(("Continue", self.continue_game, "continue"))
+        entries.append(("New game", self.new_game, "new"))
+        if self.saved is not None and self.saved.finished:
+            entries.append(("Watch last game", self.watch_last, "watch"))
+        entries.append(("Settings", self.services.open_settings, "settings"))
+        entries.append(("Quit", self.services.confirm_quit, "quit"))
+        top = 560 if len(entries) <= 3 else 500
+        rects = layout.column((960, top), (520, 80 if len(entries) > 3 else 88), len(entries),
+                              20 if len(entries) > 3 else 26)
+        for i, (rect, (label, action, key)) in enumerate(zip(rects, entries, strict=True)):
+            self.group.add(Button(rect, label, action, primary=i == 0, key=key))
+        self._buttons_bottom = rects[-1].bottom
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
         hint = theme.shadowed_text(
@@ -139,6 +156,19 @@ class TitleScene(MenuScene):
         from game.scenes.game_select import GameSelectScene
 
         self.services.stack.push(GameSelectScene(self.services))
+
+    def continue_game(self) -> None:
+        from game.scenes.table import resume_game
+
+        error = resume_game(self.services, self.saved)
+        if error:
+            self.notice = error
+            self.services.audio.play("error")
+
+    def watch_last(self) -> None:
+        from game.scenes.replay import open_replay
+
+        open_replay(self.services, self.saved)
 
     def back(self) -> None:
         self.services.confirm_quit()
@@ -171,6 +201,19 @@ class TitleScene(MenuScene):
         self._draw_title(surface)
         self._draw_footer(surface)
         self.group.draw(surface)
+        self._draw_save_lines(surface)
+
+    def _draw_save_lines(self, surface: pygame.Surface) -> None:
+        """Under the buttons: what Continue resumes, or why a save could not be read."""
+        y = self._buttons_bottom + 34
+        if self.saved is not None and not self.saved.finished:
+            line = theme.shadowed_text(f"Continue: {self.saved.summary}", theme.SMALL_SIZE,
+                                       theme.ON_TABLE_SOFT, offset=2)
+            surface.blit(line, line.get_rect(midtop=(960, y)))
+            y += line.get_height() + 10
+        if self.notice:
+            line = theme.shadowed_text(self.notice, theme.SMALL_SIZE, (255, 196, 170), offset=2)
+            surface.blit(line, line.get_rect(midtop=(960, y)))
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         k = self.intro.value
