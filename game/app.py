@@ -288,6 +288,9 @@ class App:
         """Let every scene exit (they save what they must); pygame itself stays up."""
         self.stack.reset()
         self.stack.apply_pending()
+        from game import saves
+
+        saves.flush()  # the last autosave is on disk before the process ends
 
 
 def run(config: Config) -> int:
