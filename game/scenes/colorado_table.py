@@ -1225,8 +1225,7 @@ class TableScene(TableInput, Scene):
         self._draw_strip(surface, can_act)
         self._draw_message(surface)
         self._draw_buttons(surface)
-        self.log.draw(surface)
-        self.draw_undo(surface)
+        self.draw_log(surface)
         self.sprites.draw(surface)
         if self.bid_show:
             self._draw_bids(surface)

@@ -970,8 +970,7 @@ class TableScene(TableTurns, TableInput, Scene):
         self._draw_carry(surface, can_act)
         self._draw_message(surface)
         self._draw_buttons(surface)
-        self.log.draw(surface)
-        self.draw_undo(surface)
+        self.draw_log(surface)
         self.sprites.draw(surface)
         self.floaters.draw(surface)
         if can_act and self.keyboard and self.focus != "board":

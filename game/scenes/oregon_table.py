@@ -725,8 +725,7 @@ class TableScene(TableTurns, TableInput, Scene):
         self._draw_hand(surface, can_act)
         self._draw_message(surface)
         self._draw_buttons(surface)
-        self.log.draw(surface)
-        self.draw_undo(surface)
+        self.draw_log(surface)
         self.sprites.draw(surface)
         self.floaters.draw(surface)
         if can_act:

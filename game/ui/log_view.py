@@ -88,12 +88,13 @@ class LogView:
         self.unseen = 0  # messages added while scrolled up
         self._background: pygame.Surface | None = None
         self._fade_pair: tuple[pygame.Surface, pygame.Surface] | None = None
+        self.top_inset = 0  # room kept free at the top (e.g. for a button over the log)
         self._layout()
 
     # --- geometry ---------------------------------------------------------------------------
     def _layout(self) -> None:
         r = self.rect
-        top = r.y + PAD
+        top = r.y + PAD + self.top_inset
         if self.title:
             top += self._bold.get_linesize() + 6
         self.view = pygame.Rect(r.x + PAD, top, r.width - 2 * PAD, r.bottom - PAD - top)
@@ -102,6 +103,13 @@ class LogView:
         self.scrollbar = pygame.Rect(
             self.view.right - SCROLLBAR_W, self.view.y, SCROLLBAR_W, self.view.height
         )
+
+    def set_top_inset(self, pixels: int) -> None:
+        """Keep ``pixels`` free at the top; lines stay anchored at the bottom."""
+        if pixels != self.top_inset:
+            self.top_inset = pixels
+            self._fade_pair = None
+            self._layout()
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Move or resize; messages are wrapped again when the width changed."""

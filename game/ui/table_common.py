@@ -466,9 +466,16 @@ class TableInput:
         """``[("undo", rect)]`` while the viewer can take something back (for ``targets``)."""
         return [("undo", self.undo_rect())] if self.can_undo else []
 
-    def draw_undo(self, surface: pygame.Surface) -> None:
-        if not self.can_undo:
-            return
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The game log, and over its top the Undo button when something can be taken back
+        (the log then keeps that strip free)."""
+        can_undo = self.can_undo
+        self.log.set_top_inset(self.undo_rect().bottom - self.log.rect.y if can_undo else 0)
+        self.log.draw(surface)
+        if can_undo:
+            self._draw_undo(surface)
+
+    def _draw_undo(self, surface: pygame.Surface) -> None:
         r = self.undo_rect()
         focused = self.keyboard and self.focus == "undo"
         hot = (not self.keyboard and self.hover is not None and r.collidepoint(self.hover))
