@@ -1,4 +1,4 @@
-"""The player's settings: volumes, fullscreen, animation speed.  Kept as JSON.
+"""The player's settings: volumes, fullscreen, animation speed, text size.  Kept as JSON.
 
 Saving is atomic (a temporary file in the same folder, then ``os.replace``), so a crash or a
 power cut leaves either the old file or the new one, never half of one.  A file that cannot be
@@ -20,6 +20,7 @@ from game.files import set_aside, write_atomic
 log = logging.getLogger(__name__)
 
 ANIMATION_SPEED_RANGE = (0.5, 2.0)
+UI_SCALE_RANGE = (1.0, 1.5)  # "Text size": 100 % to 150 % (game.ui.theme.set_ui_scale)
 
 
 @dataclass
@@ -29,6 +30,7 @@ class Settings:
     effects_volume: float = 0.8
     fullscreen: bool = False
     animation_speed: float = 1.0
+    ui_scale: float = 1.0
     extra: dict[str, Any] = field(default_factory=dict)  # unknown keys, kept as they were
 
     def to_json(self) -> dict[str, Any]:
@@ -61,6 +63,8 @@ class Settings:
             setattr(self, name, min(1.0, max(0.0, getattr(self, name))))
         lo, hi = ANIMATION_SPEED_RANGE
         self.animation_speed = min(hi, max(lo, self.animation_speed))
+        lo, hi = UI_SCALE_RANGE
+        self.ui_scale = min(hi, max(lo, self.ui_scale))
 
 
 def load_settings(path: Path) -> Settings:

@@ -18,6 +18,7 @@ pause menu, confirmation).  The app owns one ``SceneStack``:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,8 @@ from game.ui import intents as I
 
 if TYPE_CHECKING:
     from game.scenes.services import Services
+
+log = logging.getLogger(__name__)
 
 
 class Scene:
@@ -52,6 +55,9 @@ class Scene:
 
     def on_resume(self) -> None:
         """The scene on top of this one was popped: this one is on top again."""
+
+    def on_ui_scale(self) -> None:
+        """The text size changed (``theme.ui_scale()``): lay out and render text again."""
 
     # --- per frame -------------------------------------------------------------------------
     def handle(self, intent: I.Intent) -> bool:
@@ -102,6 +108,17 @@ class SceneStack:
                 self._pop()
 
         self._pending.append(apply)
+
+    def abandon(self) -> None:
+        """Drop every scene and queued request at once, now (recovering from an error).  Each
+        scene still gets ``on_exit``; one that fails there is only logged."""
+        self._pending.clear()
+        while self._scenes:
+            scene = self._scenes.pop()
+            try:
+                scene.on_exit()
+            except Exception:  # noqa: BLE001 - the scene is being dropped anyway
+                log.exception("%s failed while being dropped", type(scene).__name__)
 
     @property
     def pending(self) -> bool:

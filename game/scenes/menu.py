@@ -23,6 +23,7 @@ class MenuScene(Scene):
         self.group = FocusGroup(play=services.audio.play)
         self._static: pygame.Surface | None = None
         self._static_pos = (0, 0)
+        self.size_panels()
         self.build()
 
     # --- to override ------------------------------------------------------------------------
@@ -49,6 +50,13 @@ class MenuScene(Scene):
         self.group.set_active(active)
         if key is not None:
             self.group.focus_key(key)
+
+    def size_panels(self) -> None:
+        """Size the panel for the current text size (called before ``build`` and on a change)."""
+
+    def on_ui_scale(self) -> None:
+        self.size_panels()
+        self.rebuild()
 
     def invalidate(self) -> None:
         """The static layer must be painted again (e.g. a title changed)."""

@@ -12,6 +12,8 @@ services.to_title() back to the title screen (empties the stack)
 services.confirm_quit()   push the "Quit Landgrab?" overlay
 services.open_settings()  push the settings overlay
 services.set_fullscreen(on), services.fullscreen (the window now)
+services.attract    the kiosk's attract loop (game.scenes.attract), None outside a kiosk
+services.set_ui_scale(k)  the text size: saved in the settings, applied to every scene at once
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from game.config import Config
 from game.scenes.base import SceneStack
 from game.settings import Settings, save_settings
+from game.ui import theme
 from game.ui.audio import Audio
 from game.ui.theme import CANVAS_SIZE
 
@@ -60,8 +63,10 @@ class Services:
         self.quit_requested = False
         self.window_fullscreen = settings.fullscreen  # what the window is now (the app sets it)
         self.last_input = 0.0  # clock.now of the latest player input (the app sets it)
+        self.attract = None  # the kiosk's attract loop (game.kiosk sets it)
         self._on_quit = on_quit
         self._on_fullscreen = on_fullscreen
+        theme.set_ui_scale(settings.ui_scale)
 
     @classmethod
     def standalone(cls, config: Config | None = None, settings: Settings | None = None) -> Services:
@@ -94,6 +99,14 @@ class Services:
             self.settings.fullscreen = on
             self.save_settings()
 
+    def set_ui_scale(self, k: float) -> None:
+        """Change the text size now: every scene on the stack lays out its text again."""
+        self.settings.ui_scale = k
+        self.settings.clamp()
+        if theme.set_ui_scale(self.settings.ui_scale):
+            for scene in self.stack.scenes:
+                scene.on_ui_scale()
+
     def save_settings(self) -> bool:
         return save_settings(self.settings, self.config.settings_path)
 
@@ -104,6 +117,8 @@ class Services:
         self.stack.reset(TitleScene(self))
 
     def confirm_quit(self) -> None:
+        if self.config.kiosk:
+            return  # players cannot quit a kiosk (the operator chord does)
         from game.scenes.confirm import quit_confirmation
 
         self.stack.push(quit_confirmation(self))

@@ -1,6 +1,6 @@
-"""The settings overlay: volumes, fullscreen and animation speed.
+"""The settings overlay: volumes, fullscreen, animation speed and text size.
 
-Changes apply at once.  They are saved (atomically) half a second after the last change and
+Changes apply at once (a new text size lays out every scene on the stack again).  They are saved (atomically) half a second after the last change and
 again when the overlay closes, so dragging a slider does not write the file sixty times.
 """
 
@@ -11,9 +11,11 @@ import pygame
 from game.scenes.menu import MenuScene
 from game.settings import ANIMATION_SPEED_RANGE
 from game.ui import layout, theme
-from game.ui.widgets import Button, Slider, Toggle
+from game.ui.widgets import Button, Choice, Slider, Toggle
 
 SAVE_DELAY = 0.5
+TEXT_SIZES = (1.0, 1.1, 1.25, 1.5)
+ROWS, ROW_HEIGHT, ROW_GAP = 6, 96, 16
 
 
 def _speed_text(v: float) -> str:
@@ -25,14 +27,21 @@ class SettingsScene(MenuScene):
     dim = 140
 
     def __init__(self, services):
-        self.panel_rect = layout.centered((1040, 860))
         self._dirty = 0.0  # seconds until an unsaved change is written; 0 = nothing to save
         super().__init__(services)
+
+    def size_panels(self) -> None:
+        self._rows_top = 40 + max(110, theme.line_height(theme.H1_SIZE, display=True) + 20)
+        self._button_h = theme.scaled(theme.BUTTON_HEIGHT, cap=1.25)
+        rows = ROWS * ROW_HEIGHT + (ROWS - 1) * ROW_GAP
+        height = self._rows_top + rows + 44 + self._button_h + 40
+        self.panel_rect = layout.centered((min(1800, theme.scaled(1040)), height))
 
     def build(self) -> None:
         s = self.services.settings
         p = self.panel_rect
-        rows = layout.column((p.centerx, p.y + 150), (p.width - 100, 96), 5, 16)
+        top = p.y + self._rows_top
+        rows = layout.column((p.centerx, top), (p.width - 100, ROW_HEIGHT), ROWS, ROW_GAP)
         add = self.group.add
         add(
             Slider(
@@ -76,7 +85,10 @@ class SettingsScene(MenuScene):
                 key="speed",
             )
         )
-        done = pygame.Rect(0, 0, 320, theme.BUTTON_HEIGHT)
+        sizes = [(k, f"{round(k * 100)}%") for k in sorted({*TEXT_SIZES, s.ui_scale})]
+        add(Choice(rows[5], "Text size", sizes, s.ui_scale, self._text_size, wrap=False,
+                   key="text_size"))
+        done = pygame.Rect(0, 0, 320, self._button_h)
         done.midbottom = (p.centerx, p.bottom - 40)
         add(Button(done, "Done", self.back, primary=True, key="done"))
 
@@ -87,6 +99,10 @@ class SettingsScene(MenuScene):
             self._dirty = SAVE_DELAY
 
         return set_value
+
+    def _text_size(self, value: float) -> None:
+        self.services.set_ui_scale(value)
+        self._dirty = SAVE_DELAY
 
     def _effects(self, value: float) -> None:
         self._setter("effects_volume")(value)

@@ -3,16 +3,24 @@
 Everything drawn here is cached by its arguments: asking every frame costs a dict look-up.
 Sizes are for the logical 1920x1080 canvas, read from a sofa: body text is never under 28 px
 and buttons never under 64 px tall.
+
+The UI scale (the "Text size" setting, 100-150 %) multiplies every text size asked of
+``text`` / ``font`` / ``wrap`` / ``shadowed_text`` / ``fit_text``; HUD code sizes its boxes with
+``scaled(px)``.  Board art (cells, tiles, track numbers) passes ``fixed=True`` and stays put.
+Caches are keyed on the real pixel size, so a scale change needs no clearing here; caches
+elsewhere that hold scaled text register with ``rescaled`` and are emptied on a change.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pygame
 
 from game import assets
+from game.settings import UI_SCALE_RANGE
 
 CANVAS_SIZE = (1920, 1080)
 
@@ -46,25 +54,103 @@ BUTTON_HEIGHT = 80
 RADIUS = 18
 
 
-def font(size: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
-    return assets.font(size, bold=bold, display=display)
+# UI scale -------------------------------------------------------------------------------
+_ui_scale = 1.0
+_on_scale_change: list[Callable[[], object]] = []
 
 
-@cache
+def ui_scale() -> float:
+    return _ui_scale
+
+
+def set_ui_scale(k: float) -> bool:
+    """Set the UI scale (clamped to ``UI_SCALE_RANGE``); True when it changed."""
+    global _ui_scale
+    lo, hi = UI_SCALE_RANGE
+    k = round(min(hi, max(lo, float(k))), 3)
+    if k == _ui_scale:
+        return False
+    _ui_scale = k
+    for clear in _on_scale_change:
+        clear()
+    return True
+
+
+def scaled(px: int, cap: float | None = None) -> int:
+    """``px`` canvas pixels times the UI scale (at most ``cap`` times); exact at 100 %."""
+    k = _ui_scale if cap is None else min(cap, _ui_scale)
+    return px if k == 1.0 else round(px * k)
+
+
+def rescaled(cached):
+    """Register a cached function (``cache_clear``) to be emptied when the UI scale changes."""
+    _on_scale_change.append(cached.cache_clear)
+    return cached
+
+
+def font(size: int, bold: bool = False, display: bool = False, *, fixed: bool = False
+         ) -> pygame.font.Font:
+    return assets.font(size if fixed else scaled(size), bold=bold, display=display)
+
+
+#: id() of every surface ``text`` / ``fit_text`` made -> its message (they are all cached and
+#: kept, so ids stay valid): lets tests tell text blits from other blits.
+TEXT_SURFACES: dict[int, str] = {}
+
+
 def text(
     message: str,
     size: int = BODY_SIZE,
     colour: tuple[int, int, int] = INK,
     bold: bool = False,
     display: bool = False,
+    *,
+    fixed: bool = False,
 ) -> pygame.Surface:
     """Rendered text, cached: widgets may call this every frame."""
-    return font(size, bold, display).render(message, True, colour)
+    return _text(message, size if fixed else scaled(size), colour, bold, display)
 
 
-def wrap(message: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``message`` into lines no wider than ``width`` pixels."""
-    f = font(size, bold)
+@cache
+def _text(message, px, colour, bold, display) -> pygame.Surface:
+    surf = assets.font(px, bold=bold, display=display).render(message, True, colour)
+    TEXT_SURFACES[id(surf)] = message
+    return surf
+
+
+def fit_text(
+    message: str,
+    size: int,
+    max_width: int,
+    colour: tuple[int, int, int] = INK,
+    bold: bool = False,
+    display: bool = False,
+    *,
+    max_height: int | None = None,
+) -> pygame.Surface:
+    """``text`` at the scaled size, stepped down (never below ``size``) until it fits the box."""
+    return _fit_text(message, scaled(size), size, max_width, max_height, colour, bold, display)
+
+
+@cache
+def _fit_text(message, px, floor, max_width, max_height, colour, bold, display) -> pygame.Surface:
+    while px > floor:
+        w, h = assets.font(px, bold=bold, display=display).size(message)
+        if w <= max_width and (max_height is None or h <= max_height):
+            break
+        px = max(floor, round(px * 0.94) if px > 40 else px - 2)
+    return _text(message, px, colour, bold, display)
+
+
+def line_height(size: int, bold: bool = False, display: bool = False) -> int:
+    """The height of one line of ``size`` text at the current scale."""
+    return font(size, bold, display).get_linesize()
+
+
+def wrap(message: str, size: int, width: int, bold: bool = False, *, fixed: bool = False
+         ) -> list[str]:
+    """Split ``message`` into lines no wider than ``width`` pixels (at the scaled size)."""
+    f = font(size, bold, fixed=fixed)
     lines: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
@@ -80,21 +166,24 @@ def wrap(message: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def shadowed_text(
-    message: str, size: int, colour=ON_TABLE, display: bool = True, offset: int = 4
+    message: str, size: int, colour=ON_TABLE, display: bool = True, offset: int = 4,
+    *, fixed: bool = False,
 ) -> pygame.Surface:
     """Text with a soft dark drop shadow, for titles straight on the table."""
-    return _shadowed_text(message, size, tuple(colour), display, offset)
+    px = size if fixed else scaled(size)
+    return _shadowed_text(message, px, tuple(colour), display, offset)
 
 
 @cache
-def _shadowed_text(message, size, colour, display, offset) -> pygame.Surface:
-    face = text(message, size, colour, display=display)
+def _shadowed_text(message, px, colour, display, offset) -> pygame.Surface:
+    face = _text(message, px, colour, False, display)
     pad = offset * 3
     out = pygame.Surface((face.get_width() + pad * 2, face.get_height() + pad * 2), pygame.SRCALPHA)
-    shade = font(size, display=display).render(message, True, SHADOW)
+    shade = assets.font(px, display=display).render(message, True, SHADOW)
     out.blit(shade, (pad + offset, pad + offset))
     out = _blur(out, max(2, offset))
     out.blit(face, (pad, pad))
+    TEXT_SURFACES[id(out)] = message
     return out
 
 

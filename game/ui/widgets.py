@@ -6,7 +6,8 @@ moves focus (Tab order, spatial arrows / d-pad, focus follows the mouse), routes
 the focused widget and draws the focus outline.
 
 Faces are rendered once and cached; hover fades between two cached faces, so a screen full
-of widgets costs a few small blits a frame.
+of widgets costs a few small blits a frame.  Text follows the UI scale (``theme.scaled``):
+row labels get a wider column, and labels shrink back towards 100 % only when their box is full.
 """
 
 from __future__ import annotations
@@ -72,10 +73,16 @@ class Widget:
 
 
 # --- faces ---------------------------------------------------------------------------------
+def button_label(label: str, size: tuple[int, int], text_size: int, ink) -> pygame.Surface:
+    """A button's label, fitted inside the button (the face draws it centred)."""
+    return theme.fit_text(label, text_size, size[0] - 24, ink, bold=True, max_height=size[1] - 6)
+
+
+@theme.rescaled
 @cache
 def _button_face(size, label, fill, ink, text_size, border) -> pygame.Surface:
     face = theme.panel(size, fill, theme.RADIUS, border).copy()
-    t = theme.text(label, text_size, ink, bold=True)
+    t = button_label(label, size, text_size, ink)
     face.blit(t, t.get_rect(center=(size[0] // 2, size[1] // 2 + 1)))
     return face
 
@@ -233,9 +240,13 @@ class _Row(Widget):
         self.label = label
 
     @property
+    def label_width(self) -> int:
+        return theme.scaled(self.LABEL_WIDTH) if self.label else 0
+
+    @property
     def control_rect(self) -> pygame.Rect:
         r = self.rect.copy()
-        r.width -= self.LABEL_WIDTH if self.label else 0
+        r.width -= self.label_width
         r.right = self.rect.right
         return r
 
@@ -247,7 +258,7 @@ class _Row(Widget):
             well.set_alpha(255)
         if self.label:
             ink = theme.INK if self.enabled else theme.DISABLED_INK
-            t = theme.text(self.label, theme.BODY_SIZE, ink, bold=True)
+            t = theme.fit_text(self.label, theme.BODY_SIZE, self.label_width - 36, ink, bold=True)
             surface.blit(t, t.get_rect(midleft=(self.rect.x + 24, self.rect.centery)))
 
 
@@ -327,7 +338,8 @@ class Slider(_Row):
     @property
     def track(self) -> pygame.Rect:
         c = self.control_rect
-        return pygame.Rect(c.x + 24, c.centery - 6, c.width - self.VALUE_WIDTH - 48, 12)
+        value_w = theme.scaled(self.VALUE_WIDTH)
+        return pygame.Rect(c.x + 24, c.centery - 6, c.width - value_w - 48, 12)
 
     def _snap(self, v: float) -> float:
         v = min(self.hi, max(self.lo, v))
@@ -388,7 +400,10 @@ class Slider(_Row):
         pygame.draw.circle(surface, theme.SHADOW, (cx, t.centery + 3), r)
         pygame.draw.circle(surface, (255, 252, 244), (cx, t.centery), r)
         pygame.draw.circle(surface, theme.ACCENT, (cx, t.centery), r, 4)
-        v = theme.text(self.fmt(self.value), theme.BODY_SIZE, theme.INK, bold=True)
+        v = theme.fit_text(
+            self.fmt(self.value), theme.BODY_SIZE, theme.scaled(self.VALUE_WIDTH) - 8, theme.INK,
+            bold=True,
+        )
         surface.blit(v, v.get_rect(midright=(self.rect.right - 24, self.rect.centery)))
 
 
@@ -443,7 +458,10 @@ class Choice(_Row):
         box = self.control_rect.inflate(-16, -16)
         surface.blit(theme.panel(box.size, (255, 250, 238), 14, theme.CREAM_LINE), box)
         ink = theme.INK if self.enabled else theme.DISABLED_INK
-        t = theme.text(self.options[self.index][1], theme.BODY_SIZE, ink, bold=True)
+        t = theme.fit_text(
+            self.options[self.index][1], theme.BODY_SIZE, box.width - 100, ink, bold=True,
+            max_height=box.height,
+        )
         nudge = round(3 * math.sin(self.press.value * math.pi))
         surface.blit(t, t.get_rect(center=(box.centerx, box.centery + nudge)))
         arrow = theme.ACCENT if self.enabled else theme.DISABLED_INK
@@ -512,9 +530,11 @@ class TextField(_Row):
         edge = theme.ACCENT if self.focused else theme.CREAM_LINE
         surface.blit(theme.panel(box.size, (255, 252, 244), 14, edge), box)
         if self.text:
-            t = theme.text(self.text, theme.BODY_SIZE, theme.INK, bold=True)
+            t = theme.fit_text(self.text, theme.BODY_SIZE, box.width - 40, theme.INK, bold=True)
         else:
-            t = theme.text(self.placeholder or " ", theme.BODY_SIZE, theme.DISABLED_INK)
+            t = theme.fit_text(
+                self.placeholder or " ", theme.BODY_SIZE, box.width - 40, theme.DISABLED_INK
+            )
         r = t.get_rect(midleft=(box.x + 20, box.centery))
         surface.blit(t, r)
         if self.focused and (self._t % 1.0) < 0.6:
