@@ -9,8 +9,10 @@ An opaque screen: a table of the players in rank order (rank, badge, name, one c
 ``columns`` entry taken from each row's ``breakdown``, total), the winners' rows in gold with
 a trophy; several winners read "Shared win".  Rows slide in, totals count up, then confetti in
 the winners' colours and the fanfare (once).  A click or confirm while the totals are still
-counting skips to the end; then Play again / Menu work (mouse, keys, pad).  The callbacks
-decide where to go next: this scene does not leave the stack by itself.
+counting skips to the end; then Play again / Watch replay (when ``on_replay`` is given) / Menu
+work (mouse, keys, pad).  The callbacks decide where to go next: this scene does not leave the
+stack by itself (the replay is pushed on top of it and comes back here).  Without
+``on_replay``, a table under this screen (the game that just ended) is what Watch replay shows.
 """
 
 from __future__ import annotations
@@ -75,6 +77,22 @@ def _darker(c, k):
     return tuple(round(v * (1 - k)) for v in c)
 
 
+def replay_of(scene) -> Callable[[], None] | None:
+    """Watch replay for the game of ``scene`` (a table under the results), if it has one."""
+    state, seats = getattr(scene, "state", None), getattr(scene, "seats", None)
+    if state is None or seats is None or getattr(scene, "passive", False):
+        return None
+    if not hasattr(state, "history") or not state.history:
+        return None
+
+    def watch() -> None:
+        from game.scenes.replay import watch_replay
+
+        watch_replay(scene.services, state, seats)
+
+    return watch
+
+
 class ResultsScene(MenuScene):
     opaque = True
 
@@ -88,6 +106,7 @@ class ResultsScene(MenuScene):
         columns: list[str] | None = None,
         *,
         subtitle: str = "Final scores",
+        on_replay: Callable[[], None] | None = None,
     ):
         self.game_name = game_name
         self.subtitle = subtitle
@@ -95,6 +114,8 @@ class ResultsScene(MenuScene):
         self.columns = list(columns) if columns is not None else self._columns_from(self.rows)
         self.on_play_again = on_play_again
         self.on_menu = on_menu
+        # A table opens this screen over itself: its finished game can be watched again.
+        self.on_replay = on_replay if on_replay is not None else replay_of(services.stack.top)
         self.shared = sum(1 for r in self.rows if r.winner) > 1
         self.t = 0.0
         self.chosen = False
@@ -173,11 +194,16 @@ class ResultsScene(MenuScene):
     def build(self) -> None:
         bottom = min(1000, self.table_rect.bottom + 110)
         y = max(bottom, 930)
-        again, menu = layout.row((960, y), (380, 88), 2, 48)
+        rects = layout.row((960, y), (380, 88), 3 if self.on_replay else 2, 48)
         self.again_button = self.group.add(
-            Button(again, "Play again", self.play_again, primary=True, key="again")
+            Button(rects[0], "Play again", self.play_again, primary=True, key="again")
         )
-        self.menu_button = self.group.add(Button(menu, "Menu", self.menu, key="menu"))
+        self.replay_button = None
+        if self.on_replay is not None:
+            self.replay_button = self.group.add(
+                Button(rects[1], "Watch replay", self.watch_replay, key="replay")
+            )
+        self.menu_button = self.group.add(Button(rects[-1], "Menu", self.menu, key="menu"))
 
     # --- pictures -----------------------------------------------------------------------------
     def _row_image(self, i: int, row: ResultRow) -> pygame.Surface:
@@ -307,6 +333,12 @@ class ResultsScene(MenuScene):
 
     def menu(self) -> None:
         self._choose(self.on_menu)
+
+    def watch_replay(self) -> None:
+        """Watch the game again; the replay comes back here when it is closed."""
+        if not self.chosen and self.on_replay is not None:
+            self.skip_intro()
+            self.on_replay()
 
     def back(self) -> None:
         """Esc / pad B: go to the Menu button (leaving takes a deliberate press)."""
