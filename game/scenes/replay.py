@@ -11,14 +11,16 @@ be (in Oasis the cards being carried out stay visible to its left).
 * Playing applies the recorded actions one by one with the table's own animations
   (``table._apply``), waiting until the table has caught up, then a short pause.
 * Step forward applies the next action (animated); step back, Start/End, ±10 and the timeline
-  scrubber jump at once: ``table.restore(replay(state, upto=k))`` rebuilds from the seed.
+  scrubber jump at once: ``table.restore(replay(state, upto=k))`` rebuilds from the seed
+  (``rebuild`` does just that and keeps the public log lines of the moves before ``k``).
   While the scrubber is dragged the table is rebuilt at most every ``DRAG_REBUILD`` seconds,
   and exactly where it is let go.
 * At the end the replay stops (no results screen): the bar reads "Game over".
 
 Controls (everything also by mouse):
 
-    keyboard   Space / Enter: the focused button (Play at first), P or K: play / pause,
+    keyboard   Space / Enter: the focused button (Play unless Tab moved the focus; clicks
+               do not move it), P or K: play / pause,
                Left / Right: step, Page Up / Down, Q / E: 10 moves, Home / End,
                Tab, Up / Down: move the focus, S: speed, Esc: close
     pad        A: the focused button (Play at first), Start: play / pause,
@@ -32,6 +34,7 @@ the title); with nothing below it, it goes to the title.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable
 from functools import cache
 
@@ -50,6 +53,8 @@ PAUSE = 0.45  # seconds of animation time between two moves while playing
 DRAG_REBUILD = 0.1  # at most one rebuild per this many seconds while the scrubber is dragged
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BIG_STEP = 10
+LOG_MOVES = 12  # after a jump the log shows the events of this many moves before it ...
+LOG_LINES = 30  # ... at most this many lines
 BUTTONS = ("start", "back", "play", "forward", "end", "speed", "close")
 TRANSPORT = BUTTONS[:5]
 
@@ -318,16 +323,35 @@ class ReplayScene(Scene):
             return
         self.jump(self.move - 1)
 
+    def rebuild(self, k: int) -> tuple[GameState, list[tuple[str, int | None]]]:
+        """The game after its first ``k`` recorded actions, rebuilt from the seed exactly as
+        ``replay(state, upto=k)`` does, and the public log lines of its last few actions."""
+        from game.engine import GAMES
+
+        rec = self.record
+        st = GAMES[rec.GAME_ID].new(rec.num_players, rec.seed, **rec.options)
+        lines: deque[tuple[str, int | None]] = deque(maxlen=LOG_LINES)
+        rename = getattr(self.table, "rename", str)
+        for i, (p, action) in enumerate(self.history[:k]):
+            events = st.apply(action, p)
+            if i >= k - LOG_MOVES:
+                for e in events:
+                    q = e.player
+                    lines.append((rename(e.text_for(None)),
+                                  self.colours[q] if q is not None else None))
+        return st, list(lines)
+
     def jump(self, k: int) -> None:
         """Show the game after its first ``k`` recorded actions, at once."""
         k = max(0, min(self.total, k))
         t = self.table
-        t.restore(replay(self.record, upto=k))
+        state, lines = self.rebuild(k)
+        t.restore(state)
         t.log.clear()
-        if k:
-            t.log.add(f"Replay at move {k} of {self.total}.", None)
-        else:
+        if not k:
             t.log.add("Replay from the start.", None)
+        for text, colour in lines:
+            t.log.add(text, colour)
         clear = getattr(t.floaters, "clear", None)
         if clear is not None:
             clear()
@@ -476,7 +500,8 @@ class ReplayScene(Scene):
                 return True
             for key, rect in self.buttons.items():
                 if rect.collidepoint(pos):
-                    self.focus = key
+                    # The keyboard / pad focus stays where it was (on Play unless moved), so
+                    # Space and A keep meaning play / pause after a click.
                     if self.enabled(key):
                         self.pressed = key
                         self.activate(key)

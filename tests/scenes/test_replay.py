@@ -226,7 +226,8 @@ def test_mouse_buttons(services, viewer):
         scene.handle(I.click(scene.buttons[key].center))
         scene.handle(I.release(scene.buttons[key].center))
         assert scene.move == moved, key
-    scene.handle(I.click(scene.buttons["play"].center))
+    assert scene.focus == "play"  # clicks leave the keyboard / pad focus on Play
+    scene.handle(I.simple(I.CONFIRM))
     assert scene.playing
     scene.handle(I.click(scene.buttons["play"].center))
     assert not scene.playing
@@ -303,3 +304,22 @@ def test_open_replay_of_a_save(services, tmp_path):
     assert type(services.stack.top).__name__ == "TitleScene"
     services.stack.reset()
     services.stack.apply_pending()
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_a_jump_fills_the_log_with_public_lines_only(viewer, game_id):
+    original = finished(game_id)
+    scene = viewer(game_id)
+    k = scene.total // 2
+    scene.jump(k)
+    lines = scene.table.log.lines
+    assert lines, "the moves before the jump are in the log"
+    st = GAMES[game_id].new(original.num_players, original.seed, **original.options)
+    secret, public = set(), set()
+    for p, action in original.history[:k]:
+        for e in st.apply(action, p):
+            public.add(scene.table.rename(e.text_for(None)))
+            if e.private_to is not None and e.text != e.text_for(None):
+                secret.add(scene.table.rename(e.text))
+    assert set(lines) <= public
+    assert not set(lines) & (secret - public)
