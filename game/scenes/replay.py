@@ -141,6 +141,7 @@ def bar_panel(size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
+@theme.rescaled
 @cache
 def tag(label: str, height: int) -> pygame.Surface:
     """A small terracotta pill ("REPLAY")."""
@@ -352,6 +353,10 @@ class ReplayScene(Scene):
             t.log.add("Replay from the start.", None)
         for text, colour in lines:
             t.log.add(text, colour)
+        for entry in getattr(t.log, "entries", ()):
+            entry.born = -1.0  # shown at once: no fading in of the whole log after a jump
+        if hasattr(t.log, "scroll_by"):
+            t.log.scroll_by(0, smooth=False)  # and no sliding up: the newest line at once
         clear = getattr(t.floaters, "clear", None)
         if clear is not None:
             clear()
