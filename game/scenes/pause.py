@@ -80,7 +80,7 @@ class PauseMenu(MenuScene):
         if intent.kind == I.MENU:
             self.back()
             return True
-        if intent.kind == I.KEY and intent.key == pygame.K_F1:
+        if intent.kind == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
             self.open_rules()
             return True
         return super().handle(intent)

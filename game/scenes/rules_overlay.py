@@ -347,7 +347,7 @@ class RulesOverlay(MenuScene):
         return super().handle(intent)
 
     def _key(self, key) -> bool:
-        if key == pygame.K_F1:
+        if key in (pygame.K_F1, "pad_back"):  # the pad's Back button opened it too
             self.back()
         elif key == pygame.K_HOME:
             self.scroll_to(0)

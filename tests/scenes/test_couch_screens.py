@@ -1,0 +1,414 @@
+"""Couch play away from the table moves, by controller alone: title, game choice, seat setup,
+the pause menu, rules, settings, confirm dialogs, the hot-seat hand-off, undo, the results;
+controllers plugged in and out mid-game; and the focus always visible, on menus and tables."""
+
+import random
+
+import pygame
+import pytest
+from table_driver import PadInput
+from test_couch_tables import ColoradoTable, OasisTable, OregonTable, choose
+
+from game.app import App
+from game.config import Config
+from game.engine import GAMES
+from game.scenes.confirm import ConfirmScene
+from game.scenes.game_select import GameSelectScene
+from game.scenes.handoff import Handoff
+from game.scenes.pause import PauseMenu
+from game.scenes.rules_overlay import RulesOverlay
+from game.scenes.seat_setup import SeatSetupScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from game.ui.widgets import Choice, Slider, Toggle
+
+DT = 1 / 60
+
+
+class Couch(PadInput):
+    """The whole app from its title screen, played with a pad."""
+
+    def __init__(self, config=None):
+        self.app = App(config or Config(mute=True))
+        pygame.event.clear()
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(DT)
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def focused(self) -> str | None:
+        f = self.top.group.focused
+        return f.key if f is not None else None
+
+    def menu_focus(self, key: str, limit: int = 40) -> None:
+        """Walk a menu's focus onto ``key`` with the d-pad (the way planned from the widgets'
+        places; Left/Right on a row with a value change the value, so rows are left up or
+        down)."""
+        group = self.top.group
+        for _ in range(limit):
+            if self.focused() == key:
+                return
+            self.direction(*menu_path(group, key)[0])
+        raise AssertionError(f"focus never reached {key!r} (at {self.focused()!r})")
+
+    def close(self) -> None:
+        self.app.close()
+
+
+def menu_path(group, key) -> list[tuple[int, int]]:
+    """The fewest d-pad presses from the focused widget to ``key`` (planned on the group)."""
+    from collections import deque
+
+    start = group.focused
+    seen = {id(start): []}
+    todo = deque([start])
+    try:
+        while todo:
+            w = todo.popleft()
+            if w.key == key:
+                return seen[id(w)]
+            valued = isinstance(w, (Choice, Slider, Toggle))
+            dirs = [(0, -1), (0, 1)] + ([] if valued else [(-1, 0), (1, 0)])
+            for d in dirs:
+                group._focus = w
+                group.move(*d)
+                nxt = group._focus
+                if id(nxt) not in seen:
+                    seen[id(nxt)] = seen[id(w)] + [d]
+                    todo.append(nxt)
+    finally:
+        group._focus = start
+    raise AssertionError(f"no d-pad path to {key!r}")
+
+
+@pytest.fixture(autouse=True)
+def no_flip(monkeypatch):
+    monkeypatch.setattr(pygame.display, "flip", lambda: None)
+
+
+@pytest.fixture
+def couch():
+    made = []
+
+    def make(*a, **kw):
+        c = Couch(*a, **kw)
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        c.close()
+
+
+@pytest.fixture
+def tables():
+    made = []
+
+    def make(cls, *a, **kw):
+        t = cls(*a, **kw)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+
+
+# --- menus ----------------------------------------------------------------------------------
+def test_title_to_a_table_by_controller(couch):
+    c = couch()
+    c.step(3)
+    assert isinstance(c.top, TitleScene) and c.focused() == "new"
+    c.button("a", frames=3)
+    assert isinstance(c.top, GameSelectScene)
+    c.menu_focus("colorado")
+    c.button("a", frames=3)
+    setup = c.top
+    assert isinstance(setup, SeatSetupScene) and setup.game.id == "colorado"
+    n = len(setup.seats)
+    c.menu_focus("add")
+    c.button("a", frames=2)
+    assert len(setup.seats) == n + 1
+    c.menu_focus(f"remove{n}")
+    c.button("a", frames=2)
+    assert len(setup.seats) == n
+    # every seat kind and level by Left/Right on the seat's row
+    c.menu_focus("seat1")
+    kinds = set()
+    for _ in range(4):
+        c.direction(1, 0, frames=2)
+        kinds.add((setup.seats[1].kind, setup.seats[1].level))
+    assert len(kinds) >= 3 and any(k == "human" for k, _ in kinds)
+    while setup.seats[1].kind == "human":
+        c.direction(1, 0, frames=2)
+    c.menu_focus("seat0")
+    while setup.seats[0].kind != "human":
+        c.direction(1, 0, frames=2)
+    # the game's options (Colorado County: where the lakes go)
+    option = GAMES["colorado"].options[0]
+    c.menu_focus(f"option_{option.name}")
+    before = setup.options[option.name]
+    c.direction(1, 0, frames=2)
+    assert setup.options[option.name] != before
+    c.direction(-1, 0, frames=2)
+    assert setup.options[option.name] == before
+    # a new seed by the Random button, then B goes back a screen and A comes again
+    c.menu_focus("random")
+    seed = setup.seed
+    c.button("a", frames=2)
+    assert setup.seed != seed
+    c.menu_focus("start")
+    c.button("a", frames=5)
+    assert type(c.top).__name__ == "TableScene" and c.top.game_id == "colorado"
+    assert [s.kind for s in c.top.seats][:2] == ["human", "bot"]
+
+
+def test_back_from_every_menu_screen_by_b(couch):
+    c = couch()
+    c.step(3)
+    c.button("a", frames=3)
+    c.button("a", frames=3)
+    assert isinstance(c.top, SeatSetupScene)
+    c.button("b", frames=3)
+    assert isinstance(c.top, GameSelectScene)
+    c.button("b", frames=3)
+    assert isinstance(c.top, TitleScene)
+    c.menu_focus("settings")
+    c.button("a", frames=3)
+    assert isinstance(c.top, SettingsScene)
+    c.button("b", frames=3)
+    assert isinstance(c.top, TitleScene)
+    c.button("b", frames=3)  # B on the title asks before quitting
+    assert isinstance(c.top, ConfirmScene)
+    c.button("b", frames=3)
+    assert isinstance(c.top, TitleScene) and c.app.running
+
+
+def test_settings_rows_all_change_by_dpad(couch):
+    c = couch()
+    c.step(3)
+    c.menu_focus("settings")
+    c.button("a", frames=3)
+    scene = c.top
+    assert isinstance(scene, SettingsScene)
+    s = c.app.settings
+    rows = {"master": "master_volume", "music": "music_volume", "effects": "effects_volume",
+            "speed": "animation_speed", "text_size": "ui_scale"}
+    keys = [w.key for w in scene.group.widgets if w.can_focus and w.key != "done"]
+    assert set(rows) <= set(keys)
+    for key in keys:
+        c.menu_focus(key)
+        if key == "fullscreen":
+            before = c.app.services.fullscreen
+            c.direction(1 if not before else -1, 0, frames=2)
+            assert c.app.services.fullscreen != before
+            c.direction(-1 if not before else 1, 0, frames=2)
+            continue
+        before = getattr(s, rows[key])
+        c.direction(-1 if key != "text_size" else 1, 0, frames=2)
+        if getattr(s, rows[key]) == before:  # at the end of its range: the other way
+            c.direction(1 if key != "text_size" else -1, 0, frames=2)
+        assert getattr(s, rows[key]) != before, key
+        if key == "text_size":
+            c.direction(-1, 0, frames=2)
+            scene = c.top
+    c.menu_focus("done")
+    c.button("a", frames=3)
+    assert isinstance(c.top, TitleScene)
+
+
+# --- the pause menu, rules and settings over a table -------------------------------------------
+def test_pause_menu_by_controller(tables):
+    t = tables(OregonTable, "human,bot:easy", seed=4)
+    s = t.scene
+    t.until_turn()
+    t.button("start", frames=2)
+    assert isinstance(t.top, PauseMenu)
+    t.button("b", frames=2)
+    assert t.top is s
+    t.button("start", frames=2)
+    t.button("start", frames=2)  # Start again resumes too
+    assert t.top is s
+    t.button("start", frames=2)
+    pause = t.top
+    assert pause.group.focused.key == "resume"
+    t.button("a", frames=2)
+    assert t.top is s
+    # Rules from the menu: the d-pad scrolls, the shoulders page, B comes back
+    t.button("start", frames=2)
+    pause = t.top
+    t.direction(0, 1, frames=2)
+    assert t.top.group.focused.key == "rules"
+    t.button("a", frames=2)
+    rules = t.top
+    assert isinstance(rules, RulesOverlay)
+    t.direction(0, 1, frames=20)
+    t.button("rb", frames=20)
+    assert rules.offset > 0
+    t.button("b", frames=2)
+    assert t.top is pause
+    # Pad Back opens the rules from the menu and closes them again
+    t.button("back", frames=2)
+    assert isinstance(t.top, RulesOverlay)
+    t.button("back", frames=2)
+    assert t.top is pause
+    # Settings from the menu; a row changes by the d-pad; B closes
+    t.direction(0, 1, frames=2)
+    assert pause.group.focused.key == "settings"
+    t.button("a", frames=2)
+    assert isinstance(t.top, SettingsScene)
+    vol = t.app.settings.master_volume
+    t.direction(-1, 0, frames=2)
+    assert t.app.settings.master_volume != vol
+    t.button("b", frames=2)
+    assert t.top is pause
+    # Quit asks first: B keeps playing; then Leave by the d-pad and A
+    t.direction(0, 1, frames=2)
+    assert pause.group.focused.key == "quit"
+    t.button("a", frames=2)
+    assert isinstance(t.top, ConfirmScene)
+    t.button("b", frames=2)
+    assert t.top is pause
+    t.button("a", frames=2)
+    confirm = t.top
+    while confirm.group.focused.key != "yes":
+        t.direction(1, 0, frames=2)
+    t.button("a", frames=5)
+    assert isinstance(t.top, TitleScene)
+
+
+def test_rules_and_undo_at_the_table_by_controller(tables):
+    t = tables(OregonTable, "human,bot:easy", seed=4)
+    s = t.scene
+    t.until_turn()
+    t.button("back", frames=2)  # pad Back: the rules summary
+    assert isinstance(t.top, RulesOverlay)
+    t.button("back", frames=2)
+    assert t.top is s
+    # moves by pad until one can be taken back; then Y takes it back
+    rng = random.Random(2)
+    for _ in range(40):
+        t.until_turn()
+        t.play(choose(rng, s.state.legal_actions(s.acting), set()))
+        t.until(lambda: not s.timeline.busy, 500)
+        if s.can_undo:
+            break
+    assert s.can_undo
+    done = len(s.state.history)
+    t.focus_on("undo")  # the Undo button is a focus target as well
+    t.button("y", frames=2)
+    assert len(s.state.history) == done - 1 and s.message == "Taken back."
+    t.until_turn()
+    before = s.human_actions
+    t.play(s.state.legal_actions(s.acting)[0])
+    assert s.human_actions == before + 1
+
+
+# --- hot-seat hand-off ------------------------------------------------------------------------
+@pytest.mark.parametrize("cls", [OregonTable, ColoradoTable, OasisTable])
+def test_hot_seat_turns_pass_by_a(tables, cls):
+    """Two humans: the hand-off screen hides the table; A (after its grace time) continues, and
+    the next player's moves are by pad too."""
+    t = tables(cls, "human,human,bot:easy", seed=5)
+    s = t.scene
+    rng = random.Random(1)
+    players = set()
+    for _ in range(6):
+        t.until(lambda: isinstance(t.top, Handoff) or s.human_can_act, 5000)
+        if isinstance(t.top, Handoff):
+            assert s.viewer is None
+            t.until(lambda: t.top.ready, 200)
+            t.button("a", frames=2)
+        assert t.top is s and s.human_can_act
+        p = s.viewer
+        players.add(p)
+        before = s.human_actions
+        t.play(choose(rng, s.state.legal_actions(p), set()))
+        assert s.human_actions == before + 1
+    assert players == {0, 1}
+
+
+# --- plugging controllers in and out ----------------------------------------------------------
+class FakeController:
+    """What ``pygame._sdl2.controller.Controller`` gives for a plugged-in pad."""
+
+    name = "Test Pad"
+
+    def __init__(self, index):
+        self.index = index
+
+    def as_joystick(self):
+        joy = self
+
+        class J:
+            def get_instance_id(self):
+                return 40 + joy.index
+
+        return J()
+
+
+class FakeControllerModule:
+    Controller = FakeController
+
+    @staticmethod
+    def is_controller(index):
+        return index == 0
+
+
+class FakeJoystick:
+    def __init__(self, index):
+        self.index = index
+
+    def get_instance_id(self):
+        return 50 + self.index
+
+    def get_name(self):
+        return "Test Stick"
+
+
+def test_hot_plug_mid_game(tables, monkeypatch):
+    t = tables(OregonTable, "human,bot:easy", seed=4)
+    s = t.scene
+    mapper = t.app.input
+    monkeypatch.setattr(mapper, "_controller_mod", FakeControllerModule)
+    monkeypatch.setattr(pygame.joystick, "Joystick", FakeJoystick)
+    t.until_turn()
+    # a game controller is plugged in mid-game: SDL opens it; its d-pad and A play
+    t.plug(0)
+    assert mapper.pads == ["Test Pad"]
+    t.pad_id = 40
+    legal = s.state.legal_actions(s.acting)
+    t.cell(legal[len(legal) // 2].cell)
+    assert s.human_actions == 1
+    # its plain-joystick twin events are not read twice
+    t.via = "joystick"
+    focus = (s.focus, s.cursor)
+    t.joy_hat(1, 0)
+    assert (s.focus, s.cursor) == focus
+    # unplugged: gone, and nothing of it stays held
+    t.via = "pad"
+    t.unplug(40)
+    assert mapper.pads == []
+    # a plain joystick (no SDL mapping) plugged in: hat and buttons play
+    t.plug(1)
+    assert mapper.pads == ["Test Stick"]
+    t.pad_id, t.via = 51, "joystick"
+    t.until_turn()
+    t.play(s.state.legal_actions(s.acting)[0])
+    assert s.human_actions == 2
+    t.joy_button("start", frames=2)
+    assert isinstance(t.top, PauseMenu)
+    t.joy_button("b", frames=2)
+    assert t.top is s
+    t.unplug(51)
+    # the pad comes back and plays on; its left stick moves the focus as well
+    t.plug(0)
+    assert mapper.pads == ["Test Pad"]
+    t.pad_id, t.via = 40, "stick"
+    t.until_turn()
+    t.play(s.state.legal_actions(s.acting)[-1])
+    assert s.human_actions == 3
