@@ -252,6 +252,29 @@ def _oasis(s):
 scene_bench("oasis", _oasis)
 
 
+def _replay(s):
+    """The replay viewer playing a finished Oasis game (random legal moves) at 2x speed."""
+    import random
+
+    from game.engine import GAMES
+    from game.scenes.replay import SPEEDS, ReplayScene
+    from game.scenes.seats import make_seat
+
+    state = GAMES["oasis"].new(4, 3)
+    rng = random.Random(3)
+    while not state.is_over():
+        p = state.to_act()[0]
+        state.apply(rng.choice(state.legal_actions(p)), p)
+    scene = ReplayScene(s, state, [make_seat("oasis", i, "bot", "easy") for i in range(4)])
+    scene.speed_index = SPEEDS.index(2.0)
+    scene.jump(len(state.history) // 4)
+    scene.toggle_play()
+    return [scene]
+
+
+scene_bench("replay", _replay)
+
+
 def random_games_per_second(game_id: str, seconds: float = 5.0) -> float:
     """Complete games with uniformly random legal actions, one core, for about ``seconds``."""
     import random
