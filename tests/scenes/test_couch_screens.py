@@ -412,3 +412,107 @@ def test_hot_plug_mid_game(tables, monkeypatch):
     t.until_turn()
     t.play(s.state.legal_actions(s.acting)[-1])
     assert s.human_actions == 3
+
+
+# --- the focus is always visible ----------------------------------------------------------------
+def _changed_sides(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> int:
+    """On how many sides of ``rect`` (a band just around it) the two pictures differ."""
+    import numpy as np
+
+    screen = pygame.Rect(0, 0, *a.get_size())
+    band = rect.inflate(28, 28).clip(screen)
+    pa = pygame.surfarray.array3d(a.subsurface(band)).astype(int)
+    pb = pygame.surfarray.array3d(b.subsurface(band)).astype(int)
+    diff = np.abs(pa - pb).sum(axis=2) > 30  # indexed [x, y]
+    ix, iy = rect.x - band.x, rect.y - band.y
+    sides = [diff[:, : max(1, iy + 6)], diff[:, iy + rect.h - 6:],
+             diff[: max(1, ix + 6), :], diff[ix + rect.w - 6:, :]]
+    return sum(1 for side in sides if side.size and side.any())
+
+
+def table_focus_shows(s, key: str) -> bool:
+    """Draw the table with and without the keyboard/pad focus on ``key``: the ring (or the board
+    cursor) must show around it."""
+    saved = (s.focus, s.cursor, s.keyboard, s.hover, s.hover_cell)
+    a = pygame.Surface((1920, 1080))
+    b = pygame.Surface((1920, 1080))
+    try:
+        s.hover = s.hover_cell = None
+        s.keyboard = False
+        s.draw(a)
+        s.keyboard, s.focus = True, key
+        s.draw(b)
+        rect = s.layout.cell_rect(*s.cursor) if key == "board" else dict(s.targets())[key]
+        need = 1 if key == "board" else 4
+        return _changed_sides(a, b, rect) >= need
+    finally:
+        s.focus, s.cursor, s.keyboard, s.hover, s.hover_cell = saved
+
+
+@pytest.mark.parametrize("cls,seed,decisions", [(OregonTable, 10, 40), (ColoradoTable, 3, 40),
+                                                (OasisTable, 2, 40)])
+def test_every_table_focus_target_shows_its_ring(tables, cls, seed, decisions):
+    t = tables(cls, "human,bot:easy,bot:easy", seed=seed)
+    s = t.scene
+    rng = random.Random(3)
+    seen_kinds: set = set()
+    checked: set = set()
+    for _ in range(decisions):
+        t.until_turn()
+        if s.state.is_over():
+            break
+        for key in [k for k, _ in s.targets()]:
+            kind = (s.state.phase, key.rstrip("0123456789"))
+            if kind in checked:
+                continue
+            checked.add(kind)
+            assert table_focus_shows(s, key), (kind, s.prompt())
+        p = s.acting if cls is ColoradoTable else s.state.to_act()[0]
+        action = choose(rng, s.state.legal_actions(p), seen_kinds)
+        seen_kinds.add(type(action))
+        t.play(action)
+    kinds = {k for _, k in checked}
+    assert {"board", "btn"} <= kinds and len(kinds) >= 4, kinds
+
+
+def _menu_focus_shows(c, scene) -> None:
+    items = [w for w in scene.group.widgets if w.can_focus]
+    assert items
+    for w in items:
+        other = next(x for x in items if x is not w) if len(items) > 1 else None
+        a = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        b = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        if other is not None:
+            scene.group.focus(other)
+        else:
+            scene.group.set_active(False)
+        scene.draw(a)
+        scene.group.set_active(True)
+        scene.group.focus(w)
+        scene.draw(b)
+        rect = getattr(w, "focus_rect", w.rect)
+        assert _changed_sides(a, b, pygame.Rect(rect)) == 4, (type(scene).__name__, w.key)
+
+
+def test_every_menu_focus_shows_its_ring(couch):
+    from game.scenes.results import ResultRow, ResultsScene
+
+    c = couch()
+    c.step(3)
+    _menu_focus_shows(c, c.top)  # title
+    c.button("a", frames=3)
+    _menu_focus_shows(c, c.top)  # game choice
+    c.button("a", frames=3)
+    _menu_focus_shows(c, c.top)  # seat setup
+    services = c.app.services
+    for scene in (SettingsScene(services), PauseMenu(services, "oregon", lambda: None),
+                  ConfirmScene(services, "Leave?", "Sure?", "Leave", lambda: None),
+                  ResultsScene(services, "Oregon",
+                               [ResultRow("Red", 0, 1, 10, {"Total": 10}, True),
+                                ResultRow("Blue", 1, 2, 5, {"Total": 5}, False)],
+                               lambda: None, lambda: None)):
+        services.stack.push(scene)
+        c.step(30)
+        _menu_focus_shows(c, scene)
+        services.stack.remove(scene)
+        c.step(2)
