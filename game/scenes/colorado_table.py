@@ -99,6 +99,7 @@ BID_SHOW = 2.6      # seconds (animation) the bid reveal stays up
 SCORE_SHOW = 4.0
 
 
+@theme.rescaled
 @lru_cache(maxsize=512)
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold)
@@ -1245,7 +1246,8 @@ class TableScene(TableInput, Scene):
         surface.blit(_dark_panel(r.size), r)
         left = v["round_deck_left"]
         title = f"Round {v['round']} of 4 · cards left in the round: {left}"
-        surface.blit(_text(title, 26, theme.ON_TABLE, True), (r.x + 18, r.y + 10))
+        t = theme.fit_text(title, 26, r.w - 36, theme.ON_TABLE, True, max_height=46)
+        surface.blit(t, (r.x + 18, r.y + 10))
         choosing = can_act and self.state.phase == "take"
         for cid, rect in self.card_rects():
             if cid in self.hidden_cards:
@@ -1267,11 +1269,13 @@ class TableScene(TableInput, Scene):
         if self.viewer is None:
             msg = "Cowboys and flags stay hidden while the others play." if self.humans else \
                 "Bots at the table."
-            surface.blit(_text(msg, 28, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
+            surface.blit(theme.fit_text(msg, 28, sr.w - 40, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
             return
         phase = self.state.phase if can_act else self.shown.phase
         if phase == "flags" and self.my_flags():
-            surface.blit(_text("Your flags", 28, theme.ON_TABLE, True), (sr.x + 18, sr.y + 16))
+            room = lay.flag_rect(0).x - sr.x - 26
+            t = theme.fit_text("Your flags", 28, room, theme.ON_TABLE, True)
+            surface.blit(t, (sr.x + 18, sr.y + 16))
             for i, colour in enumerate(self.my_flags()):
                 rr = lay.flag_rect(i)
                 chosen = can_act and i == min(self.sel_flag, len(self.my_flags()) - 1)
@@ -1280,7 +1284,7 @@ class TableScene(TableInput, Scene):
                 pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
                 f = pieces.flag(colour, 64)
                 surface.blit(f, f.get_rect(center=(rr.centerx, rr.centery - 10)))
-                t = _text(colour, 22, theme.INK, True)
+                t = theme.fit_text(colour, 22, rr.w - 6, theme.INK, True, max_height=30)
                 surface.blit(t, t.get_rect(midbottom=(rr.centerx, rr.bottom - 4)))
             return
         picking = can_act and phase in ("give", "auction", "bid")
@@ -1291,7 +1295,7 @@ class TableScene(TableInput, Scene):
         if not self.strip_cowboys():
             msg = "Your cowboys are all in your bid." if self.my_cowboys() else \
                 "You have no cowboys."
-            surface.blit(_text(msg, 28, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
+            surface.blit(theme.fit_text(msg, 28, sr.w - 40, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
 
     def _draw_message(self, surface) -> None:
         text = self.prompt()
@@ -1300,12 +1304,12 @@ class TableScene(TableInput, Scene):
             return
         err = self.message_error and self.message_time > 0
         colour = theme.ERROR if err else theme.INK
-        lines = theme.wrap(text, 28, r.w - 32)[:3]
+        px, lines, step = theme.fit_wrap(text, 28, r.w - 32, r.h - 8, bool(err), max_lines=3)
         surface.blit(message_panel(r.size, err), r)
-        y = r.y + (r.h - 34 * len(lines)) // 2
+        y = r.y + (r.h - step * len(lines)) // 2
         for line in lines:
-            surface.blit(_text(line, 28, colour, err), (r.x + 16, y))
-            y += 34
+            surface.blit(theme.text(line, px, colour, bool(err), fixed=True), (r.x + 16, y))
+            y += step
 
     def _draw_buttons(self, surface) -> None:
         from game.ui import art
@@ -1337,7 +1341,8 @@ class TableScene(TableInput, Scene):
             rank_txt = _ordinal(rank) if rank else "-"
             surface.blit(_text(rank_txt, 34, theme.INK, True), (r.x + 24, y + 16))
             surface.blit(pieces.cube(colour, 34), (r.x + 84, y + 14))
-            surface.blit(_text(self.names[q], 30, theme.INK, True), (r.x + 134, y + 18))
+            name = theme.fit_text(self.names[q], 30, 158, theme.INK, True)
+            surface.blit(name, (r.x + 134, y + 18))
             slide = min(1.0, row_t / 0.4)
             x0 = r.x + 300 - round((1 - slide) * 120)
             if not cowboys:
@@ -1365,13 +1370,14 @@ class TableScene(TableInput, Scene):
         x0 = r.x + 250
         cw = (r.w - 270) // len(cols)
         for i, label in enumerate(cols):
-            h = _text(label, 26, theme.INK_SOFT, True)
+            h = theme.fit_text(label, 26, cw - 8, theme.INK_SOFT, True)
             surface.blit(h, h.get_rect(midtop=(x0 + cw * i + cw // 2, r.y + 72)))
         y = r.y + 112
         for q in range(self.n):
             row = s["rows"].get(q, {})
             surface.blit(pieces.cube(self.colour[q], 34), (r.x + 24, y))
-            surface.blit(_text(self.names[q], 30, theme.INK, True), (r.x + 72, y + 4))
+            name = theme.fit_text(self.names[q], 30, x0 - r.x - 80, theme.INK, True)
+            surface.blit(name, (r.x + 72, y + 4))
             total = 0
             for i, (cat, _) in enumerate(CATEGORIES):
                 pts, count = row.get(cat, (0, 0))

@@ -30,13 +30,21 @@ class ConfirmScene(MenuScene):
         self.yes_label, self.no_label = yes_label, no_label
         self.on_yes = on_yes
         self.focus_yes = focus_yes
-        self.panel_rect = layout.centered((820, 380))
         super().__init__(services)
+
+    def size_panels(self) -> None:
+        width = theme.scaled(820)
+        self._button_h = theme.scaled(theme.BUTTON_HEIGHT, cap=1.25)
+        self._grow_title = theme.grown(theme.H2_SIZE, display=True)
+        lines = theme.wrap(self.message, theme.BODY_SIZE, width - 120)
+        text_h = len(lines) * (theme.line_height(theme.BODY_SIZE) + 4)
+        height = max(380, 130 + self._grow_title + text_h + 30 + self._button_h + 40)
+        self.panel_rect = layout.centered((width, height))
 
     def build(self) -> None:
         p = self.panel_rect
         no_rect, yes_rect = layout.row(
-            (p.centerx, p.bottom - 80), (320, theme.BUTTON_HEIGHT), 2, 40
+            (p.centerx, p.bottom - 40 - self._button_h // 2), (320, self._button_h), 2, 40
         )
         self.no_button = self.group.add(
             Button(no_rect, self.no_label, self.back, key="no", sound=None)
@@ -56,7 +64,7 @@ class ConfirmScene(MenuScene):
         theme.draw_panel(surface, p)
         t = theme.text(self.title, theme.H2_SIZE, theme.INK, display=True)
         surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 44)))
-        y = p.y + 130
+        y = p.y + 130 + self._grow_title
         for line in theme.wrap(self.message, theme.BODY_SIZE, p.width - 120):
             m = theme.text(line, theme.BODY_SIZE, theme.INK_SOFT)
             surface.blit(m, m.get_rect(midtop=(p.centerx, y)))

@@ -16,6 +16,7 @@ CARD_GAP = 56
 MAX_CARD_WIDTH = 540
 CARD_HEIGHT = 660
 PREVIEW_HEIGHT = 300
+SEAT_ROW_SPACE = 84  # at the bottom of a card: its row of seat tokens
 
 
 class GameCard(Widget):
@@ -42,16 +43,21 @@ class GameCard(Widget):
         face.blit(rounded, (pad, pad))
         pygame.draw.rect(face, theme.CREAM_LINE, (pad, pad, pw, ph), 2, border_radius=12)
         y = pad + ph + 22
-        name = theme.text(self.game.name, theme.H2_SIZE, theme.INK, display=True)
+        name = theme.fit_text(self.game.name, theme.H2_SIZE, w - pad * 2, theme.INK, display=True)
         face.blit(name, name.get_rect(midtop=(w // 2, y)))
         y += name.get_height() + 6
-        count = theme.text(self.game.players_text, theme.BODY_SIZE, theme.ACCENT, bold=True)
+        count = theme.fit_text(
+            self.game.players_text, theme.BODY_SIZE, w - pad * 2, theme.ACCENT, bold=True
+        )
         face.blit(count, count.get_rect(midtop=(w // 2, y)))
         y += count.get_height() + 16
-        for line in theme.wrap(self.game.pitch, theme.SMALL_SIZE, w - pad * 3):
-            t = theme.text(line, theme.SMALL_SIZE, theme.INK_SOFT)
+        room = h - SEAT_ROW_SPACE - y  # the seat tokens sit along the bottom
+        px, lines, step = theme.fit_wrap(self.game.pitch, theme.SMALL_SIZE, w - pad * 3, room,
+                                         leading=2)
+        for line in lines:
+            t = theme.text(line, px, theme.INK_SOFT, fixed=True)
             face.blit(t, t.get_rect(midtop=(w // 2, y)))
-            y += t.get_height() + 2
+            y += step
         self._draw_seats(face)
         if not self.playable:
             # The rules engine is there but its table is not: say so on the card itself.

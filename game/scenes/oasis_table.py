@@ -102,6 +102,7 @@ CATEGORIES = ("camels", *LAND_KINDS)
 BONUS_MODES = ("oasis", "steppe", "stone", "camel")
 
 
+@theme.rescaled
 @lru_cache(maxsize=256)
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold)
@@ -1014,14 +1015,15 @@ class TableScene(TableTurns, TableInput, Scene):
             surface.blit(face, r.move(-4, -2 + lift))
             if st == "done":
                 surface.blit(_dim(CARRY_CARD), r)
-                tick = _text("done", 24, theme.ON_TABLE, True)
+                tick = theme.fit_text("done", 24, r.w - 8, theme.ON_TABLE, True)
                 surface.blit(tick, tick.get_rect(center=r.center))
             elif picking:
                 focus_ring(surface, r, soft=True)
         if not cards:
             for r in lay.carry_cards:
                 pygame.draw.rect(surface, (120, 90, 60), r, 2, border_radius=10)
-            t = _text("cards being carried out", 22, theme.ON_TABLE_SOFT)
+            span = lay.carry_cards[-1].right - lay.carry_cards[0].x
+            t = theme.fit_text("cards being carried out", 22, span - 8, theme.ON_TABLE_SOFT)
             surface.blit(t, t.get_rect(center=lay.carry_cards[1].center))
         else:
             v = self.dview()
@@ -1040,11 +1042,12 @@ class TableScene(TableTurns, TableInput, Scene):
             return
         err = self.message_error and self.message_time > 0
         surface.blit(message_panel(r.size, err), r)
-        lines = theme.wrap(text, 28, r.w - 32)[:3]
-        y = r.y + (r.h - 34 * len(lines)) // 2
+        px, lines, step = theme.fit_wrap(text, 28, r.w - 32, r.h - 8, bool(err), max_lines=3)
+        y = r.y + (r.h - step * len(lines)) // 2
+        colour = theme.ERROR if err else theme.INK
         for line in lines:
-            surface.blit(_text(line, 28, theme.ERROR if err else theme.INK, err), (r.x + 16, y))
-            y += 34
+            surface.blit(theme.text(line, px, colour, bool(err), fixed=True), (r.x + 16, y))
+            y += step
 
     def _draw_buttons(self, surface) -> None:
         for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
@@ -1074,17 +1077,23 @@ class TableScene(TableTurns, TableInput, Scene):
             return
         q = self.viewer
         pile = self.layout.piles[q]
-        r = pygame.Rect(0, 0, 4 * 86 + 24, 120)
+        title = _text("Your score tiles (only you see these)", 22, theme.INK_SOFT)
+        counts = [_text(f"×{count}", 26, theme.INK, True) for _, count in lines]
+        kinds = [_text(kind, 18, theme.INK_SOFT) for kind, _ in lines]
+        col = max([86] + [50 + c.get_width() + 8 for c in counts]
+                  + [k.get_width() + 8 for k in kinds])
+        top = max(40, title.get_height() + 13)
+        r = pygame.Rect(0, 0, max(4 * col, title.get_width()) + 24,
+                        max(120, top + 52 + theme.line_height(18) + 6))
         r.topleft = (pile.x - 40, pile.bottom + 10)
         r.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
         theme.draw_panel(surface, r, radius=12)
-        title = _text("Your score tiles (only you see these)", 22, theme.INK_SOFT)
         surface.blit(title, (r.x + 12, r.y + 8))
-        for i, (kind, count) in enumerate(lines):
-            x = r.x + 12 + i * 86
-            surface.blit(oart.score_tile(kind, 46), (x, r.y + 40))
-            surface.blit(_text(f"×{count}", 26, theme.INK, True), (x + 50, r.y + 50))
-            surface.blit(_text(kind, 18, theme.INK_SOFT), (x, r.y + 92))
+        for i, (kind, _count) in enumerate(lines):
+            x = r.x + 12 + i * col
+            surface.blit(oart.score_tile(kind, 46), (x, r.y + top))
+            surface.blit(counts[i], (x + 50, r.y + top + 10))
+            surface.blit(kinds[i], (x, r.y + top + 52))
 
     def _draw_banner(self, surface) -> None:
         s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)

@@ -103,6 +103,7 @@ EVENT_STEPS: dict[str, tuple[float, str | None]] = {
 BUILDING_WORDS = {k: v.lower() for k, v in art.DISPLAY_NAMES.items()}
 
 
+@theme.rescaled
 @lru_cache(maxsize=256)
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold)
@@ -762,7 +763,9 @@ class TableScene(TableTurns, TableInput, Scene):
         if self.viewer is None:
             msg = "Hands stay hidden while the others play." if self.humans else ""
             if msg:
-                surface.blit(_text(msg, 30, theme.ON_TABLE), (lay.card_rect(0).x, 940))
+                x = lay.card_rect(0).x
+                t = theme.fit_text(msg, 30, lay.message_rect.x - x - 20, theme.ON_TABLE)
+                surface.blit(t, (x, 940))
             return
         playing = can_act and self.state.phase == PLAY
         for i, c in enumerate(hand):
@@ -804,14 +807,15 @@ class TableScene(TableTurns, TableInput, Scene):
                 tile = self.state.view(self.acting)["players"][self.acting]["start_tile"]
                 icon = art.building_tile(tile, 76, True) if tile else None
         width = r.w - 32 - (90 if icon else 0)
-        lines = theme.wrap(text, 28, width)[:3]
+        bold = bool(self.message_error)
+        px, lines, step = theme.fit_wrap(text, 28, width, r.h - 8, bold, max_lines=3)
         surface.blit(message_panel(r.size, self.message_error and self.message_time > 0), r)
         if icon is not None:
             surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))
-        y = r.y + (r.h - 34 * len(lines)) // 2
+        y = r.y + (r.h - step * len(lines)) // 2
         for line in lines:
-            surface.blit(_text(line, 28, colour, bold=self.message_error), (r.x + 16, y))
-            y += 34
+            surface.blit(theme.text(line, px, colour, bold, fixed=True), (r.x + 16, y))
+            y += step
 
     def _draw_buttons(self, surface) -> None:
         for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
@@ -829,7 +833,8 @@ class TableScene(TableTurns, TableInput, Scene):
         lines = tip.split("\n")
         w = max(_text(line, 28, theme.INK, i == 0).get_width() for i, line in
                 enumerate(lines)) + 32
-        h = 38 * len(lines) + 20
+        step = theme.line_height(28) + 4
+        h = step * len(lines) + 20
         c = self.layout.cell_rect(*cell)
         r = pygame.Rect(0, 0, w, h)
         r.midbottom = (c.centerx, c.y - 10)
@@ -840,7 +845,7 @@ class TableScene(TableTurns, TableInput, Scene):
         y = r.y + 10
         for i, line in enumerate(lines):
             surface.blit(_text(line, 28, theme.INK, i == 0), (r.x + 16, y))
-            y += 38
+            y += step
 
     def _draw_banner(self, surface) -> None:
         s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)

@@ -32,17 +32,24 @@ class MenuOverlay(MenuScene):
 
     def __init__(self, services, title: str, items: Sequence[Item], message: str = ""):
         self.title, self.items, self.message = title, list(items), message
-        lines = theme.wrap(message, theme.BODY_SIZE, 640) if message else []
-        self._lines = lines
-        self._text_height = 44 * len(lines) + (24 if lines else 0)
-        height = 150 + self._text_height + len(self.items) * (BUTTON_SIZE[1] + GAP) + 40
-        self.panel_rect = layout.centered((680, height))
         super().__init__(services)
+
+    def size_panels(self) -> None:
+        width = theme.scaled(680)
+        message = self.message
+        lines = theme.wrap(message, theme.BODY_SIZE, width - 40) if message else []
+        self._lines = lines
+        self._step = theme.line_height(theme.BODY_SIZE) + 5
+        self._grow_title = theme.grown(theme.H2_SIZE + 8, display=True)
+        self._text_height = self._step * len(lines) + (24 if lines else 0) + self._grow_title
+        self._button = (BUTTON_SIZE[0], theme.scaled(BUTTON_SIZE[1], cap=1.25))
+        height = 150 + self._text_height + len(self.items) * (self._button[1] + GAP) + 40
+        self.panel_rect = layout.centered((width, height))
 
     def build(self) -> None:
         p = self.panel_rect
         top = p.y + 140 + self._text_height
-        rects = layout.column((p.centerx, top), BUTTON_SIZE, len(self.items), GAP)
+        rects = layout.column((p.centerx, top), self._button, len(self.items), GAP)
         for i, ((label, action), rect) in enumerate(zip(self.items, rects, strict=True)):
             self.group.add(Button(rect, label, lambda a=action: self.choose(a), primary=i == 0))
 
@@ -62,8 +69,8 @@ class MenuOverlay(MenuScene):
         theme.draw_panel(surface, p)
         t = theme.text(self.title, theme.H2_SIZE + 8, theme.INK, display=True)
         surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 40)))
-        y = p.y + 124
+        y = p.y + 124 + self._grow_title
         for line in self._lines:
             m = theme.text(line, theme.BODY_SIZE, theme.INK_SOFT)
             surface.blit(m, m.get_rect(midtop=(p.centerx, y)))
-            y += 44
+            y += self._step

@@ -33,13 +33,20 @@ class PauseMenu(MenuScene):
         self.game_id = game_id
         self.game_name = GAMES[game_id].name if game_id in GAMES else game_id.title()
         self.on_quit_to_menu = on_quit_to_menu
-        height = 250 + 4 * BUTTON_SIZE[1] + 3 * GAP + 110
-        self.panel_rect = layout.centered((700, height))
         super().__init__(services)
+
+    def size_panels(self) -> None:
+        self._grow_title = theme.grown(theme.H1_SIZE, display=True)
+        self._grow_sub = theme.grown(theme.BODY_SIZE, bold=True)
+        self._button = (BUTTON_SIZE[0], theme.scaled(BUTTON_SIZE[1], cap=1.25))
+        height = (250 + self._grow_title + self._grow_sub + 4 * self._button[1] + 3 * GAP + 110
+                  + theme.grown(theme.SMALL_SIZE))
+        self.panel_rect = layout.centered((theme.scaled(700, cap=1.25), height))
 
     def build(self) -> None:
         p = self.panel_rect
-        rects = layout.column((p.centerx, p.y + 230), BUTTON_SIZE, 4, GAP)
+        top = p.y + 230 + self._grow_title + self._grow_sub
+        rects = layout.column((p.centerx, top), self._button, 4, GAP)
         add = self.group.add
         add(Button(rects[0], "Resume", self.resume, primary=True, key="resume", sound="back"))
         add(Button(rects[1], "Rules", self.open_rules, key="rules"))
@@ -91,6 +98,6 @@ class PauseMenu(MenuScene):
         t = theme.text("Paused", theme.H1_SIZE, theme.INK, display=True)
         surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 38)))
         sub = theme.text(self.game_name, theme.BODY_SIZE, theme.INK_SOFT, bold=True)
-        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 132)))
+        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 132 + self._grow_title)))
         hint = theme.text("Esc to resume  ·  F1 rules", theme.SMALL_SIZE, theme.INK_SOFT)
         surface.blit(hint, hint.get_rect(midbottom=(p.centerx, p.bottom - 34)))

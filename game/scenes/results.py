@@ -138,6 +138,13 @@ class ResultsScene(MenuScene):
         self._total_cache: dict[tuple[int, bool], pygame.Surface] = {}
         super().__init__(services)
 
+    def on_ui_scale(self) -> None:
+        self._layout_table()
+        self._row_images = [self._row_image(i, r) for i, r in enumerate(self.rows)]
+        self._total_font = theme.font(48, bold=True)
+        self._total_cache.clear()
+        super().on_ui_scale()
+
     @staticmethod
     def _columns_from(rows: list[ResultRow]) -> list[str]:
         seen: list[str] = []
@@ -155,13 +162,15 @@ class ResultsScene(MenuScene):
         for c in self.columns:
             longest_word = max((head.size(w)[0] for w in c.split()), default=0)
             values = [body.size(str(r.breakdown.get(c, "")))[0] for r in self.rows]
-            want = max(longest_word + 36, max(values, default=0) + 40, 150)
-            widths.append(min(260, want))
+            want = max(longest_word + 36, max(values, default=0) + 40, theme.scaled(150))
+            widths.append(min(theme.scaled(260), want))
             # A header word is never cut: it may wrap onto two lines, never shrink past this.
             least.append(max(longest_word + 18, max(values, default=0) + 20))
-        self.rank_w, self.name_w, self.total_w = 170, 400, 200
+        s = theme.scaled
+        self.rank_w, self.name_w, self.total_w = s(170), s(400), s(200)
+        self.header_h = s(HEADER_H)
         # Many columns: first give up some of the name column, then squeeze the others.
-        self.name_w -= max(0, min(self.name_w - 300, sum(widths) - (MAX_TABLE_W - 830)))
+        self.name_w -= max(0, min(self.name_w - s(300), sum(widths) - (MAX_TABLE_W - s(830))))
         fixed = self.rank_w + self.name_w + self.total_w + 60
         room = MAX_TABLE_W - fixed
         if sum(widths) > room:
@@ -170,7 +179,7 @@ class ResultsScene(MenuScene):
         self.col_widths = widths
         width = fixed + sum(widths)
         n = len(self.rows)
-        height = 24 + HEADER_H + n * ROW_H + max(0, n - 1) * ROW_GAP + 24
+        height = 24 + self.header_h + n * ROW_H + max(0, n - 1) * ROW_GAP + 24
         self.table_rect = pygame.Rect(0, TABLE_TOP, width, height)
         self.table_rect.centerx = 960
         self.row_w = width - 48
@@ -188,7 +197,7 @@ class ResultsScene(MenuScene):
 
     def row_rect(self, i: int) -> pygame.Rect:
         t = self.table_rect
-        y = t.y + 24 + HEADER_H + i * (ROW_H + ROW_GAP)
+        y = t.y + 24 + self.header_h + i * (ROW_H + ROW_GAP)
         return pygame.Rect(t.x + 24, y, self.row_w, ROW_H)
 
     def build(self) -> None:
@@ -227,8 +236,8 @@ class ResultsScene(MenuScene):
         else:
             surf.blit(rank, rank.get_rect(center=(self.rank_cx, cy)))
         players.draw_swatch(surf, row.colour_index, (self.name_x + 34, cy), 26)
-        name = theme.font(36, bold=True).render(row.name, True, theme.INK)
         nx = self.name_x + 78
+        name = theme.fit_text(row.name, 36, self.name_w - 78 - 12, theme.INK, True)
         if row.winner and self.shared:
             surf.blit(name, name.get_rect(bottomleft=(nx, cy + 6)))
             tag = theme.font(theme.SMALL_SIZE, bold=True).render("Shared win", True, GOLD_DEEP)
@@ -270,7 +279,7 @@ class ResultsScene(MenuScene):
         t = self.table_rect
         theme.draw_panel(surface, t)
         head = theme.font(theme.SMALL_SIZE, bold=True)
-        y = t.y + 24 + HEADER_H // 2
+        y = t.y + 24 + self.header_h // 2
         x0 = t.x + 24
 
         def header(label: str, cx: int, width: int) -> None:

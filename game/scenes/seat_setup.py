@@ -139,10 +139,12 @@ class SeatSetupScene(MenuScene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
-        title = theme.shadowed_text(self.game.name, theme.H1_SIZE)
+        # The title is large already and the seats panel sits under it: neither moves.
+        title = theme.shadowed_text(self.game.name, theme.H1_SIZE, fixed=True)
         surface.blit(title, title.get_rect(midtop=(960, 30)))
-        sub = theme.text(
-            f"Seats  ·  {self.game.players_text}", theme.BODY_SIZE, theme.ON_TABLE_SOFT
+        sub = theme.fit_text(
+            f"Seats  ·  {self.game.players_text}", theme.BODY_SIZE, 1800, theme.ON_TABLE_SOFT,
+            max_height=self.panel_rect.y - 128 - 4,
         )
         surface.blit(sub, sub.get_rect(midtop=(960, 128)))
         theme.draw_panel(surface, self.panel_rect)

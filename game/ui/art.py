@@ -25,6 +25,7 @@ import numpy as np
 import pygame
 
 from game import assets
+from game.ui import theme
 from game.ui.palette import GAME_SEAT_COLOURS as GAME_SEAT_COLOURS
 from game.ui.palette import PLAYER_COLOURS as PLAYER_COLOURS
 from game.ui.palette import PLAYER_NAMES as PLAYER_NAMES
@@ -870,7 +871,6 @@ BUTTON_STYLES: dict[str, tuple[Colour, Colour]] = {
 BUTTON_STATES = ("normal", "hover", "pressed", "disabled", "focus")
 
 
-@cache
 def button_surface(
     size: tuple[int, int], label: str = "", state: str = "normal", style: str = "primary"
 ) -> pygame.Surface:
@@ -878,8 +878,16 @@ def button_surface(
 
     ``state``: normal, hover (lighter), pressed (darker, label nudged down), focus (golden
     ring, for keyboard and controller focus) or disabled (greyed).  The surface includes a small
-    shadow under the button, so blit it at the button's rect.
+    shadow under the button, so blit it at the button's rect.  The label follows the UI scale
+    up to what the button's height holds, and shrinks to its width.
     """
+    h = size[1]
+    return _button_surface(size, label, state, style, min(theme.scaled(round(h * 0.46)),
+                                                          round(h * 0.6)))
+
+
+@cache
+def _button_surface(size, label, state, style, label_px) -> pygame.Surface:
     if state not in BUTTON_STATES:
         raise ValueError(f"unknown button state {state!r}")
     if style not in BUTTON_STYLES:
@@ -911,6 +919,6 @@ def button_surface(
     surf = cv.surface()
     if label:
         under = shade(face, 0.55) if ink[0] > 128 else shade(face, 1.3)
-        text = _embossed_text(label, round(w * 0.86), max(10, round(h * 0.46)), ink, under)
+        text = _embossed_text(label, round(w * 0.86), max(10, label_px), ink, under)
         _blit_center(surf, text, w / 2, h / 2 - depth / 2 + press)
     return surf

@@ -75,9 +75,7 @@ class LogView:
         self.title = title
         self.text_size = max(TEXT_SIZE, text_size)
         self._ink, self._soft, self._em, self._track, self._thumb = _STYLES[style or "dark"]
-        self._font = theme.font(self.text_size)
-        self._bold = theme.font(self.text_size, bold=True)
-        self.line_height = self._font.get_linesize()
+        self._fonts()
         self.entries: deque[_Entry] = deque()
         self._content_h = 0  # sum of entry heights and gaps
         self._target = 0.0  # pixels scrolled up from the newest line (0 = following)
@@ -92,6 +90,28 @@ class LogView:
         self._layout()
 
     # --- geometry ---------------------------------------------------------------------------
+    def _fonts(self) -> None:
+        self._font = theme.font(self.text_size)
+        self._bold = theme.font(self.text_size, bold=True)
+        self.line_height = self._font.get_linesize()
+
+    def rescale(self) -> None:
+        """The UI scale changed: new fonts, and every message wrapped again."""
+        self._fonts()
+        self._background = None
+        self._fade_pair = None
+        self._layout()
+        self._rewrap()
+
+    def _rewrap(self) -> None:
+        old = list(self.entries)
+        self.entries.clear()
+        self._content_h = 0
+        for e in old:
+            self._append(self._make(e.text, e.colour_index, e.emphasis, born=-1.0))
+        self._target = min(self._target, self.max_scroll)
+        self._shown = self._target
+
     def _layout(self) -> None:
         r = self.rect
         top = r.y + PAD + self.top_inset
@@ -120,13 +140,7 @@ class LogView:
         self._fade_pair = None
         self._layout()
         if resized:
-            old = list(self.entries)
-            self.entries.clear()
-            self._content_h = 0
-            for e in old:
-                self._append(self._make(e.text, e.colour_index, e.emphasis, born=-1.0))
-            self._target = min(self._target, self.max_scroll)
-            self._shown = self._target
+            self._rewrap()
 
     # --- content ----------------------------------------------------------------------------
     def add(self, text: str, colour_index: int | None = None, *, emphasis: bool = False) -> None:
@@ -214,7 +228,7 @@ class LogView:
     def _pill_rect(self) -> pygame.Rect | None:
         if self.at_end or not self.unseen:
             return None
-        r = pygame.Rect(0, 0, 150, 40)
+        r = pygame.Rect(0, 0, theme.scaled(150), theme.scaled(40))
         r.midbottom = (self.view.centerx - SCROLLBAR_W, self.view.bottom - 6)
         return r
 
@@ -404,7 +418,7 @@ _pills: dict[tuple, pygame.Surface] = {}
 
 
 def _pill_face(size: tuple[int, int], label: str) -> pygame.Surface:
-    key = (size, label)
+    key = (size, label, theme.ui_scale())
     face = _pills.get(key)
     if face is None:
         w, h = size

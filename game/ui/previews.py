@@ -82,6 +82,7 @@ def _stand_in(game: GameInfo, size: tuple[int, int], tint: tuple[int, int, int])
             x += dx
         y += dy
         row += 1
-    letter = theme.shadowed_text(game.name[0], int(h * 0.55), theme.ON_TABLE, offset=5)
+    letter = theme.shadowed_text(game.name[0], int(h * 0.55), theme.ON_TABLE, offset=5,
+                                 fixed=True)
     surf.blit(letter, letter.get_rect(center=(w // 2, h // 2)))
     return surf

@@ -91,7 +91,7 @@ def draw_track_markers(surface: pygame.Surface, layout, positions, marker, sprea
         surface.blit(image, image.get_rect(center=pos))
         if score >= TRACK_SPACES:
             laps = int(score // TRACK_SPACES) * TRACK_SPACES
-            label = theme.text(f"+{laps}", lap_size, (255, 250, 230), bold=True)
+            label = theme.text(f"+{laps}", lap_size, (255, 250, 230), bold=True, fixed=True)
             surface.blit(label, label.get_rect(midtop=(pos[0], pos[1] + 10)))
 
 
@@ -130,7 +130,7 @@ def draw_score_track(surf: pygame.Surface, layout, style: TrackStyle | None = No
         pygame.draw.rect(surf, (150, 110, 70), r, 1, border_radius=style.radius)
         if i % 5 == 0:
             t = theme.text(str(i), style.number_size if i % 10 else style.ten_size,
-                           (96, 64, 40), i % 10 == 0)
+                           (96, 64, 40), i % 10 == 0, fixed=True)
             surf.blit(t, t.get_rect(center=r.center))
     mat = layout.track_inner.inflate(-style.mat_inset, -style.mat_inset)
     pygame.draw.rect(surf, style.mat, mat, border_radius=style.mat_radius)
@@ -483,6 +483,13 @@ class TableInput:
         surface.blit(art.button_surface(r.size, "Undo (U)", state, "secondary"), r)
         if focused:
             focus_ring(surface, r)
+
+    def on_ui_scale(self) -> None:
+        """The text size changed: the log wraps again; cached text-bearing surfaces are
+        dropped (the board's are not: it does not scale)."""
+        rescale = getattr(self.log, "rescale", None)
+        if rescale is not None:
+            rescale()
 
     def is_undo_key(self, intent: I.Intent) -> bool:
         """U, Ctrl+Z, Backspace or pad Y."""

@@ -127,9 +127,12 @@ def fit_text(
     display: bool = False,
     *,
     max_height: int | None = None,
+    cap: float | None = None,
 ) -> pygame.Surface:
-    """``text`` at the scaled size, stepped down (never below ``size``) until it fits the box."""
-    return _fit_text(message, scaled(size), size, max_width, max_height, colour, bold, display)
+    """``text`` at the scaled size (at most ``cap`` times ``size``), stepped down (never below
+    ``size``) until it fits ``max_width`` x ``max_height``."""
+    return _fit_text(message, scaled(size, cap), size, max_width, max_height, colour, bold,
+                     display)
 
 
 @cache
@@ -142,9 +145,48 @@ def _fit_text(message, px, floor, max_width, max_height, colour, bold, display) 
     return _text(message, px, colour, bold, display)
 
 
+@cache
+def fit_wrap(
+    message: str,
+    size: int,
+    width: int,
+    height: int,
+    bold: bool = False,
+    *,
+    leading: int = 0,
+    max_lines: int | None = None,
+    scale: float | None = None,
+) -> tuple[int, list[str], int]:
+    """Wrap ``message`` into a ``width`` x ``height`` box: ``(px, lines, step)``.
+
+    The text size goes from the scaled ``size`` down (never below ``size``) until the lines fit;
+    draw each line with ``text(line, px, fixed=True)``, one every ``step`` pixels (the font's
+    line size plus ``leading``).  ``max_lines`` keeps at most that many lines.  ``scale`` is
+    only a cache key (pass ``ui_scale()``); it is filled in when left out.
+    """
+    if scale is None:
+        return fit_wrap(message, size, width, height, bold, leading=leading,
+                        max_lines=max_lines, scale=_ui_scale)
+    px = scaled(size)
+    while True:
+        lines = wrap(message, px, width, bold, fixed=True)
+        if max_lines is not None:
+            lines = lines[:max_lines]
+        step = assets.font(px, bold=bold).get_linesize() + leading
+        if px <= size or step * len(lines) - leading <= height:
+            return px, lines, step
+        px = max(size, round(px * 0.94) if px > 40 else px - 2)
+
+
 def line_height(size: int, bold: bool = False, display: bool = False) -> int:
     """The height of one line of ``size`` text at the current scale."""
     return font(size, bold, display).get_linesize()
+
+
+def grown(size: int, bold: bool = False, display: bool = False) -> int:
+    """How many pixels taller one line of ``size`` text is now than at 100 % (0 at 100 %)."""
+    base = assets.font(size, bold=bold, display=display).get_linesize()
+    return line_height(size, bold, display) - base
 
 
 def wrap(message: str, size: int, width: int, bold: bool = False, *, fixed: bool = False

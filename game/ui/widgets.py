@@ -241,7 +241,13 @@ class _Row(Widget):
 
     @property
     def label_width(self) -> int:
-        return theme.scaled(self.LABEL_WIDTH) if self.label else 0
+        """The label column: wider with the UI scale, but only as far as the label needs."""
+        if not self.label:
+            return 0
+        if theme.ui_scale() == 1.0:
+            return self.LABEL_WIDTH
+        need = theme.font(theme.BODY_SIZE, bold=True).size(self.label)[0] + 48
+        return max(self.LABEL_WIDTH, min(theme.scaled(self.LABEL_WIDTH), need))
 
     @property
     def control_rect(self) -> pygame.Rect:

@@ -29,7 +29,7 @@ CORNERS = ("NE", "SE", "SW", "NW")
 
 @cache
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
-    return theme.text(msg, size, colour, bold)
+    return theme.text(msg, size, colour, bold, fixed=True)  # board art: no UI scale
 
 
 @cache

@@ -47,10 +47,14 @@ class PanelModel:
         return out
 
 
-def _t(msg, size, colour=theme.INK, bold=False, display=False):
-    return theme.text(msg, size, colour, bold, display)
+TEXT_SCALE_CAP = 1.2  # the right-hand column cannot grow: what its 104 px panels hold
 
 
+def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000):
+    return theme.fit_text(msg, size, max_width, colour, bold, display, cap=TEXT_SCALE_CAP)
+
+
+@theme.rescaled
 @lru_cache(maxsize=64)
 def render_panel(m: PanelModel) -> pygame.Surface:
     w, h = m.size
@@ -63,11 +67,14 @@ def render_panel(m: PanelModel) -> pygame.Surface:
         surf.blit(badge, badge.get_rect(center=(x0 + 26, 38)))
     else:
         pygame.draw.circle(surf, colour, (x0 + 26, 38), 24)
-    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True)
+    score = theme.text(str(m.score), 54, art.shade(colour, 0.55) if sum(colour) > 200
+                       else colour, display=True, fixed=True)
+    room = w - 10 - score.get_width() - 12 - (x0 + 60)
+    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True, max_width=room)
     surf.blit(name, (x0 + 60, 10))
-    surf.blit(_t(m.kind, 24, theme.INK_SOFT), (x0 + 62 + name.get_width() + 10, 18))
-    score = _t(str(m.score), 54, art.shade(colour, 0.55) if sum(colour) > 200 else colour,
-               display=True)
+    kind = _t(m.kind, 24, theme.INK_SOFT, max_width=room - name.get_width() - 12)
+    if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
+        surf.blit(kind, (x0 + 62 + name.get_width() + 10, 18 + (name.get_height() - 39) // 2))
     surf.blit(score, score.get_rect(topright=(w - 10, 4)))
     pts = _t("points", 22, theme.INK_SOFT)
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
@@ -92,7 +99,7 @@ def render_panel(m: PanelModel) -> pygame.Surface:
         x += 44
     if m.bid:
         col = (40, 110, 40) if m.bid == "bid in" else theme.INK
-        t = _t(m.bid, 26, col, bold=True)
+        t = _t(m.bid, 26, col, bold=True, max_width=w - 96 - x - 6)
         right = w - 96
         surf.blit(t, t.get_rect(topright=(right, y + 2)) if x + t.get_width() > right
                   else (x + 6, y + 2))
@@ -109,7 +116,7 @@ def _sale_icon() -> pygame.Surface:
     s = pygame.Surface((30, 26), pygame.SRCALPHA)
     pygame.draw.rect(s, (196, 60, 40), s.get_rect(), border_radius=5)
     pygame.draw.rect(s, (120, 30, 20), s.get_rect(), 2, border_radius=5)
-    t = theme.text("$", 22, (255, 240, 220), True)
+    t = theme.text("$", 22, (255, 240, 220), True, fixed=True)
     s.blit(t, t.get_rect(center=(15, 13)))
     return s
 

@@ -21,7 +21,7 @@ FLAG_BACK = (236, 226, 200)
 
 @cache
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
-    return theme.text(msg, size, colour, bold)
+    return theme.text(msg, size, colour, bold, fixed=True)  # board art: no UI scale
 
 
 def player_rgb(colour_index: int) -> tuple[int, int, int]:

@@ -89,13 +89,14 @@ def disc(number: int | None, size: int, face_down: bool = False) -> pygame.Surfa
         pygame.draw.circle(s, (92, 60, 36), (c, c), size // 2)
         pygame.draw.circle(s, (60, 38, 22), (c, c), size // 2, 3)
         if number:
-            t = theme.text(f"#{number}", size // 3 + 4, (226, 200, 160), bold=True)
+            t = theme.text(f"#{number}", size // 3 + 4, (226, 200, 160), bold=True, fixed=True)
             s.blit(t, t.get_rect(center=(c, c)))
         return s
     pygame.draw.circle(s, (250, 226, 150), (c, c), size // 2)
     pygame.draw.circle(s, (170, 120, 40), (c, c), size // 2, 3)
     if number:
-        t = theme.text(f"#{number}", size // 2, (90, 50, 20), bold=True, display=True)
+        t = theme.text(f"#{number}", size // 2, (90, 50, 20), bold=True, display=True,
+                       fixed=True)
         s.blit(t, t.get_rect(center=(c, c + 1)))
     return s
 
@@ -146,7 +147,8 @@ def card_face(card: str, size: tuple[int, int], selected: bool = False) -> pygam
     label = f"×{info.amount}" if info.effect != "draw" else "draw 3"
     if info.effect == "draw":
         label = "+3"
-    t = theme.text(label, max(20, h // 5), (255, 250, 240), bold=True, display=True)
+    t = theme.text(label, max(20, h // 5), (255, 250, 240), bold=True, display=True,
+                   fixed=True)
     s.blit(t, t.get_rect(center=band.center))
     if selected:
         pygame.draw.rect(s, theme.FOCUS, r.inflate(4, 4), 4, border_radius=12)

@@ -56,10 +56,14 @@ class PanelModel:
         return out
 
 
-def _t(msg, size, colour=theme.INK, bold=False, display=False):
-    return theme.text(msg, size, colour, bold, display)
+TEXT_SCALE_CAP = 1.2  # the panels beside the board cannot grow: what they hold
 
 
+def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000):
+    return theme.fit_text(msg, size, max_width, colour, bold, display, cap=TEXT_SCALE_CAP)
+
+
+@theme.rescaled
 @lru_cache(maxsize=64)
 def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
     lay: TableLayout = layout_key.layout
@@ -75,13 +79,18 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
     draw_panel_frame(surf, (w, h), colour, m.active)
     x0 = 28
     surf.blit(art.player_badge(m.colour, 44), (x0, 12))
-    name = _t(m.name + ("  (you)" if m.you else ""), 30, theme.INK, bold=True)
-    surf.blit(name, (x0 + 52, 10))
-    surf.blit(_t(m.kind, 22, theme.INK_SOFT), (x0 + 54 + name.get_width() + 10, 17))
+    right = at(lay.decks[i]).x - 14
     if m.score is not None:
-        sc = _t(f"{m.score}", 40, art.shade(colour, 0.55) if m.colour else (150, 100, 10),
-                display=True)
-        surf.blit(sc, sc.get_rect(topright=(at(lay.decks[i]).x - 14, 8)))
+        sc = theme.text(f"{m.score}", 40, art.shade(colour, 0.55) if m.colour
+                        else (150, 100, 10), display=True, fixed=True)
+        surf.blit(sc, sc.get_rect(topright=(right, 8)))
+        right -= sc.get_width() + 12
+    room = right - (x0 + 52)
+    name = _t(m.name + ("  (you)" if m.you else ""), 30, theme.INK, bold=True, max_width=room)
+    surf.blit(name, (x0 + 52, 10))
+    kind = _t(m.kind, 22, theme.INK_SOFT, max_width=room - name.get_width() - 12)
+    if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
+        surf.blit(kind, (x0 + 54 + name.get_width() + 10, 17 + (name.get_height() - 36) // 2))
     # second line: discs, camels, markers, score-tile pile
     dr = at(lay.discs[i])
     if m.disc:
@@ -92,7 +101,7 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
     x = x0 + CAMEL_TEXT_X
     cam = oart.camel(m.colour, 34)
     surf.blit(cam, (x, dr.y + 2))
-    surf.blit(_t(f"{m.camels_left}", 28, theme.INK, bold=True), (x + 42, dr.y + 6))
+    surf.blit(_t(f"{m.camels_left}", 28, theme.INK, bold=True, max_width=58), (x + 42, dr.y + 6))
     x += 104
     surf.blit(_marker(m.colour), (x, dr.y - 2))
     surf.blit(_t(f"{m.markers_left}", 28, theme.INK, bold=True), (x + 40, dr.y + 6))
@@ -128,8 +137,9 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
         else:
             pygame.draw.rect(surf, (220, 204, 174), cr, 2, border_radius=8)
     if m.offer_taken_by:
-        t = _t(f"taken by {m.offer_taken_by}", 22, (255, 250, 240), bold=True)
         area = at(lay.offer_areas[i])
+        t = _t(f"taken by {m.offer_taken_by}", 22, (255, 250, 240), bold=True,
+               max_width=area.w - 16)
         back = pygame.Rect(0, 0, t.get_width() + 16, 30)
         back.center = area.center
         pygame.draw.rect(surf, (60, 40, 24, 220), back, border_radius=15)
@@ -177,6 +187,7 @@ class SupplyModel:
     discards: int
 
 
+@theme.rescaled
 @lru_cache(maxsize=16)
 def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
     lay: TableLayout = layout_key.layout

@@ -3,6 +3,8 @@
 A panel is drawn from a ``PanelModel``: plain data, so tests can check what a panel shows
 (e.g. that token values appear only on the panel of the player allowed to see them).
 Rendered panels are cached by their model: an unchanged panel costs one blit.
+The right-hand column cannot grow, so panel text follows the UI scale only up to
+``TEXT_SCALE_CAP`` and names shrink to the room they have.
 """
 
 from __future__ import annotations
@@ -51,13 +53,17 @@ class PanelModel:
         return out
 
 
-def _t(msg, size, colour=theme.INK, bold=False, display=False):
-    return theme.text(msg, size, colour, bold, display)
+TEXT_SCALE_CAP = 1.2  # what the 104 px panels and the supply hold
+
+
+def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000):
+    return theme.fit_text(msg, size, max_width, colour, bold, display, cap=TEXT_SCALE_CAP)
 
 
 TOKEN = 38
 
 
+@theme.rescaled
 @lru_cache(maxsize=64)
 def render_panel(m: PanelModel) -> pygame.Surface:
     w, h = m.size
@@ -67,12 +73,15 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     x0 = 28
     badge = art.player_badge(m.colour, 52)
     surf.blit(badge, (x0, 12))
-    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True)
+    score = theme.text(str(m.score), 54, art.shade(colour, 0.55) if m.colour != 0
+                       else (150, 100, 10), display=True, fixed=True)
+    room = w - 10 - score.get_width() - 12 - (x0 + 60)
+    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True, max_width=room)
     surf.blit(name, (x0 + 60, 10))
-    surf.blit(_t(m.kind, 24, theme.INK_SOFT), (x0 + 62 + name.get_width() + 10, 18))
+    kind = _t(m.kind, 24, theme.INK_SOFT, max_width=room - name.get_width() - 12)
+    if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
+        surf.blit(kind, (x0 + 62 + name.get_width() + 10, 18 + (name.get_height() - 39) // 2))
     # score, right
-    score = _t(str(m.score), 54, art.shade(colour, 0.55) if m.colour != 0 else (150, 100, 10),
-               display=True)
     surf.blit(score, score.get_rect(topright=(w - 10, 4)))
     pts = _t("points", 22, theme.INK_SOFT)
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
@@ -122,12 +131,15 @@ def card_face(card: int, size) -> pygame.Surface:
     return art.card_surface(kind, ident, tuple(size))
 
 
+@theme.rescaled
 @lru_cache(maxsize=16)
 def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
     lay = layout_key.layout
     r = lay.supply_rect
     surf = pygame.Surface(r.size, pygame.SRCALPHA)
     surf.blit(art.panel_surface(r.size, "dark"), (0, 0))
+    step = r.w // 7  # one building stack each
+    slot = lay.decks["building"].x - lay.decks["landscape"].x  # a deck and its discard pile
     for (kind, count), rect in zip(m.stacks, lay.stacks, strict=False):
         rr = rect.move(-r.x, -r.y)
         if count:
@@ -140,7 +152,7 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             faded.set_alpha(70)
             surf.blit(faded, rr)
         t = _t(f"{count}" if count else "empty", 26 if count else 22,
-               theme.ON_TABLE if count else (200, 170, 140), bold=True)
+               theme.ON_TABLE if count else (200, 170, 140), bold=True, max_width=step - 4)
         surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 4)))
     for i, deck in enumerate(("landscape", "building")):
         d = lay.decks[deck].move(-r.x, -r.y)
@@ -151,7 +163,8 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             art.blit_card(surf, "back", deck, d.topleft, d.size)
         else:
             pygame.draw.rect(surf, (120, 96, 72), d, 2, border_radius=8)
-        label = _t(f"{deck.title()} {size}", 22, theme.ON_TABLE, bold=True)
+        label = _t(f"{deck.title()} {size}", 22, theme.ON_TABLE, bold=True,
+                   max_width=slot // 2 - 4)
         surf.blit(label, label.get_rect(midtop=(d.centerx, d.bottom + 6)))
         p = lay.discards[deck].move(-r.x, -r.y)
         top = m.discard_tops[i]
@@ -159,9 +172,10 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             surf.blit(card_face(top, p.size), p)
         else:
             pygame.draw.rect(surf, (120, 96, 72), p, 2, border_radius=8)
-            e = _t("discard", 22, (200, 170, 140))
+            e = _t("discard", 22, (200, 170, 140), max_width=p.w - 8)
             surf.blit(e, e.get_rect(center=p.center))
-        label = _t(f"Discard {m.discard_sizes[i]}", 22, theme.ON_TABLE_SOFT)
+        label = _t(f"Discard {m.discard_sizes[i]}", 22, theme.ON_TABLE_SOFT,
+                   max_width=slot // 2 - 4)
         surf.blit(label, label.get_rect(midtop=(p.centerx, p.bottom + 6)))
     return surf
 

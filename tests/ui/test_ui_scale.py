@@ -1,0 +1,230 @@
+"""The "Text size" setting (UI scale 100-150 %): saved, clamped, applied live, and at 150 %
+every text drawn on the menus and tables stays inside the box it belongs to."""
+
+import pygame
+import pytest
+
+from game.config import Config
+from game.engine import GAMES
+from game.scenes import table as table_mod
+from game.scenes.confirm import quit_confirmation
+from game.scenes.overlay import MenuOverlay
+from game.scenes.pause import PauseMenu
+from game.scenes.seat_setup import SeatSetupScene
+from game.scenes.seats import parse_players
+from game.scenes.services import Services
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from game.settings import Settings, load_settings, save_settings
+from game.ui import theme
+from game.ui.widgets import Button, button_label
+
+
+@pytest.fixture(autouse=True)
+def scale_back():
+    yield
+    theme.set_ui_scale(1.0)
+
+
+class Recorder(pygame.Surface):
+    """A canvas that remembers where each text surface (made by ``theme``) was blitted."""
+
+    def __init__(self):
+        super().__init__((1920, 1080))
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        message = theme.TEXT_SURFACES.get(id(source))
+        if message is not None and message.strip():
+            rect = source.get_rect(topleft=pygame.Rect(dest).topleft if not isinstance(
+                dest, tuple) or len(dest) == 4 else dest)
+            if area is not None:
+                rect.size = pygame.Rect(area).size
+            self.texts.append((message, rect.clip(source.get_bounding_rect().move(rect.topleft))))
+        return super().blit(source, dest, area, special_flags)
+
+
+def check_boxes(rec: Recorder, boxes: dict[str, pygame.Rect]) -> list[str]:
+    """Texts that leave the canvas, or that overlap a box without fitting inside it."""
+    canvas = pygame.Rect(0, 0, 1920, 1080)
+    bad = []
+    for message, r in rec.texts:
+        if not canvas.contains(r):
+            bad.append(f"{message!r} {r} leaves the canvas")
+        for name, box in boxes.items():
+            if r.colliderect(box) and not box.contains(r):
+                bad.append(f"{message!r} {r} overflows {name} {box}")
+    return bad
+
+
+def services_at(scale: float) -> Services:
+    return Services.standalone(Config(), Settings(ui_scale=scale))
+
+
+# --- the setting --------------------------------------------------------------------------------
+def test_setting_clamps_and_persists(tmp_path):
+    path = tmp_path / "settings.json"
+    assert Settings().ui_scale == 1.0
+    assert Settings.from_json({"ui_scale": 3}).ui_scale == 1.5
+    assert Settings.from_json({"ui_scale": 0.5}).ui_scale == 1.0
+    assert Settings.from_json({"ui_scale": "big"}).ui_scale == 1.0
+    s = Settings.from_json({"ui_scale": 1.25, "from_a_newer_version": [1, 2]})
+    assert save_settings(s, path)
+    back = load_settings(path)
+    assert back.ui_scale == 1.25
+    assert back.extra == {"from_a_newer_version": [1, 2]}
+
+
+def test_theme_scale_is_clamped_and_exact_at_100():
+    theme.set_ui_scale(9)
+    assert theme.ui_scale() == 1.5
+    theme.set_ui_scale(0.2)
+    assert theme.ui_scale() == 1.0
+    assert theme.scaled(37) == 37
+    theme.set_ui_scale(1.5)
+    assert theme.scaled(40) == 60
+    assert theme.scaled(40, cap=1.2) == 48
+
+
+def test_text_renders_larger_at_150_but_board_text_does_not(display):
+    theme.set_ui_scale(1.0)
+    small = theme.text("Place a farmer", 28)
+    board = theme.text("25", 20, fixed=True)
+    theme.set_ui_scale(1.5)
+    big = theme.text("Place a farmer", 28)
+    assert big.get_height() >= small.get_height() * 1.4
+    assert big.get_width() >= small.get_width() * 1.4
+    assert theme.text("25", 20, fixed=True).get_size() == board.get_size()
+    assert len(theme.wrap("one two three four five six seven", 28, 300)) > len(
+        theme.wrap("one two three four five six seven", 28, 450))
+
+
+def test_fit_text_shrinks_to_its_box_but_never_below_100(display):
+    theme.set_ui_scale(1.5)
+    wide = theme.fit_text("Landscape 38", 22, 10_000)
+    assert wide.get_height() == theme.text("Landscape 38", 22).get_height()
+    fitted = theme.fit_text("Landscape 38", 22, 140)
+    assert fitted.get_width() <= 140
+    floor = theme.fit_text("Landscape 38", 22, 5)
+    assert floor.get_size() == theme.text("Landscape 38", 22, fixed=True).get_size()
+
+
+def test_text_size_row_applies_live(display):
+    svc = services_at(1.0)
+    title = TitleScene(svc)
+    svc.stack.push(title)
+    svc.stack.apply_pending()
+    svc.open_settings()
+    svc.stack.apply_pending()
+    settings = svc.stack.top
+    assert isinstance(settings, SettingsScene)
+    before = settings.panel_rect.copy()
+    settings.group.focus_key("text_size")
+    settings.handle(_move(1))
+    assert theme.ui_scale() == 1.1
+    assert svc.settings.ui_scale == 1.1
+    settings = svc.stack.top
+    assert settings.panel_rect.width > before.width
+    assert settings.group.focused.key == "text_size"  # focus stays on the row
+    for _ in range(5):
+        settings.handle(_move(1))
+    assert theme.ui_scale() == 1.5
+    settings.update(1.0)  # the delayed save
+    assert load_settings(svc.config.settings_path).ui_scale == 1.5
+
+
+def _move(dx: int):
+    from game.ui import intents as I
+
+    return I.Intent(I.MOVE, dx=dx, dy=0)
+
+
+# --- menus: every text inside its panel and rows -------------------------------------------------
+def menu_scenes(svc):
+    yield "settings", SettingsScene(svc)
+    yield "pause", PauseMenu(svc, "oregon", lambda: None)
+    yield "confirm", quit_confirmation(svc)
+    yield "overlay", MenuOverlay(svc, "Leave the game?", [("Stay", None), ("Leave", None)],
+                                 "The game is saved after every move; Continue picks it up.")
+    yield "seats", SeatSetupScene(svc, "colorado")
+
+
+@pytest.mark.parametrize("name", ["settings", "pause", "confirm", "overlay", "seats"])
+def test_menu_text_fits_at_150(display, name):
+    svc = services_at(1.5)
+    scene = dict(menu_scenes(svc))[name]
+    rec = Recorder()
+    scene.draw_static(rec)
+    scene.group.draw(rec)
+    assert rec.texts, "nothing recorded: the check would prove nothing"
+    boxes = {f"widget {w.key}": w.rect for w in scene.group.widgets if w.focusable}
+    panel = getattr(scene, "panel_rect", None)
+    bad = check_boxes(rec, boxes)
+    if panel is not None:
+        bad += [f"{m!r} {r} outside the panel {panel}" for m, r in rec.texts
+                if r.colliderect(panel) and not panel.contains(r)]
+    assert not bad, "\n".join(bad)
+    for w in scene.group.widgets:
+        if isinstance(w, Button):
+            label = button_label(w.label, w.rect.size, w.text_size, theme.INK)
+            assert label.get_width() <= w.rect.w - 24 and label.get_height() <= w.rect.h, w.label
+
+
+def test_menus_grow_at_150(display):
+    small = {n: s.panel_rect for n, s in menu_scenes(services_at(1.0)) if n != "seats"}
+    big = {n: s.panel_rect for n, s in menu_scenes(services_at(1.5)) if n != "seats"}
+    for n in small:
+        assert big[n].h > small[n].h or big[n].w > small[n].w, n
+        assert pygame.Rect(0, 0, 1920, 1080).contains(big[n]), n
+
+
+# --- tables: prompt, buttons, log, panels ---------------------------------------------------------
+def open_table(svc, game_id, players):
+    svc.settings.animation_speed = 60.0  # beyond the menu's range: tests only
+    scene = table_mod.open_table(svc, game_id, parse_players(players, GAMES[game_id]), 3)
+    svc.stack.reset(scene)
+    svc.stack.apply_pending()
+    for _ in range(20000):  # until the human may act (the bots play first)
+        if scene.human_can_act and scene.prompt() and not svc.stack.pending:
+            break
+        svc.stack.update(1 / 60)
+        svc.stack.apply_pending()
+    return scene
+
+
+@pytest.mark.parametrize("game_id,players", [("oregon", "human,bot,bot,bot"),
+                                             ("colorado", "human,bot,bot,bot"),
+                                             ("oasis", "human,bot,bot,bot,bot")])
+def test_table_text_fits_at_150(display, game_id, players):
+    svc = services_at(1.5)
+    scene = open_table(svc, game_id, players)
+    assert scene.human_can_act and scene.prompt()
+    scene.error("That cell is not next to one of your farmers, so it cannot take one now.")
+    rec = Recorder()
+    scene.draw(rec)
+    lay = scene.layout
+    boxes = {"message": lay.message_rect, "log": lay.log_rect}
+    boxes.update({f"button {i}": r for i, r in enumerate(lay.buttons)})
+    boxes.update({f"panel {i}": r for i, r in enumerate(lay.panels)})
+    inside = [m for m, r in rec.texts if lay.message_rect.contains(r)]
+    assert inside, "the prompt was not drawn as text in its panel"
+    bad = check_boxes(rec, boxes)
+    assert not bad, "\n".join(bad)
+    big = max(r.h for m, r in rec.texts if lay.message_rect.contains(r))
+    theme.set_ui_scale(1.0)
+    assert big > theme.line_height(28) * 0.75  # the prompt did not shrink below 100 %
+
+
+def test_table_follows_a_live_change(display):
+    svc = services_at(1.0)
+    scene = open_table(svc, "oregon", "human,bot")
+    wrap_before = scene.log.wrap_width
+    lines_before = sum(len(e.lines) for e in scene.log.entries)
+    svc.set_ui_scale(1.5)
+    assert scene.log.line_height > theme.assets.font(28).get_linesize()
+    assert sum(len(e.lines) for e in scene.log.entries) >= lines_before
+    assert scene.log.wrap_width == wrap_before
+    rec = Recorder()
+    scene.draw(rec)
+    assert not check_boxes(rec, {"message": scene.layout.message_rect,
+                                 "log": scene.layout.log_rect})
