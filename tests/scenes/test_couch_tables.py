@@ -123,6 +123,7 @@ OREGON_ACTIONS = {PlaceStartTile, PlaceFarmer, PlaceBuilding, DiscardNoPlacement
 class ColoradoTable(CouchTable):
     game = "colorado"
     scene_class = ColoradoScene
+    turns = 0  # shoulder (Q / E) presses that turned a card
 
     def tokens(self, cowboys) -> None:
         for c in cowboys:
@@ -166,13 +167,16 @@ class ColoradoTable(CouchTable):
         assert s.use_flag == tuple(a.flag_cell)
         want = set(COLORADO_CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation,
                                                          a.anchor_star))
-        for i in range(4):
+        for i in range(3):
             if set(s.ghost_cells()) == want:
                 break
-            self.button("rb" if i % 2 == 0 else "lb")  # shoulders turn the card
-            if set(s.ghost_cells()) == want:
-                break
-            self.button("rb")
+            # the right shoulder turns the card one way; the left one (for a half turn, after
+            # a first wrong quarter turn) the other way
+            self.button("rb" if i == 0 else "lb")
+            self.turns += 1
+            if i == 0 and set(s.ghost_cells()) != want:
+                self.button("lb")
+                self.turns += 1
         assert set(s.ghost_cells()) == want
         for c in s.ghost_cells():
             on = c not in s.cube_off
@@ -348,6 +352,7 @@ def test_colorado_whole_game_by_controller(colorado):
     t = colorado("human,bot:easy,bot:easy", seed=3)
     seen = play_whole_game(t, random.Random(3), colorado_liked)
     assert seen == COLORADO_ACTIONS, sorted(c.__name__ for c in COLORADO_ACTIONS - seen)
+    assert t.turns > 0
     leave_results_by_pad(t)
 
 
@@ -363,3 +368,24 @@ def test_oasis_whole_game_by_controller(oasis):
     seen = play_whole_game(t, random.Random(3), oasis_liked)
     assert seen == OASIS_ACTIONS, sorted(c.__name__ for c in OASIS_ACTIONS - seen)
     leave_results_by_pad(t)
+
+
+def test_colorado_whole_game_by_keyboard(colorado):
+    """Arrows and Tab walk the focus, Enter confirms, Q / E turn the card."""
+    t = colorado("human,bot:easy,bot:easy", seed=3)
+    t.via = "keyboard"
+    seen = play_whole_game(t, random.Random(3), colorado_liked)
+    assert seen == COLORADO_ACTIONS, sorted(c.__name__ for c in COLORADO_ACTIONS - seen)
+    assert t.turns > 0
+
+
+def test_oasis_whole_game_by_keyboard(oasis):
+    t = oasis("human,bot:easy,bot:easy", seed=2)
+    t.via = "keyboard"
+    s = t.scene
+    s.state.camels_left[0] = 3  # as in the controller game: camel cards later move camels
+    s.shown = s.state.clone()
+    s.shown_version += 1
+    s._cache = {}
+    seen = play_whole_game(t, random.Random(3), oasis_liked)
+    assert seen == OASIS_ACTIONS, sorted(c.__name__ for c in OASIS_ACTIONS - seen)
