@@ -182,7 +182,7 @@ class TableScene(TableTurns, TableInput, Scene):
         self.hover_cell: tuple[int, int] | None = None
         self.cursor = (COLS // 2, ROWS // 2)
         self.focus = "board"
-        self.keyboard = False
+        self.keyboard = True  # show the focus until the mouse is used
         self.message = ""
         self.message_error = False
         self.message_time = 0.0

@@ -84,6 +84,14 @@ class PadInput:
              value=(0, 0))
         self.step(frames)
 
+    def joy_axis(self, dx: int, dy: int, frames: int = 1) -> None:
+        """A plain joystick's stick (axis 0 across, 1 down) pushed and let go."""
+        axis = 0 if dx else 1
+        for value in (float(dx or dy), 0.0):
+            post(pygame.JOYAXISMOTION, instance_id=self.pad_id, joy=self.pad_id, axis=axis,
+                 value=value)
+        self.step(frames)
+
     def press_key(self, key, mod: int = 0, frames: int = 1) -> None:
         for t in (pygame.KEYDOWN, pygame.KEYUP):
             post(t, key=key, mod=mod, unicode="", scancode=0)

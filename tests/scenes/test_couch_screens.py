@@ -400,6 +400,11 @@ def test_hot_plug_mid_game(tables, monkeypatch):
     t.until_turn()
     t.play(s.state.legal_actions(s.acting)[0])
     assert s.human_actions == 2
+    t.until_turn()
+    at = (s.focus, s.cursor)
+    t.joy_axis(0, -1)  # its stick moves the focus too (up: onto the board, or up on it)
+    t.joy_axis(1, 0)
+    assert (s.focus, s.cursor) != at
     t.joy_button("start", frames=2)
     assert isinstance(t.top, PauseMenu)
     t.joy_button("b", frames=2)
@@ -516,3 +521,27 @@ def test_every_menu_focus_shows_its_ring(couch):
         _menu_focus_shows(c, scene)
         services.stack.remove(scene)
         c.step(2)
+
+
+@pytest.mark.parametrize("cls", [OregonTable, ColoradoTable, OasisTable])
+def test_the_focus_shows_before_any_input(tables, cls):
+    """A couch player's first turn shows where the focus is before they press anything."""
+    t = tables(cls, "human,bot:easy,bot:easy", seed=4)
+    s = t.scene
+    t.until_turn()
+    keys = [k for k, _ in s.targets()]
+    assert s.keyboard and s.focus in keys
+    if s.focus != "board":
+        a = pygame.Surface((1920, 1080))
+        s.draw(a)
+        s.hover = s.hover_cell = None
+        s.keyboard = False
+        b = pygame.Surface((1920, 1080))
+        s.draw(b)
+        s.keyboard = True
+        assert _changed_sides(a, b, dict(s.targets())[s.focus]) == 4
+    # the mouse hides it; the next press shows it again
+    t.move((5, 5))
+    assert not s.keyboard
+    t.direction(1, 0)
+    assert s.keyboard
