@@ -85,6 +85,10 @@ def initial_scenes(services: Services) -> list[Scene]:
     from game.scenes.title import TitleScene
 
     config = services.config
+    if config.kiosk or config.demo:
+        from game.kiosk import attract_scenes
+
+        return attract_scenes(services)
     if config.load is not None:
         return _loaded_scenes(services, config.load)
     if config.game and config.seats:
@@ -132,6 +136,10 @@ class App:
         self.config = config
         self.settings = settings if settings is not None else load_settings(config.settings_path)
         self.running = True
+        if config.kiosk:
+            from game.kiosk import prepare_environment
+
+            prepare_environment()
         pygame.display.init()
         pygame.font.init()
         audio_ok = start_mixer()
@@ -155,6 +163,11 @@ class App:
         self.services.window_fullscreen = self.fullscreen
         self.stack.reset(*initial_scenes(self.services))
         self.stack.apply_pending()
+        self.kiosk = None  # --kiosk: who may close the window, idle timeout, errors
+        if config.kiosk:
+            from game.kiosk import Kiosk
+
+            self.kiosk = Kiosk(self)
 
     # --- window -----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -219,6 +232,8 @@ class App:
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.kiosk is not None and self.kiosk.filter_event(event):
+            return
         if event.type == pygame.QUIT:
             self.close_requested()
             return
@@ -240,7 +255,15 @@ class App:
             self.services.confirm_quit()
 
     def step(self, dt: float) -> None:
-        """One frame: events, update, draw, flip, then the scene requests made during it."""
+        """One frame: events, update, draw, flip, then the scene requests made during it.
+
+        In a kiosk the frame runs through ``Kiosk.run_frame`` (idle timeout, recovery)."""
+        if self.kiosk is not None:
+            self.kiosk.run_frame(self._frame, dt)
+        else:
+            self._frame(dt)
+
+    def _frame(self, dt: float) -> None:
         for event in pygame.event.get():
             self.handle_event(event)
         for intent in self.input.update(dt):

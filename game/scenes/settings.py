@@ -30,10 +30,15 @@ class SettingsScene(MenuScene):
         self._dirty = 0.0  # seconds until an unsaved change is written; 0 = nothing to save
         super().__init__(services)
 
+    @property
+    def row_count(self) -> int:
+        return ROWS - 1 if self.services.config.kiosk else ROWS
+
     def size_panels(self) -> None:
         self._rows_top = 40 + max(110, theme.line_height(theme.H1_SIZE, display=True) + 20)
         self._button_h = theme.scaled(theme.BUTTON_HEIGHT, cap=1.25)
-        rows = ROWS * ROW_HEIGHT + (ROWS - 1) * ROW_GAP
+        n = self.row_count
+        rows = n * ROW_HEIGHT + (n - 1) * ROW_GAP
         height = self._rows_top + rows + 44 + self._button_h + 40
         self.panel_rect = layout.centered((min(1800, theme.scaled(1040)), height))
 
@@ -41,7 +46,10 @@ class SettingsScene(MenuScene):
         s = self.services.settings
         p = self.panel_rect
         top = p.y + self._rows_top
-        rows = layout.column((p.centerx, top), (p.width - 100, ROW_HEIGHT), ROWS, ROW_GAP)
+        rows = layout.column((p.centerx, top), (p.width - 100, ROW_HEIGHT), self.row_count,
+                             ROW_GAP)
+        if self.services.config.kiosk:
+            rows.insert(3, None)  # no Fullscreen row: a kiosk stays fullscreen
         add = self.group.add
         add(
             Slider(
@@ -62,15 +70,9 @@ class SettingsScene(MenuScene):
             )
         )
         add(Slider(rows[2], "Effects", s.effects_volume, on_change=self._effects, key="effects"))
-        add(
-            Toggle(
-                rows[3],
-                "Fullscreen (F11)",
-                self.services.fullscreen,
-                on_change=self._fullscreen,
-                key="fullscreen",
-            )
-        )
+        if rows[3] is not None:
+            add(Toggle(rows[3], "Fullscreen (F11)", self.services.fullscreen,
+                       on_change=self._fullscreen, key="fullscreen"))
         lo, hi = ANIMATION_SPEED_RANGE
         add(
             Slider(

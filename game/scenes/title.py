@@ -129,7 +129,8 @@ class TitleScene(MenuScene):
         if self.saved is not None and self.saved.finished:
             entries.append(("Watch last game", self.watch_last, "watch"))
         entries.append(("Settings", self.services.open_settings, "settings"))
-        entries.append(("Quit", self.services.confirm_quit, "quit"))
+        if not self.services.config.kiosk:  # nobody quits a kiosk from its menus
+            entries.append(("Quit", self.services.confirm_quit, "quit"))
         top = 560 if len(entries) <= 3 else 500
         rects = layout.column((960, top), (520, 80 if len(entries) > 3 else 88), len(entries),
                               20 if len(entries) > 3 else 26)

@@ -14,8 +14,9 @@ elsewhere that hold scaled text register with ``rescaled`` and are emptied on a 
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -93,9 +94,18 @@ def font(size: int, bold: bool = False, display: bool = False, *, fixed: bool = 
     return assets.font(size if fixed else scaled(size), bold=bold, display=display)
 
 
-#: id() of every surface ``text`` / ``fit_text`` made -> its message (they are all cached and
-#: kept, so ids stay valid): lets tests tell text blits from other blits.
+#: id() of every live surface ``text`` / ``fit_text`` made -> its message (an entry leaves
+#: with its surface, so ids stay valid): lets tests tell text blits from other blits.
 TEXT_SURFACES: dict[int, str] = {}
+
+# Rendered text is kept for the most recent messages only: game logs say new things all day
+# long, and a kiosk runs for days.  Screens ask for the same few hundred texts every frame.
+TEXT_CACHE_SIZE = 3000
+
+
+def _remember_text(surf: pygame.Surface, message: str) -> None:
+    TEXT_SURFACES[id(surf)] = message
+    weakref.finalize(surf, TEXT_SURFACES.pop, id(surf), None)
 
 
 def text(
@@ -111,10 +121,10 @@ def text(
     return _text(message, size if fixed else scaled(size), colour, bold, display)
 
 
-@cache
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
 def _text(message, px, colour, bold, display) -> pygame.Surface:
     surf = assets.font(px, bold=bold, display=display).render(message, True, colour)
-    TEXT_SURFACES[id(surf)] = message
+    _remember_text(surf, message)
     return surf
 
 
@@ -135,7 +145,7 @@ def fit_text(
                      display)
 
 
-@cache
+@lru_cache(maxsize=TEXT_CACHE_SIZE // 2)
 def _fit_text(message, px, floor, max_width, max_height, colour, bold, display) -> pygame.Surface:
     while px > floor:
         w, h = assets.font(px, bold=bold, display=display).size(message)
@@ -145,7 +155,7 @@ def _fit_text(message, px, floor, max_width, max_height, colour, bold, display) 
     return _text(message, px, colour, bold, display)
 
 
-@cache
+@lru_cache(maxsize=TEXT_CACHE_SIZE // 4)
 def fit_wrap(
     message: str,
     size: int,
@@ -216,7 +226,7 @@ def shadowed_text(
     return _shadowed_text(message, px, tuple(colour), display, offset)
 
 
-@cache
+@lru_cache(maxsize=TEXT_CACHE_SIZE // 4)
 def _shadowed_text(message, px, colour, display, offset) -> pygame.Surface:
     face = _text(message, px, colour, False, display)
     pad = offset * 3
@@ -225,7 +235,7 @@ def _shadowed_text(message, px, colour, display, offset) -> pygame.Surface:
     out.blit(shade, (pad + offset, pad + offset))
     out = _blur(out, max(2, offset))
     out.blit(face, (pad, pad))
-    TEXT_SURFACES[id(out)] = message
+    _remember_text(out, message)
     return out
 
 

@@ -1,0 +1,178 @@
+"""The kiosk's attract loop: title → a demo game → how to play the next game → title → …
+
+    attract = Attract(services)
+    services.attract = attract
+    attract.start()                  # the stack becomes the attract title
+
+Every scene of the loop carries ``attract = True``: while one is on the stack nobody is
+playing, so the kiosk's idle timeout does not apply (``Attract.showing``).  Any key, click or
+controller button/stick opens the interactive title screen: on the attract title the caption
+simply leaves (the title under it takes the input from then on); from a demo game or a how-to
+card the stack is reset to a fresh title.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.demo import (
+    CAPTION_INK,
+    RESULTS_TIME,
+    DemoOverlay,
+    Playlist,
+    blink,
+    caption_band,
+    interrupts,
+    open_demo_table,
+)
+from game.scenes.howto import HOWTO_TIME, HowToScene
+from game.ui import intents as I
+from game.ui import theme
+
+log = logging.getLogger(__name__)
+
+TITLE_TIME = 20.0  # seconds the attract title stays before the demo game
+
+
+class AttractCaption(Scene):
+    """The invitation over the title while it is part of the attract loop."""
+
+    opaque = False
+    attract = True
+
+    def __init__(self, services, on_done: Callable[[], None], duration: float = TITLE_TIME):
+        super().__init__(services)
+        self.on_done = on_done
+        self.duration = duration
+        self.t = 0.0
+        self.left = False
+        self._band = caption_band([("Press any key to play", 52, CAPTION_INK),
+                                   ("or watch the computer players first", 32,
+                                    theme.ON_TABLE_SOFT)])
+
+    def handle(self, intent: I.Intent) -> bool:
+        if interrupts(intent) and not self.left:
+            self.left = True
+            self.services.audio.play("click")
+            self.services.stack.remove(self)  # the title under it is interactive again
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.t >= self.duration and not self.left:
+            self.left = True
+            self.on_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.services.canvas_size
+        band = self._band
+        band.set_alpha(blink(self.t))
+        surface.blit(band, band.get_rect(midbottom=(w // 2, h - 96)))
+        band.set_alpha(255)
+
+
+class RestingScene(Scene):
+    """A plain screen the kiosk falls back to when the attract loop itself keeps failing; it
+    tries the loop again after a while or at the first input."""
+
+    attract = True
+
+    def __init__(self, services, on_done: Callable[[], None], duration: float = 30.0):
+        super().__init__(services)
+        self.on_done = on_done
+        self.duration = duration
+        self.t = 0.0
+        self.left = False
+
+    def handle(self, intent: I.Intent) -> bool:
+        if interrupts(intent):
+            self._leave()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.t >= self.duration:
+            self._leave()
+
+    def _leave(self) -> None:
+        if not self.left:
+            self.left = True
+            self.on_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((46, 30, 18))
+        w, h = self.services.canvas_size
+        title = theme.text("Landgrab", 120, theme.ON_TABLE, display=True)
+        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 60)))
+        sub = theme.text("Press any key to play", 44, CAPTION_INK, bold=True)
+        surface.blit(sub, sub.get_rect(center=(w // 2, h // 2 + 70)))
+
+
+class Attract:
+    """Runs the loop; ``start()`` (re)starts it at the title from anywhere."""
+
+    def __init__(self, services, playlist: Playlist | None = None, *,
+                 title_time: float = TITLE_TIME, howto_time: float = HOWTO_TIME,
+                 results_time: float = RESULTS_TIME):
+        self.services = services
+        self.playlist = playlist or Playlist(services.config.seed)
+        self.title_time = title_time
+        self.howto_time = howto_time
+        self.results_time = results_time
+        self.games = 0  # demo games started
+        self.cycles = 0  # times the loop came round to its title
+
+    @property
+    def showing(self) -> bool:
+        """Whether the attract loop is on screen (nobody is playing)."""
+        return any(getattr(s, "attract", False) for s in self.services.stack.scenes)
+
+    # --- the loop ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """The attract title (requested: applied between frames)."""
+        from game.scenes.title import TitleScene
+
+        self.cycles += 1
+        title = TitleScene(self.services)
+        self.services.stack.reset(title, AttractCaption(self.services, self.play_demo,
+                                                        self.title_time))
+
+    def first_scenes(self) -> list[Scene]:
+        from game.scenes.title import TitleScene
+
+        self.cycles += 1
+        return [TitleScene(self.services),
+                AttractCaption(self.services, self.play_demo, self.title_time)]
+
+    def play_demo(self) -> None:
+        from game.scenes.table import TableUnavailable
+
+        demo = self.playlist.next()
+        try:
+            table = open_demo_table(self.services, demo)
+        except TableUnavailable as exc:
+            log.warning("Demo game skipped: %s", exc)
+            self.show_howto()
+            return
+        self.games += 1
+        overlay = DemoOverlay(self.services, table, demo, self.show_howto, self.to_title,
+                              self.results_time)
+        self.services.stack.reset(table, overlay)
+
+    def show_howto(self) -> None:
+        """How to play the next demo game."""
+        self.services.stack.reset(HowToScene(self.services, self.playlist.peek(), self.start,
+                                             self.to_title, self.howto_time))
+
+    def to_title(self) -> None:
+        """A player wants to play: the interactive title."""
+        self.services.audio.play("click")
+        self.services.to_title()
+
+    def rest(self) -> None:
+        """The loop failed to start: a plain screen, then try again."""
+        self.services.stack.reset(RestingScene(self.services, self.start))

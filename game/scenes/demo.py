@@ -1,0 +1,259 @@
+"""Demo games: bots play the three games in turn while a caption invites players in.
+
+    loop = DemoLoop(services)          # ``--demo``: game after game until someone presses a key
+    services.stack.reset(*loop.first_scenes())
+
+A demo game is an ordinary table with bots in every seat and a ``DemoOverlay`` on top of it.
+The table keeps playing under the overlay (``updates_when_covered``), never writes the
+autosave, and tells the overlay when the game is over instead of opening the results screen.
+The overlay draws the caption (game, seats, "Press any key to play"), then the final scores
+for a few seconds, and calls ``on_done``; any key, click or controller button/stick calls
+``on_input`` instead (mouse moves alone do not count: a nudged mouse should not end a demo).
+
+``Playlist`` picks the games: Oregon, Colorado County, Oasis, Oregon... with seat counts that
+vary from one round to the next and seeds from one random generator.  The kiosk's attract loop
+(``game.scenes.attract``) uses the same playlist and overlay.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine import GAMES
+from game.scenes.base import Scene
+from game.ui import intents as I
+from game.ui import players, theme
+
+log = logging.getLogger(__name__)
+
+ORDER = ("oregon", "colorado", "oasis")
+BOT_LEVEL = "normal"
+RESULTS_TIME = 8.0  # seconds the final scores stay up before the next game
+CAPTION_INK = (255, 236, 170)
+
+# What does not count as "a player wants to play": pointer moves and releases.
+_NOT_INPUT = (I.POINT, I.RELEASE)
+
+
+def interrupts(intent: I.Intent) -> bool:
+    """Whether ``intent`` is a player asking to play: a key, click, wheel, button or stick."""
+    return intent.kind not in _NOT_INPUT
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    game_id: str
+    players: int
+    seed: int
+
+    @property
+    def name(self) -> str:
+        return GAMES[self.game_id].name
+
+    @property
+    def caption(self) -> str:
+        return f"{self.name}  ·  {self.players} computer players"
+
+
+class Playlist:
+    """The demo games in order: the three games in turn, seat counts varying per round."""
+
+    def __init__(self, seed: int | None = None, order: tuple[str, ...] = ORDER):
+        self.order = tuple(g for g in order if g in GAMES)
+        self.rng = random.Random(seed)
+        self.index = 0
+
+    def peek(self) -> str:
+        """The game id of the next demo game."""
+        return self.order[self.index % len(self.order)]
+
+    def next(self) -> DemoGame:
+        game = GAMES[self.peek()]
+        rnd = self.index // len(self.order)
+        span = game.max_players - game.min_players + 1
+        # Start each game at its largest table, then walk down through the other sizes.
+        players_ = game.max_players - (rnd % span)
+        self.index += 1
+        return DemoGame(game.id, players_, self.rng.randrange(1, 10**6))
+
+
+def open_demo_table(services, demo: DemoGame) -> Scene:
+    """The table of ``demo`` with bots in every seat; it never touches the player's autosave."""
+    from game.scenes.seats import make_seat
+    from game.scenes.table import open_table
+
+    seats = [make_seat(demo.game_id, i, "bot", BOT_LEVEL) for i in range(demo.players)]
+    table = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
+                       .default_options())
+    table.autosave = False
+    table.updates_when_covered = True  # it plays on under the caption
+    log.info("Demo game: %s, %d seats, seed %d", demo.game_id, demo.players, demo.seed)
+    return table
+
+
+# --- drawing helpers --------------------------------------------------------------------------
+def caption_band(lines: list[tuple[str, int, tuple]], width: int | None = None,
+                 pad: tuple[int, int] = (48, 18)) -> pygame.Surface:
+    """A dark rounded band with centred lines of (text, size, colour), for captions on top of
+    anything; readable from across a room."""
+    faces = [theme.text(t, size, colour, bold=True) for t, size, colour in lines]
+    w = width or max(f.get_width() for f in faces) + pad[0] * 2
+    h = sum(f.get_height() for f in faces) + pad[1] * 2 + 4 * (len(faces) - 1)
+    band = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(band, (26, 16, 8, 215), band.get_rect(), border_radius=min(34, h // 2))
+    pygame.draw.rect(band, (255, 214, 120, 150), band.get_rect(), 3,
+                     border_radius=min(34, h // 2))
+    y = pad[1]
+    for f in faces:
+        band.blit(f, f.get_rect(midtop=(w // 2, y)))
+        y += f.get_height() + 4
+    return band
+
+
+def blink(t: float) -> int:
+    """Alpha of a gently pulsing line ("Press any key")."""
+    import math
+
+    return round(175 + 80 * (0.5 + 0.5 * math.sin(t * 3.2)))
+
+
+class DemoOverlay(Scene):
+    """The caption over a demo table, then its final scores; any input calls ``on_input``."""
+
+    opaque = False
+    attract = True  # part of the attract loop: no idle timeout applies while it shows
+
+    def __init__(self, services, table: Scene, demo: DemoGame,
+                 on_done: Callable[[], None], on_input: Callable[[], None],
+                 results_time: float = RESULTS_TIME):
+        super().__init__(services)
+        self.table = table
+        self.demo = demo
+        self.on_done = on_done
+        self.on_input = on_input
+        self.results_time = results_time
+        self.t = 0.0
+        self.over_t: float | None = None  # seconds since the game ended
+        self.left = False  # on_done / on_input was called: do nothing more
+        self._caption = caption_band([(demo.caption, 40, theme.ON_TABLE)])
+        self._results: pygame.Surface | None = None
+        table.on_game_over = self._game_over
+
+    def on_exit(self) -> None:
+        self.table.on_game_over = None  # no reference cycle keeps a finished table alive
+
+    def _game_over(self, table) -> None:
+        if self.over_t is None:
+            self.over_t = 0.0
+            self.services.audio.play("fanfare")
+
+    @property
+    def finished(self) -> bool:
+        return self.over_t is not None
+
+    # --- input and time ---------------------------------------------------------------------
+    def handle(self, intent: I.Intent) -> bool:
+        if interrupts(intent):
+            self._leave(self.on_input)
+        return True  # nothing reaches the table: nobody plays a demo game
+
+    def _leave(self, then: Callable[[], None]) -> None:
+        if not self.left:
+            self.left = True
+            then()
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.over_t is not None:
+            self.over_t += dt
+            if self.over_t >= self.results_time:
+                self._leave(self.on_done)
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.services.canvas_size
+        surface.blit(self._caption, self._caption.get_rect(midtop=(w // 2, 12)))
+        if self.over_t is not None:
+            if self._results is None:
+                self._results = self._results_card()
+            surface.blit(self._results, self._results.get_rect(center=(w // 2, h // 2)))
+        press = theme.shadowed_text("Press any key to play", 44, CAPTION_INK, offset=3)
+        press.set_alpha(blink(self.t))
+        surface.blit(press, press.get_rect(midbottom=(w // 2, h - 10)))
+        press.set_alpha(255)
+
+    def _results_card(self) -> pygame.Surface:
+        """The final ranking on a cream card: headline, then one line per player."""
+        from game.scenes.results import ResultRow, headline
+
+        try:
+            rows = [ResultRow(*r) for r in self.table.result_rows()]
+        except Exception:  # noqa: BLE001 - a table without result rows still ends its demo
+            log.exception("Demo results unavailable")
+            rows = []
+        width, row_h = 760, 74
+        height = 150 + row_h * len(rows) + 40
+        card = pygame.Surface((width + 40, height + 40), pygame.SRCALPHA)
+        card.blit(theme.shadow((width, height), theme.RADIUS, 20, 150), (0, 8))
+        box = pygame.Rect(20, 20, width, height)
+        card.blit(theme.panel((width, height)), box)
+        title = theme.text(headline(rows) if rows else "Game over", theme.H1_SIZE, theme.INK,
+                           display=True)
+        card.blit(title, title.get_rect(midtop=(box.centerx, box.y + 26)))
+        sub = theme.text(f"Final scores  ·  {self.demo.name}", theme.SMALL_SIZE,
+                         theme.INK_SOFT, bold=True)
+        card.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 108)))
+        y = box.y + 150
+        for row in rows:
+            line = pygame.Rect(box.x + 30, y, width - 60, row_h - 10)
+            if row.winner:
+                pygame.draw.rect(card, (255, 234, 170), line, border_radius=12)
+                pygame.draw.rect(card, (214, 160, 40), line, 2, border_radius=12)
+            rank = theme.text(f"{row.rank}.", 40, theme.INK, bold=True)
+            card.blit(rank, rank.get_rect(midleft=(line.x + 18, line.centery)))
+            players.draw_swatch(card, row.colour_index, (line.x + 108, line.centery), 22)
+            name = theme.text(row.name, 40, theme.INK, bold=row.winner)
+            card.blit(name, name.get_rect(midleft=(line.x + 150, line.centery)))
+            total = theme.text(str(row.total), 44, theme.ACCENT, bold=True)
+            card.blit(total, total.get_rect(midright=(line.right - 22, line.centery)))
+            y += row_h
+        return card
+
+
+# --- --demo -------------------------------------------------------------------------------------
+class DemoLoop:
+    """``--demo``: one demo game after another; any input opens the title screen for good."""
+
+    def __init__(self, services, playlist: Playlist | None = None):
+        self.services = services
+        self.playlist = playlist or Playlist(services.config.seed)
+        self.games = 0  # demo games started
+
+    def first_scenes(self) -> list[Scene]:
+        return self.demo_scenes()
+
+    def demo_scenes(self, tries: int = 3) -> list[Scene]:
+        """The next demo game's table and overlay (skipping a game that cannot open)."""
+        from game.scenes.table import TableUnavailable
+
+        for _ in range(max(1, tries)):
+            demo = self.playlist.next()
+            try:
+                table = open_demo_table(self.services, demo)
+            except TableUnavailable as exc:
+                log.warning("Demo game skipped: %s", exc)
+                continue
+            self.games += 1
+            return [table, DemoOverlay(self.services, table, demo, self.next_game,
+                                       self.services.to_title)]
+        from game.scenes.title import TitleScene
+
+        return [TitleScene(self.services)]
+
+    def next_game(self) -> None:
+        self.services.stack.reset(*self.demo_scenes())

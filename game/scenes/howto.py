@@ -1,0 +1,168 @@
+"""``HowToScene``: one "how to play" card per game, for the kiosk's attract loop.
+
+    services.stack.reset(HowToScene(services, "oasis", on_done, on_input))
+
+A single screen readable from across a room: the game's name, its board (rendered from the
+game's Tiled map, as in the menus), the seat pieces, the player count and four numbered steps
+taken from the rules summary.  It stays ``duration`` seconds, then calls ``on_done``; any key,
+click or controller button/stick calls ``on_input``.  The card is painted once per game and
+kept (three cards at most), so the attract loop does not repaint it each time round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+import pygame
+
+from game.engine import GAMES
+from game.scenes.base import Scene
+from game.scenes.demo import CAPTION_INK, blink, interrupts
+from game.ui import intents as I
+from game.ui import players, previews, theme
+from game.ui.palette import seat_colours
+
+HOWTO_TIME = 15.0  # seconds a card stays up
+
+# Four steps per game, from game/rules_text: a bold line and a short explanation.
+STEPS: dict[str, list[tuple[str, str]]] = {
+    "oregon": [
+        ("Play two cards",
+         "Two landscape cards put a farmer where their row and column meet; "
+         "a landscape and a building card put up a building."),
+        ("Score at once",
+         "A farmer scores for each building beside it; a building scores for "
+         "every farmer beside it. Three linked farmers earn a bonus."),
+        ("Draw back up to four",
+         "From either deck, one card at a time. Stores and stations bring back "
+         "your joker and extra turn."),
+        ("Most points wins",
+         "It ends when someone places their 14th farmer or the buildings run out; "
+         "coal and gold are added last."),
+    ],
+    "colorado": [
+        ("Plant your flags",
+         "Each round everyone puts hidden flags on the board, then all turn up."),
+        ("Bid your cowboys",
+         "Secret bids for the land cards: the most cowboys choose first."),
+        ("Stake out the county",
+         "Lay a card on a flag of its colour and put a cube on each of its stars."),
+        ("Score four rounds",
+         "Borders, lakes, doubles and big domains score at the end of every round."),
+    ],
+    "oasis": [
+        ("Make an offer",
+         "Turn up one to three cards from your offer deck: fewer cards, more to draw."),
+        ("Take the best offer",
+         "Disc #1 chooses first and carries out every card of the offer it takes."),
+        ("Grow your land",
+         "Oases, steppes and stone fields on the board, camels along the path."),
+        ("Multiply at the end",
+         "Camels × goods, oases × springs, steppes × horses: collect the tiles that multiply."),
+    ],
+}
+
+STEP_INK = (255, 246, 226)
+STEP_SOFT = (232, 218, 192)
+NUMBER_FILL = (214, 96, 36)
+
+
+class HowToScene(Scene):
+    attract = True  # part of the attract loop: no idle timeout applies while it shows
+
+    def __init__(self, services, game_id: str, on_done: Callable[[], None],
+                 on_input: Callable[[], None], duration: float = HOWTO_TIME,
+                 footer: str | None = None):
+        super().__init__(services)
+        self.game_id = game_id
+        self.on_done = on_done
+        self.on_input = on_input
+        self.duration = duration
+        self.footer = footer or f"Next: a game of {GAMES[game_id].name}"
+        self.t = 0.0
+        self.left = False
+
+    def handle(self, intent: I.Intent) -> bool:
+        if interrupts(intent):
+            self._leave(self.on_input)
+        return True
+
+    def _leave(self, then: Callable[[], None]) -> None:
+        if not self.left:
+            self.left = True
+            then()
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.t >= self.duration:
+            self._leave(self.on_done)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(howto_card(self.game_id), (0, 0))
+        w, h = self.services.canvas_size
+        # How long until the demo: a thin gold line filling along the bottom.
+        k = min(1.0, self.t / self.duration) if self.duration > 0 else 1.0
+        pygame.draw.rect(surface, (60, 40, 24), (0, h - 8, w, 8))
+        pygame.draw.rect(surface, theme.FOCUS, (0, h - 8, round(w * k), 8))
+        foot = theme.shadowed_text(f"{self.footer}  ·  Press any key to play", 44, CAPTION_INK,
+                                   offset=3)
+        foot.set_alpha(blink(self.t))
+        surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - 28)))
+        foot.set_alpha(255)
+
+
+@lru_cache(maxsize=len(STEPS))
+def howto_card(game_id: str) -> pygame.Surface:
+    """The card's still part, painted once per game."""
+    game = GAMES[game_id]
+    size = theme.CANVAS_SIZE
+    w, h = size
+    card = pygame.Surface(size)
+    # Background: the game's own board, darkened, under the table vignette.
+    back = previews.map_preview(game, size).copy()
+    back.fill((92, 80, 70), special_flags=pygame.BLEND_RGB_MULT)
+    card.blit(back, (0, 0))
+    card.blit(theme.vignette(), (0, 0))
+
+    label = theme.shadowed_text("HOW TO PLAY", 40, (255, 206, 120), display=False, offset=3)
+    card.blit(label, label.get_rect(midtop=(w // 2, 34)))
+    title = theme.shadowed_text(game.name, 132, theme.ON_TABLE, offset=6)
+    card.blit(title, title.get_rect(midtop=(w // 2, 70)))
+
+    # Left: the board in a frame, the seat pieces and the player count under it.
+    board = pygame.Rect(110, 290, 740, 560)
+    theme.draw_shadow(card, board, radius=18, spread=26, lift=10, alpha=170)
+    pic = previews.map_preview(game, board.size)
+    mask = pygame.Surface(board.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=18)
+    rounded = pic.convert_alpha() if pygame.display.get_surface() else pic.copy()
+    rounded.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    card.blit(rounded, board)
+    pygame.draw.rect(card, (250, 226, 170), board.inflate(8, 8), 4, border_radius=22)
+    colours = seat_colours(game_id)[: game.max_players]
+    step = 84
+    x0 = board.centerx - (len(colours) - 1) * step // 2
+    for i, colour in enumerate(colours):
+        players.draw_swatch(card, colour, (x0 + i * step, board.bottom + 66), 30)
+    count = theme.shadowed_text(f"{game.min_players}–{game.max_players} players", 44,
+                                theme.ON_TABLE, display=False, offset=3)
+    card.blit(count, count.get_rect(midtop=(board.centerx, board.bottom + 108)))
+
+    # Right: four numbered steps, big enough to read from a sofa.
+    x, y, width = 940, 300, 880
+    for n, (head, body) in enumerate(STEPS.get(game_id, []), start=1):
+        pygame.draw.circle(card, (30, 18, 8), (x + 42, y + 46), 42)
+        pygame.draw.circle(card, NUMBER_FILL, (x + 42, y + 42), 40)
+        pygame.draw.circle(card, (255, 214, 150), (x + 42, y + 42), 40, 3)
+        num = theme.text(str(n), 52, theme.ACCENT_INK, display=True)
+        card.blit(num, num.get_rect(center=(x + 42, y + 44)))
+        head_img = theme.shadowed_text(head, 50, STEP_INK, offset=3)
+        card.blit(head_img, (x + 104, y - 12))
+        ty = y + 58
+        for line in theme.wrap(body, 34, width - 110):
+            t = theme.shadowed_text(line, 34, STEP_SOFT, display=False, offset=2)
+            card.blit(t, (x + 108, ty))
+            ty += 40
+        y = max(ty, y + 100) + 26
+    return card.convert() if pygame.display.get_surface() else card

@@ -1,0 +1,439 @@
+"""``--demo`` and ``--kiosk``: demo games, the attract loop, idle timeout, who may close the
+window, recovery from a failing scene, and memory over hours of attract loop."""
+
+import gc
+import logging
+import os
+import time
+
+import pygame
+import pytest
+
+from game import saves
+from game.app import App
+from game.config import Config
+from game.engine import GAMES
+from game.scenes.attract import AttractCaption, RestingScene
+from game.scenes.confirm import ConfirmScene
+from game.scenes.demo import DemoOverlay, Playlist
+from game.scenes.howto import STEPS, HowToScene, howto_card
+from game.scenes.seats import make_seat
+from game.scenes.settings import SettingsScene
+from game.scenes.table import start_game
+from game.scenes.title import TitleScene
+from game.ui import intents as I
+
+FAST = 60.0  # animation speed beyond the menu's range: tests only
+
+
+@pytest.fixture
+def apps():
+    made = []
+
+    def make(**kw):
+        kw.setdefault("mute", True)
+        kw.setdefault("seed", 7)
+        app = App(Config(**kw))
+        app.settings.animation_speed = FAST
+        pygame.event.clear()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.close()
+
+
+def names(app) -> list[str]:
+    return [type(s).__name__ for s in app.stack.scenes]
+
+
+def run_until(app, cond, dt: float = 0.05, limit: int = 40000) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        app.step(dt)
+    raise AssertionError(f"never got there; the stack is {names(app)}")
+
+
+def post_key(key, mod=0) -> None:
+    for t in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(t, key=key, mod=mod, unicode="", scancode=0))
+
+
+def overlay(app) -> DemoOverlay | None:
+    return app.stack.find(DemoOverlay)
+
+
+# --- the demo -----------------------------------------------------------------------------------
+def test_playlist_turns_through_the_games_with_varied_seats():
+    pl = Playlist(seed=3)
+    games = [pl.next() for _ in range(9)]
+    assert [g.game_id for g in games[:3]] == ["oregon", "colorado", "oasis"]
+    for gid in GAMES:
+        counts = [g.players for g in games if g.game_id == gid]
+        info = GAMES[gid]
+        assert all(info.min_players <= c <= info.max_players for c in counts)
+        assert len(set(counts)) == min(3, info.max_players - info.min_players + 1)
+    assert len({g.seed for g in games}) == 9
+
+
+def test_demo_plays_a_game_to_the_end_then_the_next(apps):
+    app = apps(demo=True)
+    assert names(app) == ["TableScene", "DemoOverlay"]
+    first = app.stack.scenes[0]
+    assert first.game_id == "oregon"
+    assert all(s.is_bot for s in first.seats)
+    app.step(1 / 60)  # the caption and the table draw together
+    run_until(app, lambda: overlay(app).finished)
+    assert first.state.is_over()
+    assert "ResultsScene" not in names(app)
+    app.step(0.05)  # the final scores are drawn over the table
+    assert overlay(app)._results is not None
+    run_until(app, lambda: app.stack.scenes[0] is not first, dt=0.5)
+    second = app.stack.scenes[0]
+    assert second.game_id == "colorado" and isinstance(app.stack.top, DemoOverlay)
+    # Demo games never write the player's autosave.
+    saves.flush()
+    assert not saves.autosave_path(app.config).exists()
+
+
+def test_demo_leaves_the_autosave_alone(apps):
+    """A player's unfinished game survives hours of demo games."""
+    config = Config(mute=True)
+    state = GAMES["oregon"].new(2, 11)
+    seats = [make_seat("oregon", 0, "human"), make_seat("oregon", 1, "bot", "easy")]
+    saves.autosave(config, state, seats)
+    saves.flush()
+    path = saves.autosave_path(config)
+    before = path.read_bytes(), path.stat().st_mtime_ns
+    app = apps(demo=True)
+    run_until(app, lambda: app.stack.scenes[0].game_id == "colorado", dt=0.5)
+    saves.flush()
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+INPUTS = {
+    "key": [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
+                               scancode=0)],
+    "escape": [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                  scancode=0)],
+    "click": [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(900, 500), button=1)],
+    "pad button": [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                      button=pygame.CONTROLLER_BUTTON_A)],
+    "stick": [pygame.event.Event(pygame.JOYAXISMOTION, instance_id=5, axis=0, value=0.9,
+                                 joy=5)],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(INPUTS))
+def test_any_input_leaves_the_demo_for_the_title(apps, kind):
+    app = apps(demo=True)
+    table = app.stack.scenes[0]
+    for _ in range(20):
+        app.step(0.05)
+    for event in INPUTS[kind]:
+        pygame.event.post(event)
+    app.step(1 / 60)
+    assert names(app) == ["TitleScene"]
+    assert table.runner._pool._shutdown  # the demo table was closed
+
+
+def test_a_mouse_move_does_not_end_the_demo(apps):
+    app = apps(demo=True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 100), rel=(3, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert names(app) == ["TableScene", "DemoOverlay"]
+
+
+def test_demo_is_not_a_kiosk(apps):
+    """Outside a kiosk the window closes as always: the close button asks first."""
+    app = apps(demo=True)
+    assert app.kiosk is None
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(1 / 60)
+    assert isinstance(app.stack.top, ConfirmScene)
+
+
+# --- how to play ----------------------------------------------------------------------------------
+def test_every_game_has_a_how_to_play_card(apps, display):
+    app = apps(kiosk=True)
+    for gid in GAMES:
+        assert len(STEPS[gid]) == 4
+        card = howto_card(gid)
+        assert card.get_size() == (1920, 1080)
+        done = []
+        scene = HowToScene(app.services, gid, lambda d=done: d.append("done"),
+                           lambda d=done: d.append("input"), duration=2.0)
+        scene.draw(display)
+        scene.update(1.0)
+        assert not done
+        scene.update(1.5)
+        assert done == ["done"]
+        again = HowToScene(app.services, gid, lambda d=done: d.append("done"),
+                           lambda d=done: d.append("input"))
+        assert again.handle(I.point((5, 5))) and done == ["done"]  # a mouse move: nothing
+        assert again.handle(I.simple(I.CONFIRM)) and done == ["done", "input"]
+
+
+# --- the kiosk --------------------------------------------------------------------------------------
+def test_kiosk_attract_loop_cycles_title_demo_howto(apps):
+    app = apps(kiosk=True)
+    att = app.services.attract
+    assert names(app) == ["TitleScene", "AttractCaption"]
+    assert "quit" not in [w.key for w in app.stack.scenes[0].group.widgets]
+    seen: list[str] = []
+
+    def record() -> bool:
+        top = type(app.stack.top).__name__
+        if not seen or seen[-1] != top:
+            seen.append(top)
+        return att.games == 2 and isinstance(app.stack.top, AttractCaption)
+
+    run_until(app, record, dt=0.25)
+    assert seen == ["AttractCaption", "DemoOverlay", "HowToScene", "AttractCaption",
+                    "DemoOverlay", "HowToScene", "AttractCaption"]
+    assert att.playlist.index == 2
+
+
+def test_kiosk_how_to_card_shows_the_next_game(apps):
+    app = apps(kiosk=True)
+    run_until(app, lambda: isinstance(app.stack.top, HowToScene), dt=0.25)
+    assert app.stack.top.game_id == "colorado"  # Oregon was just played
+
+
+@pytest.mark.parametrize("where", ["title", "demo", "howto"])
+def test_kiosk_input_during_attract_opens_the_interactive_title(apps, where):
+    app = apps(kiosk=True)
+    want = {"title": AttractCaption, "demo": DemoOverlay, "howto": HowToScene}[where]
+    run_until(app, lambda: isinstance(app.stack.top, want), dt=0.25)
+    post_key(pygame.K_RETURN)
+    app.step(1 / 60)
+    assert names(app) == ["TitleScene"]
+    assert not app.services.attract.showing
+    title = app.stack.top
+    assert "quit" not in [w.key for w in title.group.widgets]
+    app.step(1 / 60)
+    post_key(pygame.K_DOWN)  # the title answers the keys from now on
+    app.step(1 / 60)
+    assert app.stack.top is title
+
+
+def test_kiosk_idle_timeout_abandons_a_game_in_progress(apps):
+    app = apps(kiosk=True, idle_timeout=30.0)
+    post_key(pygame.K_SPACE)
+    app.step(1 / 60)
+    services = app.services
+    seats = [make_seat("oasis", 0, "human")] + [make_seat("oasis", i, "bot") for i in (1, 2)]
+    assert start_game(services, "oasis", seats, 4) is None
+    app.stack.apply_pending()
+    table = app.stack.top
+    post_key(pygame.K_TAB)  # a player at the table
+    for _ in range(10):
+        app.step(1.0)
+    assert app.stack.top is table and services.idle_seconds < 30
+    for _ in range(25):
+        app.step(1.0)
+    assert names(app) == ["TitleScene", "AttractCaption"]
+    assert table.runner._pool._shutdown
+    # Input keeps the timeout away.
+    post_key(pygame.K_SPACE)
+    app.step(1 / 60)
+    for _ in range(6):
+        app.step(4.0)
+        post_key(pygame.K_DOWN)
+    app.step(1 / 60)
+    assert names(app) == ["TitleScene"]
+
+
+def test_operator_chord_quits_the_kiosk(apps):
+    app = apps(kiosk=True)
+    post_key(pygame.K_q, pygame.KMOD_CTRL | pygame.KMOD_ALT)  # not the chord
+    app.step(1 / 60)
+    assert app.running
+    post_key(pygame.K_q, pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT)
+    app.step(1 / 60)
+    assert not app.running
+
+
+@pytest.mark.parametrize("how", ["close button", "alt+f4", "escape", "f11"])
+def test_kiosk_cannot_be_closed_by_players(apps, how):
+    app = apps(kiosk=True)
+    post_key(pygame.K_SPACE)  # the interactive title
+    app.step(1 / 60)
+    app.step(1 / 60)
+    fullscreen = app.services.fullscreen
+    if how == "close button":
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    elif how == "alt+f4":
+        post_key(pygame.K_F4, pygame.KMOD_LALT)
+    elif how == "escape":
+        post_key(pygame.K_ESCAPE)
+    else:
+        post_key(pygame.K_F11)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert app.running
+    assert names(app) == ["TitleScene"]
+    assert app.services.fullscreen == fullscreen
+    app.services.confirm_quit()  # whoever asks, no "Quit Landgrab?" in a kiosk
+    app.stack.apply_pending()
+    assert not app.stack.find(ConfirmScene)
+
+
+def test_kiosk_settings_hide_fullscreen(apps):
+    app = apps(kiosk=True)
+    keys = [w.key for w in SettingsScene(app.services).group.widgets]
+    assert "fullscreen" not in keys and "done" in keys
+    normal = apps()
+    assert "fullscreen" in [w.key for w in SettingsScene(normal.services).group.widgets]
+    assert "quit" in [w.key for w in normal.stack.top.group.widgets]
+
+
+@pytest.mark.parametrize("part", ["update", "draw", "handle"])
+def test_kiosk_recovers_from_a_failing_scene(apps, monkeypatch, caplog, part):
+    app = apps(kiosk=True)
+    post_key(pygame.K_SPACE)
+    app.step(1 / 60)
+    assert names(app) == ["TitleScene"]
+
+    def broken(self, *args):
+        raise RuntimeError(f"broken {part}")
+
+    monkeypatch.setattr(TitleScene, part, broken)
+    if part == "handle":
+        post_key(pygame.K_DOWN)
+    with caplog.at_level(logging.ERROR, logger="game"):
+        app.step(1 / 60)
+    assert app.running and app.kiosk.recoveries == 1
+    assert app.services.attract.showing
+    assert names(app) == ["TitleScene", "AttractCaption"]
+    record = next(r for r in caplog.records if "scene failed" in r.getMessage())
+    assert record.exc_info and f"broken {part}" in str(record.exc_info[1])
+    assert "Traceback" in caplog.text
+
+
+def test_kiosk_recovers_from_a_failing_demo_table(apps, monkeypatch):
+    app = apps(kiosk=True)
+    run_until(app, lambda: isinstance(app.stack.top, DemoOverlay), dt=0.25)
+    table = app.stack.scenes[0]
+
+    def broken(surface):
+        raise ValueError("table draw")
+
+    monkeypatch.setattr(table, "draw", broken)
+    app.step(1 / 60)
+    assert names(app) == ["TitleScene", "AttractCaption"]
+    assert table.runner._pool._shutdown
+    run_until(app, lambda: isinstance(app.stack.top, DemoOverlay), dt=0.25)
+
+
+def test_kiosk_rests_when_the_loop_keeps_failing(apps, monkeypatch):
+    app = apps(kiosk=True)
+
+    def broken(self, *args):
+        raise RuntimeError("always")
+
+    monkeypatch.setattr(TitleScene, "draw", broken)
+    for _ in range(4):
+        app.step(1 / 60)
+    assert isinstance(app.stack.top, RestingScene)
+    assert app.running
+    monkeypatch.undo()
+    run_until(app, lambda: isinstance(app.stack.top, AttractCaption), dt=1.0)
+
+
+def test_errors_still_stop_the_game_outside_a_kiosk(apps, monkeypatch):
+    app = apps()
+
+    def broken(self, dt):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(TitleScene, "update", broken)
+    with pytest.raises(RuntimeError, match="boom"):
+        app.step(1 / 60)
+
+
+# --- hours of attract loop ----------------------------------------------------------------------
+SOAK_HOURS = 8.0  # measured, after the warm-up
+WARM_UP_HOURS = 2.0  # every scene seen, the bounded caches (panels, text) about full
+SOAK_DT = 2.0  # seconds per frame: the loop at its real pace, two seconds at a time
+DRAW_EVERY = 40  # frames; every scene's first frame is drawn too
+
+
+def _rss_mib() -> float:
+    """Resident memory; glibc is first asked to hand back what it holds free, so the figure
+    shows memory in use rather than how the allocator happens to keep it."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def test_soak_eight_hours_of_attract_loop_keep_memory_flat(apps, monkeypatch, capsys):
+    """Ten hours of the kiosk's clock -- title, demo game, how-to card, again and again -- at
+    animation speed 1, two seconds a frame.  Resident memory is measured each time the loop
+    comes back to its title (the same scenes on the stack each time); over the eight hours
+    after a two-hour warm-up it may grow by less than 10 %.
+
+    To stay fast: bots play at the easy level (the normal level thinks four times longer;
+    the other demo tests use it), the frame waits for the bot's thread instead of letting the
+    clock run while it thinks, most frames are not drawn and none is flipped.
+    """
+    from game.bots.runner import BotRunner
+
+    monkeypatch.setattr("game.scenes.demo.BOT_LEVEL", "easy")
+
+    def waiting_result(self):
+        if self._future is not None:
+            self._future.exception()  # wait for it; its result or error is taken below
+        return real_result(self)
+
+    real_result = BotRunner.result
+    monkeypatch.setattr(BotRunner, "result", waiting_result)
+    monkeypatch.setattr(pygame.display, "flip", lambda: None)
+    app = apps(kiosk=True)
+    app.settings.animation_speed = 1.0
+    att = app.services.attract
+    draw = app.stack.draw
+    frames = [0]
+    shown: list[tuple] = [()]
+
+    def some_frames(surface):
+        frames[0] += 1
+        scenes = tuple(map(id, app.stack.scenes))
+        if frames[0] % DRAW_EVERY == 0 or scenes != shown[0]:
+            draw(surface)
+        shown[0] = scenes
+
+    app.stack.draw = some_frames
+    start = time.perf_counter()
+    at_title: list[tuple[float, float, int]] = []  # (clock, RSS, games) at each new title
+    loops = att.cycles
+    while app.services.clock.now < (WARM_UP_HOURS + SOAK_HOURS) * 3600:
+        app.step(SOAK_DT)
+        if att.cycles != loops:
+            loops = att.cycles
+            app.step(SOAK_DT)  # the title's first frame, drawn
+            if app.services.clock.now >= WARM_UP_HOURS * 3600:
+                gc.collect()
+                at_title.append((app.services.clock.now, _rss_mib(), att.games))
+    wall = time.perf_counter() - start
+    (t0, warm, g0), (t1, end, g1) = at_title[0], at_title[-1]
+    growth = (end - warm) / warm
+    with capsys.disabled():
+        print(f"\nsoak: {app.services.clock.now / 3600:.1f} h of kiosk clock, {att.games} demo "
+              f"games, {att.cycles} loops; at the title after warm-up ({t0 / 3600:.1f} h, "
+              f"{g0} games) RSS {warm:.1f} MiB, at the last ({t1 / 3600:.1f} h, {g1} games) "
+              f"{end:.1f} MiB ({growth:+.1%}), highest {max(r for _, r, _ in at_title):.1f} "
+              f"MiB; {wall:.1f} s wall")
+        print("RSS at each title (MiB):", " ".join(f"{r:.0f}" for _, r, _ in at_title))
+    assert app.kiosk.recoveries == 0
+    assert t1 - t0 >= SOAK_HOURS * 3600 - 1800
+    assert g1 - g0 >= 40  # hours of games, not a stuck loop
+    assert growth < 0.10
