@@ -35,6 +35,9 @@ ORDER = ("oregon", "colorado", "oasis")
 BOT_LEVEL = "normal"
 RESULTS_TIME = 8.0  # seconds the final scores stay up before the next game
 CAPTION_INK = (255, 236, 170)
+# Where the caption sits on each table: the room a human's hand or prompt takes (empty in a
+# game of bots), so the board, the scores and the log stay in view.  Canvas coordinates.
+CAPTION_CENTRE = {"oregon": (670, 935), "colorado": (386, 965), "oasis": (690, 900)}
 
 # What does not count as "a player wants to play": pointer moves and releases.
 _NOT_INPUT = (I.POINT, I.RELEASE)
@@ -105,7 +108,7 @@ def caption_band(lines: list[tuple[str, int, tuple]], width: int | None = None,
     w = width or max(f.get_width() for f in faces) + pad[0] * 2
     h = sum(f.get_height() for f in faces) + pad[1] * 2 + 4 * (len(faces) - 1)
     band = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(band, (26, 16, 8, 215), band.get_rect(), border_radius=min(34, h // 2))
+    pygame.draw.rect(band, (26, 16, 8, 240), band.get_rect(), border_radius=min(34, h // 2))
     pygame.draw.rect(band, (255, 214, 120, 150), band.get_rect(), 3,
                      border_radius=min(34, h // 2))
     y = pad[1]
@@ -140,7 +143,8 @@ class DemoOverlay(Scene):
         self.t = 0.0
         self.over_t: float | None = None  # seconds since the game ended
         self.left = False  # on_done / on_input was called: do nothing more
-        self._caption = caption_band([(demo.caption, 40, theme.ON_TABLE)])
+        self._caption = caption_band([(demo.caption, 36, theme.ON_TABLE),
+                                      ("Press any key to play", 46, CAPTION_INK)])
         self._results: pygame.Surface | None = None
         table.on_game_over = self._game_over
 
@@ -177,15 +181,15 @@ class DemoOverlay(Scene):
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.services.canvas_size
-        surface.blit(self._caption, self._caption.get_rect(midtop=(w // 2, 12)))
         if self.over_t is not None:
             if self._results is None:
                 self._results = self._results_card()
             surface.blit(self._results, self._results.get_rect(center=(w // 2, h // 2)))
-        press = theme.shadowed_text("Press any key to play", 44, CAPTION_INK, offset=3)
-        press.set_alpha(blink(self.t))
-        surface.blit(press, press.get_rect(midbottom=(w // 2, h - 10)))
-        press.set_alpha(255)
+        band = self._caption
+        centre = CAPTION_CENTRE.get(self.demo.game_id, (w // 2, h - 90))
+        band.set_alpha(blink(self.t))
+        surface.blit(band, band.get_rect(center=centre))
+        band.set_alpha(255)
 
     def _results_card(self) -> pygame.Surface:
         """The final ranking on a cream card: headline, then one line per player."""

@@ -29,17 +29,15 @@ HOWTO_TIME = 15.0  # seconds a card stays up
 STEPS: dict[str, list[tuple[str, str]]] = {
     "oregon": [
         ("Play two cards",
-         "Two landscape cards put a farmer where their row and column meet; "
-         "a landscape and a building card put up a building."),
+         "Two landscape cards place a farmer; a landscape and a building card "
+         "place a building."),
         ("Score at once",
-         "A farmer scores for each building beside it; a building scores for "
-         "every farmer beside it. Three linked farmers earn a bonus."),
+         "Farmers score for the buildings beside them, buildings for the farmers "
+         "beside them."),
         ("Draw back up to four",
-         "From either deck, one card at a time. Stores and stations bring back "
-         "your joker and extra turn."),
+         "One card at a time, from either deck."),
         ("Most points wins",
-         "It ends when someone places their 14th farmer or the buildings run out; "
-         "coal and gold are added last."),
+         "The game ends at someone's 14th farmer or when the buildings run out."),
     ],
     "colorado": [
         ("Plant your flags",
@@ -131,7 +129,7 @@ def howto_card(game_id: str) -> pygame.Surface:
     card.blit(title, title.get_rect(midtop=(w // 2, 70)))
 
     # Left: the board in a frame, the seat pieces and the player count under it.
-    board = pygame.Rect(110, 290, 740, 560)
+    board = pygame.Rect(130, 280, 700, 520)
     theme.draw_shadow(card, board, radius=18, spread=26, lift=10, alpha=170)
     pic = previews.map_preview(game, board.size)
     mask = pygame.Surface(board.size, pygame.SRCALPHA)
@@ -144,13 +142,13 @@ def howto_card(game_id: str) -> pygame.Surface:
     step = 84
     x0 = board.centerx - (len(colours) - 1) * step // 2
     for i, colour in enumerate(colours):
-        players.draw_swatch(card, colour, (x0 + i * step, board.bottom + 66), 30)
+        players.draw_swatch(card, colour, (x0 + i * step, board.bottom + 62), 30)
     count = theme.shadowed_text(f"{game.min_players}–{game.max_players} players", 44,
                                 theme.ON_TABLE, display=False, offset=3)
-    card.blit(count, count.get_rect(midtop=(board.centerx, board.bottom + 108)))
+    card.blit(count, count.get_rect(midtop=(board.centerx, board.bottom + 100)))
 
     # Right: four numbered steps, big enough to read from a sofa.
-    x, y, width = 940, 300, 880
+    x, y, width = 940, 290, 880
     for n, (head, body) in enumerate(STEPS.get(game_id, []), start=1):
         pygame.draw.circle(card, (30, 18, 8), (x + 42, y + 46), 42)
         pygame.draw.circle(card, NUMBER_FILL, (x + 42, y + 42), 40)
