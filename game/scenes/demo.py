@@ -37,7 +37,7 @@ RESULTS_TIME = 8.0  # seconds the final scores stay up before the next game
 CAPTION_INK = (255, 236, 170)
 # Where the caption sits on each table: the room a human's hand or prompt takes (empty in a
 # game of bots), so the board, the scores and the log stay in view.  Canvas coordinates.
-CAPTION_CENTRE = {"oregon": (670, 935), "colorado": (386, 965), "oasis": (690, 900)}
+CAPTION_CENTRE = {"oregon": (450, 935), "colorado": (386, 965), "oasis": (690, 900)}
 
 # What does not count as "a player wants to play": pointer moves and releases.
 _NOT_INPUT = (I.POINT, I.RELEASE)
