@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import signal
 import sys
 import time
 import warnings
@@ -277,7 +278,21 @@ class App:
         if not self.stack:
             self.quit()
 
+    def _on_terminate(self, signum, frame) -> None:
+        """SIGTERM (a logout, a service manager): end at once; the game is saved already."""
+        log.info("Terminated by signal %d", signum)
+        self.quit()
+
     def run(self) -> int:
+        # SDL turns SIGTERM into a window close, which asks "Quit Landgrab?" and would wait
+        # for an answer nobody gives; Python's handler ends the loop instead.
+        previous = signal.signal(signal.SIGTERM, self._on_terminate)
+        try:
+            return self._run()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+
+    def _run(self) -> int:
         start = time.perf_counter()
         dt = 0.0
         first = True

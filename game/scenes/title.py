@@ -89,7 +89,9 @@ class TitleScene(MenuScene):
         from game import saves
 
         self.services = services
-        self.saved, save_notice = saves.read_autosave(services.config)
+        # A kiosk keeps no saves: a visitor never finds a stranger's game to continue.
+        self.saved, save_notice = (None, None) if services.config.kiosk else \
+            saves.read_autosave(services.config)
         self.notice = notice or (
             f"A saved game could not be read: {save_notice}" if save_notice else None)
         self.t = 0.0

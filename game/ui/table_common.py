@@ -393,7 +393,7 @@ class TableInput:
     # --- the game's life: saving, game over, jumps, undo, privacy ----------------------------
     def after_action(self) -> None:
         """Each table calls this once an action is applied: keep the autosave current."""
-        if self.autosave and not self.passive:
+        if self.autosave and not self.passive and not self.services.config.kiosk:
             from game import saves
 
             saves.autosave(self.services.config, self.state, self.seats)

@@ -437,3 +437,50 @@ def test_soak_eight_hours_of_attract_loop_keep_memory_flat(apps, monkeypatch, ca
     assert t1 - t0 >= SOAK_HOURS * 3600 - 1800
     assert g1 - g0 >= 40  # hours of games, not a stuck loop
     assert growth < 0.10
+
+
+def test_a_kiosk_keeps_no_saves(apps):
+    """A visitor never finds a stranger's game: no Continue, and games there do not autosave."""
+    kiosk = apps(kiosk=True)
+    state = GAMES["oregon"].new(2, 3)
+    state.apply(state.legal_actions()[0])
+    saves.autosave(kiosk.config, state, [make_seat("oregon", i, "human") for i in range(2)])
+    saves.flush()
+    autosave = kiosk.config.saves_dir / saves.AUTOSAVE
+    before = autosave.read_bytes()
+    assert saves.unfinished_game(kiosk.config)[0] is not None  # outside a kiosk: Continue
+    title = TitleScene(kiosk.services)
+    assert title.saved is None
+    assert {"continue", "watch"}.isdisjoint(w.key for w in title.group.widgets)
+    start_game(kiosk.services, "oregon", [make_seat("oregon", i, "bot") for i in range(2)], 5)
+    kiosk.stack.apply_pending()
+    table = kiosk.stack.top
+    table.autosave = True  # even a table that would save does not in a kiosk
+    for _ in range(400):
+        kiosk.step(1 / 60)
+    assert len(table.state.history) > 2
+    saves.flush()
+    assert autosave.read_bytes() == before
+
+
+def test_sigterm_ends_the_app_without_asking(apps):
+    import signal
+
+    app = apps()
+    app.config.quit_after = 30
+    previous = signal.getsignal(signal.SIGTERM)
+    pygame.time.set_timer(pygame.USEREVENT, 50, loops=1)
+    sent = []
+
+    def handle(event, _orig=app.handle_event):
+        if event.type == pygame.USEREVENT and not sent:
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGTERM)
+        _orig(event)
+
+    app.handle_event = handle
+    started = time.perf_counter()
+    assert app.run() == 0
+    assert sent and time.perf_counter() - started < 10
+    assert not app.stack.find(ConfirmScene)
+    assert signal.getsignal(signal.SIGTERM) is previous
