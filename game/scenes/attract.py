@@ -22,15 +22,14 @@ from game.scenes.base import Scene
 from game.scenes.demo import (
     CAPTION_INK,
     RESULTS_TIME,
+    AttractScene,
     DemoOverlay,
     Playlist,
     blink,
     caption_band,
-    interrupts,
     open_demo_table,
 )
 from game.scenes.howto import HOWTO_TIME, HowToScene
-from game.ui import intents as I
 from game.ui import theme
 
 log = logging.getLogger(__name__)
@@ -38,34 +37,21 @@ log = logging.getLogger(__name__)
 TITLE_TIME = 20.0  # seconds the attract title stays before the demo game
 
 
-class AttractCaption(Scene):
-    """The invitation over the title while it is part of the attract loop."""
+class AttractCaption(AttractScene):
+    """The invitation over the title while it is part of the attract loop; the first input
+    takes it away and leaves the title playable."""
 
     opaque = False
-    attract = True
 
     def __init__(self, services, on_done: Callable[[], None], duration: float = TITLE_TIME):
-        super().__init__(services)
-        self.on_done = on_done
-        self.duration = duration
-        self.t = 0.0
-        self.left = False
+        super().__init__(services, on_done, self._wake, duration)
         self._band = caption_band([("Press any key to play", 52, CAPTION_INK),
                                    ("or watch the computer players first", 32,
                                     theme.ON_TABLE_SOFT)])
 
-    def handle(self, intent: I.Intent) -> bool:
-        if interrupts(intent) and not self.left:
-            self.left = True
-            self.services.audio.play("click")
-            self.services.stack.remove(self)  # the title under it is interactive again
-        return True
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        if self.t >= self.duration and not self.left:
-            self.left = True
-            self.on_done()
+    def _wake(self) -> None:
+        self.services.audio.play("click")
+        self.services.stack.remove(self)  # the title under it is interactive again
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.services.canvas_size
@@ -75,33 +61,12 @@ class AttractCaption(Scene):
         band.set_alpha(255)
 
 
-class RestingScene(Scene):
+class RestingScene(AttractScene):
     """A plain screen the kiosk falls back to when the attract loop itself keeps failing; it
     tries the loop again after a while or at the first input."""
 
-    attract = True
-
     def __init__(self, services, on_done: Callable[[], None], duration: float = 30.0):
-        super().__init__(services)
-        self.on_done = on_done
-        self.duration = duration
-        self.t = 0.0
-        self.left = False
-
-    def handle(self, intent: I.Intent) -> bool:
-        if interrupts(intent):
-            self._leave()
-        return True
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        if self.t >= self.duration:
-            self._leave()
-
-    def _leave(self) -> None:
-        if not self.left:
-            self.left = True
-            self.on_done()
+        super().__init__(services, on_done, on_done, duration)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((46, 30, 18))

@@ -125,24 +125,51 @@ def blink(t: float) -> int:
     return round(175 + 80 * (0.5 + 0.5 * math.sin(t * 3.2)))
 
 
-class DemoOverlay(Scene):
+class AttractScene(Scene):
+    """A screen of the attract loop: any input calls ``on_input``, and after ``duration``
+    seconds (None: until ``leave(on_done)`` is called) it calls ``on_done``; only the first
+    of them counts."""
+
+    attract = True  # part of the attract loop: no idle timeout applies while it shows
+
+    def __init__(self, services, on_done: Callable[[], None], on_input: Callable[[], None],
+                 duration: float | None = None):
+        super().__init__(services)
+        self.on_done = on_done
+        self.on_input = on_input
+        self.duration = duration
+        self.t = 0.0
+        self.left = False  # on_done / on_input was called: do nothing more
+
+    def handle(self, intent: I.Intent) -> bool:
+        if interrupts(intent):
+            self.leave(self.on_input)
+        return True  # nothing reaches the scenes below: nobody plays a demo game
+
+    def leave(self, then: Callable[[], None]) -> None:
+        if not self.left:
+            self.left = True
+            then()
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.duration is not None and self.t >= self.duration:
+            self.leave(self.on_done)
+
+
+class DemoOverlay(AttractScene):
     """The caption over a demo table, then its final scores; any input calls ``on_input``."""
 
     opaque = False
-    attract = True  # part of the attract loop: no idle timeout applies while it shows
 
     def __init__(self, services, table: Scene, demo: DemoGame,
                  on_done: Callable[[], None], on_input: Callable[[], None],
                  results_time: float = RESULTS_TIME):
-        super().__init__(services)
+        super().__init__(services, on_done, on_input)
         self.table = table
         self.demo = demo
-        self.on_done = on_done
-        self.on_input = on_input
         self.results_time = results_time
-        self.t = 0.0
         self.over_t: float | None = None  # seconds since the game ended
-        self.left = False  # on_done / on_input was called: do nothing more
         self._caption = caption_band([(demo.caption, 36, theme.ON_TABLE),
                                       ("Press any key to play", 46, CAPTION_INK)])
         self._results: pygame.Surface | None = None
@@ -160,23 +187,12 @@ class DemoOverlay(Scene):
     def finished(self) -> bool:
         return self.over_t is not None
 
-    # --- input and time ---------------------------------------------------------------------
-    def handle(self, intent: I.Intent) -> bool:
-        if interrupts(intent):
-            self._leave(self.on_input)
-        return True  # nothing reaches the table: nobody plays a demo game
-
-    def _leave(self, then: Callable[[], None]) -> None:
-        if not self.left:
-            self.left = True
-            then()
-
     def update(self, dt: float) -> None:
         self.t += dt
         if self.over_t is not None:
             self.over_t += dt
             if self.over_t >= self.results_time:
-                self._leave(self.on_done)
+                self.leave(self.on_done)
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -17,9 +17,7 @@ from functools import lru_cache
 import pygame
 
 from game.engine import GAMES
-from game.scenes.base import Scene
-from game.scenes.demo import CAPTION_INK, blink, interrupts
-from game.ui import intents as I
+from game.scenes.demo import CAPTION_INK, AttractScene, blink
 from game.ui import players, previews, theme
 from game.ui.palette import seat_colours
 
@@ -66,35 +64,13 @@ STEP_SOFT = (232, 218, 192)
 NUMBER_FILL = (214, 96, 36)
 
 
-class HowToScene(Scene):
-    attract = True  # part of the attract loop: no idle timeout applies while it shows
-
+class HowToScene(AttractScene):
     def __init__(self, services, game_id: str, on_done: Callable[[], None],
                  on_input: Callable[[], None], duration: float = HOWTO_TIME,
                  footer: str | None = None):
-        super().__init__(services)
+        super().__init__(services, on_done, on_input, duration)
         self.game_id = game_id
-        self.on_done = on_done
-        self.on_input = on_input
-        self.duration = duration
         self.footer = footer or f"Next: a game of {GAMES[game_id].name}"
-        self.t = 0.0
-        self.left = False
-
-    def handle(self, intent: I.Intent) -> bool:
-        if interrupts(intent):
-            self._leave(self.on_input)
-        return True
-
-    def _leave(self, then: Callable[[], None]) -> None:
-        if not self.left:
-            self.left = True
-            then()
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        if self.t >= self.duration:
-            self._leave(self.on_done)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(howto_card(self.game_id), (0, 0))
