@@ -8,7 +8,6 @@ the supply is empty), three cards drawn unseen to the bottom of their offer deck
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from game.engine.core import Event, IllegalAction
@@ -37,7 +36,6 @@ from game.engine.oasis.cards import (
     plural,
 )
 
-MOVED_TABLES = 96  # cached tile tables for markers moved from a cell (see _tile_table)
 _NO_MARKER = -1  # marker source meaning "leave the new area uncontrolled"
 
 
@@ -170,37 +168,31 @@ class CarryRules:
         plain = self._tile_table(cls, k, None)
         if len(self.markers[p]) < MARKERS_EACH:
             return [plain[c] for c, _ in opts]
+        unmarked = self._tile_table(cls, k, "none")
+        kind = KIND_NAME[k]
         xy = self.board.xy
-        tables = [self._tile_table(cls, k, "none")]
-        tables += [self._tile_table(cls, k, xy[m]) for m in self.markers[p]]
+        sources = [xy[m] for m in self.markers[p]]
         out = []
         for c, start in opts:
-            if start:
-                out += [t[c] for t in tables]
-            else:
+            if not start:
                 out.append(plain[c])
+                continue
+            out.append(unmarked[c])
+            # Made afresh (cheap): cached per source cell on the board, which lives as long as
+            # the program, they would pile up over hours of games.
+            out += [cls(kind, xy[c], src) for src in sources]
         return out
 
     def _tile_table(self, cls: type, k: int, marker_from: Any) -> list:
-        """Shared actions ``cls(kind, cell, marker_from)`` for every cell, by cell index.
-
-        The board (and its cache) lives as long as the program: tables for a marker moved
-        from a cell are kept for the latest ``MOVED_TABLES`` sources only, else hours of games
-        would fill it with one table per source cell, kind and action class."""
+        """Shared actions ``cls(kind, cell, marker_from)`` for every cell, by cell index
+        (``marker_from`` None or "none": a few tables, kept with the board)."""
         cache = self.board.action_cache
         key = (cls, k, marker_from)
-        moved = marker_from is not None and marker_from != "none"
-        if moved:
-            cache = cache.setdefault("moved_tables", OrderedDict())
         table = cache.get(key)
         if table is None:
             kind = KIND_NAME[k]
             xy = self.board.xy
             table = cache[key] = [cls(kind, xy[c], marker_from) for c in range(self.board.size)]
-            if moved and len(cache) > MOVED_TABLES:
-                cache.popitem(last=False)
-        elif moved:
-            cache.move_to_end(key)
         return table
 
     def _check_tile(self, kind: Any, cell: Any, marker_from: Any, p: int) -> tuple[int, int, Any]:
