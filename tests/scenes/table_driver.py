@@ -1,7 +1,7 @@
 """A table scene driven through the real app loop by posted pygame events.
 
-Each game's test file subclasses ``TableDriver`` with its ``game`` and ``scene_class`` and
-adds its own click planning (how an engine action becomes clicks on that table).
+``table_plans`` gives each game's ``TableDriver`` its ``game`` and ``scene_class`` and the
+planning of how an engine action becomes inputs on that table (clicks, or focus moves).
 """
 
 import pygame
@@ -206,7 +206,24 @@ def strip_path(s, keys, start, goal) -> list[tuple[int, int]]:
     return []
 
 
-class TableDriver(PadInput):
+class AppDriver(PadInput):
+    """The real app loop (``app``), driven by posted pygame events."""
+
+    app: App
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(DT)
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def close(self) -> None:
+        self.app.close()
+
+
+class TableDriver(AppDriver):
     """The real app loop with one game's table, driven by posted pygame events."""
 
     game: str
@@ -220,14 +237,6 @@ class TableDriver(PadInput):
         pygame.event.clear()
         self.scene = self.app.stack.top
         assert isinstance(self.scene, self.scene_class)
-
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(DT)
-
-    @property
-    def top(self):
-        return self.app.stack.top
 
     def move(self, pos) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
@@ -247,6 +256,11 @@ class TableDriver(PadInput):
             pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
         self.step(frames)
 
+    def pass_handoff(self) -> None:
+        """Past a hand-off screen's grace time, Space hands the table over."""
+        self.step(40)
+        self.key(pygame.K_SPACE)
+
     def until(self, cond, limit: int = 20000) -> None:
         for _ in range(limit):
             if cond():
@@ -257,12 +271,10 @@ class TableDriver(PadInput):
     def until_human(self, limit: int = 20000) -> None:
         self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
 
-    def close(self) -> None:
-        self.app.close()
 
-
-def made_tables(driver: type):
-    """Body of a ``tables`` fixture: a factory of ``driver`` tables, all closed afterwards."""
+def made_tables(driver):
+    """Body of a ``tables`` fixture: a factory of ``driver(...)`` tables (or apps), all closed
+    afterwards."""
     made = []
 
     def make(*args, **kw):

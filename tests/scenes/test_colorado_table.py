@@ -5,98 +5,20 @@ import random
 
 import pygame
 import pytest
-from table_driver import TableDriver, made_tables
+from table_driver import made_tables
+from table_plans import ColoradoMouseTable, escape_pauses_and_f1_shows_rules, play_to_results
 
 from game.app import App
 from game.config import Config
 from game.engine import GAMES
-from game.engine.colorado import (
-    Bid,
-    DeclareInterest,
-    GiveCowboy,
-    OfferForSale,
-    PassSale,
-    PlaceFlag,
-    SaleBid,
-    TakeCard,
-    new_game,
-)
+from game.engine.colorado import Bid, OfferForSale, PassSale, PlaceFlag, TakeCard, new_game
 from game.engine.colorado.cards import CARDS
-from game.engine.colorado.grid import cell_name
-from game.scenes.colorado_table import TableScene
 from game.scenes.seats import parse_players
-
-
-class Table(TableDriver):
-    """The real app loop with a Colorado County table, driven by posted pygame events."""
-
-    game = "colorado"
-    scene_class = TableScene
-
-    def button(self, label: str) -> None:
-        rects = self.scene.button_rects()
-        assert label in rects, (label, list(rects), self.scene.prompt())
-        self.click(rects[label].center)
-
-    def tokens(self, cowboys) -> None:
-        for c in cowboys:
-            rect = dict(self.scene.token_rects())[c]
-            self.click(rect.center)
-
-    # --- clicks for an engine action, computed from the table's own layout -------------------
-    def play(self, action) -> None:
-        s = self.scene
-        lay = s.layout
-        if isinstance(action, PlaceFlag):
-            self.click(lay.flag_rect(s.my_flags().index(action.colour)).center)
-            self.click(lay.cell_rect(*action.cell).center)
-        elif isinstance(action, OfferForSale):
-            self.click(lay.cell_rect(*action.cell).center)
-            self.button(f"Sell {cell_name(action.cell)}")
-        elif isinstance(action, PassSale):
-            self.button("Pass")
-        elif isinstance(action, DeclareInterest):
-            self.button("I want it" if action.interested else "No, pass")
-        elif isinstance(action, GiveCowboy):
-            self.tokens([action.cowboy])
-            self.button(f"Give cowboy {action.cowboy}")
-        elif isinstance(action, (Bid, SaleBid)):
-            self.tokens(action.cowboys)
-            k = len(action.cowboys)
-            self.button(f"Bid {k} cowboy{'s' if k != 1 else ''}" if k else "Bid nothing")
-        elif isinstance(action, TakeCard):
-            self.take(action)
-        else:
-            raise AssertionError(action)
-
-    def take(self, a: TakeCard) -> None:
-        s = self.scene
-        lay = s.layout
-        rect = dict(s.card_rects())[a.card_id]
-        self.click(rect.center)
-        assert s.sel_card == a.card_id
-        if a.flag_cell is None:
-            self.button("Take, no cubes" if s.use_flags() else "Take card")
-            return
-        if s.use_flag != tuple(a.flag_cell):
-            self.click(lay.cell_rect(*a.flag_cell).center)
-        want = CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation, a.anchor_star)
-        for _ in range(4):
-            if set(s.ghost_cells()) == set(want):
-                break
-            self.click(lay.cell_rect(0, 0).center, button=3)  # right click turns the card
-        assert set(s.ghost_cells()) == set(want)
-        for c in s.ghost_cells():
-            on = c not in s.cube_off
-            if on != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
-                self.click(lay.cell_rect(*c).center)
-        k = len(a.cubes)
-        self.button(f"Place {k} cube{'s' if k != 1 else ''}" if k else "Take, no cubes")
 
 
 @pytest.fixture
 def tables():
-    yield from made_tables(Table)
+    yield from made_tables(ColoradoMouseTable)
 
 
 def _pick(rng, legal):
@@ -117,25 +39,8 @@ def test_whole_game_by_mouse_to_results(tables):
     t = tables("human,bot:easy,bot:easy", seed=7)
     s = t.scene
     rng = random.Random(5)
-    clicked = 0
-    seen = set()
-    while not s.state.is_over():
-        t.until_human()
-        if s.state.is_over():
-            break
-        p = s.acting
-        legal = s.state.legal_actions(p)
-        action = _pick(rng, legal)
-        before = s.human_actions
-        t.play(action)
-        assert s.human_actions == before + 1, (action, s.message)
-        clicked += 1
-        seen.add(type(action).__name__)
-        assert clicked < 600
-    t.until(lambda: not isinstance(t.top, TableScene), 8000)
-    assert type(t.top).__name__ == "ResultsScene"
-    assert s.human_actions == clicked
-    assert {"PlaceFlag", "Bid", "TakeCard"} <= seen
+    seen = play_to_results(t, lambda legal, _seen: _pick(rng, legal), 600)
+    assert {PlaceFlag, Bid, TakeCard} <= seen
     rows = s.result_rows()
     assert [r[2] for r in rows] == sorted(r[2] for r in rows)
     assert any(r[5] for r in rows)
@@ -192,8 +97,7 @@ def test_two_humans_hand_off_before_each_secret_bid(tables):
     for _ in range(300):
         t.step(2)
         if type(t.top).__name__ == "Handoff":
-            t.step(40)
-            t.key(pygame.K_SPACE)
+            t.pass_handoff()
             continue
         if s.state.phase == "bid" and s.human_can_act:
             break
@@ -209,29 +113,14 @@ def test_two_humans_hand_off_before_each_secret_bid(tables):
     assert s.state.phase == "bid"
     assert type(t.top).__name__ == "Handoff"
     assert s.viewer is None and s.handoffs == before + 1
-    t.step(40)
-    t.key(pygame.K_SPACE)
+    t.pass_handoff()
     assert s.viewer == s.acting != first
 
 
 def test_rotating_changes_the_ghost(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
-    rng = random.Random(3)
-    for _ in range(40):
-        _to_phase(t, "take", rng)
-        two = [a for a in s.state.legal_actions(s.acting)
-               if isinstance(a, TakeCard) and a.flag_cell is not None
-               and CARDS[a.card_id].num_stars == 2]
-        if two:
-            break
-        t.play(s.state.legal_actions(s.acting)[0])
-    else:
-        pytest.skip("no two-star card came to the human")
-    a = two[0]
-    t.click(dict(s.card_rects())[a.card_id].center)
-    if s.use_flag != tuple(a.flag_cell):
-        t.click(s.layout.cell_rect(*a.flag_cell).center)
+    _two_star_choice(t, random.Random(3))
     before = set(s.ghost_cells())
     t.key(pygame.K_r)
     after = set(s.ghost_cells())
@@ -267,14 +156,7 @@ def test_illegal_flag_cell_explains(tables):
 
 
 def test_escape_opens_pause_and_f1_rules(tables):
-    t = tables("human,bot:easy,bot:easy", seed=2)
-    t.step(3)
-    t.key(pygame.K_ESCAPE)
-    assert type(t.top).__name__ == "PauseMenu"
-    t.key(pygame.K_ESCAPE)
-    assert isinstance(t.top, TableScene)
-    t.key(pygame.K_F1)
-    assert type(t.top).__name__ == "RulesOverlay"
+    escape_pauses_and_f1_shows_rules(tables("human,bot:easy,bot:easy", seed=2))
 
 
 def test_keyboard_places_a_flag(tables):

@@ -6,8 +6,8 @@ import random
 
 import pygame
 import pytest
-from table_driver import PadInput
-from test_couch_tables import ColoradoTable, OasisTable, OregonTable, choose
+from table_driver import AppDriver, made_tables
+from table_plans import ColoradoPadTable, OasisPadTable, OregonPadTable, choose
 
 from game.app import App
 from game.config import Config
@@ -22,23 +22,13 @@ from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from game.ui.widgets import Choice, Slider, Toggle
 
-DT = 1 / 60
 
-
-class Couch(PadInput):
+class Couch(AppDriver):
     """The whole app from its title screen, played with a pad."""
 
     def __init__(self, config=None):
         self.app = App(config or Config(mute=True))
         pygame.event.clear()
-
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(DT)
-
-    @property
-    def top(self):
-        return self.app.stack.top
 
     def focused(self) -> str | None:
         f = self.top.group.focused
@@ -54,9 +44,6 @@ class Couch(PadInput):
                 return
             self.direction(*menu_path(group, key)[0])
         raise AssertionError(f"focus never reached {key!r} (at {self.focused()!r})")
-
-    def close(self) -> None:
-        self.app.close()
 
 
 def menu_path(group, key) -> list[tuple[int, int]]:
@@ -85,37 +72,20 @@ def menu_path(group, key) -> list[tuple[int, int]]:
     raise AssertionError(f"no d-pad path to {key!r}")
 
 
-@pytest.fixture(autouse=True)
-def no_flip(monkeypatch):
-    monkeypatch.setattr(pygame.display, "flip", lambda: None)
+pytestmark = pytest.mark.usefixtures("no_flip")
 
 
 @pytest.fixture
 def couch():
-    made = []
-
-    def make(*a, **kw):
-        c = Couch(*a, **kw)
-        made.append(c)
-        return c
-
-    yield make
-    for c in made:
-        c.close()
+    yield from made_tables(Couch)
 
 
 @pytest.fixture
-def tables():
-    made = []
-
-    def make(cls, *a, **kw):
-        t = cls(*a, **kw)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.close()
+def oregon_turn(make_table):
+    """A two-seat Oregon table at its human's first turn, played by pad."""
+    t = make_table(OregonPadTable, "human,bot:easy", seed=4)
+    t.until_turn()
+    return t
 
 
 # --- menus ----------------------------------------------------------------------------------
@@ -222,10 +192,9 @@ def test_settings_rows_all_change_by_dpad(couch):
 
 
 # --- the pause menu, rules and settings over a table -------------------------------------------
-def test_pause_menu_by_controller(tables):
-    t = tables(OregonTable, "human,bot:easy", seed=4)
+def test_pause_menu_by_controller(oregon_turn):
+    t = oregon_turn
     s = t.scene
-    t.until_turn()
     t.button("start", frames=2)
     assert isinstance(t.top, PauseMenu)
     t.button("b", frames=2)
@@ -281,10 +250,9 @@ def test_pause_menu_by_controller(tables):
     assert isinstance(t.top, TitleScene)
 
 
-def test_rules_and_undo_at_the_table_by_controller(tables):
-    t = tables(OregonTable, "human,bot:easy", seed=4)
+def test_rules_and_undo_at_the_table_by_controller(oregon_turn):
+    t = oregon_turn
     s = t.scene
-    t.until_turn()
     t.button("back", frames=2)  # pad Back: the rules summary
     assert isinstance(t.top, RulesOverlay)
     t.button("back", frames=2)
@@ -309,11 +277,11 @@ def test_rules_and_undo_at_the_table_by_controller(tables):
 
 
 # --- hot-seat hand-off ------------------------------------------------------------------------
-@pytest.mark.parametrize("cls", [OregonTable, ColoradoTable, OasisTable])
-def test_hot_seat_turns_pass_by_a(tables, cls):
+@pytest.mark.parametrize("cls", [OregonPadTable, ColoradoPadTable, OasisPadTable])
+def test_hot_seat_turns_pass_by_a(make_table, cls):
     """Two humans: the hand-off screen hides the table; A (after its grace time) continues, and
     the next player's moves are by pad too."""
-    t = tables(cls, "human,human,bot:easy", seed=5)
+    t = make_table(cls, "human,human,bot:easy", seed=5)
     s = t.scene
     rng = random.Random(1)
     players = set()
@@ -370,13 +338,12 @@ class FakeJoystick:
         return "Test Stick"
 
 
-def test_hot_plug_mid_game(tables, monkeypatch):
-    t = tables(OregonTable, "human,bot:easy", seed=4)
+def test_hot_plug_mid_game(oregon_turn, monkeypatch):
+    t = oregon_turn
     s = t.scene
     mapper = t.app.input
     monkeypatch.setattr(mapper, "_controller_mod", FakeControllerModule)
     monkeypatch.setattr(pygame.joystick, "Joystick", FakeJoystick)
-    t.until_turn()
     # a game controller is plugged in mid-game: SDL opens it; its d-pad and A play
     t.plug(0)
     assert mapper.pads == ["Test Pad"]
@@ -454,10 +421,11 @@ def table_focus_shows(s, key: str) -> bool:
         s.focus, s.cursor, s.keyboard, s.hover, s.hover_cell = saved
 
 
-@pytest.mark.parametrize("cls,seed,decisions", [(OregonTable, 10, 40), (ColoradoTable, 3, 40),
-                                                (OasisTable, 2, 40)])
-def test_every_table_focus_target_shows_its_ring(tables, cls, seed, decisions):
-    t = tables(cls, "human,bot:easy,bot:easy", seed=seed)
+@pytest.mark.parametrize("cls,seed,decisions", [(OregonPadTable, 10, 40),
+                                                (ColoradoPadTable, 3, 40),
+                                                (OasisPadTable, 2, 40)])
+def test_every_table_focus_target_shows_its_ring(make_table, cls, seed, decisions):
+    t = make_table(cls, "human,bot:easy,bot:easy", seed=seed)
     s = t.scene
     rng = random.Random(3)
     seen_kinds: set = set()
@@ -472,8 +440,7 @@ def test_every_table_focus_target_shows_its_ring(tables, cls, seed, decisions):
                 continue
             checked.add(kind)
             assert table_focus_shows(s, key), (kind, s.prompt())
-        p = s.acting if cls is ColoradoTable else s.state.to_act()[0]
-        action = choose(rng, s.state.legal_actions(p), seen_kinds)
+        action = choose(rng, s.state.legal_actions(s.acting), seen_kinds)
         seen_kinds.add(type(action))
         t.play(action)
     kinds = {k for _, k in checked}
@@ -523,10 +490,10 @@ def test_every_menu_focus_shows_its_ring(couch):
         c.step(2)
 
 
-@pytest.mark.parametrize("cls", [OregonTable, ColoradoTable, OasisTable])
-def test_the_focus_shows_before_any_input(tables, cls):
+@pytest.mark.parametrize("cls", [OregonPadTable, ColoradoPadTable, OasisPadTable])
+def test_the_focus_shows_before_any_input(make_table, cls):
     """A couch player's first turn shows where the focus is before they press anything."""
-    t = tables(cls, "human,bot:easy,bot:easy", seed=4)
+    t = make_table(cls, "human,bot:easy,bot:easy", seed=4)
     s = t.scene
     t.until_turn()
     keys = [k for k, _ in s.targets()]

@@ -7,85 +7,17 @@ import random
 
 import pygame
 import pytest
-from table_driver import TableDriver, made_tables
+from table_driver import made_tables
+from table_plans import OasisMouseTable, escape_pauses_and_f1_shows_rules, play_to_results
 
-from game.engine.oasis import (
-    BonusCamel,
-    BonusTile,
-    CarryOut,
-    IgnoreCard,
-    MoveCamel,
-    PlaceCamel,
-    PlaceTile,
-    SkipBonus,
-    StopOffer,
-    TakeOffer,
-    TurnCard,
-)
+from game.engine.oasis import BonusTile, PlaceTile, SkipBonus, TakeOffer, TurnCard
 from game.engine.oasis.cards import CARDS
 from game.scenes.oasis_table import TableScene
-
-BONUS_LABELS = {"oasis": "Oasis tile", "steppe": "Steppe tile", "stone": "Stone tile"}
-
-
-class Table(TableDriver):
-    """The real app loop with an Oasis table, driven by posted pygame events."""
-
-    game = "oasis"
-    scene_class = TableScene
-
-    # --- clicks for an engine action, computed from the table's own layout ------------------
-    def cell(self, cell) -> None:
-        self.click(self.scene.layout.cell_rect(*cell).center)
-
-    def button(self, label: str) -> None:
-        self.click(self.scene.button_rects()[label].center)
-
-    def tile(self, cell, marker_from) -> None:
-        self.cell(cell)
-        if marker_from == "none":
-            self.button("Leave uncontrolled")
-        elif marker_from is not None:
-            self.cell(marker_from)
-
-    def play(self, action) -> None:
-        s = self.scene
-        lay = s.layout
-        p = s.acting
-        if isinstance(action, TurnCard):
-            self.click(lay.decks[p].center)
-        elif isinstance(action, StopOffer):
-            self.button("Stop here")
-        elif isinstance(action, TakeOffer):
-            self.click(lay.offer_areas[action.owner].center)
-        elif isinstance(action, CarryOut):
-            i = next(i for i, (c, st) in enumerate(s.carry_cards())
-                     if c == action.card and st == "pending")
-            self.click(lay.carry_cards[i].center)
-        elif isinstance(action, PlaceTile):
-            self.tile(action.cell, action.marker_from)
-        elif isinstance(action, BonusTile):
-            self.button(BONUS_LABELS[action.kind])
-            self.tile(action.cell, action.marker_from)
-        elif isinstance(action, PlaceCamel):
-            self.cell(action.cell)
-        elif isinstance(action, BonusCamel):
-            self.button("Camel")
-            self.cell(action.cell)
-        elif isinstance(action, MoveCamel):
-            self.cell(action.src)
-            self.cell(action.dst)
-        elif isinstance(action, IgnoreCard):
-            self.button("Ignore the rest")
-        elif isinstance(action, SkipBonus):
-            self.button("Skip bonus")
-        else:
-            raise AssertionError(f"no clicks for {action!r}")
 
 
 @pytest.fixture
 def tables():
-    yield from made_tables(Table)
+    yield from made_tables(OasisMouseTable)
 
 
 def _pick(rng, legal):
@@ -103,23 +35,8 @@ def test_whole_game_by_mouse_to_results(tables):
     t = tables("human,bot:easy,bot:easy", seed=11)
     s = t.scene
     rng = random.Random(5)
-    clicked = 0
-    seen = set()
-    while not s.state.is_over():
-        t.until_human()
-        if s.state.is_over():
-            break
-        legal = s.state.legal_actions(s.acting)
-        action = _pick(rng, legal)
-        before = s.human_actions
-        t.play(action)
-        assert s.human_actions == before + 1, (action, s.message)
-        clicked += 1
-        seen.add(type(action).__name__)
-        assert clicked < 600
-    t.until(lambda: type(t.top).__name__ == "ResultsScene", 5000)
-    assert s.human_actions == clicked
-    assert {"TurnCard", "TakeOffer", "PlaceTile"} <= seen
+    seen = play_to_results(t, lambda legal, _seen: _pick(rng, legal), 600)
+    assert {TurnCard, TakeOffer, PlaceTile} <= seen
     rows = s.result_rows()
     assert [r[2] for r in rows] == [1, 2, 3]
     assert rows[0][5] and not any(r[5] for r in rows[1:])
@@ -178,8 +95,7 @@ def test_two_humans_hand_off_and_hide_score_tiles(tables):
     assert s.viewer is None
     assert all(s.panel_model(q).score_tiles is None for q in range(s.n))
     first = s.acting
-    t.step(40)
-    t.key(pygame.K_SPACE)
+    t.pass_handoff()
     assert isinstance(t.top, TableScene)
     assert s.viewer == first
     assert s.panel_model(first).score_tiles is not None
@@ -194,8 +110,7 @@ def test_two_humans_hand_off_and_hide_score_tiles(tables):
             t.step()
     assert type(t.top).__name__ == "Handoff"
     assert s.viewer is None
-    t.step(40)
-    t.key(pygame.K_SPACE)
+    t.pass_handoff()
     assert s.viewer == s.acting == other
 
 
@@ -261,19 +176,12 @@ def test_marker_choice_when_all_markers_are_in_use(tables):
     assert s.pending_tile == (kind, start)
     assert set(s.cell_targets().values()) == {"marker"}
     assert "Leave uncontrolled" in s.button_rects()
-    t.button("Cancel")
+    t.btn("Cancel")
     assert s.pending_tile is None
 
 
 def test_escape_opens_pause_and_f1_rules(tables):
-    t = tables("human,bot:easy,bot:easy", seed=2)
-    t.step(3)
-    t.key(pygame.K_ESCAPE)
-    assert type(t.top).__name__ == "PauseMenu"
-    t.key(pygame.K_ESCAPE)
-    assert isinstance(t.top, TableScene)
-    t.key(pygame.K_F1)
-    assert type(t.top).__name__ == "RulesOverlay"
+    escape_pauses_and_f1_shows_rules(tables("human,bot:easy,bot:easy", seed=2))
 
 
 def test_keyboard_turns_a_card(tables):

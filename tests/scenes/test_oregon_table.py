@@ -5,89 +5,39 @@ import random
 
 import pygame
 import pytest
-from table_driver import TableDriver, made_tables
+from table_driver import made_tables
+from table_plans import OregonMouseTable, escape_pauses_and_f1_shows_rules, play_to_results
 
 from game.engine.oregon import (
-    DiscardDead,
-    DiscardDrawn,
-    DiscardNoPlacement,
     Draw,
-    KeepCard,
     PlaceBuilding,
     PlaceFarmer,
     PlaceStartTile,
-    SkipExtraTurn,
     UseExtraTurn,
-    card_name,
     preview,
 )
 from game.scenes.oregon_table import TableScene, gains_text
 
 
-class Table(TableDriver):
-    """The real app loop with an Oregon table, driven by posted pygame events."""
-
-    game = "oregon"
-    scene_class = TableScene
-
-    # --- clicks for an engine action, computed from the table's own layout -------------------
-    def play(self, action) -> None:
-        s = self.scene
-        lay = s.layout
-        if isinstance(action, PlaceStartTile):
-            self.click(lay.cell_rect(*action.cell).center)
-        elif isinstance(action, (PlaceFarmer, PlaceBuilding, DiscardNoPlacement)):
-            for card in action.cards:
-                self.click(s.card_rect(s.hand().index(card)).center)
-            if len(action.cards) == 1:
-                self.click(lay.joker_rect(len(s.hand())).center)
-            if isinstance(action, DiscardNoPlacement):
-                self.click(s.button_rects()["Discard 2 cards"].center)
-            else:
-                self.click(lay.cell_rect(*action.cell).center)
-        elif isinstance(action, Draw):
-            self.click(lay.decks[action.deck].center)
-        else:
-            labels = {UseExtraTurn: "Use extra turn", SkipExtraTurn: "Skip",
-                      KeepCard: "Keep it", DiscardDrawn: "Discard, redraw"}
-            label = labels.get(type(action))
-            if isinstance(action, DiscardDead):
-                label = f"Discard {card_name(action.card).removesuffix(' card')}"
-            self.click(s.button_rects()[label].center)
-
-
 @pytest.fixture
 def tables():
-    yield from made_tables(Table)
+    yield from made_tables(OregonMouseTable)
 
 
 def test_whole_game_by_mouse_to_results(tables):
     t = tables("human,bot:easy,bot:easy", seed=11)
     s = t.scene
     rng = random.Random(5)
-    clicked = 0
-    seen = set()
-    while not s.state.is_over():
-        t.until_human()
-        if s.state.is_over():
-            break
-        p = s.acting
-        legal = s.state.legal_actions(p)
+
+    def pick(legal, _seen):
         # prefer the interesting moves now and then: buildings, the joker, the extra turn
-        pick = [a for a in legal if isinstance(a, (PlaceBuilding, UseExtraTurn))]
-        action = rng.choice(pick if pick and rng.random() < 0.5 else legal)
-        before = s.human_actions
-        t.play(action)
-        assert s.human_actions == before + 1, (action, s.message)
-        clicked += 1
-        seen.add(type(action).__name__)
-        assert clicked < 400
-    t.until(lambda: not isinstance(t.top, TableScene), 5000)
-    assert type(t.top).__name__ in ("ResultsScene", "MenuOverlay")
+        fine = [a for a in legal if isinstance(a, (PlaceBuilding, UseExtraTurn))]
+        return rng.choice(fine if fine and rng.random() < 0.5 else legal)
+
+    seen = play_to_results(t, pick, 400)
     assert s.state.is_over()
-    assert s.human_actions == clicked
-    assert {"PlaceStartTile", "Draw"} <= seen
-    assert seen & {"PlaceFarmer", "PlaceBuilding"}
+    assert {PlaceStartTile, Draw} <= seen
+    assert seen & {PlaceFarmer, PlaceBuilding}
     rows = s.result_rows()
     assert [r[2] for r in rows] == sorted(r[2] for r in rows)
     assert any(r[5] for r in rows)
@@ -141,14 +91,7 @@ def test_hover_shows_the_preview(tables):
 
 
 def test_escape_opens_pause_and_f1_rules(tables):
-    t = tables("human,bot:easy", seed=2)
-    t.step(3)
-    t.key(pygame.K_ESCAPE)
-    assert type(t.top).__name__ in ("PauseMenu", "MenuOverlay")
-    t.key(pygame.K_ESCAPE)
-    assert isinstance(t.top, TableScene)
-    t.key(pygame.K_F1)
-    assert type(t.top).__name__ in ("RulesOverlay", "MenuOverlay")
+    escape_pauses_and_f1_shows_rules(tables("human,bot:easy", seed=2))
 
 
 def test_two_humans_hand_off_between_turns(tables):
@@ -158,8 +101,7 @@ def test_two_humans_hand_off_between_turns(tables):
     assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
     assert s.viewer is None and s.hand() == []
     first = s.acting
-    t.step(40)  # past the hand-off's grace time
-    t.key(pygame.K_SPACE)
+    t.pass_handoff()
     assert isinstance(t.top, TableScene)
     assert s.viewer == first and s.hand()
     t.until_human()
@@ -167,8 +109,7 @@ def test_two_humans_hand_off_between_turns(tables):
     t.until(lambda: not isinstance(t.top, TableScene), 2000)
     assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
     assert s.viewer is None
-    t.step(40)
-    t.key(pygame.K_SPACE)
+    t.pass_handoff()
     assert s.viewer == s.acting != first
 
 
