@@ -74,12 +74,14 @@ def percentile(values: list[float], p: float) -> float:
 
 # --- scenes ------------------------------------------------------------------------------------
 _home = None
+_ui_scale = 1.0  # --ui-scale: the Text size setting the scenes are timed at
 
 
 def _services():
     global _home
     from game.config import Config
     from game.scenes.services import Services
+    from game.settings import Settings
 
     if _home is None:
         _home = tempfile.mkdtemp(prefix="landgrab-bench-")
@@ -88,7 +90,7 @@ def _services():
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_mode((1920, 1080))
-    return Services.standalone(Config())
+    return Services.standalone(Config(), Settings(ui_scale=_ui_scale))
 
 
 def time_frames(scenes_of, frames: int, warmup: int = 60) -> tuple[list[float], list[float]]:
@@ -201,7 +203,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scene", action="append", default=[], choices=SCENES, help="a scene")
     parser.add_argument("--frames", type=int, default=600, help="frames timed per scene")
     parser.add_argument("--list", action="store_true", help="list the benchmarks")
+    parser.add_argument("--ui-scale", type=float, default=1.0, metavar="K",
+                        help="the Text size setting, 1.0 to 1.5 (default 1.0)")
     options = parser.parse_args(argv)
+    if not 1.0 <= options.ui_scale <= 1.5:
+        parser.error(f"--ui-scale: 1.0 to 1.5, not {options.ui_scale:g}")
+    global _ui_scale
+    _ui_scale = options.ui_scale
     if options.list:
         print("\n".join(BENCHMARKS))
         return 0
