@@ -37,7 +37,8 @@ ROW_H = 96
 ROW_GAP = 10
 HEADER_H = 64
 TABLE_TOP = 300
-MAX_TABLE_W = 1760
+MAX_TABLE_W = 1760  # what the columns are squeezed to
+FIT_W = 1880  # the widest a table may be: a larger text size is lowered until it fits
 COUNT_TIME = 1.5  # seconds for the totals to count up
 ROWS_IN = 0.25  # when the first row starts sliding in
 ROW_STAGGER = 0.1
@@ -134,14 +135,14 @@ class ResultsScene(MenuScene):
         self.intro_time = count_from + COUNT_TIME
         self.trophy_pop = Tween(0.0, 1.0, 0.6, ease_out_back, delay=self.intro_time - 0.1)
         self._row_images = [self._row_image(i, r) for i, r in enumerate(self.rows)]
-        self._total_font = theme.font(48, bold=True)
+        self._total_font = self._font(48, bold=True)
         self._total_cache: dict[tuple[int, bool], pygame.Surface] = {}
         super().__init__(services)
 
     def on_ui_scale(self) -> None:
         self._layout_table()
         self._row_images = [self._row_image(i, r) for i, r in enumerate(self.rows)]
-        self._total_font = theme.font(48, bold=True)
+        self._total_font = self._font(48, bold=True)
         self._total_cache.clear()
         super().on_ui_scale()
 
@@ -155,18 +156,36 @@ class ResultsScene(MenuScene):
         return seen
 
     # --- layout -------------------------------------------------------------------------------
+    def _font(self, size: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
+        """The table's fonts: the Text size setting, at most ``self.cap``."""
+        return theme.font(theme.scaled(size, self.cap), bold, display, fixed=True)
+
     def _layout_table(self) -> None:
-        head = theme.font(theme.SMALL_SIZE, bold=True)
-        body = theme.font(theme.BODY_SIZE, bold=True)
+        """Column widths at the Text size setting; a game with many columns scales its table
+        down (never below 100 %) until it fits the canvas."""
+        self.cap: float | None = None
+        self._layout_at_cap()
+        while self.table_rect.width > FIT_W and theme.ui_scale() > 1.0 and \
+                (self.cap is None or self.cap > 1.0):
+            self.cap = max(1.0, (self.cap or theme.ui_scale()) - 0.05)
+            self._layout_at_cap()
+
+    def _layout_at_cap(self) -> None:
+        head = self._font(theme.SMALL_SIZE, bold=True)
+        body = self._font(theme.BODY_SIZE, bold=True)
         widths, least = [], []
         for c in self.columns:
             longest_word = max((head.size(w)[0] for w in c.split()), default=0)
             values = [body.size(str(r.breakdown.get(c, "")))[0] for r in self.rows]
-            want = max(longest_word + 36, max(values, default=0) + 40, theme.scaled(150))
-            widths.append(min(theme.scaled(260), want))
+            want = max(longest_word + 36, max(values, default=0) + 40,
+                       theme.scaled(150, self.cap))
+            widths.append(min(theme.scaled(260, self.cap), want))
             # A header word is never cut: it may wrap onto two lines, never shrink past this.
             least.append(max(longest_word + 18, max(values, default=0) + 20))
-        s = theme.scaled
+
+        def s(px: int) -> int:
+            return theme.scaled(px, self.cap)
+
         self.rank_w, self.name_w, self.total_w = s(170), s(400), s(200)
         self.header_h = s(HEADER_H)
         # Many columns: first give up some of the name column, then squeeze the others.
@@ -226,7 +245,7 @@ class ResultsScene(MenuScene):
             pygame.draw.rect(surf, fill, (0, 0, w, h), border_radius=16)
             pygame.draw.rect(surf, theme.CREAM_LINE, (0, 0, w, h), 2, border_radius=16)
         cy = h // 2
-        rank = theme.font(40, display=True).render(ordinal(row.rank), True, theme.INK)
+        rank = self._font(40, display=True).render(ordinal(row.rank), True, theme.INK)
         if row.winner:
             trophy = assets.pictogram("trophy", 58)
             group_w = trophy.get_width() + 8 + rank.get_width()
@@ -237,14 +256,15 @@ class ResultsScene(MenuScene):
             surf.blit(rank, rank.get_rect(center=(self.rank_cx, cy)))
         players.draw_swatch(surf, row.colour_index, (self.name_x + 34, cy), 26)
         nx = self.name_x + 78
-        name = theme.fit_text(row.name, 36, self.name_w - 78 - 12, theme.INK, True)
+        name = theme.fit_text(row.name, 36, self.name_w - 78 - 12, theme.INK, True,
+                              cap=self.cap)
         if row.winner and self.shared:
             surf.blit(name, name.get_rect(bottomleft=(nx, cy + 6)))
-            tag = theme.font(theme.SMALL_SIZE, bold=True).render("Shared win", True, GOLD_DEEP)
+            tag = self._font(theme.SMALL_SIZE, bold=True).render("Shared win", True, GOLD_DEEP)
             surf.blit(tag, tag.get_rect(topleft=(nx, cy + 4)))
         else:
             surf.blit(name, name.get_rect(midleft=(nx, cy)))
-        body = theme.font(theme.BODY_SIZE, bold=True)
+        body = self._font(theme.BODY_SIZE, bold=True)
         for col, cx in zip(self.columns, self.col_cx, strict=True):
             value = row.breakdown.get(col, "")
             img = body.render(str(value) if value != "" else "–", True, theme.INK_SOFT)
@@ -278,12 +298,13 @@ class ResultsScene(MenuScene):
         surface.blit(title, title.get_rect(center=(960, 70)))
         t = self.table_rect
         theme.draw_panel(surface, t)
-        head = theme.font(theme.SMALL_SIZE, bold=True)
+        head = self._font(theme.SMALL_SIZE, bold=True)
+        size = theme.scaled(theme.SMALL_SIZE, self.cap)
         y = t.y + 24 + self.header_h // 2
         x0 = t.x + 24
 
         def header(label: str, cx: int, width: int) -> None:
-            lines = theme.wrap(label, theme.SMALL_SIZE, width - 16, bold=True)[:2]
+            lines = theme.wrap(label, size, width - 16, bold=True, fixed=True)[:2]
             lh = head.get_linesize() - 4
             top = y - lh * len(lines) // 2
             for j, line in enumerate(lines):

@@ -228,3 +228,33 @@ def test_table_follows_a_live_change(display):
     scene.draw(rec)
     assert not check_boxes(rec, {"message": scene.layout.message_rect,
                                  "log": scene.layout.log_rect})
+
+
+def _results(svc, columns):
+    from game.scenes.results import ResultRow, ResultsScene
+
+    rows = [ResultRow(f"Player {i}", i, i + 1, 120 - 10 * i,
+                      {c: 10 * i + len(c) for c in columns}, i == 0) for i in range(4)]
+    return ResultsScene(svc, "Colorado County", rows, lambda: None, lambda: None, columns)
+
+
+@pytest.mark.parametrize("columns", [
+    ["Track", "Coal", "Gold", "Farmers on board"],
+    ["R1", "R2", "R3", "R4", "Borders", "Lakes", "Doubles", "Big domain", "Cubes"],
+])
+def test_results_table_fits_the_canvas_at_150(display, columns):
+    """A wide results table lowers its own text size (never below 100 %) until it fits."""
+    normal = _results(services_at(1.0), columns)
+    assert normal.cap is None
+    big = _results(services_at(1.5), columns)
+    canvas = pygame.Rect(0, 0, 1920, 1080)
+    assert canvas.contains(big.table_rect), big.table_rect
+    assert big.table_rect.width >= normal.table_rect.width  # bigger, or as big as fits
+    rec = Recorder()
+    big.draw_static(rec)
+    for i in range(len(big.rows)):
+        rec.blit(big._row_images[i], big.row_rect(i))
+    bad = [f"{m!r} {r}" for m, r in rec.texts if not canvas.contains(r)]
+    bad += [f"{m!r} {r} outside the table" for m, r in rec.texts
+            if r.colliderect(big.table_rect) and not big.table_rect.contains(r)]
+    assert rec.texts and not bad, "\n".join(bad)
