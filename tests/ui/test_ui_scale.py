@@ -258,3 +258,29 @@ def test_results_table_fits_the_canvas_at_150(display, columns):
     bad += [f"{m!r} {r} outside the table" for m, r in rec.texts
             if r.colliderect(big.table_rect) and not big.table_rect.contains(r)]
     assert rec.texts and not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_oasis_zoom_words_are_whole_at_every_text_size(display, scale):
+    """Every card's name fits its column of the zoom without shrinking and its words (with
+    "(done)") are drawn whole, at 100 % and at 150 %."""
+    from game.engine.oasis.cards import CARDS
+    from game.ui.oasis import zoom
+
+    theme.set_ui_scale(scale)
+    col = theme.scaled(zoom.ZOOM_CARD[0])
+    for card in CARDS:
+        name, detail = zoom.card_words(card)
+        assert theme.font(zoom.NAME_SIZE, bold=True).size(name)[0] <= col + zoom.GAP - 6, name
+        lines = theme.wrap(detail + " (done)", zoom.DETAIL_SIZE, col - 8)
+        assert " ".join(lines) == detail + " (done)"
+        model = zoom.ZoomModel("Red's offer", (card,), states=("done",))
+        tall = zoom.render_zoom(model).get_height()
+        short = zoom.render_zoom(zoom.ZoomModel("Red's offer", (card,))).get_height()
+        assert tall - short == max(0, len(lines) - 2) * (zoom.DETAIL_SIZE + 4 + theme.grown(
+            zoom.DETAIL_SIZE)), card  # room for every line
+    big = zoom.render_zoom(zoom.ZoomModel("Red's offer", tuple(list(CARDS)[:3]), note="x"))
+    theme.set_ui_scale(1.0)
+    small = zoom.render_zoom(zoom.ZoomModel("Red's offer", tuple(list(CARDS)[:3]), note="x"))
+    assert big.get_height() >= small.get_height() and (scale == 1.0) == (big.get_size() ==
+                                                                          small.get_size())

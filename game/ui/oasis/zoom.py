@@ -70,28 +70,40 @@ def _t(msg, size, colour=theme.INK, bold=False):
     return theme.text(msg, size, colour, bold)
 
 
+@theme.rescaled
 @lru_cache(maxsize=32)
 def render_zoom(m: ZoomModel) -> pygame.Surface:
     cw, ch = ZOOM_CARD
+    col = theme.scaled(cw)  # a card's column: wider with a larger Text size, for its words
     k = max(1, len(m.cards))
-    inner_w = k * cw + (k - 1) * GAP
+    inner_w = k * col + (k - 1) * GAP
     title = _t(m.title, TITLE_SIZE, (255, 250, 240), bold=True)
     inner_w = max(inner_w, title.get_width() + 24)
     note_lines = theme.wrap(m.note, NOTE_SIZE, inner_w, bold=True) if m.note else []
-    detail_h = 2 * (DETAIL_SIZE + 4)
+    # line steps as at 100 %, plus what a larger Text size adds to each line
+    bar_h = 44 + theme.grown(TITLE_SIZE, bold=True)
+    name_step = NAME_SIZE + 6 + theme.grown(NAME_SIZE, bold=True)
+    detail_step = DETAIL_SIZE + 4 + theme.grown(DETAIL_SIZE)
+    note_step = NOTE_SIZE + 6 + theme.grown(NOTE_SIZE, bold=True)
+    details = []
+    for i, (_name, detail) in enumerate(m.lines()):
+        st = m.states[i] if i < len(m.states) else ""
+        words = detail + (" (done)" if st == "done" else " (now)" if st == "current" else "")
+        details.append(theme.wrap(words, DETAIL_SIZE, col - 8))
+    detail_h = max(2, *map(len, details)) * detail_step if details else 2 * detail_step
     w = inner_w + 2 * PAD
-    h = (PAD + 44 + 12 + ch + 10 + NAME_SIZE + 6 + detail_h
-         + (len(note_lines) * (NOTE_SIZE + 6) + 10 if note_lines else 0) + PAD)
+    h = (PAD + bar_h + 12 + ch + 10 + name_step + detail_h
+         + (len(note_lines) * note_step + 10 if note_lines else 0) + PAD)
     surf = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
     rect = pygame.Rect(6, 6, w, h)
     theme.draw_panel(surf, rect, radius=16)
-    bar = pygame.Rect(rect.x + PAD, rect.y + PAD, inner_w, 44)
+    bar = pygame.Rect(rect.x + PAD, rect.y + PAD, inner_w, bar_h)
     pygame.draw.rect(surf, m.colour, bar, border_radius=12)
     surf.blit(title, title.get_rect(center=bar.center))
-    x0 = rect.x + PAD + (inner_w - (k * cw + (k - 1) * GAP)) // 2
+    x0 = rect.x + PAD + (inner_w - (k * col + (k - 1) * GAP)) // 2
     y = bar.bottom + 12
-    for i, (card, (name, detail)) in enumerate(zip(m.cards, m.lines(), strict=True)):
-        x = x0 + i * (cw + GAP)
+    for i, (card, (name, _detail)) in enumerate(zip(m.cards, m.lines(), strict=True)):
+        x = x0 + i * (col + GAP) + (col - cw) // 2
         st = m.states[i] if i < len(m.states) else ""
         face = oart.card_face(card, ZOOM_CARD, st == "current" or i == m.selected)
         if st == "done":
@@ -99,19 +111,18 @@ def render_zoom(m: ZoomModel) -> pygame.Surface:
             face.set_alpha(120)
         surf.blit(face, (x - 4, y - 2))
         ny = y + ch + 10
-        nt = _t(name, NAME_SIZE, theme.INK, bold=True)
+        nt = theme.fit_text(name, NAME_SIZE, col + GAP - 6, theme.INK, True)
         surf.blit(nt, nt.get_rect(midtop=(x + cw // 2, ny)))
-        dy = ny + NAME_SIZE + 6
-        words = detail + (" (done)" if st == "done" else " (now)" if st == "current" else "")
-        for line in theme.wrap(words, DETAIL_SIZE, cw - 8)[:2]:
+        dy = ny + name_step
+        for line in details[i]:
             lt = _t(line, DETAIL_SIZE, theme.INK_SOFT)
             surf.blit(lt, lt.get_rect(midtop=(x + cw // 2, dy)))
-            dy += DETAIL_SIZE + 4
-    y += ch + 10 + NAME_SIZE + 6 + detail_h + 10
+            dy += detail_step
+    y += ch + 10 + name_step + detail_h + 10
     for line in note_lines:
         nt = _t(line, NOTE_SIZE, theme.INK, bold=True)
         surf.blit(nt, nt.get_rect(midtop=(rect.centerx, y)))
-        y += NOTE_SIZE + 6
+        y += note_step
     return surf
 
 
