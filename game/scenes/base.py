@@ -67,6 +67,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance ``dt`` seconds (real time; scale game animations with ``anim_dt``)."""
 
+    def update_covered(self, dt: float) -> None:
+        """Each frame another scene covers this one (unless ``updates_when_covered``, which
+        gets ``update`` instead): e.g. a table hides private things after a while."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (opaque scenes paint every pixel)."""
 
@@ -198,6 +202,8 @@ class SceneStack:
         for scene in scenes[:-1]:
             if scene.updates_when_covered:
                 scene.update(dt)
+            else:
+                scene.update_covered(dt)
         if scenes:
             scenes[-1].update(dt)
 

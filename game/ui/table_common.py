@@ -501,12 +501,18 @@ class TableInput:
 
     def check_privacy(self) -> None:
         """In hot-seat play, hide private things again after a minute without input."""
-        if len(self.humans) < 2 or self.revealed is None or self.handoff_open:
+        if len(self.humans) < 2 or self.revealed is None or self.handoff_open or \
+                self.state.is_over():
             return
         idle = self.services.idle_seconds
         if idle >= PRIVACY_IDLE:
             p = self.revealed
             self.hide_private(p)
+
+    def update_covered(self, dt: float) -> None:
+        """Under the pause menu or the rules the hand still shows, dimmed: the privacy screen
+        comes back there too."""
+        self.check_privacy()
 
     def hide_private(self, p: int) -> None:
         """Cover the table with the hand-off screen for ``p`` (who comes back to it)."""

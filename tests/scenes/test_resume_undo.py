@@ -179,3 +179,29 @@ def test_privacy_screen_returns_after_a_minute_without_input(game_id):
         assert table.viewer is None
     finally:
         app.close()
+
+
+def test_privacy_screen_also_covers_a_paused_table():
+    seats = [make_seat("oregon", i, "human") for i in range(2)]
+    app = App(Config(mute=True, game="oregon", seats=seats, seed=4))
+    app.settings.animation_speed = 60
+    try:
+        table = app.stack.top
+        for _ in range(600):
+            app.step(1 / 60)
+            if isinstance(app.stack.top, Handoff) and app.stack.top.ready:
+                break
+        app.stack.top.proceed()
+        app.step(1 / 60)
+        assert table.revealed is not None
+        for t in (pygame.KEYDOWN, pygame.KEYUP):  # Esc: the pause menu over the hand
+            pygame.event.post(pygame.event.Event(t, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                 scancode=0))
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert type(app.stack.top).__name__ == "PauseMenu"
+        app.step(PRIVACY_IDLE + 1)
+        app.step(1 / 60)
+        assert isinstance(app.stack.top, Handoff) and table.revealed is None
+    finally:
+        app.close()
