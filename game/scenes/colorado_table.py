@@ -29,8 +29,6 @@ from functools import lru_cache
 
 import pygame
 
-from game.bots import make_bot
-from game.bots.runner import BotRunner
 from game.engine.colorado import (
     Bid,
     DeclareInterest,
@@ -55,8 +53,8 @@ from game.ui.colorado import pieces
 from game.ui.colorado.board_view import BoardView
 from game.ui.colorado.layout import CARD, COLS, ROWS, TOKEN, ColoradoLayout
 from game.ui.colorado.panels import PanelModel, draw_panel
-from game.ui.table_anim import Sprite, Sprites, Timeline, drop, fly, make_floaters, make_log
-from game.ui.table_common import TableInput, banner_back, focus_ring, message_panel
+from game.ui.table_anim import Sprite, drop, fly
+from game.ui.table_common import TableInput, TableScreen, focus_ring
 
 log = logging.getLogger(__name__)
 
@@ -109,41 +107,22 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-class TableScene(TableInput, Scene):
+class TableScene(TableInput, TableScreen, Scene):
+    bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     strip_keeps = "card"  # Up from a revealed card stays among the cards
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, lakes="first",
                  state=None):
         super().__init__(services)
-        self.game_id = game_id
-        self.seats = list(seats)
-        self.seed = seed
-        self.n = len(seats)
-        self.state = state if state is not None else new_game(self.n, seed, lakes=lakes)
+        state = state if state is not None else new_game(len(seats), seed, lakes=lakes)
+        self._init_table(game_id, seats, seed, state, "colorado", ColoradoLayout(len(seats)),
+                         ENGINE_NAMES.__getitem__)
         self.lakes = self.state.options.get("lakes", lakes)
-        self.colour = [s.colour for s in seats]
-        self.names = [s.name or ENGINE_NAMES[i] for i, s in enumerate(seats)]
-        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        self.bots = {i: make_bot("colorado", s.level or "normal", seed * 31 + i)
-                     for i, s in enumerate(seats) if s.is_bot}
-        self.runner = BotRunner()
         self.bot_seat: int | None = None
-        self.bot_result = None
         self.bot_key = None
-        self.bot_timer = BOT_PACE
-        self.layout = ColoradoLayout(self.n)
         v0 = self.state.view(None)
         self.board_view = BoardView(self.layout, v0["lakes"])
-        self.timeline = Timeline()
-        self.sprites = Sprites()
-        self.floaters = make_floaters()
-        self.log = make_log(self.layout.log_rect)
-        self.shown = self.state.clone()
-        self.version = 0
-        self.shown_version = 0
-        self.disp_score = list(self.state.score)
-        self.track = [float(x) for x in self.disp_score]
         # what running steps have put down over ``shown``
         self.cube_over: dict[tuple[int, int], int] = {}
         self.flag_over: dict[tuple[int, int], str | None] = {}
@@ -166,24 +145,8 @@ class TableScene(TableInput, Scene):
         self.use_flag: tuple[int, int] | None = None
         self.rotation = 0
         self.cube_off: set[tuple[int, int]] = set()
-        self.hover: tuple[int, int] | None = None
-        self.hover_cell: tuple[int, int] | None = None
-        self.cursor = (COLS // 2, ROWS // 2)
-        self.focus = "board"
-        self.keyboard = True  # show the focus until the mouse is used
-        self.message = ""
-        self.message_error = False
-        self.message_time = 0.0
-        self.revealed: int | None = None
-        self.handoff_open = False
         self.handoffs = 0
         self.last_turn_key = None
-        self.human_actions = 0
-        self.results_shown = False
-        self.banner = ""
-        self.banner_time = 0.0
-        self.t = 0.0
-        self._cache: dict = {}
         _warm_art(self.colour)
         self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
         if self.state.history:
@@ -377,10 +340,6 @@ class TableScene(TableInput, Scene):
         self._apply(action, p)
         return True
 
-    def error(self, text: str) -> None:
-        self.message, self.message_error, self.message_time = text, True, 5.0
-        self.services.audio.play("error")
-
     def clear_choice(self) -> None:
         self.sel_tokens = []
         self.sel_cell = None
@@ -519,16 +478,7 @@ class TableScene(TableInput, Scene):
 
     # --- the loop -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        adt = self.anim_dt(dt)
-        self.t += dt
-        self.timeline.update(adt)
-        self.sprites.update(adt)
-        self.floaters.update(adt)
-        self.log.update(dt)
-        if self.message_time > 0:
-            self.message_time -= dt
-        if self.banner_time > 0:
-            self.banner_time -= dt
+        adt = self.advance(dt)
         if self.flip is not None and self.flip < 1:
             self.flip = min(1.0, self.flip + adt / EVENT_STEPS["flags_revealed"][0])
         if self.highlight:
@@ -542,13 +492,6 @@ class TableScene(TableInput, Scene):
             self.score_show["t"] += adt
             if self.score_show["t"] > SCORE_SHOW:
                 self.score_show = None
-        for q in range(self.n):
-            target = float(self.disp_score[q])
-            gap = target - self.track[q]
-            if gap:
-                step = max(6.0, abs(gap) * 4) * adt
-                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
-                    1 if gap > 0 else -1)
         self._drive(adt)
 
     def _drive(self, adt: float) -> None:
@@ -1001,9 +944,6 @@ class TableScene(TableInput, Scene):
     def cancel_card(self) -> None:
         self.sel_card, self.use_flag, self.rotation, self.cube_off = None, None, 0, set()
 
-    def button_rects(self) -> dict[str, pygame.Rect]:
-        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
-
     def token_rects(self) -> list[tuple[int, pygame.Rect]]:
         """(cowboy number, rect) for the viewer's tokens, selected ones lifted."""
         if self.viewer is None:
@@ -1237,8 +1177,7 @@ class TableScene(TableInput, Scene):
             rect = dict(self.targets()).get(self.focus)
             if rect is not None:
                 focus_ring(surface, rect)
-        if self.banner_time > 0 and self.banner:
-            self._draw_banner(surface)
+        self._draw_banner(surface)
 
     def _draw_cards(self, surface, v, can_act: bool) -> None:
         lay = self.layout
@@ -1296,32 +1235,6 @@ class TableScene(TableInput, Scene):
             msg = "Your cowboys are all in your bid." if self.my_cowboys() else \
                 "You have no cowboys."
             surface.blit(theme.fit_text(msg, 28, sr.w - 40, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
-
-    def _draw_message(self, surface) -> None:
-        text = self.prompt()
-        r = self.layout.message_rect
-        if not text:
-            return
-        err = self.message_error and self.message_time > 0
-        colour = theme.ERROR if err else theme.INK
-        px, lines, step = theme.fit_wrap(text, 28, r.w - 32, r.h - 8, bool(err), max_lines=3)
-        surface.blit(message_panel(r.size, err), r)
-        y = r.y + (r.h - step * len(lines)) // 2
-        for line in lines:
-            surface.blit(theme.text(line, px, colour, bool(err), fixed=True), (r.x + 16, y))
-            y += step
-
-    def _draw_buttons(self, surface) -> None:
-        from game.ui import art
-
-        for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
-            r = self.layout.button_rect(i)
-            hot = self.hover is not None and r.collidepoint(self.hover) and not self.keyboard
-            state = "disabled" if not enabled else ("hover" if hot else "normal")
-            if self.keyboard and self.focus == f"btn{i}" and enabled:
-                state = "focus"
-            surf = art.button_surface(r.size, label, state, "primary" if primary else "secondary")
-            surface.blit(surf, r)
 
     def _draw_bids(self, surface) -> None:
         b = self.bid_show
@@ -1392,12 +1305,6 @@ class TableScene(TableInput, Scene):
         if s.get("final"):
             hint = _text("Click to continue", 24, theme.INK_SOFT)
             surface.blit(hint, hint.get_rect(midbottom=(r.centerx, r.bottom - 10)))
-
-    def _draw_banner(self, surface) -> None:
-        s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
-        r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
-        surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
-        surface.blit(s, r)
 
 
 def _ordinal(n: int) -> str:

@@ -28,8 +28,6 @@ from functools import lru_cache
 
 import pygame
 
-from game.bots import make_bot
-from game.bots.runner import BotRunner
 from game.engine.core import IllegalAction
 from game.engine.oasis import (
     BonusCamel,
@@ -54,14 +52,8 @@ from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE, BoardView
 from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
 from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel, render_supply
 from game.ui.oasis.zoom import ZoomModel, place_zoom, render_zoom
-from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
-from game.ui.table_common import (
-    TableInput,
-    TableTurns,
-    banner_back,
-    focus_ring,
-    message_panel,
-)
+from game.ui.table_anim import drop, fly
+from game.ui.table_common import TableInput, TableScreen, TableTurns, focus_ring
 
 log = logging.getLogger(__name__)
 
@@ -108,41 +100,23 @@ def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.S
     return theme.text(msg, size, colour, bold)
 
 
-class TableScene(TableTurns, TableInput, Scene):
+class TableScene(TableTurns, TableInput, TableScreen, Scene):
     bot_pace = BOT_PACE
     track_speed_min = 8.0
     banner_in_anim_time = True
+    banner_y = 50
     board_size = (COLS, ROWS)
     strip_keeps = "offer"  # Up from an offer card stays among the cards
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
         super().__init__(services)
-        self.game_id = game_id
-        self.seats = list(seats)
-        self.seed = seed
-        self.n = len(seats)
-        self.state = state if state is not None else new_game(self.n, seed)
-        self.colour = [s.colour for s in seats]
-        self.names = [s.name or COLOURS[i].capitalize() for i, s in enumerate(seats)]
-        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        self.bots = {i: make_bot("oasis", s.level or "normal", seed * 31 + i)
-                     for i, s in enumerate(seats) if s.is_bot}
-        self.runner = BotRunner()
-        self.bot_result = None
-        self.bot_timer = BOT_PACE
-        self.layout = TableLayout(self.n)
+        state = state if state is not None else new_game(len(seats), seed)
+        # the scores count up during the final scoring, from nothing
+        self._init_table(game_id, seats, seed, state, "oasis", TableLayout(len(seats)),
+                         lambda i: COLOURS[i].capitalize(), scores=[0] * len(seats))
         self.layout_key = LayoutKey(self.layout)
         self.board_view = BoardView(self.layout, self.state.view(None)["board"])
-        self.timeline = Timeline()
-        self.sprites = Sprites()
-        self.floaters = make_floaters()
-        self.log = make_log(self.layout.log_rect)
-        self.shown = self.state.clone()
-        self.version = 0
-        self.shown_version = 0
         self.board_rev = 0
-        self.disp_score = [0] * self.n
-        self.track = [0.0] * self.n
         self.landed_tiles: dict[tuple[int, int], str] = {}
         self.landed_camels: list[tuple[int, tuple[int, int]]] = []
         self.landed_markers: list[tuple[int, tuple[int, int]]] = []
@@ -156,23 +130,6 @@ class TableScene(TableTurns, TableInput, Scene):
         self.pending_tile: tuple[str, tuple[int, int]] | None = None  # marker choice
         self.move_src: tuple[int, int] | None = None
         self.peek = False
-        self.hover: tuple[int, int] | None = None
-        self.hover_cell: tuple[int, int] | None = None
-        self.cursor = (COLS // 2, ROWS // 2)
-        self.focus = "board"
-        self.keyboard = True  # show the focus until the mouse is used
-        self.message = ""
-        self.message_error = False
-        self.message_time = 0.0
-        self.revealed: int | None = None
-        self.last_human: int | None = None
-        self.handoff_open = False
-        self.human_actions = 0
-        self.results_shown = False
-        self.banner = ""
-        self.banner_time = 0.0
-        self.t = 0.0
-        self._cache: dict = {}
         oart.warm(self.colour)
         if self.state.history:
             self.log.add(f"Game resumed at move {len(self.state.history)}.", None)
@@ -616,9 +573,6 @@ class TableScene(TableTurns, TableInput, Scene):
             return out
         return []
 
-    def button_rects(self) -> dict[str, pygame.Rect]:
-        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
-
     def set_bonus_mode(self, mode: str) -> None:
         self.bonus_mode = mode
         self.pending_tile = None
@@ -638,10 +592,6 @@ class TableScene(TableTurns, TableInput, Scene):
     def _tile_action(self, kind, cell, marker_from=None):
         cls = BonusTile if self.state.phase == "bonus" else PlaceTile
         return cls(kind, cell, marker_from)
-
-    def error(self, text: str) -> None:
-        self.message, self.message_error, self.message_time = text, True, 5.0
-        self.services.audio.play("error")
 
     def _try(self, action) -> bool:
         why = self.why(action)
@@ -980,8 +930,7 @@ class TableScene(TableTurns, TableInput, Scene):
                 focus_ring(surface, rect)
         self._draw_peek(surface)
         self._draw_zoom(surface)
-        if self.banner_time > 0 and self.banner:
-            self._draw_banner(surface)
+        self._draw_banner(surface)
 
     def _draw_zoom(self, surface) -> None:
         m = self.zoom_model()
@@ -1035,30 +984,6 @@ class TableScene(TableTurns, TableInput, Scene):
             pygame.draw.rect(surface, art.PLAYER_COLOURS[self.colour[who]], back, border_radius=14)
             surface.blit(tag, tag.get_rect(center=back.center))
 
-    def _draw_message(self, surface) -> None:
-        text = self.prompt()
-        r = self.layout.message_rect
-        if not text:
-            return
-        err = self.message_error and self.message_time > 0
-        surface.blit(message_panel(r.size, err), r)
-        px, lines, step = theme.fit_wrap(text, 28, r.w - 32, r.h - 8, bool(err), max_lines=3)
-        y = r.y + (r.h - step * len(lines)) // 2
-        colour = theme.ERROR if err else theme.INK
-        for line in lines:
-            surface.blit(theme.text(line, px, colour, bool(err), fixed=True), (r.x + 16, y))
-            y += step
-
-    def _draw_buttons(self, surface) -> None:
-        for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
-            r = self.layout.button_rect(i)
-            hot = self.hover is not None and r.collidepoint(self.hover) and not self.keyboard
-            state = "disabled" if not enabled else ("hover" if hot else "normal")
-            if self.keyboard and self.focus == f"btn{i}" and enabled:
-                state = "focus"
-            surface.blit(art.button_surface(r.size, label, state,
-                                            "primary" if primary else "secondary"), r)
-
     def peek_lines(self) -> list[tuple[str, int]] | None:
         """The viewer's own score tiles by kind, while they look at their pile."""
         q = self.viewer
@@ -1094,12 +1019,6 @@ class TableScene(TableTurns, TableInput, Scene):
             surface.blit(oart.score_tile(kind, 46), (x, r.y + top))
             surface.blit(counts[i], (x + 50, r.y + top + 10))
             surface.blit(kinds[i], (x, r.y + top + 52))
-
-    def _draw_banner(self, surface) -> None:
-        s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
-        r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 50))
-        surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
-        surface.blit(s, r)
 
 
 @lru_cache(maxsize=8)

@@ -27,8 +27,6 @@ from functools import lru_cache
 
 import pygame
 
-from game.bots import make_bot
-from game.bots.runner import BotRunner
 from game.engine.oregon import (
     DRAW,
     EXTRA_TURN,
@@ -65,14 +63,8 @@ from game.ui.oregon.panels import (
     draw_panel,
     render_supply,
 )
-from game.ui.table_anim import Sprites, Timeline, drop, fly, make_floaters, make_log
-from game.ui.table_common import (
-    TableInput,
-    TableTurns,
-    banner_back,
-    focus_ring,
-    message_panel,
-)
+from game.ui.table_anim import drop, fly
+from game.ui.table_common import TableInput, TableScreen, TableTurns, focus_ring
 
 log = logging.getLogger(__name__)
 
@@ -140,37 +132,18 @@ def gains_text(g: dict, you: bool = True) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-class TableScene(TableTurns, TableInput, Scene):
+class TableScene(TableTurns, TableInput, TableScreen, Scene):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
+    prompt_bold_after_error = True
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
         super().__init__(services)
-        self.game_id = game_id
-        self.seats = list(seats)
-        self.seed = seed
-        self.n = len(seats)
-        self.state = state if state is not None else new_game(self.n, seed)
-        self.colour = [s.colour for s in seats]
-        self.names = [s.name or engine_player_name(i) for i, s in enumerate(seats)]
-        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        self.bots = {i: make_bot("oregon", s.level or "normal", seed * 31 + i) for i, s in enumerate(seats) if s.is_bot}
-        self.runner = BotRunner()
-        self.bot_result = None
-        self.bot_timer = BOT_PACE
-        self.layout = TableLayout(self.n)
+        state = state if state is not None else new_game(len(seats), seed)
+        self._init_table(game_id, seats, seed, state, "oregon", TableLayout(len(seats)),
+                         engine_player_name, scores=state.score)  # the tokens come at the end
         self.board_view = BoardView(self.layout, self.state.board.to_json())
-        self.timeline = Timeline()
-        self.sprites = Sprites()
-        self.floaters = make_floaters()
-        self.log = make_log(self.layout.log_rect)
-        # what the screen shows (lags behind the state while steps run)
-        self.shown = self.state.clone()
-        self.version = 0  # bumps whenever the state changes
-        self.shown_version = 0
-        self.disp_score = list(self.state.score)
-        self.track = [float(x) for x in self.disp_score]
         self.landed_farmers: list[tuple[int, tuple[int, int]]] = []
         self.landed_buildings: list[dict] = []
         self.hidden_cards: set[int] = set()
@@ -178,23 +151,6 @@ class TableScene(TableTurns, TableInput, Scene):
         # the acting human's choices
         self.selected: list[int] = []
         self.joker_sel = False
-        self.hover: tuple[int, int] | None = None
-        self.hover_cell: tuple[int, int] | None = None
-        self.cursor = (COLS // 2, ROWS // 2)
-        self.focus = "board"
-        self.keyboard = True  # show the focus until the mouse is used
-        self.message = ""
-        self.message_error = False
-        self.message_time = 0.0
-        self.revealed: int | None = None
-        self.last_human: int | None = None
-        self.handoff_open = False
-        self.human_actions = 0
-        self.results_shown = False
-        self.banner = ""
-        self.banner_time = 0.0
-        self.t = 0.0
-        self._cache: dict = {}
         _warm_art(self.colour)
         first = self.state.current
         if self.state.history:
@@ -462,10 +418,6 @@ class TableScene(TableTurns, TableInput, Scene):
         self.services.audio.play("tick")
         self.message, self.message_error = "", False
 
-    def error(self, text: str) -> None:
-        self.message, self.message_error, self.message_time = text, True, 5.0
-        self.services.audio.play("error")
-
     def _try(self, action) -> bool:
         p = self.acting
         why = self.state.why_illegal(action, p)
@@ -550,9 +502,6 @@ class TableScene(TableTurns, TableInput, Scene):
 
     def clear_selection(self) -> None:
         self.selected, self.joker_sel = [], False
-
-    def button_rects(self) -> dict[str, pygame.Rect]:
-        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
 
     def draw_decks(self) -> list[str]:
         if not self.human_can_act or self.state.phase != DRAW:
@@ -738,8 +687,7 @@ class TableScene(TableTurns, TableInput, Scene):
                 rect = dict(self.targets()).get(self.focus)
                 if rect is not None:
                     focus_ring(surface, rect)
-        if self.banner_time > 0 and self.banner:
-            self._draw_banner(surface)
+        self._draw_banner(surface)
 
     def _draw_supply(self, surface, v) -> None:
         disc = v["discards"]
@@ -792,42 +740,17 @@ class TableScene(TableTurns, TableInput, Scene):
             art.blit_card(surface, info["kind"], info.get("building") or info.get("symbol"),
                           r.topleft, CARD, True)
 
-    def _draw_message(self, surface) -> None:
-        text = self.prompt()
-        r = self.layout.message_rect
-        if not text:
-            return
-        colour = theme.ERROR if self.message_error and self.message_time > 0 else theme.INK
-        icon = None
-        if self.human_can_act and not (self.message_error and self.message_time > 0):
-            phase = self.state.phase
-            if phase == EXTRA_TURN:
-                icon = art.action_token("extra_turn", 76, True)
-            elif phase == START_TILE:
-                tile = self.state.view(self.acting)["players"][self.acting]["start_tile"]
-                icon = art.building_tile(tile, 76, True) if tile else None
-        width = r.w - 32 - (90 if icon else 0)
-        bold = bool(self.message_error)
-        px, lines, step = theme.fit_wrap(text, 28, width, r.h - 8, bold, max_lines=3)
-        surface.blit(message_panel(r.size, self.message_error and self.message_time > 0), r)
-        if icon is not None:
-            surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))
-        y = r.y + (r.h - step * len(lines)) // 2
-        for line in lines:
-            surface.blit(theme.text(line, px, colour, bold, fixed=True), (r.x + 16, y))
-            y += step
-
-    def _draw_buttons(self, surface) -> None:
-        for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
-            r = self.layout.button_rect(i)
-            hot = self.hover is not None and r.collidepoint(self.hover) and not self.keyboard
-            state = "disabled" if not enabled else ("hover" if hot else "normal")
-            if self.keyboard and self.focus == f"btn{i}" and enabled:
-                state = "focus"
-            surf = art.button_surface(r.size, label, state, "primary" if primary else "secondary")
-            surface.blit(surf, r)
-            if state == "focus":
-                focus_ring(surface, r)
+    def _message_icon(self) -> pygame.Surface | None:
+        """The extra-turn token or the start tile beside the prompt that asks for it."""
+        if not self.human_can_act:
+            return None
+        phase = self.state.phase
+        if phase == EXTRA_TURN:
+            return art.action_token("extra_turn", 76, True)
+        if phase == START_TILE:
+            tile = self.state.view(self.acting)["players"][self.acting]["start_tile"]
+            return art.building_tile(tile, 76, True) if tile else None
+        return None
 
     def _draw_tooltip(self, surface, cell, tip: str) -> None:
         lines = tip.split("\n")
@@ -846,12 +769,6 @@ class TableScene(TableTurns, TableInput, Scene):
         for i, line in enumerate(lines):
             surface.blit(_text(line, 28, theme.INK, i == 0), (r.x + 16, y))
             y += step
-
-    def _draw_banner(self, surface) -> None:
-        s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
-        r = s.get_rect(center=(self.layout.board_rect.centerx, self.layout.board_rect.y + 60))
-        surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
-        surface.blit(s, r)
 
 
 def _warm_art(colours) -> None:

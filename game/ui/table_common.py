@@ -4,7 +4,9 @@
   (``TrackStyle``, ``draw_score_track``);
 - player panel frame (``draw_panel_frame``);
 - the focus ring, message panel and banner band of the table scenes;
-- pointer and focus navigation (``TableInput``), mixed into each table scene.
+- the fields, frame clock, prompt, buttons and banner every table shares (``TableScreen``),
+  the one-player-at-a-time turn loop (``TableTurns``) and pointer and focus navigation
+  (``TableInput``), mixed into each table scene.
 
 Where the tables differ (colours, sizes, how focus moves in the bottom strip) the difference
 is a parameter, so each table keeps its own look and feel.
@@ -18,8 +20,11 @@ from functools import lru_cache
 
 import pygame
 
+from game.bots import make_bot
+from game.bots.runner import BotRunner
 from game.ui import art, theme
 from game.ui import intents as I
+from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
 
 TRACK_SPACES = 100
 NAV_KINDS = (I.NEXT, I.PREV, I.MOVE, I.CONFIRM)
@@ -188,25 +193,159 @@ def message_panel(size, error: bool) -> pygame.Surface:
 _log = logging.getLogger(__name__)
 
 
+# --- what every table sets up, advances and draws alike --------------------------------------
+class TableScreen:
+    """The fields, frame clock, prompt panel, button slots and banner of every table scene.
+
+    The scene calls ``_init_table`` first thing in its ``__init__`` and ``advance`` first thing
+    in its ``update``; it provides ``prompt()``, ``buttons()`` ((label, action or callable,
+    enabled, primary) per slot), ``board_size`` and a layout with ``message_rect``,
+    ``button_rect(i)``, ``board_rect`` and ``log_rect``.
+    """
+
+    bot_pace: float = 0.75  # seconds of animation time before a bot's move shows
+    track_speed_min: float = 6.0  # spaces per second a score marker slides at least
+    banner_in_anim_time: bool = False  # whether the banner's timer follows the animation speed
+    banner_y: int = 60  # the banner's centre, below the board's top edge
+    # Oregon: the prompt stays bold after an error's time ran out, until a choice clears it
+    prompt_bold_after_error: bool = False
+
+    def _init_table(self, game_id: str, seats, seed: int, state, game: str, layout,
+                    default_name, scores=None) -> None:
+        """The fields every table starts with.  ``game``: the engine's id (picks the bots);
+        ``default_name(i)``: seat ``i``'s name when it has none; ``scores``: where the track
+        markers start (default: the state's scores)."""
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.seed = seed
+        self.n = len(seats)
+        self.state = state
+        self.colour = [s.colour for s in seats]
+        self.names = [s.name or default_name(i) for i, s in enumerate(seats)]
+        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        self.bots = {i: make_bot(game, s.level or "normal", seed * 31 + i)
+                     for i, s in enumerate(seats) if s.is_bot}
+        self.runner = BotRunner()
+        self.bot_result = None
+        self.bot_timer = self.bot_pace
+        self.layout = layout
+        self.timeline = Timeline()
+        self.sprites = Sprites()
+        self.floaters = make_floaters()
+        self.log = make_log(layout.log_rect)
+        # what the screen shows (lags behind the state while steps run)
+        self.shown = state.clone()
+        self.version = 0  # bumps whenever the state changes
+        self.shown_version = 0
+        self.disp_score = list(state.scores() if scores is None else scores)
+        self.track = [float(x) for x in self.disp_score]
+        self.hover: tuple[int, int] | None = None
+        self.hover_cell: tuple[int, int] | None = None
+        cols, rows = self.board_size
+        self.cursor = (cols // 2, rows // 2)
+        self.focus = "board"
+        self.keyboard = True  # show the focus until the mouse is used
+        self.message = ""
+        self.message_error = False
+        self.message_time = 0.0
+        self.revealed: int | None = None
+        self.last_human: int | None = None
+        self.handoff_open = False
+        self.human_actions = 0
+        self.results_shown = False
+        self.banner = ""
+        self.banner_time = 0.0
+        self.t = 0.0
+        self._cache: dict = {}
+
+    def advance(self, dt: float) -> float:
+        """One frame of the table's clocks: animations, the log, the message and banner
+        timers, score markers sliding towards the shown scores.  Returns the frame's
+        animation time (``dt`` at the player's animation speed)."""
+        adt = self.anim_dt(dt)
+        self.t += dt
+        self.timeline.update(adt)
+        self.sprites.update(adt)
+        self.floaters.update(adt)
+        self.log.update(dt)
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.banner_time > 0:
+            self.banner_time -= adt if self.banner_in_anim_time else dt
+        for q in range(self.n):
+            target = float(self.disp_score[q])
+            gap = target - self.track[q]
+            if gap:
+                step = max(self.track_speed_min, abs(gap) * 4) * adt
+                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
+                    1 if gap > 0 else -1)
+        return adt
+
+    def error(self, text: str) -> None:
+        self.message, self.message_error, self.message_time = text, True, 5.0
+        self.services.audio.play("error")
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
+
+    def _message_icon(self) -> pygame.Surface | None:
+        """A picture at the prompt panel's right end (None: the text takes the width)."""
+        return None
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        """The prompt, or the latest message, in its panel; red while an error shows."""
+        text = self.prompt()
+        if not text:
+            return
+        r = self.layout.message_rect
+        err = self.message_error and self.message_time > 0
+        bold = bool(self.message_error if self.prompt_bold_after_error else err)
+        icon = None if err else self._message_icon()
+        width = r.w - 32 - (90 if icon is not None else 0)
+        px, lines, step = theme.fit_wrap(text, 28, width, r.h - 8, bold, max_lines=3)
+        surface.blit(message_panel(r.size, err), r)
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))
+        colour = theme.ERROR if err else theme.INK
+        y = r.y + (r.h - step * len(lines)) // 2
+        for line in lines:
+            surface.blit(theme.text(line, px, colour, bold, fixed=True), (r.x + 16, y))
+            y += step
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        """The button slots (the focus ring is drawn last, over everything, by ``draw``)."""
+        for i, (label, _a, enabled, primary) in enumerate(self.buttons()):
+            r = self.layout.button_rect(i)
+            hot = self.hover is not None and r.collidepoint(self.hover) and not self.keyboard
+            state = "disabled" if not enabled else ("hover" if hot else "normal")
+            if self.keyboard and self.focus == f"btn{i}" and enabled:
+                state = "focus"
+            surface.blit(art.button_surface(r.size, label, state,
+                                            "primary" if primary else "secondary"), r)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        """The banner line over the board's top, while its time runs."""
+        if self.banner_time <= 0 or not self.banner:
+            return
+        s = theme.shadowed_text(self.banner, 44, (255, 236, 170), display=True)
+        board = self.layout.board_rect
+        r = s.get_rect(center=(board.centerx, board.y + self.banner_y))
+        surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
+        surface.blit(s, r)
+
+
+
 # --- the turn loop -----------------------------------------------------------------------------
 class TableTurns:
     """The per-frame loop of a table where one player acts at a time (Oregon, Oasis).
 
-    Animations advance; markers slide towards the displayed scores; then the acting seat is
-    driven: a bot thinks in the ``BotRunner`` and its move is applied ``bot_pace`` seconds of
-    animation time after the table has caught up; a human gets the hand-off screen (2+ humans)
-    or the focus.  The scene provides ``state``, ``seats``, ``humans``, ``n``, ``acting``,
-    ``legal()``, ``_apply(action, p)``, ``_show_results()``, ``_hand_off(p)``,
-    ``_focus_default()``, ``viewer``, and the fields set in its ``__init__`` (``t``,
-    ``timeline``, ``sprites``, ``floaters``, ``log``, ``message_time``, ``banner_time``,
-    ``disp_score``, ``track``, ``runner``, ``bots``, ``bot_result``, ``bot_timer``,
-    ``revealed``, ``handoff_open``, ``last_human``, ``results_shown``, ``shown``,
-    ``shown_version``, ``version``, ``_cache``).
+    The table's clocks advance (``TableScreen.advance``); then the acting seat is driven: a bot
+    thinks in the ``BotRunner`` and its move is applied ``bot_pace`` seconds of animation time
+    after the table has caught up; a human gets the hand-off screen (2+ humans) or the focus.
+    The scene is a ``TableScreen`` too and provides ``acting``, ``legal()``,
+    ``_apply(action, p)``, ``_show_results()``, ``_hand_off(p)``, ``_focus_default()`` and
+    ``viewer``.
     """
-
-    bot_pace: float = 0.75  # seconds of animation time between a bot's actions
-    track_speed_min: float = 6.0  # spaces per second a score marker slides at least
-    banner_in_anim_time: bool = False  # whether the banner's timer follows the animation speed
 
     def bot_action_legal(self, action, p: int) -> bool:
         return action in self.legal()
@@ -288,23 +427,7 @@ class TableTurns:
         return self._cache[key]
 
     def update(self, dt: float) -> None:
-        adt = self.anim_dt(dt)
-        self.t += dt
-        self.timeline.update(adt)
-        self.sprites.update(adt)
-        self.floaters.update(adt)
-        self.log.update(dt)
-        if self.message_time > 0:
-            self.message_time -= dt
-        if self.banner_time > 0:
-            self.banner_time -= adt if self.banner_in_anim_time else dt
-        for q in range(self.n):
-            target = float(self.disp_score[q])
-            gap = target - self.track[q]
-            if gap:
-                step = max(self.track_speed_min, abs(gap) * 4) * adt
-                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
-                    1 if gap > 0 else -1)
+        adt = self.advance(dt)
         self._drive(adt)
 
     def _drive(self, adt: float) -> None:
