@@ -24,7 +24,6 @@ Structure (as the Oregon table)
 from __future__ import annotations
 
 import logging
-import random
 from functools import lru_cache
 
 import pygame
@@ -619,11 +618,8 @@ class TableScene(TableInput, TableScreen, Scene):
                                               [ResultRow(*r) for r in rows], self.play_again,
                                               self.services.to_title, columns))
 
-    def play_again(self) -> None:
-        from game.scenes.table import start_game
-
-        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6),
-                   {"lakes": self.lakes})
+    def table_options(self) -> dict[str, str]:
+        return {"lakes": self.lakes}
 
     # --- overlays -----------------------------------------------------------------------------
     # --- choices ------------------------------------------------------------------------------
@@ -1005,27 +1001,22 @@ class TableScene(TableInput, TableScreen, Scene):
             if i < len(cards):
                 self.choose_card(cards[i][0])
         elif key.startswith("btn"):
-            b = self.buttons()
-            i = int(key[3:])
-            if i < len(b):
-                label, action, enabled, _ = b[i]
-                if not enabled or action is None:
-                    pv = self.card_preview()
-                    if self.state.phase == "take" and pv and pv["reason"]:
-                        self.error(pv["reason"])
-                    elif self.state.phase == "auction":
-                        self.error("A land auction bid needs at least one cowboy.")
-                    else:
-                        self.error("Pick a cowboy token first.")
-                elif callable(action):
-                    self.services.audio.play("click")
-                    action()
-                else:
-                    self._try(action)
+            self.press_button(int(key[3:]))
         elif key == "board":
             self.click_cell(self.cursor)
         elif key == "undo":
             self.undo()
+
+    def disabled_reason(self, label: str) -> str:
+        pv = self.card_preview()
+        if self.state.phase == "take" and pv and pv["reason"]:
+            return pv["reason"]
+        if self.state.phase == "auction":
+            return "A land auction bid needs at least one cowboy."
+        return "Pick a cowboy token first."
+
+    def _try_button(self, action) -> None:
+        self._try(action)  # it clicks once the move is legal
 
     def _focus_default(self) -> None:
         keys = [k for k, _ in self.targets()]

@@ -21,7 +21,6 @@ Structure (as the Oregon table)
 from __future__ import annotations
 
 import logging
-import random
 import re
 from collections import Counter
 from functools import lru_cache
@@ -105,6 +104,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
     track_speed_min = 8.0
     banner_in_anim_time = True
     banner_y = 50
+    handoff_message = "Hand the screen over: your score tiles stay hidden until then."
     board_size = (COLS, ROWS)
     strip_keeps = "offer"  # Up from an offer card stays among the cards
 
@@ -451,22 +451,8 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
 
     # --- the loop ---------------------------------------------------------------------------
     def _hand_off(self, p: int) -> None:
-        self.revealed = None
-        self.handoff_open = True
         self.peek = False
-
-        def shown() -> None:
-            self.handoff_open = False
-            self.revealed = p
-            self.last_human = p
-            self.services.audio.play("bell")
-            self._focus_default()
-
-        from game.scenes.handoff import Handoff
-
-        message = "Hand the screen over: your score tiles stay hidden until then."
-        self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p], message,
-                                         on_continue=shown))
+        super()._hand_off(p)
 
     # --- results ------------------------------------------------------------------------------
     def result_rows(self) -> list:
@@ -489,11 +475,6 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         self.services.stack.push(ResultsScene(
             self.services, GAME_NAME, rows, self.play_again, self.services.to_title,
             ["Camels", "Oasis", "Steppe", "Stone", "Disc"]))
-
-    def play_again(self) -> None:
-        from game.scenes.table import start_game
-
-        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
 
     # --- overlays -----------------------------------------------------------------------------
     # --- what the acting human may do -----------------------------------------------------
@@ -700,25 +681,14 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             self.peek = not self.peek
             self.services.audio.play("flip")
         elif key.startswith("btn"):
-            b = self.buttons()
-            i = int(key[3:])
-            if i < len(b):
-                label, action, enabled, _ = b[i]
-                if not enabled:
-                    self.error(self._disabled_reason(label))
-                elif callable(action):
-                    self.services.audio.play("click")
-                    action()
-                else:
-                    self.services.audio.play("click")
-                    self._try(action)
+            self.press_button(int(key[3:]))
         elif key == "board":
             self.click_cell(self.cursor)
         elif key == "undo":
             self.undo()
         del p
 
-    def _disabled_reason(self, label: str) -> str:
+    def disabled_reason(self, label: str) -> str:
         if label == "Stop here":
             return "An offer holds at least one card: turn one up first."
         if label == "Turn up a card":
@@ -787,18 +757,11 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
 
     # --- prompts ------------------------------------------------------------------------------
     def prompt(self) -> str:
-        if self.message and (self.message_time > 0 or not self.message_error):
-            return self.message
+        waiting = self.waiting_prompt()
+        if waiting is not None:
+            return waiting
         st = self.state
         p = self.acting
-        if p is None:
-            return "The game is over."
-        if not self.human_can_act:
-            if self.timeline.busy:
-                return ""
-            if self.seats[p].is_bot:
-                return f"{self.names[p]} is thinking..."
-            return f"Waiting for {self.names[p]}."
         step = st.step()
         if self.pending_tile is not None:
             return ("All 4 control markers are in use: click one (pink) to move it onto the "

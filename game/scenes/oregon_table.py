@@ -22,7 +22,6 @@ Structure
 from __future__ import annotations
 
 import logging
-import random
 from functools import lru_cache
 
 import pygame
@@ -49,7 +48,6 @@ from game.engine.oregon import (
 )
 from game.engine.oregon import player_name as engine_player_name
 from game.scenes.base import Scene
-from game.scenes.handoff import Handoff
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.seats import Seat
 from game.ui import art, theme
@@ -136,6 +134,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True
+    handoff_message = "Hand the screen over; the cards in hand stay hidden until then."
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
@@ -319,22 +318,6 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
     def bot_action_legal(self, action, p: int) -> bool:
         return self.state.why_illegal(action, p) is None
 
-    def _hand_off(self, p: int) -> None:
-        self.revealed = None
-        self.handoff_open = True
-
-        def shown() -> None:
-            self.handoff_open = False
-            self.revealed = p
-            self.last_human = p
-            self.services.audio.play("bell")
-            self._focus_default()
-
-        name = self.names[p]
-        message = "Hand the screen over; the cards in hand stay hidden until then."
-        self.services.stack.push(
-            Handoff(self.services, name, self.colour[p], message, on_continue=shown))
-
     # --- results ------------------------------------------------------------------------------
     def result_rows(self) -> list:
         st = self.state
@@ -358,11 +341,6 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         self.services.stack.push(ResultsScene(
             self.services, GAME_NAME, [ResultRow(*r) for r in rows], self.play_again,
             self.services.to_title, columns))
-
-    def play_again(self) -> None:
-        from game.scenes.table import start_game
-
-        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6))
 
     # --- selection ----------------------------------------------------------------------------
     @property
@@ -550,22 +528,14 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         elif key.startswith("deck_"):
             self._try(Draw(key[5:]))
         elif key.startswith("btn"):
-            b = self.buttons()
-            i = int(key[3:])
-            if i < len(b):
-                label, action, enabled, _ = b[i]
-                if not enabled or action is None:
-                    self.error("Choose the two cards to discard first.")
-                elif callable(action):
-                    self.services.audio.play("click")
-                    action()
-                else:
-                    self.services.audio.play("click")
-                    self._try(action)
+            self.press_button(int(key[3:]))
         elif key == "board":
             self.click_cell(self.cursor)
         elif key == "undo":
             self.undo()
+
+    def disabled_reason(self, label: str) -> str:
+        return "Choose the two cards to discard first."
 
     def _focus_default(self) -> None:
         keys = [k for k, _ in self.targets()]
@@ -595,18 +565,11 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
 
     # --- prompts ------------------------------------------------------------------------------
     def prompt(self) -> str:
-        if self.message and (self.message_time > 0 or not self.message_error):
-            return self.message
+        waiting = self.waiting_prompt()
+        if waiting is not None:
+            return waiting
         st = self.state
         p = self.acting
-        if p is None:
-            return "The game is over."
-        if not self.human_can_act:
-            if self.timeline.busy:
-                return ""
-            if self.seats[p].is_bot:
-                return f"{self.names[p]} is thinking..."
-            return f"Waiting for {self.names[p]}."
         if st.phase == START_TILE:
             tile = BUILDING_WORDS.get(st.view(p)["players"][p]["start_tile"], "start tile")
             return f"Place your start {tile}: click a glowing cell."

@@ -15,6 +15,7 @@ is a parameter, so each table keeps its own look and feel.
 from __future__ import annotations
 
 import logging
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -195,12 +196,13 @@ _log = logging.getLogger(__name__)
 
 # --- what every table sets up, advances and draws alike --------------------------------------
 class TableScreen:
-    """The fields, frame clock, prompt panel, button slots and banner of every table scene.
+    """The fields, frame clock, prompt panel, button slots, banner and Play again of every
+    table scene.
 
     The scene calls ``_init_table`` first thing in its ``__init__`` and ``advance`` first thing
     in its ``update``; it provides ``prompt()``, ``buttons()`` ((label, action or callable,
-    enabled, primary) per slot), ``board_size`` and a layout with ``message_rect``,
-    ``button_rect(i)``, ``board_rect`` and ``log_rect``.
+    enabled, primary) per slot), ``_try(action)``, ``board_size`` and a layout with
+    ``message_rect``, ``button_rect(i)``, ``board_rect`` and ``log_rect``.
     """
 
     bot_pace: float = 0.75  # seconds of animation time before a bot's move shows
@@ -288,6 +290,38 @@ class TableScreen:
     def button_rects(self) -> dict[str, pygame.Rect]:
         return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
 
+    def press_button(self, i: int) -> None:
+        """Button slot ``i``: its move is tried, its callable called; a disabled one says why."""
+        b = self.buttons()
+        if i >= len(b):
+            return
+        label, action, enabled, _ = b[i]
+        if not enabled or action is None:
+            self.error(self.disabled_reason(label))
+        elif callable(action):
+            self.services.audio.play("click")
+            action()
+        else:
+            self._try_button(action)
+
+    def _try_button(self, action) -> None:
+        self.services.audio.play("click")
+        self._try(action)
+
+    def disabled_reason(self, label: str) -> str:
+        """Why the button ``label`` cannot be used now."""
+        return "Not possible now."
+
+    def table_options(self) -> dict[str, str] | None:
+        """The game options a new game at this table keeps (Play again)."""
+        return None
+
+    def play_again(self) -> None:
+        from game.scenes.table import start_game  # the tables import this module: import late
+
+        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6),
+                   self.table_options())
+
     def _message_icon(self) -> pygame.Surface | None:
         """A picture at the prompt panel's right end (None: the text takes the width)."""
         return None
@@ -343,8 +377,8 @@ class TableTurns:
     thinks in the ``BotRunner`` and its move is applied ``bot_pace`` seconds of animation time
     after the table has caught up; a human gets the hand-off screen (2+ humans) or the focus.
     The scene is a ``TableScreen`` too and provides ``acting``, ``legal()``,
-    ``_apply(action, p)``, ``_show_results()``, ``_hand_off(p)``, ``_focus_default()`` and
-    ``viewer``.
+    ``_apply(action, p)``, ``_show_results()``, ``_focus_default()``, ``viewer`` and
+    ``handoff_message``.
     """
 
     def bot_action_legal(self, action, p: int) -> bool:
@@ -425,6 +459,41 @@ class TableTurns:
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
             self._cache[key] = self.state.legal_actions(p) if p is not None else []
         return self._cache[key]
+
+    def waiting_prompt(self) -> str | None:
+        """The prompt while the viewer does not choose: the latest message, the game's end,
+        who acts now.  None when the viewer acts (the scene then says what to do)."""
+        if self.message and (self.message_time > 0 or not self.message_error):
+            return self.message
+        p = self.acting
+        if p is None:
+            return "The game is over."
+        if not self.human_can_act:
+            if self.timeline.busy:
+                return ""
+            if self.seats[p].is_bot:
+                return f"{self.names[p]} is thinking..."
+            return f"Waiting for {self.names[p]}."
+        return None
+
+    handoff_message: str  # what the hand-off screen says stays hidden
+
+    def _hand_off(self, p: int) -> None:
+        """Cover the table until ``p`` takes it (hot-seat play)."""
+        from game.scenes.handoff import Handoff  # scenes import this module: import late
+
+        self.revealed = None
+        self.handoff_open = True
+
+        def shown() -> None:
+            self.handoff_open = False
+            self.revealed = p
+            self.last_human = p
+            self.services.audio.play("bell")
+            self._focus_default()
+
+        self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p],
+                                         self.handoff_message, on_continue=shown))
 
     def update(self, dt: float) -> None:
         adt = self.advance(dt)
