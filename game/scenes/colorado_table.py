@@ -53,7 +53,7 @@ from game.ui.colorado.board_view import BoardView
 from game.ui.colorado.layout import CARD, COLS, ROWS, TOKEN, ColoradoLayout
 from game.ui.colorado.panels import PanelModel, draw_panel
 from game.ui.table_anim import Sprite, drop, fly
-from game.ui.table_common import TableInput, TableScreen, focus_ring
+from game.ui.table_common import TableInput, TableScreen
 
 log = logging.getLogger(__name__)
 
@@ -1049,29 +1049,13 @@ class TableScene(TableInput, TableScreen, Scene):
         if self.score_show and self.score_show.get("final"):
             self.score_show = None  # a click closes the round scoring
             return
-        if not self.human_can_act:
-            return
-        for key, rect in reversed(self.targets()):
-            if key != "board" and rect.collidepoint(pos):
-                self.focus = key
-                self.activate(key)
-                return
-        cell = self.layout.cell_at(pos)
-        if cell is not None:
-            self.cursor = cell
-            self.click_cell(cell)
+        if self.human_can_act:
+            self.click_target(pos)
 
-    def handle(self, intent: I.Intent) -> bool:
+    def table_intent(self, intent: I.Intent) -> bool:
+        """R, Q/E, the wheel and the pad shoulders turn a card laid on the board; confirm
+        closes the round scoring."""
         k = intent.kind
-        if k in (I.BACK, I.MENU):
-            self.open_pause()
-            return True
-        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
-            self.open_rules()
-            return True
-        if self.is_undo_key(intent):
-            self.undo()
-            return True
         if k == I.KEY and intent.key == pygame.K_r:
             self.rotate(1)
             return True
@@ -1082,14 +1066,10 @@ class TableScene(TableInput, TableScreen, Scene):
                 not self.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
             self.rotate(1 if intent.amount < 0 else -1)
             return True
-        if self.pointer_input(intent):
-            return True
-        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
+        if k == I.CONFIRM and self.score_show and self.score_show.get("final"):
             self.keyboard = True
-            if k == I.CONFIRM and self.score_show and self.score_show.get("final"):
-                self.score_show = None
-                return True
-            return self.navigate(intent)
+            self.score_show = None
+            return True
         return False
 
     # --- drawing ------------------------------------------------------------------------------
@@ -1164,10 +1144,8 @@ class TableScene(TableInput, TableScreen, Scene):
         if self.score_show:
             self._draw_scores(surface)
         self.floaters.draw(surface)
-        if can_act and self.keyboard and self.focus != "board":
-            rect = dict(self.targets()).get(self.focus)
-            if rect is not None:
-                focus_ring(surface, rect)
+        if can_act:
+            self._draw_focus(surface)
         self._draw_banner(surface)
 
     def _draw_cards(self, surface, v, can_act: bool) -> None:

@@ -887,10 +887,8 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         self.draw_log(surface)
         self.sprites.draw(surface)
         self.floaters.draw(surface)
-        if can_act and self.keyboard and self.focus != "board":
-            rect = dict(self.targets()).get(self.focus)
-            if rect is not None:
-                focus_ring(surface, rect)
+        if can_act:
+            self._draw_focus(surface)
         self._draw_peek(surface)
         self._draw_zoom(surface)
         self._draw_banner(surface)

@@ -646,10 +646,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             tip = self.preview_text(cell)
             if tip:
                 self._draw_tooltip(surface, cell, tip)
-            if self.keyboard and self.focus != "board":
-                rect = dict(self.targets()).get(self.focus)
-                if rect is not None:
-                    focus_ring(surface, rect)
+            self._draw_focus(surface)
         self._draw_banner(surface)
 
     def _draw_supply(self, surface, v) -> None:

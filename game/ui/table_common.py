@@ -357,6 +357,14 @@ class TableScreen:
             surface.blit(art.button_surface(r.size, label, state,
                                             "primary" if primary else "secondary"), r)
 
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        """The focus ring on the focused thing outside the board (the board has its cursor),
+        over everything else."""
+        if self.keyboard and self.focus != "board":
+            rect = dict(self.targets()).get(self.focus)
+            if rect is not None:
+                focus_ring(surface, rect)
+
     def _draw_banner(self, surface: pygame.Surface) -> None:
         """The banner line over the board's top, while its time runs."""
         if self.banner_time <= 0 or not self.banner:
@@ -385,47 +393,14 @@ class TableTurns:
         return action in self.legal()
 
     # --- input (a scene adds ``activate``, ``click_cell``, ``targets``...) -----------------
-    def on_back(self) -> bool:
-        """Esc / pad B / Start.  A scene may first cancel a half-made move."""
-        self.open_pause()
-        return True
-
-    def handle(self, intent: I.Intent) -> bool:
-        k = intent.kind
-        if k in (I.BACK, I.MENU):
-            return self.on_back()
-        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
-            self.open_rules()
-            return True
-        if self.is_undo_key(intent):
-            self.undo()
-            return True
-        if self.pointer_input(intent):
-            return True
-        if k in (I.NEXT, I.PREV, I.MOVE, I.CONFIRM):
-            self.keyboard = True
-            if not self.human_can_act:
-                return True
-            return self.navigate(intent)
-        return False
-
     def click(self, pos) -> None:
         if not self.human_can_act:
             p = self.acting
             if p is not None and not self.timeline.busy and self.seats[p].is_bot:
                 self.message, self.message_error = f"{self.names[p]} is playing...", False
             return
-        for key, rect in reversed(self.targets()):
-            if key != "board" and rect.collidepoint(pos):
-                self.focus = key
-                self.activate(key)
-                return
-        cell = self.layout.cell_at(pos)
-        if cell is not None:
-            self.cursor = cell
-            self.click_cell(cell)
-            return
-        self.click_elsewhere(pos)
+        if not self.click_target(pos):
+            self.click_elsewhere(pos)
 
     def click_elsewhere(self, pos) -> None:
         """A click on nothing usable: a scene may explain why."""
@@ -551,8 +526,9 @@ class TableInput:
     private things, the pause and rules overlays, and stopping the bot thread on exit.
 
     The scene provides ``targets()`` (focus key, rect pairs; ``"board"`` is the board),
-    ``activate(key)``, ``_focus_board()``, ``click(pos)``, ``layout``, ``log``, ``services``,
-    ``focus``, ``cursor``, ``humans``, ``revealed``, ``runner``, ``game_id``, and sets:
+    ``activate(key)``, ``click_cell(cell)``, ``_focus_board()``, ``click(pos)``,
+    ``human_can_act``, ``layout``, ``log``, ``services``, ``focus``, ``cursor``, ``humans``,
+    ``revealed``, ``runner``, ``game_id``, may take its own keys in ``table_intent``, and sets:
 
     - ``board_size``: (columns, rows) the cursor moves in;
     - ``strip_keeps``: a focus-key prefix from which Up stays in the strip (None: Up from
@@ -722,6 +698,48 @@ class TableInput:
 
     def right_click(self) -> None:
         """What a right click does on this table."""
+
+    def click_target(self, pos) -> bool:
+        """Use the focus target, or else the board cell, under ``pos``; False if none is."""
+        for key, rect in reversed(self.targets()):
+            if key != "board" and rect.collidepoint(pos):
+                self.focus = key
+                self.activate(key)
+                return True
+        cell = self.layout.cell_at(pos)
+        if cell is None:
+            return False
+        self.cursor = cell
+        self.click_cell(cell)
+        return True
+
+    def on_back(self) -> bool:
+        """Esc / pad B / Start.  A scene may first cancel a half-made move."""
+        self.open_pause()
+        return True
+
+    def table_intent(self, intent: I.Intent) -> bool:
+        """A scene's own keys and gestures, before the pointer and focus ones; True if taken."""
+        return False
+
+    def handle(self, intent: I.Intent) -> bool:
+        k = intent.kind
+        if k in (I.BACK, I.MENU):
+            return self.on_back()
+        if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
+            self.open_rules()
+            return True
+        if self.is_undo_key(intent):
+            self.undo()
+            return True
+        if self.table_intent(intent) or self.pointer_input(intent):
+            return True
+        if k in NAV_KINDS:
+            self.keyboard = True
+            if not self.human_can_act:
+                return True
+            return self.navigate(intent)
+        return False
 
     def pointer_input(self, intent: I.Intent) -> bool:
         """The game log, pointer moves and clicks; True if ``intent`` was taken."""
