@@ -174,14 +174,6 @@ class TableScene(TableInput, TableScreen, Scene):
     def human_can_act(self) -> bool:
         return self.acting is not None
 
-    def dview(self) -> dict:
-        key = ("dview", self.shown_version, self.viewer)
-        v = self._cache.get(key)
-        if v is None:
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
-            v = self._cache[key] = self.shown.view(self.viewer)
-        return v
-
     def sview(self) -> dict:
         """The real state as the acting human may see it (for choices)."""
         key = ("sview", self.version, self.viewer)

@@ -260,6 +260,15 @@ class TableScreen:
         self.t = 0.0
         self._cache: dict = {}
 
+    def dview(self) -> dict:
+        """The shown state as the viewer may see it (cached per shown version and viewer)."""
+        key = ("dview", self.shown_version, self.viewer)
+        v = self._cache.get(key)
+        if v is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
+            v = self._cache[key] = self.shown.view(self.viewer)
+        return v
+
     def advance(self, dt: float) -> float:
         """One frame of the table's clocks: animations, the log, the message and banner
         timers, score markers sliding towards the shown scores.  Returns the frame's
@@ -416,15 +425,6 @@ class TableTurns:
         p = self.acting
         return (p is not None and not self.seats[p].is_bot and p == self.viewer
                 and not self.timeline.busy)
-
-    def dview(self) -> dict:
-        """The shown state as the viewer may see it (cached per shown version and viewer)."""
-        key = ("dview", self.shown_version, self.viewer)
-        v = self._cache.get(key)
-        if v is None:
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
-            v = self._cache[key] = self.shown.view(self.viewer)
-        return v
 
     def legal(self) -> list:
         """The acting seat's legal actions (cached per state version)."""
