@@ -13,6 +13,7 @@ from game.bots import LEVELS as BOT_LEVELS
 from game.engine import GameInfo
 from game.ui.palette import PLAYER_NAMES, seat_colour
 
+NAME_MAX = 16  # characters: a name fits a seat badge, a panel title and a log line
 HUMAN = "human"
 BOT = "bot"
 DEFAULT_BOT_LEVEL = "normal" if "normal" in BOT_LEVELS else BOT_LEVELS[-1]
@@ -40,6 +41,19 @@ class Seat:
     @property
     def label(self) -> str:
         return f"Bot ({self.level})" if self.is_bot else "Human"
+
+
+def clean_name(raw: object, fallback: str) -> str:
+    """A seat name safe to draw and to save: printable characters only (no NUL, no other
+    control or format characters, no lone surrogates), spaces collapsed, at most ``NAME_MAX``
+    characters.  Anything that leaves nothing (or is not text at all) gives ``fallback``."""
+    if not isinstance(raw, str):
+        return fallback
+    kept = "".join(
+        ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else " " for ch in raw
+    )
+    name = " ".join(kept.split())[:NAME_MAX].strip()
+    return name or fallback
 
 
 def player_name(colour: int) -> str:
