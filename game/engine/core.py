@@ -243,9 +243,15 @@ def loads(text: str) -> GameState:
 def replay(state: GameState, upto: int | None = None) -> GameState:
     """A fresh game rebuilt from ``state``'s seed, options and its first ``upto`` actions
     (all of them by default)."""
+    return replay_events(state, upto)[0]
+
+
+def replay_events(state: GameState, upto: int | None = None
+                  ) -> tuple[GameState, list[list[Event]]]:
+    """``replay(state, upto)`` and the events each of those actions caused, in order (what
+    the game's log said, to be rendered again for any viewer)."""
     from game.engine import GAMES
 
     fresh = GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
-    for player, action in state.history[:upto]:
-        fresh.apply(action, player)
-    return fresh
+    moves = [fresh.apply(action, player) for player, action in state.history[:upto]]
+    return fresh, moves

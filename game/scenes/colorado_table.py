@@ -147,12 +147,11 @@ class TableScene(TableInput, TableScreen, Scene):
         self.handoffs = 0
         self.last_turn_key = None
         _warm_art(self.colour)
-        self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
         if self.state.history:
-            self.log.add(f"Game resumed at move {len(self.state.history)}.", None)
-        for e in self.state.opening_events if not self.state.history else ():
-            self.log.add(self.rename(e.text_for(self.viewer)),
-                         self.colour[e.player] if e.player is not None else None)
+            self.resumed_at = len(self.state.history)
+            self.rebuild_log()
+        else:
+            self.log_opening()
         self.table_cards = list(v0["revealed_cards"])
 
     # --- life cycle ----------------------------------------------------------------------
@@ -183,12 +182,10 @@ class TableScene(TableInput, TableScreen, Scene):
             v = self._cache[key] = self.state.view(self.viewer)
         return v
 
-    def rename(self, text: str) -> str:
-        for q in range(self.n):
-            e = ENGINE_NAMES[q]
-            if self.names[q] != e:
-                text = text.replace(e, self.names[q])
-        return text
+    def log_opening(self) -> None:
+        self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
+        for e in self.state.opening_events:
+            self.log_event(e)
 
     def my_cowboys(self) -> list[int]:
         """The viewer's own cowboys (their numbers are theirs alone)."""
@@ -272,6 +269,7 @@ class TableScene(TableInput, TableScreen, Scene):
             self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
         version = self.version
         self.timeline.add(lambda: self._catch_up(after, version), 0.0, "catch_up")
+        self.note_revealed(events, p)
         self.after_action()
 
     def _reset_choice(self) -> None:
@@ -343,11 +341,10 @@ class TableScene(TableInput, TableScreen, Scene):
     # --- events -------------------------------------------------------------------------------
     def _start_event(self, e) -> None:
         viewer = self.viewer
-        text = self.rename(e.text_for(viewer))
+        text = self.log_event(e)
         q = e.player
         seen = e.private_to is None or e.private_to == viewer
         d = e.data if seen else {}
-        self.log.add(text, self.colour[q] if q is not None else None)
         dur, sound = EVENT_STEPS.get(e.kind, (0.2, None))
         lay = self.layout
         kind = e.kind
@@ -499,6 +496,8 @@ class TableScene(TableInput, TableScreen, Scene):
         bots = [p for p in ta if self.seats[p].is_bot]
         humans = [p for p in ta if not self.seats[p].is_bot]
         simultaneous = state.phase in SIMULTANEOUS
+        if self.looking():
+            return  # the human who just got something private still looks at it
         if bots:
             self._drive_bots(bots, adt, simultaneous)
         if not humans:
@@ -797,6 +796,8 @@ class TableScene(TableInput, TableScreen, Scene):
 
     # --- prompts ------------------------------------------------------------------------------
     def prompt(self) -> str:
+        if self.looking() and not self.human_can_act:
+            return self.look_prompt
         if self.message and (self.message_time > 0 or not self.message_error):
             return self.message
         st = self.state

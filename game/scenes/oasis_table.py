@@ -21,7 +21,6 @@ Structure (as the Oregon table)
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from functools import lru_cache
 
@@ -132,17 +131,14 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         self.peek = False
         oart.warm(self.colour)
         if self.state.history:
-            self.log.add(f"Game resumed at move {len(self.state.history)}.", None)
-        for e in self.state.setup_events if not self.state.history else ():
-            self.log.add(self.rename(e.text_for(None)),
-                         self.colour[e.player] if e.player is not None else None)
+            self.resumed_at = len(self.state.history)
+            self.rebuild_log()
+        else:
+            self.log_opening()
 
-    _NAME_RE = re.compile(r"\b(" + "|".join(c.capitalize() for c in COLOURS) + r")\b")
-
-    def rename(self, text: str) -> str:
-        """Engine texts name players by engine colour; the table by their seat names."""
-        engine = {COLOURS[q].capitalize(): self.names[q] for q in range(self.n)}
-        return self._NAME_RE.sub(lambda m: engine.get(m.group(1), m.group(1)), text)
+    def log_opening(self) -> None:
+        for e in self.state.setup_events:
+            self.log_event(e)
 
     def why(self, action) -> str | None:
         """Why ``action`` is illegal for the actor now (None when it is legal)."""
@@ -293,6 +289,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
             self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
         self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+        self.note_revealed(events, p)
         self.after_action()
 
     def _reset_choice(self) -> None:
@@ -333,10 +330,8 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
 
     def _start_event(self, e) -> None:
         viewer = self.viewer
-        text = self.rename(e.text_for(viewer))
+        text = self.log_event(e)
         q = e.player
-        colour = self.colour[q] if q is not None else None
-        self.log.add(text, colour)
         dur, sound = EVENT_STEPS.get(e.kind, (0.2, None))
         d = e.data if (e.private_to is None or viewer == e.private_to) else {}
         lay = self.layout
@@ -361,7 +356,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             self.sprites.add(fly(oart.disc(e.data["disc"], 44, True), lay.discs[e.data["from"]].center,
                                  lay.handed[e.data["to"]].center, dur, arc=70))
         elif kind == "score_tiles_taken":
-            score_kind = e.data.get("kind")
+            score_kind = d.get("kind")  # the kind is the taker's secret
             i = SCORE_KINDS.index(score_kind) if score_kind in SCORE_KINDS else 0
             for k in range(e.data.get("count", 0)):
                 self.sprites.add(fly(oart.score_tile(None, 40), lay.score_stacks[i].center,

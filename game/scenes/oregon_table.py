@@ -135,6 +135,8 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True
     handoff_message = "Hand the screen over; the cards in hand stay hidden until then."
+    look_prompt = ("Your new cards are in your hand. The table passes on in a moment "
+                   "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
@@ -151,12 +153,11 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         self.selected: list[int] = []
         self.joker_sel = False
         _warm_art(self.colour)
-        first = self.state.current
         if self.state.history:
-            self.log.add(f"Game resumed at move {len(self.state.history)}.", None)
+            self.resumed_at = len(self.state.history)
+            self.rebuild_log()
         else:
-            self.log.add(f"{self.names[first]} starts. Everyone places a start tile.",
-                         self.colour[first])
+            self.log_opening()
 
     def hand(self) -> list[int]:
         """The cards drawn in the hand strip (the viewer's, as shown)."""
@@ -169,12 +170,10 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             hand.remove(pending)
         return hand
 
-    def rename(self, text: str) -> str:
-        for q in range(self.n):
-            e = engine_player_name(q)
-            if self.names[q] != e:
-                text = text.replace(e, self.names[q])
-        return text
+    def log_opening(self) -> None:
+        first = self.state.start_player
+        self.log.add(f"{self.names[first]} starts. Everyone places a start tile.",
+                     self.colour[first])
 
     # --- panels (data, for drawing and tests) --------------------------------------------------
     def panel_model(self, q: int) -> PanelModel:
@@ -214,6 +213,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             dur, _ = EVENT_STEPS.get(e.kind, (0.2, None))
             self.timeline.add(lambda e=e: self._start_event(e), dur, e.kind)
         self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+        self.note_revealed(events, p)
         self.after_action()
 
     def _reset_choice(self) -> None:
@@ -238,10 +238,8 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
     def _start_event(self, e) -> None:
         viewer = self.viewer
         ev = event_for(e, viewer)
-        text = self.rename(e.text_for(viewer))
+        text = self.log_event(e)
         q = e.player
-        colour = self.colour[q] if q is not None else None
-        self.log.add(text, colour)
         dur, sound = EVENT_STEPS.get(e.kind, (0.2, None))
         d = ev.data
         lay = self.layout

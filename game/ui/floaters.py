@@ -48,6 +48,8 @@ def outlined_text(
 
 
 class Floater:
+    text = ""  # the words shown (set by ``Floaters.add``)
+
     def __init__(
         self,
         image: pygame.Surface,
@@ -159,6 +161,7 @@ class Floaters:
         if image is None:
             image = pygame.Surface((1, 1), pygame.SRCALPHA)
         floater = Floater(image, start, end, duration, delay, rise, arc, ease, on_arrive)
+        floater.text = text
         self._items.append(floater)
         return floater
 
@@ -188,6 +191,11 @@ class Floaters:
     @property
     def busy(self) -> bool:
         return bool(self._items)
+
+    @property
+    def texts(self) -> list[str]:
+        """The words of every floater on screen."""
+        return [f.text for f in self._items]
 
     def __len__(self) -> int:
         return len(self._items)

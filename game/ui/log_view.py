@@ -3,6 +3,8 @@
     log = LogView(pygame.Rect(1450, 620, 440, 420))
     log.add("Blue placed a farmer: +7", colour_index=1)    # a badge in the seat's colour
     log.add("Round 2", emphasis=True)                      # a centred heading line
+    log.add_event(event, colour_index=2)                   # an engine event, for the viewer
+    log.set_viewer(1)                                      # the hot-seat hand-off: re-rendered
     if log.handle(intent): ...                             # wheel / drag / click over it
     log.update(dt); log.draw(surface)
 
@@ -15,6 +17,12 @@
   wraps into).
 * Cheap: messages are wrapped once when added and rendered once when first seen; a frame
   blits the background and the visible rows only.
+* Privacy at a shared screen: an engine event keeps its source, and its text is the one the
+  log's ``viewer`` may read (``Event.text_for``), passed through ``namer`` (engine names to
+  seat names).  ``set_viewer`` re-renders every event line for whoever looks now, so after a
+  hot-seat hand-off the log holds nothing the new viewer may not know.
+* Each event line remembers the board cells its event names (``cells_at(pos)``), so the
+  table can light them up while the pointer is over the line.
 
 ``style`` is "dark" (light text on a dark wood panel, the default), "paper" (ink on cream) or
 None (no background: the caller draws one).
@@ -45,9 +53,11 @@ _STYLES = {
 
 
 class _Entry:
-    __slots__ = ("text", "colour_index", "emphasis", "lines", "height", "images", "born")
+    __slots__ = ("text", "colour_index", "emphasis", "lines", "height", "images", "born",
+                 "source", "cells")
 
-    def __init__(self, text, colour_index, emphasis, lines, height, born):
+    def __init__(self, text, colour_index, emphasis, lines, height, born, source=None,
+                 cells=()):
         self.text = text
         self.colour_index = colour_index
         self.emphasis = emphasis
@@ -55,6 +65,34 @@ class _Entry:
         self.height = height
         self.images: list[pygame.Surface] | None = None
         self.born = born
+        self.source = source  # the engine event shown (None: a fixed, public line)
+        self.cells = cells  # board cells the event names
+
+
+def event_cells(data) -> tuple[tuple[int, int], ...]:
+    """The board cells named in an event's ``data`` (cells, sources, destinations, flags,
+    stars, groups): every ``[x, y]`` pair under those keys, nested lists and dicts included.
+    Positions on the board are public in every game, so any viewer may see them lit."""
+    found: list[tuple[int, int]] = []
+
+    def walk(v) -> None:
+        if isinstance(v, (list, tuple)):
+            if len(v) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in v):
+                found.append((v[0], v[1]))
+            else:
+                for item in v:
+                    walk(item)
+        elif isinstance(v, dict):
+            for k, item in v.items():
+                if k in _CELL_KEYS:
+                    walk(item)
+
+    walk(data if isinstance(data, dict) else {})
+    return tuple(dict.fromkeys(found))
+
+
+_CELL_KEYS = frozenset({"cell", "cells", "src", "dst", "flag", "flags", "stars", "group",
+                        "cubes", "oasis", "steppe", "stone", "camels"})
 
 
 class LogView:
@@ -87,6 +125,8 @@ class LogView:
         self._background: pygame.Surface | None = None
         self._fade_pair: tuple[pygame.Surface, pygame.Surface] | None = None
         self.top_inset = 0  # room kept free at the top (e.g. for a button over the log)
+        self.viewer: int | None = None  # whose private event lines are shown in full
+        self.namer = _same  # engine text -> table text (seat names for engine names)
         self._layout()
 
     # --- geometry ---------------------------------------------------------------------------
@@ -108,7 +148,8 @@ class LogView:
         self.entries.clear()
         self._content_h = 0
         for e in old:
-            self._append(self._make(e.text, e.colour_index, e.emphasis, born=-1.0))
+            self._append(self._make(e.text, e.colour_index, e.emphasis, born=-1.0,
+                                    source=e.source, cells=e.cells))
         self._target = min(self._target, self.max_scroll)
         self._shown = self._target
 
@@ -144,8 +185,39 @@ class LogView:
 
     # --- content ----------------------------------------------------------------------------
     def add(self, text: str, colour_index: int | None = None, *, emphasis: bool = False) -> None:
-        """Append a message (with a seat badge when ``colour_index`` is given)."""
-        entry = self._make(text, colour_index, emphasis, born=self._t)
+        """Append a message (with a seat badge when ``colour_index`` is given).  The text is
+        shown to every viewer as it is: only public words belong here."""
+        self._add(self._make(text, colour_index, emphasis, born=self._t))
+
+    def add_event(self, event, colour_index: int | None = None) -> None:
+        """Append an engine event's line, as the current ``viewer`` may read it."""
+        self._add(self._make(self._event_text(event), colour_index, False, born=self._t,
+                             source=event, cells=event_cells(event.data)))
+
+    def _event_text(self, event) -> str:
+        return self.namer(event.text_for(self.viewer))
+
+    def set_viewer(self, viewer: int | None) -> None:
+        """Whoever looks now: every event line is rendered again for them."""
+        if viewer == self.viewer:
+            return
+        self.viewer = viewer
+        changed = False
+        for i, e in enumerate(self.entries):
+            if e.source is None:
+                continue
+            text = self._event_text(e.source)
+            if text != e.text:
+                new = self._make(text, e.colour_index, e.emphasis, born=-1.0, source=e.source,
+                                 cells=e.cells)
+                self._content_h += new.height - e.height
+                self.entries[i] = new
+                changed = True
+        if changed:
+            self._target = min(self._target, self.max_scroll)
+            self._shown = min(self._shown, self.max_scroll)
+
+    def _add(self, entry: _Entry) -> None:
         following = self.at_end
         self._append(entry)
         while len(self.entries) > self.max_lines:
@@ -162,11 +234,12 @@ class LogView:
             self.unseen += 1
         self._target = min(self._target, self.max_scroll)
 
-    def _make(self, text: str, colour_index: int | None, emphasis: bool, born: float) -> _Entry:
+    def _make(self, text: str, colour_index: int | None, emphasis: bool, born: float,
+              source=None, cells=()) -> _Entry:
         width = self.wrap_width + (BADGE + 10 if emphasis and colour_index is None else 0)
         lines = theme.wrap(text, self.text_size, width, bold=emphasis) or [""]
         height = len(lines) * self.line_height
-        return _Entry(text, colour_index, emphasis, lines, height, born)
+        return _Entry(text, colour_index, emphasis, lines, height, born, source, cells)
 
     def _append(self, entry: _Entry) -> None:
         self.entries.append(entry)
@@ -185,6 +258,25 @@ class LogView:
     def lines(self) -> list[str]:
         """Every message, oldest first."""
         return [e.text for e in self.entries]
+
+    def entry_at(self, pos) -> _Entry | None:
+        """The message drawn under ``pos`` (None: none is)."""
+        if pos is None or not self.view.collidepoint(pos):
+            return None
+        bottom = self.view.bottom + round(self._shown)
+        for e in reversed(self.entries):
+            top = bottom - e.height
+            if top <= pos[1] < bottom:
+                return e
+            if bottom <= self.view.top:
+                break
+            bottom = top - ENTRY_GAP
+        return None
+
+    def cells_at(self, pos) -> tuple[tuple[int, int], ...]:
+        """The board cells named by the event line under ``pos``."""
+        e = self.entry_at(pos)
+        return e.cells if e is not None else ()
 
     @property
     def row_count(self) -> int:
@@ -252,6 +344,8 @@ class LogView:
                 return True
             return False
         if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.pos):
+            if intent.pos[1] < self.view.y:
+                return False  # the title or the top inset: not the log's
             pill = self._pill_rect()
             if pill is not None and pill.inflate(8, 8).collidepoint(intent.pos):
                 self.scroll_to_end()
@@ -398,6 +492,10 @@ class LogView:
 
     def _draw_pill(self, surface: pygame.Surface, pill: pygame.Rect) -> None:
         surface.blit(_pill_face(pill.size, f"{self.unseen} new"), pill)
+
+
+def _same(text: str) -> str:
+    return text
 
 
 _badges: dict[int, pygame.Surface] = {}

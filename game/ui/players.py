@@ -9,6 +9,7 @@ cross) so colour-blind players can tell seats apart.  Indices are palette indice
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
@@ -112,3 +113,20 @@ def draw_swatch(surface: pygame.Surface, index: int, center: tuple[int, int], r:
     else:
         pygame.draw.circle(surface, fill, center, r)
         pygame.draw.circle(surface, rim, center, r, 3)
+
+
+def renamer(engine_names, names):
+    """A function that turns the engine's player names in a text into the seats' names, all
+    in one pass: a seat named like another seat's colour ("Blue" sitting in the yellow seat)
+    never has its name replaced again, so every line stays with the right player."""
+    table = {e: n for e, n in zip(engine_names, names, strict=True) if e != n}
+    if not table:
+        return _unchanged
+    pattern = re.compile(r"\b(" + "|".join(re.escape(e) for e in sorted(table, key=len,
+                                                                         reverse=True))
+                         + r")\b")
+    return lambda text: pattern.sub(lambda m: table[m.group(1)], text)
+
+
+def _unchanged(text: str) -> str:
+    return text

@@ -1,6 +1,5 @@
 """Motion on the game tables (Oregon, Colorado County, Oasis): sprites flying and dropping,
-a timeline of event steps, and small stand-ins for the shared floaters and game log while
-those are not there.
+a timeline of event steps, and the tables' floaters and game log.
 
 The engine never waits: actions are applied at once, their events are queued here as
 ``Step`` objects, each with a duration; the table shows a lagging "display state" that
@@ -12,12 +11,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
-from game.ui import theme
-from game.ui.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+from game.ui.tween import ease_in_out_cubic, ease_out_back
 
 
 def ease_out_bounce(t: float) -> float:
@@ -155,102 +152,16 @@ class Timeline:
         return self.current is not None or bool(self.steps)
 
 
-# --- stand-ins for shared widgets --------------------------------------------------------------
-class SimpleFloaters:
-    """"+N" texts rising or flying to a panel (used when game.ui.floaters is not there)."""
-
-    def __init__(self) -> None:
-        self.sprites = Sprites()
-
-    def add(self, text: str, start, end=None, colour=(255, 236, 160), duration: float = 1.0,
-            **_: Any) -> None:
-        surf = theme.shadowed_text(text, 40, colour, display=True, offset=3)
-        end = end or (start[0], start[1] - 70)
-        self.sprites.add(Sprite(surf, start, end, duration, easing=ease_out_cubic,
-                                fade_out=True))
-
-    def update(self, dt: float) -> None:
-        self.sprites.update(dt)
-
-    def draw(self, surface) -> None:
-        self.sprites.draw(surface)
-
-    @property
-    def busy(self) -> bool:
-        return self.sprites.busy
-
-
-class SimpleLog:
-    """A scrollable list of plain-word lines (used when game.ui.log_view is not there)."""
-
-    LINE = 34
-
-    def __init__(self, rect, max_lines: int = 500):
-        self.rect = pygame.Rect(rect)
-        self.max_lines = max_lines
-        self.lines: list[tuple[str, int | None]] = []
-        self.scroll = 0  # lines up from the bottom
-        self._cache: pygame.Surface | None = None
-
-    def add(self, text: str, colour_index: int | None = None) -> None:
-        for line in theme.wrap(text, 26, self.rect.w - 56):
-            self.lines.append((line, colour_index))
-        del self.lines[: -self.max_lines]
-        self.scroll = 0
-        self._cache = None
-
-    def handle(self, intent) -> bool:
-        from game.ui import intents as I
-
-        if intent.kind == I.WHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            visible = (self.rect.h - 20) // self.LINE
-            self.scroll = max(0, min(len(self.lines) - visible, self.scroll + intent.amount))
-            self._cache = None
-            return True
-        return False
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface) -> None:
-        if self._cache is None:
-            self._cache = self._render()
-        surface.blit(self._cache, self.rect)
-
-    def _render(self) -> pygame.Surface:
-        from game.ui import art
-
-        r = self.rect
-        surf = pygame.Surface(r.size, pygame.SRCALPHA)
-        surf.blit(art.panel_surface(r.size, "dark"), (0, 0))
-        visible = (r.h - 20) // self.LINE
-        end = len(self.lines) - self.scroll
-        shown = self.lines[max(0, end - visible): end]
-        y = 12
-        for text, colour in shown:
-            if colour is not None:
-                pygame.draw.circle(surf, art.PLAYER_COLOURS[colour], (22, y + 16), 7)
-            surf.blit(theme.text(text, 26, theme.ON_TABLE), (38, y))
-            y += self.LINE
-        return surf
-
-
 def make_floaters():
-    try:
-        from game.ui.floaters import Floaters
+    from game.ui.floaters import Floaters
 
-        return Floaters()
-    except Exception:  # noqa: BLE001 - the shared floaters are optional
-        return SimpleFloaters()
+    return Floaters()
 
 
 def make_log(rect):
-    try:
-        from game.ui.log_view import LogView
+    from game.ui.log_view import LogView
 
-        return LogView(rect, max_lines=500)
-    except Exception:  # noqa: BLE001 - the shared log view is optional
-        return SimpleLog(rect)
+    return LogView(rect, max_lines=500)
 
 
 __all__ = ["Sprite", "Sprites", "Step", "Timeline", "drop", "ease_out_back", "fly",

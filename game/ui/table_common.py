@@ -25,6 +25,7 @@ from game.bots import make_bot
 from game.bots.runner import BotRunner
 from game.ui import art, theme
 from game.ui import intents as I
+from game.ui.players import renamer
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
 
 TRACK_SPACES = 100
@@ -181,6 +182,15 @@ def banner_back(size) -> pygame.Surface:
 
 
 @lru_cache(maxsize=4)
+def log_cell_light(size) -> pygame.Surface:
+    """The light on a board cell named by the log line under the pointer."""
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((255, 236, 150, 70))
+    pygame.draw.rect(s, (255, 226, 120), s.get_rect(), 4, border_radius=6)
+    return s
+
+
+@lru_cache(maxsize=4)
 def message_panel(size, error: bool) -> pygame.Surface:
     """The prompt's cream panel, reddened for an error."""
     s = pygame.Surface(size, pygame.SRCALPHA)
@@ -224,6 +234,7 @@ class TableScreen:
         self.state = state
         self.colour = [s.colour for s in seats]
         self.names = [s.name or default_name(i) for i, s in enumerate(seats)]
+        self.rename = renamer([default_name(i) for i in range(len(seats))], self.names)
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
         self.bots = {i: make_bot(game, s.level or "normal", seed * 31 + i)
                      for i, s in enumerate(seats) if s.is_bot}
@@ -235,6 +246,7 @@ class TableScreen:
         self.sprites = Sprites()
         self.floaters = make_floaters()
         self.log = make_log(layout.log_rect)
+        self.log.namer = self.rename
         # what the screen shows (lags behind the state while steps run)
         self.shown = state.clone()
         self.version = 0  # bumps whenever the state changes
@@ -250,7 +262,12 @@ class TableScreen:
         self.message = ""
         self.message_error = False
         self.message_time = 0.0
+        self._looking: object = "nobody yet"  # the viewer the screen was last rendered for
         self.revealed: int | None = None
+        self.look_for: int | None = None  # the hot-seat human looking at what they just got
+        self.look_left = 0.0
+        self.resumed_at: int | None = None  # the move a resumed game went on from
+        self.log_cells: tuple[tuple[int, int], ...] = ()  # named by the log line under the pointer
         self.last_human: int | None = None
         self.handoff_open = False
         self.human_actions = 0
@@ -259,6 +276,90 @@ class TableScreen:
         self.banner_time = 0.0
         self.t = 0.0
         self._cache: dict = {}
+
+    # --- who looks: everything on screen is rendered for them --------------------------------
+    @property
+    def revealed(self) -> int | None:
+        """The human past the hand-off screen (hot-seat play), whose private things show."""
+        return self._revealed
+
+    @revealed.setter
+    def revealed(self, p: int | None) -> None:
+        self._revealed = p
+        self.sync_viewer()
+
+    def sync_viewer(self) -> None:
+        """When the seat looking at the screen changes, the log is rendered again for the new
+        viewer, and things still in flight (a drawn card, bid tokens, a floating text) land at
+        once: nothing of the previous viewer's stays on screen."""
+        viewer = self.viewer
+        if viewer == self._looking:
+            return
+        self._looking = viewer
+        self.log.set_viewer(viewer)
+        self.floaters.finish()
+        for sprite in self.sprites.items:
+            if not sprite.done and sprite.on_done is not None:
+                sprite.done = True
+                sprite.on_done()
+        self.sprites.items.clear()
+
+    def log_event(self, e) -> str:
+        """Log the event ``e`` for whoever looks now; returns its line as they read it."""
+        self.sync_viewer()
+        self.log.add_event(e, self.colour[e.player] if e.player is not None else None)
+        return self.log.entries[-1].text if self.log.entries else ""
+
+    def log_opening(self) -> None:
+        """The log's first lines, before any move (each table says what)."""
+
+    def rebuild_log(self, moves=None) -> None:
+        """The log of the game so far, rebuilt from a replay of its moves (``moves``: the
+        events of each action, from ``replay_events``; replayed here when not given): the
+        opening lines, every event as the viewer may read it, where the game was resumed."""
+        if moves is None:
+            from game.engine.core import replay_events
+
+            moves = replay_events(self.state)[1]
+        self.sync_viewer()
+        self.log.clear()
+        self.log_opening()
+        lines: list = []
+        for k, events in enumerate(moves):
+            if k == self.resumed_at:
+                lines.append(f"Game resumed at move {k}.")
+            lines += events
+        if self.resumed_at is not None and self.resumed_at >= len(moves):
+            lines.append(f"Game resumed at move {len(moves)}.")
+        for line in lines[-self.log.max_lines:]:  # older lines would drop out anyway
+            if isinstance(line, str):
+                self.log.add(line)
+            else:
+                self.log.add_event(line, self.colour[line.player]
+                                   if line.player is not None else None)
+        for entry in self.log.entries:
+            entry.born = -1.0  # shown at once: no fading in of the whole log
+        self.log.scroll_to_end()
+        self.log.scroll_by(0, smooth=False)
+
+    def note_revealed(self, events, p: int) -> None:
+        """After ``p``'s action: when it showed ``p`` something private (cards drawn), a
+        hot-seat table lets them look at it before the hand-off hides it."""
+        if len(self.humans) > 1 and not self.seats[p].is_bot and any(
+                e.private_to == p for e in events):
+            self.look_for, self.look_left = p, LOOK_TIME
+
+    def looking(self) -> bool:
+        """Whether the hand-off waits: the viewer is still looking at what they just got
+        (``LOOK_TIME`` seconds of animation time once the table has caught up, or until
+        they click or press a key)."""
+        if self.look_for is not None and self.look_for == self.viewer and self.look_left > 0:
+            return True
+        self.look_for = None
+        return False
+
+    look_prompt = ("Have a look at what you just got: the table passes on in a moment "
+                   "(click or press a key to pass it now).")
 
     def dview(self) -> dict:
         """The shown state as the viewer may see it (cached per shown version and viewer)."""
@@ -278,9 +379,14 @@ class TableScreen:
         self.timeline.update(adt)
         self.sprites.update(adt)
         self.floaters.update(adt)
+        self.sync_viewer()
         self.log.update(dt)
+        if self.look_for is not None and not (self.timeline.busy or self.sprites.busy):
+            self.look_left -= adt
         if self.message_time > 0:
             self.message_time -= dt
+        if self.taken_back_time > 0:
+            self.taken_back_time -= dt
         if self.banner_time > 0:
             self.banner_time -= adt if self.banner_in_anim_time else dt
         for q in range(self.n):
@@ -337,7 +443,7 @@ class TableScreen:
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """The prompt, or the latest message, in its panel; red while an error shows."""
-        text = self.prompt()
+        text = self.prompt_line()
         if not text:
             return
         r = self.layout.message_rect
@@ -438,6 +544,8 @@ class TableTurns:
     def waiting_prompt(self) -> str | None:
         """The prompt while the viewer does not choose: the latest message, the game's end,
         who acts now.  None when the viewer acts (the scene then says what to do)."""
+        if self.looking() and not self.human_can_act:
+            return self.look_prompt
         if self.message and (self.message_time > 0 or not self.message_error):
             return self.message
         p = self.acting
@@ -486,6 +594,8 @@ class TableTurns:
         self.check_privacy()
         p = self.acting
         if self.seats[p].is_bot:
+            if self.looking():
+                return
             if len(self.humans) > 1 and not self.timeline.busy:
                 self.revealed = None
             if not self.runner.busy and self.bot_result is None:
@@ -511,7 +621,8 @@ class TableTurns:
         if self.timeline.busy:
             return
         if len(self.humans) > 1 and self.revealed != p and not self.handoff_open:
-            self._hand_off(p)
+            if not self.looking():
+                self._hand_off(p)
         elif p == self.viewer and self.last_human != p:
             self.last_human = p
             self._focus_default()
@@ -519,6 +630,8 @@ class TableTurns:
 
 # --- input ------------------------------------------------------------------------------------
 PRIVACY_IDLE = 60.0  # seconds without input before a hot-seat table hides private things
+LOOK_TIME = 3.0  # seconds (animation time) a hot-seat human sees what they just got
+TAKEN_BACK_TIME = 4.0  # seconds the prompt starts with "Taken back." after an undo
 
 
 class TableInput:
@@ -561,6 +674,7 @@ class TableInput:
     # --- the game's life: saving, game over, jumps, undo, privacy ----------------------------
     def after_action(self) -> None:
         """Each table calls this once an action is applied: keep the autosave current."""
+        self.taken_back_time = 0.0
         if self.autosave and not self.passive and not self.services.config.kiosk:
             from game import saves
 
@@ -615,15 +729,26 @@ class TableInput:
             self.message, self.message_error, self.message_time = why, True, 4.0
             self.services.audio.play("error")
             return False
-        from game.engine.core import replay
+        from game.engine.core import replay_events
 
-        state = replay(self.state, upto=len(self.state.history) - 1)
+        state, moves = replay_events(self.state, upto=len(self.state.history) - 1)
         self.restore(state)
         self.after_action()
-        self.message, self.message_error, self.message_time = "Taken back.", False, 2.0
+        self.rebuild_log(moves)  # the undone move's lines leave the log
+        self.message, self.message_error, self.message_time = "", False, 0.0
+        self.taken_back_time = TAKEN_BACK_TIME
         self.services.audio.play("swish")
-        self.log.add("Move taken back.", self.colour[self.viewer])
         return True
+
+    taken_back_time = 0.0  # seconds left of "Taken back." before the prompt
+
+    def prompt_line(self) -> str:
+        """The prompt as the panel shows it: just after an undo, "Taken back." and then what
+        to do again."""
+        text = self.prompt()
+        if self.taken_back_time > 0 and text:
+            return f"Taken back. {text}"
+        return text
 
     def undo_rect(self) -> pygame.Rect:
         """The Undo button: the top right corner of the log, which fills from the bottom."""
@@ -642,6 +767,16 @@ class TableInput:
         self.log.draw(surface)
         if can_undo:
             self._draw_undo(surface)
+        if self.log_cells and not self.keyboard:
+            self._draw_log_cells(surface)
+
+    def _draw_log_cells(self, surface: pygame.Surface) -> None:
+        """The board cells named by the log line under the pointer, lit up."""
+        cols, rows = self.board_size
+        for x, y in self.log_cells:
+            if 0 <= x < cols and 0 <= y < rows:
+                r = self.layout.cell_rect(x, y)
+                surface.blit(log_cell_light(r.size), r)
 
     def _draw_undo(self, surface: pygame.Surface) -> None:
         r = self.undo_rect()
@@ -732,6 +867,9 @@ class TableInput:
         if self.is_undo_key(intent):
             self.undo()
             return True
+        if k in (I.CLICK, I.CONFIRM, I.KEY) and self.looking() and not self.human_can_act:
+            self.look_for = None  # done looking: the table passes on
+            return True
         if self.table_intent(intent) or self.pointer_input(intent):
             return True
         if k in NAV_KINDS:
@@ -744,6 +882,17 @@ class TableInput:
     def pointer_input(self, intent: I.Intent) -> bool:
         """The game log, pointer moves and clicks; True if ``intent`` was taken."""
         k = intent.kind
+        if k == I.CLICK and intent.button == 1 and self.can_undo and \
+                self.undo_rect().collidepoint(intent.pos):
+            # the button sits over the log, which would take the click for scrolling
+            self.keyboard = False
+            self.hover = intent.pos
+            self.focus = "undo"
+            self.services.audio.play("click")
+            self.undo()
+            return True
+        if intent.pos is not None and k in (I.POINT, I.CLICK, I.WHEEL):
+            self.log_cells = self.log.cells_at(intent.pos)
         if self.log.handle(intent):
             return True
         if k == I.POINT:

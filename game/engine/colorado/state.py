@@ -466,8 +466,8 @@ class ColoradoState(GameState):
         k = len(drawn)
         what = f"{k} cowboy{'s' if k != 1 else ''}"
         events.append(Event(
-            "cowboys_drawn", f"You draw {what} ({nums}) {why}." if k else
-            f"You draw no cowboy {why}: the bag is empty.", p,
+            "cowboys_drawn", f"{name(p)} draws {what} ({nums}) {why}." if k else
+            f"{name(p)} draws no cowboy {why}: the bag is empty.", p,
             {"count": k, "numbers": sorted(drawn), "bag": len(self.bag)}, private_to=p,
             public_text=f"{name(p)} draws {what} {why}." if k else
             f"{name(p)} draws no cowboy {why}: the bag is empty."))
@@ -532,7 +532,7 @@ class ColoradoState(GameState):
         for k, p in enumerate(self.order):
             hand = sorted(markers[k * per:(k + 1) * per], key=FLAG_COLOURS.index)
             self.flag_hands[p] = hand
-            events.append(Event("flags_dealt", f"You receive flags: {', '.join(hand)}.", p,
+            events.append(Event("flags_dealt", f"{name(p)} receives flags: {', '.join(hand)}.", p,
                                 {"count": len(hand), "colours": list(hand)}, private_to=p,
                                 public_text=f"{name(p)} receives {len(hand)} flags."))
         self.flag_queue = [self.order[k % n] for k in range(per * n)]
@@ -794,8 +794,8 @@ class ColoradoState(GameState):
         self.flag_hands[p].remove(a.colour)
         self.flags[i] = (a.colour, p)
         self.flag_queue.pop(0)
-        events.append(Event("flag_placed", f"You place your {a.colour} flag face down on "
-                            f"{cell_name(i)}.", p, {"cell": list(cell), "colour": a.colour},
+        events.append(Event("flag_placed", f"{name(p)} places their {a.colour} flag face down "
+                            f"on {cell_name(i)}.", p, {"cell": list(cell), "colour": a.colour},
                             private_to=p,
                             public_text=f"{name(p)} places a flag face down on {cell_name(i)}."))
 
@@ -852,7 +852,7 @@ class ColoradoState(GameState):
                             f"{name(s)} for one cowboy.", p,
                             {"cell": list(xy(sale.cell)), "outcome": "one", "buyer": p,
                              "seller": s}))
-        events.append(Event("cowboy_given", f"{name(p)} gives you cowboy {a.cowboy}.", p,
+        events.append(Event("cowboy_given", f"{name(p)} gives {name(s)} cowboy {a.cowboy}.", p,
                             {"from": p, "to": s, "cowboy": a.cowboy}, private_to=s,
                             public_text=f"{name(p)} gives {name(s)} one cowboy."))
         self._set_cube(sale.cell, -1, events)

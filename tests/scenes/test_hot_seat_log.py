@@ -1,0 +1,220 @@
+"""The game log at a shared screen: every line is rendered for the seat looking now and again
+at each hot-seat hand-off, over whole games of all three games with two humans; seat names
+that are colour names; the log rebuilt after Continue; a hot-seat human's look at what they
+just drew before the hand-off."""
+
+import dataclasses
+import random
+import re
+
+import pygame
+import pytest
+from table_plans import (
+    ColoradoMouseTable,
+    OasisMouseTable,
+    OregonMouseTable,
+    choose,
+)
+
+from game.engine import oregon as og
+from game.engine.core import replay_events
+from game.scenes.handoff import Handoff
+from game.scenes.results import ResultsScene
+from game.scenes.seats import make_seat
+from game.scenes.table import open_table
+from game.ui.table_common import LOOK_TIME
+
+pytestmark = pytest.mark.usefixtures("no_flip")
+
+TABLES = {"oregon": OregonMouseTable, "colorado": ColoradoMouseTable, "oasis": OasisMouseTable}
+TWO_HUMANS = {"oregon": "human,human", "colorado": "human,human,bot:easy",
+              "oasis": "human,human,bot:easy"}
+
+
+def game_events(scene) -> list:
+    """Every event of the game so far: the opening ones and those of each action."""
+    st = scene.state
+    opening = list(getattr(st, "setup_events", ()) or getattr(st, "opening_events", ()))
+    return opening + [e for events in replay_events(st)[1] for e in events]
+
+
+def secrets_of_others(scene, viewer) -> set[str]:
+    """The full texts of events private to another seat, where they say more than their
+    public text: none of them may be on screen for ``viewer``."""
+    return {scene.rename(e.text) for e in game_events(scene)
+            if e.private_to is not None and e.private_to != viewer
+            and e.text != e.public_text}
+
+
+def assert_screen_for(scene, viewer) -> None:
+    """The log, floaters, sprites and banner hold only what ``viewer`` may know."""
+    assert scene.viewer == viewer
+    secrets = secrets_of_others(scene, viewer)
+    for entry in scene.log.entries:
+        if entry.source is not None:
+            assert entry.text == scene.rename(entry.source.text_for(viewer)), entry.text
+        assert entry.text not in secrets, (viewer, entry.text)
+        assert not re.search(r"\byou\b", entry.text, re.IGNORECASE), entry.text
+    for text in scene.floaters.texts + ([scene.banner] if scene.banner_time > 0 else []):
+        assert text not in secrets, (viewer, text)
+
+
+def play_hot_seat(t, rng, limit: int) -> tuple[int, int]:
+    """A whole game of human decisions by mouse, checking the screen at every hand-off: with
+    the hand-off screen up (nobody looks) and once the next human has taken the table.
+    Returns (hand-offs, private lines seen in full by their owner)."""
+    s = t.scene
+    seen: set = set()
+    handoffs = own_secrets = 0
+    for _ in range(limit):
+        for _ in range(20000):
+            if s.state.is_over() or (s.human_can_act and t.top is s):
+                break
+            if isinstance(t.top, Handoff):
+                assert_screen_for(s, None)
+                while not t.top.ready:
+                    t.step()
+                t.click((960, 540))
+                assert t.top is s
+                assert_screen_for(s, s.viewer)
+                assert s.viewer is not None
+                handoffs += 1
+                own_secrets += sum(1 for e in s.log.entries if e.source is not None
+                                   and e.source.private_to == s.viewer
+                                   and e.text != e.source.public_text)
+                continue
+            t.step()
+        else:
+            raise AssertionError("no human turn came")
+        if s.state.is_over():
+            break
+        action = choose(rng, s.state.legal_actions(s.acting), seen)
+        t.play(action)
+        seen.add(type(action))
+    else:
+        raise AssertionError("the game did not end")
+    t.until(lambda: isinstance(t.top, ResultsScene), 10000)
+    return handoffs, own_secrets
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_hot_seat_log_shows_only_what_the_viewer_may_know(game_id, make_table):
+    """Two humans, a whole game: at every hand-off each log line is its event as the new
+    viewer may read it, and no other seat's hidden card, token value, flag colour, cowboy
+    number or score tile kind is on screen; the owner does see their own in full."""
+    t = make_table(TABLES[game_id], TWO_HUMANS[game_id], seed=4)
+    handoffs, own_secrets = play_hot_seat(t, random.Random(5), 1500)
+    assert handoffs > 10
+    assert own_secrets > 0
+
+
+def test_a_seat_named_like_another_seats_colour_keeps_its_lines(services):
+    """Oregon seats named "Blue" (in the yellow seat) and "Bob" (in the blue seat): lines
+    about each player name that player, never the other one."""
+    seats = [make_seat("oregon", i, "human" if i == 0 else "bot", "easy") for i in range(2)]
+    seats = [dataclasses.replace(seats[0], name="Blue"), dataclasses.replace(seats[1], name="Bob")]
+    scene = open_table(services, "oregon", seats, 7)
+    assert og.player_name(0) == "Yellow" and og.player_name(1) == "Blue"
+    assert scene.rename("Yellow scores 3; Blue scores 2") == "Blue scores 3; Bob scores 2"
+    rng = random.Random(1)
+    state = scene.state
+    while len(state.history) < 12:
+        p = state.to_act()[0]
+        scene._apply(rng.choice(state.legal_actions(p)), p)
+        scene.timeline.flush()
+    lines = [(e.text, e.colour_index) for e in scene.log.entries if e.source is not None]
+    assert lines
+    for text, colour in lines:
+        if text.startswith(("Blue ", "Bob ")):
+            mine = 0 if text.startswith("Blue ") else 1
+            assert colour == scene.colour[mine], text
+    assert any(text.startswith("Blue ") for text, _ in lines)
+    assert any(text.startswith("Bob ") for text, _ in lines)
+    scene.on_exit()
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_continue_rebuilds_the_log_for_the_viewer(game_id, services):
+    """A resumed game's log holds its earlier lines, rebuilt from the replay and rendered for
+    the one human (their own secrets in full, the bots' as public text), then where it was
+    resumed."""
+    seats = [make_seat(game_id, i, "human" if i == 0 else "bot", "easy") for i in range(3)]
+    scene = open_table(services, game_id, seats, 9)
+    rng = random.Random(2)
+    state = scene.state
+    while len(state.history) < 40:
+        for p in list(state.to_act()):
+            if p in state.to_act():
+                scene._apply(rng.choice(state.legal_actions(p)), p)
+    scene.timeline.flush()
+    scene.on_exit()
+    resumed = open_table(services, game_id, seats, 9, state=state.clone())
+    events = [e for evs in replay_events(state)[1] for e in evs]
+    expected = [resumed.rename(e.text_for(0)) for e in events]
+    lines = resumed.log.lines
+    assert lines[-1] == f"Game resumed at move {len(state.history)}."
+    assert lines[-1 - len(expected):-1] == expected
+    assert any(e.private_to == 0 and e.text != e.public_text for e in events)
+    assert any(e.private_to not in (None, 0) and e.text != e.public_text for e in events)
+    resumed.on_exit()
+
+
+def test_a_hot_seat_human_sees_the_cards_they_drew_before_the_hand_off(make_table):
+    """Oregon, two humans: after the last draw of a turn the table stays with the drawer,
+    their new card in hand and the prompt saying so, until a click (or a few seconds); only
+    then does the hand-off screen hide it."""
+    t = make_table(OregonMouseTable, "human,human", seed=4)
+    t.app.settings.animation_speed = 4.0
+    s = t.scene
+    rng = random.Random(5)
+    looked = 0
+    for _ in range(400):
+        if isinstance(t.top, Handoff):
+            while not t.top.ready:
+                t.step()
+            t.click((960, 540))
+        t.until(lambda: s.human_can_act and t.top is s)
+        p = s.acting
+        legal = s.state.legal_actions(p)
+        action = rng.choice(legal)
+        last_draw = isinstance(action, og.Draw) and len(s.state.hands[p]) == 3
+        t.play(action)
+        if not last_draw or p in s.state.to_act():
+            continue
+        drawn = s.state.hands[p][-1]
+        t.until(lambda: not s.timeline.busy and not s.sprites.busy, 2000)
+        t.step(5)
+        assert t.top is s and s.viewer == p
+        assert drawn in s.hand()
+        assert s.prompt_line() == s.look_prompt
+        if looked == 0:
+            t.click((960, 540))  # done looking
+        else:
+            t.step(round(LOOK_TIME * 60 / 4.0) + 5)  # or the look's time runs out
+        t.step(2)
+        assert isinstance(t.top, Handoff)
+        looked += 1
+        if looked == 2:
+            break
+    assert looked == 2
+
+
+def test_log_keeps_hidden_lines_hidden_from_an_onlooker(services):
+    """Unit: a log line of a private event changes as the viewer changes."""
+    from game.engine.core import Event
+    from game.ui.log_view import LogView
+
+    log = LogView(pygame.Rect(0, 0, 440, 400))
+    log.namer = lambda text: text.replace("Yellow", "Ann")
+    e = Event("drew_card", "Yellow draws a church card", 0, {"card": 51}, private_to=0,
+              public_text="Yellow draws a building card")
+    log.set_viewer(0)
+    log.add_event(e, 0)
+    log.add("Round 2")
+    assert log.lines == ["Ann draws a church card", "Round 2"]
+    log.set_viewer(1)
+    assert log.lines == ["Ann draws a building card", "Round 2"]
+    log.set_viewer(None)
+    assert log.lines == ["Ann draws a building card", "Round 2"]
+    log.set_viewer(0)
+    assert log.lines == ["Ann draws a church card", "Round 2"]
