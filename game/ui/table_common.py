@@ -267,7 +267,6 @@ class TableScreen:
         self.look_for: int | None = None  # the hot-seat human looking at what they just got
         self.look_left = 0.0
         self.resumed_at: int | None = None  # the move a resumed game went on from
-        self.log_cells: tuple[tuple[int, int], ...] = ()  # named by the log line under the pointer
         self.last_human: int | None = None
         self.handoff_open = False
         self.human_actions = 0
@@ -767,13 +766,21 @@ class TableInput:
         self.log.draw(surface)
         if can_undo:
             self._draw_undo(surface)
-        if self.log_cells and not self.keyboard:
-            self._draw_log_cells(surface)
+        cells = self.log_cells
+        if cells:
+            self._draw_log_cells(surface, cells)
 
-    def _draw_log_cells(self, surface: pygame.Surface) -> None:
+    @property
+    def log_cells(self) -> tuple[tuple[int, int], ...]:
+        """The board cells named by the log line under the pointer (from the event's data)."""
+        if self.keyboard or self.hover is None:
+            return ()
+        return self.log.cells_at(self.hover)
+
+    def _draw_log_cells(self, surface: pygame.Surface, cells) -> None:
         """The board cells named by the log line under the pointer, lit up."""
         cols, rows = self.board_size
-        for x, y in self.log_cells:
+        for x, y in cells:
             if 0 <= x < cols and 0 <= y < rows:
                 r = self.layout.cell_rect(x, y)
                 surface.blit(log_cell_light(r.size), r)
@@ -891,8 +898,6 @@ class TableInput:
             self.services.audio.play("click")
             self.undo()
             return True
-        if intent.pos is not None and k in (I.POINT, I.CLICK, I.WHEEL):
-            self.log_cells = self.log.cells_at(intent.pos)
         if self.log.handle(intent):
             return True
         if k == I.POINT:

@@ -219,3 +219,53 @@ def test_log_keeps_hidden_lines_hidden_from_an_onlooker(services):
     assert log.lines == ["Ann draws a building card", "Round 2"]
     log.set_viewer(0)
     assert log.lines == ["Ann draws a church card", "Round 2"]
+
+
+def visible_line_with_cells(s):
+    """A point over a log line whose event names board cells, and that line."""
+    log = s.log
+    cols, rows = s.board_size
+    x = log.view.centerx
+    for y in range(log.view.bottom - 2, log.view.top, -3):
+        e = log.entry_at((x, y))
+        if e is not None and e.source is not None and any(
+                0 <= cx < cols and 0 <= cy < rows for cx, cy in e.cells):
+            return (x, y), e
+    return None, None
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_pointing_at_a_log_line_lights_the_cells_it_names(game_id, make_table):
+    """The cells come from the event's data (whatever the words say): each is lit while the
+    pointer is over the line, and not once it leaves."""
+    players = {"oregon": "human,bot:easy", "colorado": "human,bot:easy,bot:easy",
+               "oasis": "human,bot:easy,bot:easy"}[game_id]
+    t = make_table(TABLES[game_id], players, seed=3)
+    s = t.scene
+    rng = random.Random(4)
+    for _ in range(60):
+        pos, entry = visible_line_with_cells(s)
+        if pos is not None:
+            break
+        t.wait_turn()
+        t.play(rng.choice(s.state.legal_actions(s.acting)))
+    assert pos is not None
+    t.wait_turn()  # the human's turn: nothing moves on the board or in the log
+    t.move((5, 5))
+    t.step(60)  # new lines have slid in
+    pos, entry = visible_line_with_cells(s)
+    cols, rows = s.board_size
+    cell = next(c for c in entry.cells if 0 <= c[0] < cols and 0 <= c[1] < rows)
+    rect = s.layout.cell_rect(*cell)
+    screen = pygame.display.get_surface()
+    dark = pygame.surfarray.array3d(screen.subsurface(rect)).astype(int)
+    t.move(pos)
+    t.step(2)
+    assert s.log.entry_at(pos) is entry
+    assert s.log_cells == entry.cells
+    lit = pygame.surfarray.array3d(screen.subsurface(rect)).astype(int)
+    assert abs(lit - dark).mean() > 8
+    t.move((5, 5))
+    t.step(2)
+    assert s.log_cells == ()
+    assert abs(pygame.surfarray.array3d(screen.subsurface(rect)).astype(int) - dark).mean() < 1
