@@ -110,6 +110,9 @@ class TableScene(TableInput, TableScreen, Scene):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     strip_keeps = "card"  # Up from a revealed card stays among the cards
+    look_kinds = frozenset({"cowboys_drawn", "flags_dealt"})
+    look_prompt = ("What you just drew is in your strip. The table passes on in a moment "
+                   "(click or press a key to pass it now).")
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, lakes="first",
                  state=None):

@@ -135,6 +135,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True
     handoff_message = "Hand the screen over; the cards in hand stay hidden until then."
+    look_kinds = frozenset({"drew_card", "drew_token"})
     look_prompt = ("Your new cards are in your hand. The table passes on in a moment "
                    "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it

@@ -341,11 +341,14 @@ class TableScreen:
         self.log.scroll_to_end()
         self.log.scroll_by(0, smooth=False)
 
+    # kinds of private events that show a player something new (drawn at random)
+    look_kinds: frozenset[str] = frozenset()
+
     def note_revealed(self, events, p: int) -> None:
-        """After ``p``'s action: when it showed ``p`` something private (cards drawn), a
-        hot-seat table lets them look at it before the hand-off hides it."""
+        """After ``p``'s action: when it showed ``p`` something new and private (cards
+        drawn), a hot-seat table lets them look at it before the hand-off hides it."""
         if len(self.humans) > 1 and not self.seats[p].is_bot and any(
-                e.private_to == p for e in events):
+                e.private_to == p and e.kind in self.look_kinds for e in events):
             self.look_for, self.look_left = p, LOOK_TIME
 
     def looking(self) -> bool:
