@@ -40,7 +40,7 @@ from functools import cache
 
 import pygame
 
-from game.engine.core import GameState, replay
+from game.engine.core import GameState, replay, replay_events
 from game.scenes.base import Scene
 from game.scenes.seats import Seat
 from game.ui import art, players, theme
@@ -327,19 +327,14 @@ class ReplayScene(Scene):
     def rebuild(self, k: int) -> tuple[GameState, list[tuple[str, int | None]]]:
         """The game after its first ``k`` recorded actions, rebuilt from the seed exactly as
         ``replay(state, upto=k)`` does, and the public log lines of its last few actions."""
-        from game.engine import GAMES
-
-        rec = self.record
-        st = GAMES[rec.GAME_ID].new(rec.num_players, rec.seed, **rec.options)
+        st, moves = replay_events(self.record, upto=k)
         lines: deque[tuple[str, int | None]] = deque(maxlen=LOG_LINES)
         rename = getattr(self.table, "rename", str)
-        for i, (p, action) in enumerate(self.history[:k]):
-            events = st.apply(action, p)
-            if i >= k - LOG_MOVES:
-                for e in events:
-                    q = e.player
-                    lines.append((rename(e.text_for(None)),
-                                  self.colours[q] if q is not None else None))
+        for events in moves[-LOG_MOVES:]:
+            for e in events:
+                q = e.player
+                lines.append((rename(e.text_for(None)),
+                              self.colours[q] if q is not None else None))
         return st, list(lines)
 
     def jump(self, k: int) -> None:

@@ -269,7 +269,8 @@ def test_rules_and_undo_at_the_table_by_controller(oregon_turn):
     done = len(s.state.history)
     t.focus_on("undo")  # the Undo button is a focus target as well
     t.button("y", frames=2)
-    assert len(s.state.history) == done - 1 and s.message == "Taken back."
+    assert len(s.state.history) == done - 1
+    assert s.prompt_line() == f"Taken back. {s.prompt()}" and s.prompt()
     t.until_turn()
     before = s.human_actions
     t.play(s.state.legal_actions(s.acting)[0])
