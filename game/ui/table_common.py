@@ -180,7 +180,26 @@ def banner_back(size) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=4)
+PROMPT_SIZE = 28  # the prompt's text size at 100 %
+PROMPT_PAD = 4  # above the first line and below the last: three lines fit the 100 % panel
+
+
+@lru_cache(maxsize=256)
+def prompt_fit(text: str, width: int, height: int, bold: bool, scale: float
+               ) -> tuple[int, list[str], int, int]:
+    """The prompt wrapped into a panel ``width`` wide: ``(px, lines, step, panel height)``.
+
+    The panel is ``height`` tall at 100 % and may grow with the text size (to ``height`` times
+    the scale) before the text steps down towards 100 %; a prompt that needs more room even
+    at 100 % makes the panel taller still.  Every word is shown: nothing is cut.  ``scale``
+    is the cache key for the UI scale."""
+    room = max(height, theme.scaled(height)) - 2 * PROMPT_PAD
+    px, lines, step = theme.fit_wrap(text, PROMPT_SIZE, width, room, bold, scale=scale)
+    need = step * len(lines) + 2 * PROMPT_PAD
+    return px, lines, step, max(height, need)
+
+
+@lru_cache(maxsize=8)
 def message_panel(size, error: bool) -> pygame.Surface:
     """The prompt's cream panel, reddened for an error."""
     s = pygame.Surface(size, pygame.SRCALPHA)
@@ -335,17 +354,30 @@ class TableScreen:
         """A picture at the prompt panel's right end (None: the text takes the width)."""
         return None
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        """The prompt, or the latest message, in its panel; red while an error shows."""
+    def _prompt_style(self) -> tuple[str, bool, bool, pygame.Surface | None]:
+        """What the prompt panel shows now: (text, error?, bold?, icon or None)."""
         text = self.prompt()
-        if not text:
-            return
-        r = self.layout.message_rect
         err = self.message_error and self.message_time > 0
         bold = bool(self.message_error if self.prompt_bold_after_error else err)
-        icon = None if err else self._message_icon()
+        icon = None if err or not text else self._message_icon()
+        return text, err, bold, icon
+
+    def prompt_box(self) -> tuple[pygame.Rect, int, list[str], int]:
+        """The prompt panel as drawn now and its text: (rect, px, lines, step).  The panel
+        keeps its bottom edge and grows upwards for a long prompt or a large text size."""
+        text, _err, bold, icon = self._prompt_style()
+        r = self.layout.message_rect
         width = r.w - 32 - (90 if icon is not None else 0)
-        px, lines, step = theme.fit_wrap(text, 28, width, r.h - 8, bold, max_lines=3)
+        px, lines, step, height = prompt_fit(text, width, r.h, bold, theme.ui_scale())
+        box = pygame.Rect(r.x, r.bottom - height, r.w, height)
+        return box, px, lines, step
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        """The prompt, or the latest message, in its panel; red while an error shows."""
+        text, err, bold, icon = self._prompt_style()
+        if not text:
+            return
+        r, px, lines, step = self.prompt_box()
         surface.blit(message_panel(r.size, err), r)
         if icon is not None:
             surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))

@@ -558,6 +558,7 @@ class FocusGroup:
         self._focus: Widget | None = None
         self._t = 0.0
         self.active = True  # False while the screen is covered: nothing shows as focused
+        self.pointer: tuple[int, int] | None = None  # where the mouse was last seen
         for w in widgets:
             self.add(w)
 
@@ -656,6 +657,8 @@ class FocusGroup:
         self._ensure_focus()
         k = intent.kind
         cur = self._focus
+        if k in (I.POINT, I.CLICK):
+            self.pointer = intent.pos
         if k == I.POINT:
             if cur is not None and cur.handle(intent):  # e.g. a slider being dragged
                 return True
