@@ -206,6 +206,19 @@ def test_title_letters_stay_clear_of_the_games_line_and_the_buttons(display, sca
         assert title._title_y == 250 and title._sub_y == 395
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.25, 1.5])
+def test_settings_controls_line_up(display, scale):
+    """The sliders' tracks start and end on one line, and so does the Text size box."""
+    from game.ui.widgets import Choice, Slider
+
+    settings = SettingsScene(services_at(scale))
+    sliders = [w for w in settings.group.widgets if isinstance(w, Slider)]
+    choice = next(w for w in settings.group.widgets if isinstance(w, Choice))
+    assert len(sliders) >= 3
+    assert len({(w.track.x, w.track.right) for w in sliders}) == 1, [w.track for w in sliders]
+    assert choice.control_rect.x == sliders[0].control_rect.x
+
+
 def _move(dx: int):
     from game.ui import intents as I
 
