@@ -15,6 +15,7 @@ is a parameter, so each table keeps its own look and feel.
 from __future__ import annotations
 
 import logging
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -78,27 +79,45 @@ class TableGeometry:
         return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
 
 
-def draw_track_markers(surface: pygame.Surface, layout, positions, marker, spread: int = 7,
+# Where the markers sharing one track space sit: round that space, each far enough from the
+# next that every marker shows its middle and at least two fifths of itself.
+_RING_START = {2: 180.0, 3: -90.0, 4: -135.0}  # degrees: side by side, a triangle, a square
+_RING_GAP = 0.32  # times the marker's width: the radius is this over sin(pi / n)
+
+
+def ring_offsets(n: int, size: int) -> list[tuple[float, float]]:
+    """Offsets from a track space's centre of ``n`` markers ``size`` pixels wide."""
+    if n <= 1:
+        return [(0.0, 0.0)]
+    radius = _RING_GAP * size / math.sin(math.pi / n)
+    start = _RING_START.get(n, -90.0)
+    return [(radius * math.cos(math.radians(start + 360 * k / n)),
+             radius * math.sin(math.radians(start + 360 * k / n))) for k in range(n)]
+
+
+def draw_track_markers(surface: pygame.Surface, layout, positions, marker,
                        lap_size: int = 18) -> None:
     """Score markers on the 100-space track.
 
     ``positions``: (colour index, score as float; sliding scores are fractional);
-    ``marker(colour)`` gives the marker image.  Markers on one space fan out; a score past 100
-    shows its laps as a small "+100" under the marker (the panel shows the full score).
+    ``marker(colour)`` gives the marker image.  Markers on one space stand round it, every one
+    in sight (``ring_offsets``); a score past 100 shows its laps as a small "+100" under the
+    marker (the panel shows the full score).
     """
-    seen: dict[int, int] = {}
+    spaces: dict[int, list[tuple[int, float]]] = {}
     for colour, score in positions:
-        key = round(score) % TRACK_SPACES
-        k = seen.get(key, 0)
-        seen[key] = k + 1
-        x, y = layout.track_point(score % TRACK_SPACES)
-        pos = (round(x + spread * k - 4), round(y - spread * k + 2))
-        image = marker(colour)
-        surface.blit(image, image.get_rect(center=pos))
-        if score >= TRACK_SPACES:
-            laps = int(score // TRACK_SPACES) * TRACK_SPACES
-            label = theme.text(f"+{laps}", lap_size, (255, 250, 230), bold=True, fixed=True)
-            surface.blit(label, label.get_rect(midtop=(pos[0], pos[1] + 10)))
+        spaces.setdefault(round(score) % TRACK_SPACES, []).append((colour, score))
+    for group in spaces.values():
+        images = [marker(colour) for colour, _score in group]
+        offsets = ring_offsets(len(group), max(image.get_width() for image in images))
+        for (_colour, score), image, (dx, dy) in zip(group, images, offsets, strict=True):
+            x, y = layout.track_point(score % TRACK_SPACES)
+            pos = (round(x + dx - 4), round(y + dy + 2))
+            surface.blit(image, image.get_rect(center=pos))
+            if score >= TRACK_SPACES:
+                laps = int(score // TRACK_SPACES) * TRACK_SPACES
+                label = theme.text(f"+{laps}", lap_size, (255, 250, 230), bold=True, fixed=True)
+                surface.blit(label, label.get_rect(midtop=(pos[0], pos[1] + 10)))
 
 
 @dataclass(frozen=True)
