@@ -219,6 +219,29 @@ def test_settings_controls_line_up(display, scale):
     assert choice.control_rect.x == sliders[0].control_rect.x
 
 
+def _card_name_ink(ident: str) -> pygame.Rect:
+    """The box of the light lettering on a hand card's name ribbon."""
+    from game.ui import art
+
+    card = art.card_surface("building" if ident in art.BUILDINGS else "landscape", ident,
+                            (140, 196))
+    ribbon = pygame.Rect(0, 140, 140, 56)
+    ink = pygame.mask.from_threshold(card.subsurface(ribbon), (255, 250, 238, 255),
+                                     (6, 6, 6, 255))  # the lettering's own colour only
+    boxes = ink.get_bounding_rects()
+    return boxes[0].unionall(boxes).move(ribbon.topleft)
+
+
+@pytest.mark.parametrize("ident", ["gold_mine", "post_office", "campfire", "eagle"])
+def test_card_names_grow_with_the_text_size(display, ident):
+    theme.set_ui_scale(1.0)
+    small = _card_name_ink(ident)
+    theme.set_ui_scale(1.5)
+    big = _card_name_ink(ident)
+    assert big.h >= small.h * 1.3 and big.w > small.w, (small, big)
+    assert big.x >= 4 and big.right <= 136  # still on the card, inside its frame
+
+
 def _move(dx: int):
     from game.ui import intents as I
 
