@@ -242,6 +242,39 @@ def test_card_names_grow_with_the_text_size(display, ident):
     assert big.x >= 4 and big.right <= 136  # still on the card, inside its frame
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch, scale):
+    """Cubes, cowboys, For Sale tokens and flags in hand: at every text size each count ends
+    a clear gap before the next icon starts (as at 100 %)."""
+    from types import SimpleNamespace
+
+    from game.ui.colorado import panels
+
+    blits = []
+
+    class Canvas(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            rect = source.get_bounding_rect().move(pygame.Rect(dest).topleft if isinstance(
+                dest, pygame.Rect) else dest)
+            blits.append((theme.TEXT_SURFACES.get(id(source)), rect))
+            return super().blit(source, dest, area, special_flags)
+
+    module = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
+    monkeypatch.setattr(panels, "pygame", SimpleNamespace(**{**module, "Surface": Canvas}))
+    theme.set_ui_scale(scale)
+    panels.render_panel.cache_clear()
+    model = panels.PanelModel("Orange", "Human", 5, 0, 40, 5, 0, 15, 4, 0, "", True,
+                              (630, 104), you=True)
+    panels.render_panel(model)
+    row = [(m, r) for m, r in blits if r.top >= 50 and r.h]  # the counters' line
+    row.sort(key=lambda item: item[1].x)
+    counts = [i for i, (m, _r) in enumerate(row) if m in ("40", "x15", "5")]
+    assert len(counts) == 3, row
+    for i in counts:
+        count, icon = row[i][1], row[i + 1][1]
+        assert row[i + 1][0] is None and icon.left - count.right >= 10, (row[i], row[i + 1])
+
+
 def _move(dx: int):
     from game.ui import intents as I
 
