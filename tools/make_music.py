@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET_RMS = 0.075  # per channel, before the soft limiter
 LIMIT = 0.38  # soft-limiter ceiling: peaks never reach it
 REVERB_WIDTH = 0.6  # how much of the two ears' different echoes is kept: a modest image
-OGG_COMPRESSION = 0.6  # soundfile's Vorbis compression level (0 best quality, 1 smallest)
+OGG_COMPRESSION = 0.4  # soundfile's Vorbis compression level (0 best quality, 1 smallest)
 
 # --------------------------------------------------------------------------------------------
 # Notes and scores
@@ -380,7 +380,18 @@ def master(loop: Loop, levels: dict[str, tuple[float, float]], reverb_s: float,
     mix = tone(mix, 40.0, 5000.0)
     mix -= mix.mean(axis=0)
     mix *= TARGET_RMS / np.sqrt(np.mean(mix**2))
-    return LIMIT * np.tanh(mix / LIMIT)
+    return quiet_start(LIMIT * np.tanh(mix / LIMIT))
+
+
+def quiet_start(x: np.ndarray, before: float = 0.4, window: float = 0.01) -> np.ndarray:
+    """Rotate the loop so the file starts at the quietest moment of the ``before`` seconds
+    that lead into the first bar.  Vorbis codes the two ends of a file a little less
+    faithfully than the middle (it sees a cut there), so the seam goes where there is least
+    to code; the music itself is unchanged."""
+    k = int(window * RATE)
+    span = int(before * RATE)
+    energy = np.convolve((x[-span:] ** 2).sum(axis=1), np.ones(k), "same")
+    return np.roll(x, span - int(np.argmin(energy)), axis=0)
 
 
 def strum(loop: Loop, track: str, freqs: list[float], beat: float, gain: float,
