@@ -73,6 +73,13 @@ def test_theme_files_are_listed_small_and_loop_lengths(make_music):
         assert 30 <= info.duration <= 60, p.name
 
 
+def test_music_is_credited_as_the_projects_own():
+    credits = (PROJECT_ROOT / "CREDITS.md").read_text(encoding="utf-8")
+    assert "tools/make_music.py" in credits
+    for name in THEMES:
+        assert f"`{name}.ogg`" in credits
+
+
 @pytest.mark.parametrize("name", list(THEMES))
 def test_committed_theme_is_what_the_generator_makes(rendered, name):
     x, rate = decoded(music.MUSIC_DIR / f"{name}.ogg")
