@@ -188,8 +188,9 @@ class SceneStack:
     def music(self) -> str | None:
         """The theme of the topmost scene that names one (None: silence)."""
         for scene in reversed(self._scenes):
-            if scene.music is not None:
-                return scene.music
+            theme = getattr(scene, "music", None)  # stand-in scenes in tests may lack it
+            if theme is not None:
+                return theme
         return None
 
     def find(self, kind: type) -> Scene | None:
