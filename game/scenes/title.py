@@ -156,6 +156,23 @@ class TitleScene(MenuScene):
 
     # --- actions ---------------------------------------------------------------------------------
     def new_game(self) -> None:
+        """Choose a game; while one is left unfinished, first ask before it is replaced."""
+        if self.saved is None or self.saved.finished:
+            self._choose_game()
+            return
+        from game.scenes.confirm import ConfirmScene
+
+        self.services.stack.push(ConfirmScene(
+            self.services,
+            "Start a new game?",
+            f"The new game replaces your unfinished one: {self.saved.summary}. "
+            "To play that one, choose Continue instead.",
+            "New game",
+            self._choose_game,
+            "Keep it",
+        ))
+
+    def _choose_game(self) -> None:
         from game.scenes.game_select import GameSelectScene
 
         self.services.stack.push(GameSelectScene(self.services))
