@@ -338,6 +338,7 @@ def test_no_damage_escapes_loading_and_no_readable_save_is_lost(case):
 @given(damaged_save())
 @example(("", b"[" * 100_000))
 @example(("", b'{"format":"landgrab-save","version":1,"game":["oregon"]}'))
+@example(("", ('{"format":"landgrab-save","version":1,"game":"' + "x" * 900 + '"}').encode()))
 def test_the_title_always_opens_over_a_damaged_autosave(display, case):
     from game.scenes.services import Services
     from game.scenes.title import TitleScene
@@ -352,4 +353,6 @@ def test_the_title_always_opens_over_a_damaged_autosave(display, case):
         title.draw(display)
         keys = [w.key for w in title.group.widgets]
         assert "new" in keys
+        lines = title._notice_lines()  # whatever the reason, it fits across the screen
+        assert len(lines) <= 2 and all(line.isprintable() for line in lines)
         assert (title.saved is not None) or not (config.saves_dir / saves.AUTOSAVE).exists()

@@ -320,8 +320,10 @@ def loads(text: str) -> GameState:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"corrupt save file: {exc.msg} at line {exc.lineno}") from exc
-    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, brackets 100,000 deep
-        raise SaveError(f"corrupt save file: {type(exc).__name__}") from exc
+    except RecursionError as exc:  # brackets nested 100,000 deep
+        raise SaveError("corrupt save file: nested too deeply") from exc
+    except ValueError as exc:  # a number of 5,000 digits
+        raise SaveError("corrupt save file: a number far too long") from exc
     return load_dict(data)
 
 
