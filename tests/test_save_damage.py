@@ -290,7 +290,7 @@ def damaged_save(draw):
         return good, good.replace('"actions":[', '"actions":' + "[" * depth, 1).encode()
     data = json.loads(good)
     paths = list(_paths(data))
-    path = draw(st.sampled_from(paths[1:] if how == "delete" else paths))
+    path = draw(st.sampled_from(paths[1:]))  # the whole file replaced: see BAD_SAVES
     if how == "delete":
         data = _replace(data, path, _DELETE)
     elif how == "add key":
@@ -326,6 +326,9 @@ def test_no_damage_escapes_loading_and_no_readable_save_is_lost(case):
             saved, message = saves.read_autosave(config)
             assert saved is not None  # the damaged file, if still readable, or the previous
             assert message is None or message.isprintable()
+            if not (config.saves_dir / saves.AUTOSAVE).exists():  # set aside: the previous
+                assert saved.path.name == saves.PREVIOUS
+                assert saved.state.history == saves.loads(good).state.history
             saves.unfinished_game(config)
         assert contents(config.saves_dir) == before  # renamed at most, nothing lost
         with contextlib.suppress(SaveError):  # and nothing else escapes
