@@ -3,8 +3,8 @@
 A file is written to a temporary file in the same folder, flushed to disk, then renamed over
 the old one (``os.replace`` is atomic), so a crash or a power cut leaves either the old file or
 the new one, never half of one.  A process killed while writing leaves its temporary file
-(``.<name>.XXXX.tmp``); ``remove_stale_temps`` clears those at the next start.  A file that cannot be read is renamed, not deleted, so nothing
-the player made is ever lost.
+(``.<name>.XXXX.tmp``); ``remove_stale_temps`` clears those at the next start.  A file that
+cannot be read is renamed, not deleted, so nothing the player made is ever lost.
 """
 
 from __future__ import annotations

@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import GAMES
-from game.engine.core import GameState, SaveError, check_save, load_dict, save_dict
+from game.engine.core import (
+    GameState,
+    SaveError,
+    check_save,
+    load_dict,
+    parse_save,
+    save_dict,
+)
 from game.files import remove_stale_temps, set_aside, write_atomic
 from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat
 
@@ -107,14 +114,7 @@ def dumps(state: GameState, seats: list[Seat]) -> str:
 def loads(text: str) -> SavedGame:
     """Parse, check and replay a save; raises ``SaveError`` with a one-line reason, and
     nothing else, whatever the text holds."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"corrupt save file ({exc.msg} at line {exc.lineno})") from exc
-    except RecursionError as exc:  # brackets nested 100,000 deep
-        raise SaveError("corrupt save file (nested too deeply)") from exc
-    except ValueError as exc:  # a number of 5,000 digits
-        raise SaveError("corrupt save file (a number far too long)") from exc
+    data = parse_save(text)
     try:
         _check_options(check_save(data), data)  # before replaying: no other map is read
         state = load_dict(data)  # checks every action too, then replays
@@ -140,8 +140,9 @@ def save_game(path: Path, state: GameState, seats: list[Seat],
 def load_game(path: Path) -> SavedGame:
     """Read a save file; raises ``SaveError`` (the file is left where it is)."""
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"too large for a save ({path.stat().st_size // 1024} KiB)")
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"too large for a save ({size // 1024} KiB)")
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError("not a Landgrab save file (not text)") from exc

@@ -14,7 +14,10 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from game.engine import GameInfo
 
 SAVE_FORMAT = "landgrab-save"
 SAVE_VERSION = 1
@@ -247,7 +250,7 @@ def _check_action_json(data: Any, action_types: dict[str, type]) -> None:
             raise SaveError(f"{kind} has a bad {name}")
 
 
-def check_save(data: Any):
+def check_save(data: Any) -> GameInfo:
     """The game's registry entry (``GameInfo``) for a save's parsed JSON, after checking
     every field but the actions' contents; raises ``SaveError``."""
     from game.engine import GAMES  # local: the registry imports the game packages lazily
@@ -315,16 +318,20 @@ def dumps(state: GameState) -> str:
     return json.dumps(save_dict(state), separators=(",", ":"))
 
 
-def loads(text: str) -> GameState:
+def parse_save(text: str) -> Any:
+    """A save file's text as JSON; raises ``SaveError`` (never anything else)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"corrupt save file: {exc.msg} at line {exc.lineno}") from exc
     except RecursionError as exc:  # brackets nested 100,000 deep
         raise SaveError("corrupt save file: nested too deeply") from exc
     except ValueError as exc:  # a number of 5,000 digits
         raise SaveError("corrupt save file: a number far too long") from exc
-    return load_dict(data)
+
+
+def loads(text: str) -> GameState:
+    return load_dict(parse_save(text))
 
 
 def replay(state: GameState, upto: int | None = None) -> GameState:
