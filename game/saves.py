@@ -31,7 +31,7 @@ from game.engine.core import (
     save_dict,
 )
 from game.files import remove_stale_temps, set_aside, write_atomic
-from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat
+from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat, wearing
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ def _seats_from(data: Any, state: GameState) -> list[Seat]:
         # not a reason to refuse the game.
         seats.append(Seat(kind=base.kind, level=base.level, colour=base.colour,
                           name=clean_name(item.get("name"), base.name)))
-    return seats
+    return wearing(state.GAME_ID, seats, [item.get("colour") for item in data])
 
 
 def _check_options(info, data: dict[str, Any]) -> None:
