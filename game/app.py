@@ -136,6 +136,9 @@ class App:
     def __init__(self, config: Config, settings: Settings | None = None):
         self.config = config
         self.settings = settings if settings is not None else load_settings(config.settings_path)
+        from game import saves
+
+        saves.tidy(config)  # an autosave killed while writing left its temporary file
         self.running = True
         if config.kiosk:
             from game.kiosk import prepare_environment
@@ -156,7 +159,8 @@ class App:
         self.services = Services(
             config,
             self.settings,
-            Audio(self.settings, enabled=audio_ok, muted=config.mute),
+            Audio(self.settings, enabled=audio_ok, muted=config.mute,
+                  quiet=config.demo or config.kiosk),
             self.stack,
             on_quit=self.quit,
             on_fullscreen=self.set_fullscreen,
@@ -275,6 +279,7 @@ class App:
         pygame.display.flip()
         self.services.clock.tick(dt, self.clock.get_fps())
         self.stack.apply_pending()
+        self.services.audio.music.update(self.stack.music)
         if not self.stack:
             self.quit()
 
@@ -326,6 +331,7 @@ class App:
         """Let every scene exit (they save what they must); pygame itself stays up."""
         self.stack.reset()
         self.stack.apply_pending()
+        self.services.audio.music.close()
         from game import saves
 
         saves.flush()  # the last autosave is on disk before the process ends
