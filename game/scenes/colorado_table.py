@@ -1069,6 +1069,7 @@ class TableScene(TableInput, TableScreen, Scene):
         lay = self.layout
         bv = self.board_view
         bv.draw_base(surface)
+        lay.labels.draw(surface)
         v = self.dview()
         owners = v["owners"]
         cubes = []

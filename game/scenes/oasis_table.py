@@ -856,6 +856,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         bv = self.board_view
         v = self.dview()
         surface.blit(self._backdrop(v), (0, 0))
+        lay.labels.draw(surface)
         surface.blit(self._board_surface(v), lay.board_rect)
         if self.highlight:
             bv.draw_cells(surface, self.highlight, "score", self.t)

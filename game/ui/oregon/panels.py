@@ -110,6 +110,24 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     return surf
 
 
+def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
+    """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
+    x0, y = 28, 62
+    w = m.size[0]
+    out = [("badge", pygame.Rect(x0, 12, 52, 52)), ("score", pygame.Rect(w - 84, 4, 80, 88)),
+           ("farmers", pygame.Rect(x0 - 4, y - 4, 124, 42))]
+    x = x0 + 130
+    out.append(("joker", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
+    x += TOKEN + 6
+    out.append(("extra", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
+    x += TOKEN + 18
+    for kind, values in (("coal", m.coal_values), ("gold", m.gold_values)):
+        width = len(values[:5]) * (TOKEN - 6) + 6 if values else TOKEN + 40
+        out.append((kind, pygame.Rect(x, y - 2, width, TOKEN)))
+        x += width + 10 if values else TOKEN + 44
+    return out
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: PanelModel, lift: float = 0.0):
     surface.blit(render_panel(m), (rect.x - 6, rect.y - 6 - round(lift)))
 
