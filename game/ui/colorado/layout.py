@@ -70,7 +70,7 @@ class ColoradoLayout(TableGeometry):
         self.buttons = [pygame.Rect(772, 990, 236, 76), pygame.Rect(1024, 990, 236, 76)]
         self.bid_panel = pygame.Rect(0, 0, 900, 110 + 86 * num_players)
         self.bid_panel.center = self.board_rect.center
-        self.score_panel = pygame.Rect(0, 0, 980, 150 + 74 * num_players)
+        self.score_panel = pygame.Rect(0, 0, 980, 214 + 74 * num_players)  # + Continue
         self.score_panel.center = self.board_rect.center
 
     # --- right column ----------------------------------------------------------------------

@@ -33,6 +33,8 @@ class PanelModel:
     active: bool
     size: tuple[int, int]
     you: bool = False
+    # (category, points) pairs and ("total", points) if the round were scored now (public)
+    round_points: tuple[tuple[str, int], ...] | None = None
 
     def texts(self) -> list[str]:
         """Every text the panel draws, in order (for tests)."""
@@ -44,6 +46,8 @@ class PanelModel:
             out.append(f"{self.lakes}")
         if self.bid:
             out.append(self.bid)
+        if self.round_points is not None:
+            out.append(round_label(self.round_points))
         return out
 
 
@@ -76,7 +80,10 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
         surf.blit(kind, (x0 + 62 + name.get_width() + 10, 18 + (name.get_height() - 39) // 2))
     surf.blit(score, score.get_rect(topright=(w - 10, 4)))
-    pts = _t("points", 22, theme.INK_SOFT)
+    if m.round_points is not None:  # the round scoring as things stand
+        pts = _t(round_label(m.round_points), 22, (40, 110, 40), bold=True, max_width=92)
+    else:
+        pts = _t("points", 22, theme.INK_SOFT)
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
     y = 62
     x = x0
@@ -104,6 +111,33 @@ def render_panel(m: PanelModel) -> pygame.Surface:
         surf.blit(t, t.get_rect(topright=(right, y + 2)) if x + t.get_width() > right
                   else (x + 6, y + 2))
     return surf
+
+
+def round_label(points) -> str:
+    """What the panel shows under the score: the round scoring's points as things stand."""
+    return f"round +{dict(points)['total']}"
+
+
+def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
+    """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
+    x0, y = 28, 62
+    w = m.size[0]
+    out = [("badge", pygame.Rect(x0, 12, 52, 52)), ("score", pygame.Rect(w - 88, 4, 84, 88)),
+           ("cubes", pygame.Rect(x0 - 2, y - 4, 78, 36))]
+    x = x0 + 84
+    out.append(("cowboys", pygame.Rect(x, y - 4, 86, 36)))
+    x += 92
+    out.append(("sale", pygame.Rect(x, y - 4, 62, 36)))
+    x += 66
+    if m.flags_in_hand:
+        out.append(("flags", pygame.Rect(x - 4, y - 4, 60, 36)))
+        x += 62
+    if m.lakes:
+        out.append(("lakes", pygame.Rect(x, y - 4, 40, 36)))
+        x += 44
+    if m.bid:
+        out.append(("bid", pygame.Rect(x, y - 4, w - 96 - x, 36)))
+    return out
 
 
 @lru_cache(maxsize=2)
