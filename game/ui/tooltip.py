@@ -114,7 +114,7 @@ class Tooltip:
 
     @property
     def visible(self) -> bool:
-        return self.tip is not None and self.now - self.since >= self.delay
+        return self.tip is not None and self.now - self.since >= self.delay - 1e-9
 
     def rect(self) -> pygame.Rect | None:
         """Where the tip box goes (None while none shows)."""
