@@ -14,7 +14,7 @@ import pygame
 from game import assets
 from game.ui import art, players, theme
 from game.ui.colorado import pieces
-from game.ui.table_common import draw_panel_frame
+from game.ui.table_common import draw_panel_frame, panel_head_spots
 
 
 @dataclass(frozen=True)
@@ -122,8 +122,7 @@ def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
     """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
     x0, y = 28, 62
     w = m.size[0]
-    out = [("badge", pygame.Rect(x0, 12, 52, 52)), ("score", pygame.Rect(w - 88, 4, 84, 88)),
-           ("cubes", pygame.Rect(x0 - 2, y - 4, 78, 36))]
+    out = panel_head_spots(w) + [("cubes", pygame.Rect(x0 - 2, y - 4, 78, 36))]
     x = x0 + 84
     out.append(("cowboys", pygame.Rect(x, y - 4, 86, 36)))
     x += 92

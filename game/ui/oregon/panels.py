@@ -17,7 +17,7 @@ import pygame
 from game import assets
 from game.engine.oregon.cards import card_info
 from game.ui import art, theme
-from game.ui.table_common import draw_panel_frame
+from game.ui.table_common import draw_panel_frame, panel_head_spots
 
 
 @dataclass(frozen=True)
@@ -114,8 +114,7 @@ def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
     """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
     x0, y = 28, 62
     w = m.size[0]
-    out = [("badge", pygame.Rect(x0, 12, 52, 52)), ("score", pygame.Rect(w - 84, 4, 80, 88)),
-           ("farmers", pygame.Rect(x0 - 4, y - 4, 124, 42))]
+    out = panel_head_spots(w) + [("farmers", pygame.Rect(x0 - 4, y - 4, 124, 42))]
     x = x0 + 130
     out.append(("joker", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
     x += TOKEN + 6

@@ -82,19 +82,18 @@ def supply_tips(layout, v: dict) -> list[Tip]:
 
 
 def symbol_tips(layout, board_view) -> list[Tip]:
+    """The landscape symbols over each band of 3 columns and beside each band of 2 rows."""
     out = []
-    for i, s in enumerate(board_view.column_symbols):
-        name = building_word(board_view._symbol_name(s))
-        cols = f"{column_label(3 * i)}-{column_label(3 * i + 2)}"
-        out.append(Tip(f"colsym{i}", layout.column_symbol_rect(i),
-                       f"{name}: columns {cols}\nA {name.lower()} card places a farmer or "
-                       "building in these columns"))
-    for i, s in enumerate(board_view.row_symbols):
-        name = building_word(board_view._symbol_name(s))
-        rows = f"{row_label(2 * i)}-{row_label(2 * i + 1)}"
-        out.append(Tip(f"rowsym{i}", layout.row_symbol_rect(i),
-                       f"{name}: rows {rows}\nA {name.lower()} card places a farmer or "
-                       "building in these rows"))
+    for key, symbols, span, rect_of, label, word in (
+            ("colsym", board_view.column_symbols, 3, layout.column_symbol_rect, column_label,
+             "columns"),
+            ("rowsym", board_view.row_symbols, 2, layout.row_symbol_rect, row_label, "rows")):
+        for i, s in enumerate(symbols):
+            name = building_word(board_view._symbol_name(s))
+            band = f"{label(span * i)}-{label(span * i + span - 1)}"
+            out.append(Tip(f"{key}{i}", rect_of(i),
+                           f"{name}: {word} {band}\nA {name.lower()} card places a farmer or "
+                           f"building in these {word}"))
     return out
 
 
