@@ -87,20 +87,11 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
     y = 62
     x = x0
-    c = pieces.cube(m.colour, 28)
-    surf.blit(c, (x - 2, y - 4))
-    surf.blit(_t(f"{m.cubes_left}", 26), (x + 36, y + 2))
-    x += 84
-    surf.blit(_cowboy_icon(), (x, y - 2))
-    surf.blit(_t(f"x{m.cowboys}", 26), (x + 36, y + 2))
-    x += 92
-    surf.blit(_sale_icon(), (x, y))
-    surf.blit(_t(f"{m.sale_tokens}", 26), (x + 34, y + 2))
-    x += 66
+    x = _counter(surf, x, y, pieces.cube(m.colour, 28), (-2, -4), f"{m.cubes_left}", 36, 84)
+    x = _counter(surf, x, y, _cowboy_icon(), (0, -2), f"x{m.cowboys}", 36, 92)
+    x = _counter(surf, x, y, _sale_icon(), (0, 0), f"{m.sale_tokens}", 34, 66)
     if m.flags_in_hand:
-        surf.blit(pieces.flag(None, 34), (x - 4, y - 4))
-        surf.blit(_t(f"{m.flags_in_hand}", 26), (x + 28, y + 2))
-        x += 62
+        x = _counter(surf, x, y, pieces.flag(None, 34), (-4, -4), f"{m.flags_in_hand}", 28, 62)
     if m.lakes:
         surf.blit(pieces.lake_badge(m.lakes, 28), (x, y - 2))
         x += 44
@@ -118,19 +109,32 @@ def round_label(points) -> str:
     return f"round +{dict(points)['total']}"
 
 
+def _counter_end(x: int, text: str, text_dx: int, step: int) -> int:
+    """Where the slot after a counter at ``x`` starts: ``step`` on, or further when a larger
+    text size needs it, so a count never runs into the next icon."""
+    return max(x + step, x + text_dx + _t(text, 26).get_bounding_rect().right + 12)
+
+
+def _counter(surf, x: int, y: int, icon, nudge, text: str, text_dx: int, step: int) -> int:
+    """An icon and its count in the slot at ``x``; returns where the next slot starts."""
+    surf.blit(icon, (x + nudge[0], y + nudge[1]))
+    surf.blit(_t(text, 26), (x + text_dx, y + 2))
+    return _counter_end(x, text, text_dx, step)
+
+
 def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
     """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
-    x0, y = 28, 62
+    x, y = 28, 62
     w = m.size[0]
-    out = panel_head_spots(w) + [("cubes", pygame.Rect(x0 - 2, y - 4, 78, 36))]
-    x = x0 + 84
-    out.append(("cowboys", pygame.Rect(x, y - 4, 86, 36)))
-    x += 92
-    out.append(("sale", pygame.Rect(x, y - 4, 62, 36)))
-    x += 66
+    out = panel_head_spots(w)
+    counters = [("cubes", f"{m.cubes_left}", 36, 84), ("cowboys", f"x{m.cowboys}", 36, 92),
+                ("sale", f"{m.sale_tokens}", 34, 66)]
     if m.flags_in_hand:
-        out.append(("flags", pygame.Rect(x - 4, y - 4, 60, 36)))
-        x += 62
+        counters.append(("flags", f"{m.flags_in_hand}", 28, 62))
+    for name, text, text_dx, step in counters:
+        end = _counter_end(x, text, text_dx, step)
+        out.append((name, pygame.Rect(x - 4, y - 4, end - x - 4, 36)))
+        x = end
     if m.lakes:
         out.append(("lakes", pygame.Rect(x, y - 4, 40, 36)))
         x += 44
