@@ -46,14 +46,16 @@ from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
 from game.engine.core import IllegalAction
 from game.scenes.base import Scene
 from game.scenes.seats import Seat
+from game.ui import art, theme
 from game.ui import intents as I
-from game.ui import theme
-from game.ui.colorado import pieces
+from game.ui.colorado import pieces, tips
 from game.ui.colorado.board_view import BoardView
 from game.ui.colorado.layout import CARD, COLS, ROWS, TOKEN, ColoradoLayout
 from game.ui.colorado.panels import PanelModel, draw_panel
+from game.ui.colorado.projection import placement_change, round_points
 from game.ui.table_anim import Sprite, drop, fly
 from game.ui.table_common import TableInput, TableScreen
+from game.ui.tooltip import TableTips, Tip
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +108,7 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-class TableScene(TableInput, TableScreen, Scene):
+class TableScene(TableTips, TableInput, TableScreen, Scene):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     strip_keeps = "card"  # Up from a revealed card stays among the cards
@@ -230,7 +232,18 @@ class TableScene(TableInput, TableScreen, Scene):
             sale_tokens=v["sale_tokens"][q], sales_this_round=v["sales_this_round"][q],
             cowboys=v["cowboy_counts"][q], flags_in_hand=v["flags_in_hand"][q], lakes=lakes,
             bid=self.bid_text(q), active=active, size=self.layout.panels[q].size,
-            you=q == self.viewer and bool(self.humans))
+            you=q == self.viewer and bool(self.humans), round_points=self.round_points(q))
+
+    def round_points(self, q: int) -> tuple[tuple[str, int], ...] | None:
+        """Player ``q``'s points if the round were scored now (None once the game is over)."""
+        if self.shown.is_over():
+            return None
+        key = ("round_points", self.shown_version)
+        points = self._cache.get(key)
+        if points is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "round_points"}
+            points = self._cache[key] = round_points(self.shown)
+        return tuple(points[q].items())
 
     def drawn_texts(self) -> list[str]:
         """Every text the table draws now (panels, prompt, buttons, overlays, log) - for
@@ -448,6 +461,8 @@ class TableScene(TableInput, TableScreen, Scene):
             self._score_row(e.data["round"])
             self.score_show["final"] = True
             self.disp_score = list(e.data["scores"])
+            if self.scores_wait_for_player:
+                self.timeline.hold()  # the table waits until a player closes the scoring
         elif kind == "flags_removed":
             self.flags_cleared = True
         elif kind == "game_over":
@@ -479,11 +494,31 @@ class TableScene(TableInput, TableScreen, Scene):
             self.bid_show["t"] += adt
             if self.bid_show["t"] > BID_SHOW and not self.timeline.busy:
                 self.bid_show = None
-        if self.score_show and self.score_show.get("final"):
+        if self.score_show and self.score_show.get("final") and not self.scores_held:
             self.score_show["t"] += adt
             if self.score_show["t"] > SCORE_SHOW:
                 self.score_show = None
         self._drive(adt)
+
+    @property
+    def scores_wait_for_player(self) -> bool:
+        """With a human at the table the round scoring stays until closed; bots-only tables
+        (demo, kiosk) and replays close it on a timer."""
+        return bool(self.humans) and not self.passive
+
+    @property
+    def scores_held(self) -> bool:
+        """Whether the round scoring is up, waiting for a player to close it."""
+        return bool(self.score_show and self.score_show.get("final") and self.timeline.held)
+
+    def close_scores(self) -> None:
+        """Close the round scoring (a click, a key, the Continue button); the game goes on."""
+        self.score_show = None
+        self.timeline.release()
+
+    def scores_button_rect(self) -> pygame.Rect:
+        r = self.layout.score_panel
+        return pygame.Rect(r.centerx - 130, r.bottom - 84, 260, 68)
 
     def _drive(self, adt: float) -> None:
         state = self.state
@@ -710,6 +745,41 @@ class TableScene(TableInput, TableScreen, Scene):
                                        if r != self.rotation):
             return f"{which} {where}: turn the card (R) to use both."
         return f"{which} {where}: no turn of this card fits both."
+
+    def placement_gain(self) -> list[dict[str, int]] | None:
+        """How the cubes of the card laid now change each player's round points (None when
+        no card is laid or its use is not legal)."""
+        pv = self.card_preview()
+        if pv is None or not pv["legal"] or self.use_flag is None:
+            return None
+        key = ("gain", self.version, self.card_action())
+        if key not in self._cache:
+            self._cache[key] = placement_change(self.state, pv, self.acting)
+        return self._cache[key]
+
+    # --- hover tips -------------------------------------------------------------------------
+    def tips(self) -> list:
+        return tips.table_tips(self)
+
+    def tips_key(self):
+        return (self.human_can_act, self.sel_card, self.use_flag, self.rotation,
+                frozenset(self.cube_off), tuple(self.sel_tokens), len(self.table_cards))
+
+    def cell_tip(self, cell):
+        return tips.cell_text(self, cell), None, False
+
+    def current_tip(self):
+        """While a card lies on the board, its gain shows beside the starred cells, keeping
+        them and the cells around them (the land that explains the score) in view."""
+        gain = self.placement_gain() if self.human_can_act else None
+        if gain is None:
+            return super().current_tip()
+        cells = [self.layout.cell_rect(*c) for c in self.ghost_cells()
+                 if 0 <= c[0] < COLS and 0 <= c[1] < ROWS]
+        area = cells[0].unionall(cells[1:])
+        c = self.layout.cell
+        return Tip("placement", area, tips.placement_text(self, gain)), \
+            area.inflate(2 * c, 2 * c), True
 
     def _default_cubes(self) -> None:
         """Every starred cell that can take a cube gets one; others start off."""
@@ -1043,7 +1113,7 @@ class TableScene(TableInput, TableScreen, Scene):
     # --- input --------------------------------------------------------------------------------
     def click(self, pos) -> None:
         if self.score_show and self.score_show.get("final"):
-            self.score_show = None  # a click closes the round scoring
+            self.close_scores()  # a click closes the round scoring
             return
         if self.human_can_act:
             self.click_target(pos)
@@ -1062,9 +1132,9 @@ class TableScene(TableInput, TableScreen, Scene):
                 not self.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
             self.rotate(1 if intent.amount < 0 else -1)
             return True
-        if k == I.CONFIRM and self.score_show and self.score_show.get("final"):
+        if k in (I.CONFIRM, I.KEY) and self.score_show and self.score_show.get("final"):
             self.keyboard = True
-            self.score_show = None
+            self.close_scores()  # any key closes the round scoring
             return True
         return False
 
@@ -1073,6 +1143,7 @@ class TableScene(TableInput, TableScreen, Scene):
         lay = self.layout
         bv = self.board_view
         bv.draw_base(surface)
+        lay.labels.draw(surface)
         v = self.dview()
         owners = v["owners"]
         cubes = []
@@ -1142,6 +1213,8 @@ class TableScene(TableInput, TableScreen, Scene):
         self.floaters.draw(surface)
         if can_act:
             self._draw_focus(surface)
+        if not (self.bid_show or self.score_show):
+            self.draw_tip(surface)
         self._draw_banner(surface)
 
     def _draw_cards(self, surface, v, can_act: bool) -> None:
@@ -1267,7 +1340,12 @@ class TableScene(TableInput, TableScreen, Scene):
             c = _text(f"+{total}", 32, theme.INK, True)
             surface.blit(c, c.get_rect(midtop=(x0 + cw * 4 + cw // 2, y + 2)))
             y += 74
-        if s.get("final"):
+        if self.scores_held:
+            b = self.scores_button_rect()
+            hot = not self.keyboard and self.hover is not None and b.collidepoint(self.hover)
+            surface.blit(art.button_surface(b.size, "Continue", "focus" if self.keyboard else
+                                            "hover" if hot else "normal", "primary"), b)
+        elif s.get("final"):
             hint = _text("Click to continue", 24, theme.INK_SOFT)
             surface.blit(hint, hint.get_rect(midbottom=(r.centerx, r.bottom - 10)))
 

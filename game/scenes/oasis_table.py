@@ -46,12 +46,15 @@ from game.scenes.base import Scene
 from game.scenes.seats import Seat
 from game.ui import art, theme
 from game.ui.oasis import art as oart
+from game.ui.oasis import tips
 from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE, BoardView
 from game.ui.oasis.layout import CARRY_CARD, COLS, OFFER_CARD, ROWS, TableLayout
 from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel, render_supply
+from game.ui.oasis.projection import best_case, own_score, public_counts
 from game.ui.oasis.zoom import ZoomModel, place_zoom, render_zoom
 from game.ui.table_anim import drop, fly
 from game.ui.table_common import TableInput, TableScreen, TableTurns, focus_ring
+from game.ui.tooltip import TableTips
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +101,7 @@ def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.S
     return theme.text(msg, size, colour, bold)
 
 
-class TableScene(TableTurns, TableInput, TableScreen, Scene):
+class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
     bot_pace = BOT_PACE
     track_speed_min = 8.0
     banner_in_anim_time = True
@@ -171,7 +174,27 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             active=q == self._shown_actor(), size=self.layout.panels[q].size,
             you=q == self.viewer and len(self.humans) > 0,
             score=self.disp_score[q] if final else None,
+            **self.projection(q, pv, final),
         )
+
+    def score_counts(self) -> list:
+        """Each player's public score counts on the shown board (cached per shown state)."""
+        key = ("counts", self.shown_version)
+        counts = self._cache.get(key)
+        if counts is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "counts"}
+            counts = self._cache[key] = [public_counts(self.shown, q) for q in range(self.n)]
+        return counts
+
+    def projection(self, q: int, pv: dict, final) -> dict:
+        """The score so far for ``q``'s panel: exact with the viewer's own score tiles,
+        otherwise the most their face-down tiles could make (never their kinds)."""
+        if final or self.shown.phase == "over":
+            return {}
+        counts = self.score_counts()[q]
+        if "score_tiles" in pv:
+            return {"projected": own_score(counts, pv["score_tiles"]), "projected_exact": True}
+        return {"projected": best_case(counts, pv["score_tile_count"])}
 
     def _shown_actor(self) -> int | None:
         a = self.shown.actor()
@@ -269,6 +292,17 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
                 note = f"Taking it: {self.names[p]} hands disc #{disc} to {self.names[q]}."
         return ZoomModel(title=f"{self.names[q]}'s offer", cards=offer, selected=k, note=note,
                          colour=art.PLAYER_COLOURS[self.colour[q]])
+
+    # --- hover tips ----------------------------------------------------------------------
+    def tips(self) -> list:
+        return tips.table_tips(self)
+
+    def tips_key(self):
+        return (self.human_can_act, tuple(self.hidden_offers), len(self.landed_camels),
+                len(self.new_markers), bool(self.scored[0]))
+
+    def cell_tip(self, cell):
+        return tips.cell_text(self, cell), None, False
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action, p: int) -> None:
@@ -851,6 +885,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         bv = self.board_view
         v = self.dview()
         surface.blit(self._backdrop(v), (0, 0))
+        lay.labels.draw(surface)
         surface.blit(self._board_surface(v), lay.board_rect)
         if self.highlight:
             bv.draw_cells(surface, self.highlight, "score", self.t)
@@ -886,6 +921,8 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             self._draw_focus(surface)
         self._draw_peek(surface)
         self._draw_zoom(surface)
+        if self.peek_lines() is None and self.zoom_target() is None:
+            self.draw_tip(surface)  # the peek and the zoom explain what they show
         self._draw_banner(surface)
 
     def _draw_zoom(self, surface) -> None:

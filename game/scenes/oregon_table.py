@@ -51,6 +51,7 @@ from game.scenes.base import Scene
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.seats import Seat
 from game.ui import art, theme
+from game.ui.oregon import tips
 from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface
 from game.ui.oregon.layout import CARD, COLS, ROWS, TableLayout
 from game.ui.oregon.panels import (
@@ -63,6 +64,7 @@ from game.ui.oregon.panels import (
 )
 from game.ui.table_anim import drop, fly
 from game.ui.table_common import TableInput, TableScreen, TableTurns, focus_ring
+from game.ui.tooltip import TableTips
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +132,7 @@ def gains_text(g: dict, you: bool = True) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-class TableScene(TableTurns, TableInput, TableScreen, Scene):
+class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True
@@ -448,6 +450,22 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         self._cache[key] = text
         return text
 
+    # --- hover tips -------------------------------------------------------------------------
+    def tips(self) -> list:
+        return tips.table_tips(self)
+
+    def tips_key(self):
+        return (tuple(self.selected), self.joker_sel, self.human_can_act)
+
+    def cell_tip(self, cell):
+        """A legal cell previews its gains, keeping the 8 cells around (the buildings and
+        farmers that explain them) in view; other cells say what stands on them."""
+        preview = self.preview_text(cell)
+        if preview:
+            c = self.layout.cell
+            return preview, self.layout.cell_rect(*cell).inflate(2 * c, 2 * c), True
+        return tips.piece_text(self, cell), None, False
+
     # --- buttons, decks and focus targets ---------------------------------------------------
     def buttons(self) -> list[tuple[str, object, bool, bool]]:
         """(label, action or callable, enabled, primary) for the two button slots."""
@@ -614,6 +632,7 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         lay = self.layout
         bv = self.board_view
         bv.draw_base(surface)
+        lay.labels.draw(surface)
         v = self.dview()
         self._draw_supply(surface, v)
         bv.draw_buildings(surface, v["buildings"])
@@ -641,11 +660,8 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
         self.sprites.draw(surface)
         self.floaters.draw(surface)
         if can_act:
-            cell = self.cursor if self.keyboard and self.focus == "board" else self.hover_cell
-            tip = self.preview_text(cell)
-            if tip:
-                self._draw_tooltip(surface, cell, tip)
             self._draw_focus(surface)
+        self.draw_tip(surface)
         self._draw_banner(surface)
 
     def _draw_supply(self, surface, v) -> None:
@@ -710,24 +726,6 @@ class TableScene(TableTurns, TableInput, TableScreen, Scene):
             tile = self.state.view(self.acting)["players"][self.acting]["start_tile"]
             return art.building_tile(tile, 76, True) if tile else None
         return None
-
-    def _draw_tooltip(self, surface, cell, tip: str) -> None:
-        lines = tip.split("\n")
-        w = max(_text(line, 28, theme.INK, i == 0).get_width() for i, line in
-                enumerate(lines)) + 32
-        step = theme.line_height(28) + 4
-        h = step * len(lines) + 20
-        c = self.layout.cell_rect(*cell)
-        r = pygame.Rect(0, 0, w, h)
-        r.midbottom = (c.centerx, c.y - 10)
-        if r.y < 8:
-            r.midtop = (c.centerx, c.bottom + 10)
-        r.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
-        theme.draw_panel(surface, r, radius=12)
-        y = r.y + 10
-        for i, line in enumerate(lines):
-            surface.blit(_text(line, 28, theme.INK, i == 0), (r.x + 16, y))
-            y += step
 
 
 def _warm_art(colours) -> None:

@@ -119,12 +119,15 @@ class Timeline:
     steps: deque = field(default_factory=deque)
     current: Step | None = None
     left: float = 0.0
+    held: bool = False  # stopped on the current step until ``release`` (the table waits)
 
     def add(self, start: Callable[[], None], duration: float, label: str = "") -> None:
         self.steps.append(Step(start, duration, label))
 
     def update(self, dt: float) -> None:
         """Advance; several short steps may start within one frame."""
+        if self.held:
+            return
         budget = dt
         while True:
             if self.current is None:
@@ -142,8 +145,19 @@ class Timeline:
             if budget <= 0 and self.steps and self.steps[0].duration > 0:
                 return
 
+    def hold(self) -> None:
+        """Stop on the current step until ``release`` (e.g. until a player has read it)."""
+        self.held = True
+
+    def release(self) -> None:
+        """Go on after ``hold``, with the held step ended."""
+        if self.held:
+            self.held = False
+            self.left = 0.0
+
     def flush(self) -> None:
         """Run every remaining step at once."""
+        self.held = False
         while self.current is not None or self.steps:
             self.update(1e9)
 

@@ -182,6 +182,12 @@ def draw_panel_frame(surf: pygame.Surface, size, colour, active: bool) -> pygame
     return r
 
 
+def panel_head_spots(width: int) -> list[tuple[str, pygame.Rect]]:
+    """Where a panel drawn on ``draw_panel_frame`` has its player badge and its score
+    (surface coordinates; the panels' hover tips add the figures of their second line)."""
+    return [("badge", pygame.Rect(28, 12, 52, 52)), ("score", pygame.Rect(width - 88, 4, 84, 88))]
+
+
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, soft: bool = False) -> None:
     """The table's focus outline; ``soft`` is a thin gold hint (e.g. a deck to draw from)."""
     r = rect.inflate(10, 10)

@@ -256,6 +256,10 @@ class TableDriver(AppDriver):
             pygame.event.post(pygame.event.Event(t, key=key, mod=0, unicode="", scancode=0))
         self.step(frames)
 
+    def close_scores(self) -> None:
+        """Close Colorado County's round scoring, which waits for a player."""
+        self.click(self.scene.scores_button_rect().center)
+
     def pass_handoff(self) -> None:
         """Past a hand-off screen's grace time, Space hands the table over."""
         self.step(40)
@@ -265,6 +269,9 @@ class TableDriver(AppDriver):
         for _ in range(limit):
             if cond():
                 return
+            if getattr(self.scene, "scores_held", False) and self.top is self.scene:
+                self.close_scores()
+                continue
             self.step()
         raise AssertionError("the table never got there")
 

@@ -21,17 +21,10 @@ from dataclasses import dataclass
 
 from game.engine.core import Action
 from game.engine.oasis.cards import CARDS, a_or_an, colour
+from game.engine.oasis.geometry import cell_name
 
 Cell = tuple[int, int]
 MarkerChoice = Cell | str | None
-
-
-def _cell(c: object) -> str:
-    try:
-        x, y = c  # type: ignore[misc]
-        return f"({x}, {y})"
-    except (TypeError, ValueError):
-        return repr(c)
 
 
 def _marker_text(marker_from: MarkerChoice) -> str:
@@ -39,7 +32,7 @@ def _marker_text(marker_from: MarkerChoice) -> str:
         return ""
     if marker_from == "none":
         return ", leaving the new area uncontrolled"
-    return f", moving the marker from {_cell(marker_from)}"
+    return f", moving the marker from {cell_name(marker_from)}"
 
 
 @dataclass(frozen=True)
@@ -81,7 +74,7 @@ class PlaceTile(Action):
     marker_from: MarkerChoice = None
 
     def __str__(self) -> str:
-        return f"place {a_or_an(self.kind)} tile at {_cell(self.cell)}{_marker_text(self.marker_from)}"
+        return f"place {a_or_an(self.kind)} tile at {cell_name(self.cell)}{_marker_text(self.marker_from)}"
 
 
 @dataclass(frozen=True)
@@ -89,7 +82,7 @@ class PlaceCamel(Action):
     cell: Cell
 
     def __str__(self) -> str:
-        return f"place a camel at {_cell(self.cell)}"
+        return f"place a camel at {cell_name(self.cell)}"
 
 
 @dataclass(frozen=True)
@@ -98,7 +91,7 @@ class MoveCamel(Action):
     dst: Cell
 
     def __str__(self) -> str:
-        return f"move a camel from {_cell(self.src)} to {_cell(self.dst)}"
+        return f"move a camel from {cell_name(self.src)} to {cell_name(self.dst)}"
 
 
 @dataclass(frozen=True)
@@ -114,7 +107,7 @@ class BonusTile(Action):
     marker_from: MarkerChoice = None
 
     def __str__(self) -> str:
-        return (f"bonus: place {a_or_an(self.kind)} tile at {_cell(self.cell)}"
+        return (f"bonus: place {a_or_an(self.kind)} tile at {cell_name(self.cell)}"
                 f"{_marker_text(self.marker_from)}")
 
 
@@ -123,7 +116,7 @@ class BonusCamel(Action):
     cell: Cell
 
     def __str__(self) -> str:
-        return f"bonus: place a camel at {_cell(self.cell)}"
+        return f"bonus: place a camel at {cell_name(self.cell)}"
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from game.engine.oasis.cards import (
     colour,
     plural,
 )
+from game.engine.oasis.geometry import cell_name
 
 _NO_MARKER = -1  # marker source meaning "leave the new area uncontrolled"
 
@@ -118,7 +119,8 @@ class CarryRules:
         self.camel_at[c] = p
         self.camels_left[p] -= 1
         self.path_free -= 1
-        return [Event("camel_placed", f"{colour(p)} places a camel at {self.board.xy[c]}", p,
+        where = cell_name(self.board.xy[c])
+        return [Event("camel_placed", f"{colour(p)} places a camel at {where}", p,
                       {"cell": list(self.board.xy[c]), "camels_left": self.camels_left[p]})]
 
     def _do_move_camel(self, action: MoveCamel, p: int) -> list[Event]:
@@ -138,8 +140,8 @@ class CarryRules:
         if self.left == 0:
             self._finish_card()
         xy = self.board.xy
-        return [Event("camel_moved", f"{colour(p)} moves a camel from {xy[src]} to {xy[dst]}",
-                      p, {"src": list(xy[src]), "dst": list(xy[dst])})]
+        text = f"{colour(p)} moves a camel from {cell_name(xy[src])} to {cell_name(xy[dst])}"
+        return [Event("camel_moved", text, p, {"src": list(xy[src]), "dst": list(xy[dst])})]
 
     def _do_ignore(self, action: IgnoreCard, p: int) -> list[Event]:
         self._camel_card("Ignoring a card")
@@ -234,7 +236,8 @@ class CarryRules:
         data = {"kind": kind, "cell": list(xy[c]), "mode": info["mode"], "area": info["area"],
                 "size": info["size"], "absorbed": info["absorbed"],
                 "cells": [list(xy[x]) for x in placement.area_cells(self, info["area"])]}
-        text = f"{prefix}{colour(p)} places {a_or_an(kind)} tile at {xy[c]} and {how} {kind} area"
+        text = (f"{prefix}{colour(p)} places {a_or_an(kind)} tile at {cell_name(xy[c])} and "
+                f"{how} {kind} area")
         if info["absorbed"]:
             text += ", taking in uncontrolled land"
         if info["size"] > 1:
@@ -244,7 +247,7 @@ class CarryRules:
         if marker is not None and "moved_from" in marker:
             src = marker["moved_from"]
             events.append(Event("marker_moved", f"{colour(p)} moves a control marker from "
-                                                f"{xy[src]} to {xy[c]}; the old area is "
+                                                f"{cell_name(xy[src])} to {cell_name(xy[c])}; the old area is "
                                                 f"now uncontrolled", p,
                                 {"src": list(xy[src]), "dst": list(xy[c]),
                                  "abandoned": marker["abandoned"]}))

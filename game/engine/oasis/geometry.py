@@ -17,6 +17,21 @@ from game.engine.oasis.cards import KIND_CODE, OASIS, STEPPE, STONE
 
 PATH, PLACE, BLOCKED = "path", "place", "blocked"
 
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def cell_name(cell: Any) -> str:
+    """``(6, 3)`` -> ``"G4"``: column letter, row number from 1, as printed around the board
+    (the notation of all three games)."""
+    try:
+        x, y = cell
+    except (TypeError, ValueError):
+        return repr(cell)
+    if isinstance(x, int) and isinstance(y, int) and 0 <= x < len(COLUMN_LETTERS) and y >= 0:
+        return f"{COLUMN_LETTERS[x]}{y + 1}"
+    return f"({x}, {y})"
+
+
 ROW_CHARS = {
     ".": (PLACE, ""),
     "=": (PATH, ""),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.board_labels import BoardLabels
 from game.ui.table_common import TableGeometry, square_track_spaces
 
 COLS, ROWS = 15, 10
@@ -51,6 +52,9 @@ class ColoradoLayout(TableGeometry):
         bw, bh = COLS * CELL, ROWS * CELL
         self.board_rect = pygame.Rect(inner.x + (inner.w - bw) // 2,
                                       inner.y + (inner.h - bh) // 2, bw, bh)
+        b = self.board_rect  # the letters and numbers in the margins above and left of it
+        self.labels = BoardLabels(b.topleft, COLS, ROWS, CELL, letters_y=(inner.y + b.y) // 2,
+                                  numbers_x=(inner.x + b.x) // 2)
         self._spaces = square_track_spaces(self.track_rect, TRACK_SPACE, TRACK_ACROSS,
                                            TRACK_DOWN)
         self.panels = [pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)
@@ -66,7 +70,7 @@ class ColoradoLayout(TableGeometry):
         self.buttons = [pygame.Rect(772, 990, 236, 76), pygame.Rect(1024, 990, 236, 76)]
         self.bid_panel = pygame.Rect(0, 0, 900, 110 + 86 * num_players)
         self.bid_panel.center = self.board_rect.center
-        self.score_panel = pygame.Rect(0, 0, 980, 150 + 74 * num_players)
+        self.score_panel = pygame.Rect(0, 0, 980, 214 + 74 * num_players)  # + Continue
         self.score_panel.center = self.board_rect.center
 
     # --- right column ----------------------------------------------------------------------

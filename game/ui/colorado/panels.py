@@ -14,7 +14,7 @@ import pygame
 from game import assets
 from game.ui import art, players, theme
 from game.ui.colorado import pieces
-from game.ui.table_common import draw_panel_frame
+from game.ui.table_common import draw_panel_frame, panel_head_spots
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class PanelModel:
     active: bool
     size: tuple[int, int]
     you: bool = False
+    # (category, points) pairs and ("total", points) if the round were scored now (public)
+    round_points: tuple[tuple[str, int], ...] | None = None
 
     def texts(self) -> list[str]:
         """Every text the panel draws, in order (for tests)."""
@@ -44,6 +46,8 @@ class PanelModel:
             out.append(f"{self.lakes}")
         if self.bid:
             out.append(self.bid)
+        if self.round_points is not None:
+            out.append(round_label(self.round_points))
         return out
 
 
@@ -76,7 +80,10 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
         surf.blit(kind, (x0 + 62 + name.get_width() + 10, 18 + (name.get_height() - 39) // 2))
     surf.blit(score, score.get_rect(topright=(w - 10, 4)))
-    pts = _t("points", 22, theme.INK_SOFT)
+    if m.round_points is not None:  # the round scoring as things stand
+        pts = _t(round_label(m.round_points), 22, (40, 110, 40), bold=True, max_width=92)
+    else:
+        pts = _t("points", 22, theme.INK_SOFT)
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
     y = 62
     x = x0
@@ -97,14 +104,43 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     return surf
 
 
+def round_label(points) -> str:
+    """What the panel shows under the score: the round scoring's points as things stand."""
+    return f"round +{dict(points)['total']}"
+
+
+def _counter_end(x: int, text: str, text_dx: int, step: int) -> int:
+    """Where the slot after a counter at ``x`` starts: ``step`` on, or further when a larger
+    text size needs it, so a count never runs into the next icon."""
+    return max(x + step, x + text_dx + _t(text, 26).get_bounding_rect().right + 12)
+
+
 def _counter(surf, x: int, y: int, icon, nudge, text: str, text_dx: int, step: int) -> int:
-    """An icon and its count in the slot at ``x``; returns where the next slot starts:
-    ``step`` on, or further when a larger text size needs it, so a count never runs into the
-    next icon."""
+    """An icon and its count in the slot at ``x``; returns where the next slot starts."""
     surf.blit(icon, (x + nudge[0], y + nudge[1]))
-    t = _t(text, 26)
-    surf.blit(t, (x + text_dx, y + 2))
-    return max(x + step, x + text_dx + t.get_bounding_rect().right + 12)
+    surf.blit(_t(text, 26), (x + text_dx, y + 2))
+    return _counter_end(x, text, text_dx, step)
+
+
+def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
+    """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
+    x, y = 28, 62
+    w = m.size[0]
+    out = panel_head_spots(w)
+    counters = [("cubes", f"{m.cubes_left}", 36, 84), ("cowboys", f"x{m.cowboys}", 36, 92),
+                ("sale", f"{m.sale_tokens}", 34, 66)]
+    if m.flags_in_hand:
+        counters.append(("flags", f"{m.flags_in_hand}", 28, 62))
+    for name, text, text_dx, step in counters:
+        end = _counter_end(x, text, text_dx, step)
+        out.append((name, pygame.Rect(x - 4, y - 4, end - x - 4, 36)))
+        x = end
+    if m.lakes:
+        out.append(("lakes", pygame.Rect(x, y - 4, 40, 36)))
+        x += 44
+    if m.bid:
+        out.append(("bid", pygame.Rect(x, y - 4, w - 96 - x, 36)))
+    return out
 
 
 @lru_cache(maxsize=2)

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.board_labels import BoardLabels
 from game.ui.table_common import TableGeometry
 
 COLS, ROWS = 17, 13
-CELL = 54
+CELL = 52  # leaves a margin for the column letters and row numbers
 TRACK_ACROSS, TRACK_DOWN = 30, 22  # spaces along the top and down a side: 100 in all
 TRACK_SPACES = 100
 TRACK_THICK = 36
@@ -48,6 +49,9 @@ class TableLayout(TableGeometry):
         bw, bh = COLS * CELL, ROWS * CELL
         self.board_rect = pygame.Rect(inner.x + (inner.w - bw) // 2,
                                       inner.y + (inner.h - bh) // 2, bw, bh)
+        b = self.board_rect  # the letters and numbers in the margins above and left of it
+        self.labels = BoardLabels(b.topleft, COLS, ROWS, CELL, letters_y=(inner.y + b.y) // 2,
+                                  numbers_x=(inner.x + b.x) // 2)
         self._spaces = self._track_spaces()
         # right column: one panel per player, the offer lying in front of its owner
         self.panels = [pygame.Rect(RIGHT_X, 12 + i * (PANEL_H + PANEL_GAP), RIGHT_W, PANEL_H)

@@ -38,6 +38,8 @@ class PanelModel:
     size: tuple[int, int]
     you: bool = False
     score: int | None = None  # final score, once counted
+    projected: int | None = None  # while playing: the score now (own) or at most (others)
+    projected_exact: bool = False  # True for the viewer's own panel
 
     def texts(self) -> list[str]:
         """Every text the panel draws, in order (for tests and screen readers)."""
@@ -53,7 +55,13 @@ class PanelModel:
             out.append(f"taken by {self.offer_taken_by}")
         if self.score is not None:
             out.append(f"{self.score} points")
+        elif self.projected is not None:
+            out.append(projected_label(self))
         return out
+
+
+def projected_label(m: PanelModel) -> str:
+    return f"{'now' if m.projected_exact else 'up to'} {m.projected}"
 
 
 TEXT_SCALE_CAP = 1.2  # the panels beside the board cannot grow: what they hold
@@ -85,6 +93,14 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
                         else (150, 100, 10), display=True, fixed=True)
         surf.blit(sc, sc.get_rect(topright=(right, 8)))
         right -= sc.get_width() + 12
+    elif m.projected is not None:  # the score so far, small: final scores count up big
+        word, value = projected_label(m).rsplit(" ", 1)
+        sc = theme.text(value, 32, art.shade(colour, 0.55) if m.colour else (150, 100, 10),
+                        display=True, fixed=True)
+        surf.blit(sc, sc.get_rect(topright=(right, 12)))
+        label = _t(word, 20, theme.INK_SOFT)
+        surf.blit(label, label.get_rect(bottomright=(right - sc.get_width() - 6, 12 + 34)))
+        right -= sc.get_width() + label.get_width() + 18
     room = right - (x0 + 52)
     name = _t(m.name + ("  (you)" if m.you else ""), 30, theme.INK, bold=True, max_width=room)
     surf.blit(name, (x0 + 52, 10))

@@ -1,8 +1,9 @@
 """Where everything sits on the 1920x1080 Oregon table.
 
     +--------- score track (100 spaces) ---------+  +---- player panels ----+
+    |      A  B  C ...  column letters           |  |                       |
     |   column symbols                           |  |                       |
-    | r  +------------------------------------+  |  +-- stacks, decks ------+
+    |1 r  +-----------------------------------+  |  +-- stacks, decks ------+
     | o  |        board 15 x 10 cells         |  |  |                       |
     | w  |                                    |  |  +-- game log -----------+
     +--------------------------------------------+  |                       |
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.board_labels import BoardLabels
 from game.ui.table_common import TableGeometry, square_track_spaces
 
 COLS, ROWS = 15, 10
-CELL = 70
+CELL = 68
+LABEL_GAP = 28  # the column letters above the symbols, the row numbers left of them
 TRACK_SPACE = 40
 TRACK_ACROSS, TRACK_DOWN = 31, 21  # spaces along the top and down the side: 100 in all
 TRACK_ORIGIN = (16, 12)
@@ -50,11 +53,14 @@ class TableLayout(TableGeometry):
         self.track_inner = self.track_rect.inflate(-2 * s, -2 * s)
         inner = self.track_inner
         strip_left, strip_top = 52, 46
-        content_w = strip_left + COLS * CELL
-        content_h = strip_top + ROWS * CELL
-        bx = inner.x + (inner.w - content_w) // 2 + strip_left
-        by = inner.y + (inner.h - content_h) // 2 + strip_top
+        content_w = LABEL_GAP + strip_left + COLS * CELL
+        content_h = LABEL_GAP + strip_top + ROWS * CELL
+        bx = inner.x + (inner.w - content_w) // 2 + LABEL_GAP + strip_left
+        by = inner.y + (inner.h - content_h) // 2 + LABEL_GAP + strip_top
         self.board_rect = pygame.Rect(bx, by, COLS * CELL, ROWS * CELL)
+        self.labels = BoardLabels((bx, by), COLS, ROWS, CELL,
+                                  letters_y=by - strip_top - LABEL_GAP // 2,
+                                  numbers_x=bx - strip_left - LABEL_GAP // 2)
         self.column_strip = pygame.Rect(bx, by - strip_top, COLS * CELL, strip_top)
         self.row_strip = pygame.Rect(bx - strip_left, by, strip_left, ROWS * CELL)
         self._spaces = square_track_spaces(self.track_rect, TRACK_SPACE, TRACK_ACROSS,

@@ -17,7 +17,7 @@ import pygame
 from game import assets
 from game.engine.oregon.cards import card_info
 from game.ui import art, theme
-from game.ui.table_common import draw_panel_frame
+from game.ui.table_common import draw_panel_frame, panel_head_spots
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,23 @@ def render_panel(m: PanelModel) -> pygame.Surface:
             surf.blit(_t(f"x{count}", 26, theme.INK), (x + TOKEN + 2, y + 4))
             x += TOKEN + 44
     return surf
+
+
+def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
+    """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
+    x0, y = 28, 62
+    w = m.size[0]
+    out = panel_head_spots(w) + [("farmers", pygame.Rect(x0 - 4, y - 4, 124, 42))]
+    x = x0 + 130
+    out.append(("joker", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
+    x += TOKEN + 6
+    out.append(("extra", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
+    x += TOKEN + 18
+    for kind, values in (("coal", m.coal_values), ("gold", m.gold_values)):
+        width = len(values[:5]) * (TOKEN - 6) + 6 if values else TOKEN + 40
+        out.append((kind, pygame.Rect(x, y - 2, width, TOKEN)))
+        x += width + 10 if values else TOKEN + 44
+    return out
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: PanelModel, lift: float = 0.0):

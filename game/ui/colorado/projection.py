@@ -1,0 +1,48 @@
+"""What the round scoring would give if the round ended now, and what a cube placement adds
+to it, from public facts only (cube owners, lake owners, the round): every player may know
+these, so the panels show them to everyone."""
+
+from __future__ import annotations
+
+from game.engine.colorado.grid import index
+from game.engine.colorado.scoring import CATEGORIES, score_round
+
+CATEGORY_WORDS = {"borders": "borders", "lakes": "lakes", "doubles": "doubles",
+                  "domain": "big domain"}
+
+
+def round_points(state, owner=None, lake_owner=None) -> list[dict[str, int]]:
+    """Per player: points per category (and ``"total"``) if the current round (the first
+    before it starts) were scored on ``owner`` / ``lake_owner`` (default: the state's)."""
+    rnd = min(4, max(1, state.round))
+    results = score_round(rnd, state.owner if owner is None else owner,
+                          state.lake_owner if lake_owner is None else lake_owner,
+                          state.lakemap.lakes, state.num_players)
+    out = [{c: 0 for c in CATEGORIES} for _ in range(state.num_players)]
+    for r in results:
+        out[r.player][r.category] = r.points
+    for row in out:
+        row["total"] = sum(row[c] for c in CATEGORIES)
+    return out
+
+
+def placement_change(state, preview: dict, player: int) -> list[dict[str, int]]:
+    """How each player's round points change (per category and ``"total"``) if ``player``'s
+    cubes go where the engine's ``preview_card_use`` says."""
+    owner = list(state.owner)
+    for x, y in preview["cells"]:
+        owner[index(x, y)] = player
+    lake_owner = list(state.lake_owner)
+    for change in preview["lake_changes"]:
+        lake_owner[change["lake"]] = change["to"]
+    before = round_points(state)
+    after = round_points(state, owner, lake_owner)
+    return [{k: after[q][k] - before[q][k] for k in after[q]} for q in range(state.num_players)]
+
+
+def change_words(change: dict[str, int]) -> str:
+    """ "+5 (borders +2, big domain +3)" or "no change"."""
+    parts = [f"{CATEGORY_WORDS[c]} {change[c]:+d}" for c in CATEGORIES if change[c]]
+    if not parts:
+        return "no change"
+    return f"{change['total']:+d} ({', '.join(parts)})"

@@ -1,0 +1,191 @@
+"""Hover tips on the game tables: what a pictogram, token, counter, deck or card is.
+
+A table lists its ``Tip`` targets (a rect and a short text, worded for the seat looking now);
+the ``Tooltip`` finds the one under the pointer, or the one with the keyboard/pad focus, and
+shows its text after a short delay.  ``place_beside`` puts a box beside its target without
+covering a rect that must stay visible (the hovered cell, or the pieces around it that
+explain a score preview).  Tip boxes are rendered once per text and text size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.ui import theme
+
+DELAY = 0.35  # seconds the pointer rests on a thing before its tip shows
+GAP = 10  # between a tip and what it must not cover
+TIP_SIZE = 26
+TIP_WIDTH = 560  # lines wrap at this width (times the text size)
+BOUNDS = pygame.Rect(8, 8, 1904, 1064)
+
+
+@dataclass(frozen=True)
+class Tip:
+    """One hover target: ``key`` names it (a focus key where it has one), ``rect`` is
+    (x, y, w, h) on the canvas, ``text`` one or more lines (the first is the title)."""
+
+    key: str
+    rect: tuple[int, int, int, int]
+    text: str
+
+    def contains(self, pos) -> bool:
+        return pygame.Rect(self.rect).collidepoint(pos)
+
+
+def tip_at(tips: list[Tip], pos) -> Tip | None:
+    """The topmost tip under ``pos`` (later tips lie over earlier ones)."""
+    for tip in reversed(tips):
+        if tip.contains(pos):
+            return tip
+    return None
+
+
+@theme.rescaled
+@lru_cache(maxsize=256)
+def tip_surface(text: str) -> pygame.Surface:
+    """The tip box: a cream panel with the lines of ``text``, the first one bold."""
+    width = theme.scaled(TIP_WIDTH)
+    faces = [theme.text(part, TIP_SIZE, theme.INK, i == 0)
+             for i, line in enumerate(text.split("\n"))
+             for part in theme.wrap(line, TIP_SIZE, width, i == 0)]
+    step = theme.line_height(TIP_SIZE) + 2
+    w = max(f.get_width() for f in faces) + 28
+    h = step * len(faces) + 16
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.blit(theme.panel((w, h), theme.CREAM, 12, theme.CREAM_LINE), (0, 0))
+    y = 8
+    for f in faces:
+        surf.blit(f, (14, y))
+        y += step
+    return surf
+
+
+def place_beside(size, target: pygame.Rect, keep_clear: pygame.Rect | None = None,
+                 bounds: pygame.Rect = BOUNDS) -> pygame.Rect:
+    """A rect of ``size`` beside ``target`` that stays inside ``bounds`` and off
+    ``keep_clear`` (default: the target itself): above it, below, right or left, whichever
+    fits first; failing all, the side with the most room, pushed off ``keep_clear``."""
+    clear = pygame.Rect(keep_clear if keep_clear is not None else target)
+    r = pygame.Rect((0, 0), size)
+    tries = []
+    for side in ("above", "below", "right", "left"):
+        c = r.copy()
+        if side == "above":
+            c.midbottom = (target.centerx, clear.y - GAP)
+        elif side == "below":
+            c.midtop = (target.centerx, clear.bottom + GAP)
+        elif side == "right":
+            c.midleft = (clear.right + GAP, target.centery)
+        else:
+            c.midright = (clear.x - GAP, target.centery)
+        c.clamp_ip(bounds)
+        if not c.colliderect(clear):
+            return c
+        tries.append(c)
+    # no side fits: keep the tip inside the bounds and move it off the clear rect downwards
+    c = tries[1]
+    if c.colliderect(clear):
+        c.bottom = clear.y - GAP
+    return c
+
+
+class Tooltip:
+    """The one tip showing on a table.  ``show`` is called each frame with the tip the
+    pointer (or focus) is on and the table's clock; it appears after ``DELAY``."""
+
+    def __init__(self, delay: float = DELAY):
+        self.delay = delay
+        self.tip: Tip | None = None
+        self.since = 0.0
+        self.keep_clear: pygame.Rect | None = None
+        self.now = 0.0
+
+    def show(self, tip: Tip | None, now: float, keep_clear: pygame.Rect | None = None,
+             immediate: bool = False) -> None:
+        """``immediate``: no delay (a score preview follows the pointer at once)."""
+        if tip != self.tip:
+            self.tip, self.since = tip, now - (self.delay if immediate else 0.0)
+        self.keep_clear = keep_clear
+        self.now = now
+
+    @property
+    def visible(self) -> bool:
+        return self.tip is not None and self.now - self.since >= self.delay - 1e-9
+
+    def rect(self) -> pygame.Rect | None:
+        """Where the tip box goes (None while none shows)."""
+        if self.tip is None:
+            return None
+        surf = tip_surface(self.tip.text)
+        return place_beside(surf.get_size(), pygame.Rect(self.tip.rect), self.keep_clear)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        surface.blit(tip_surface(self.tip.text), self.rect())
+
+
+class TableTips:
+    """Hover tips on a table scene (mixed in).  The scene provides ``tips()`` (its pictures'
+    tips, worded for ``viewer``), may provide ``cell_tip(cell)`` and ``tips_key()`` (what else
+    its tips depend on, e.g. a selection lifting a card), and calls ``draw_tip`` last in
+    ``draw``.  Tips are rebuilt only when the state, the viewer or that key changes."""
+
+    def tips(self) -> list[Tip]:
+        return []
+
+    def tips_key(self):
+        return None
+
+    def cell_tip(self, cell) -> tuple[str, pygame.Rect | None, bool]:
+        """(text, rect to keep clear, show at once) for a board cell; "" for no tip."""
+        return "", None, False
+
+    def cached_tips(self) -> list[Tip]:
+        key = ("tips", self.version, self.shown_version, self.viewer, self.tips_key())
+        tips = self._cache.get(key)
+        if tips is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "tips"}
+            tips = self._cache[key] = self.tips()
+        return tips
+
+    def current_tip(self) -> tuple[Tip | None, pygame.Rect | None, bool]:
+        """The tip for what the pointer (or the keyboard/pad focus) is on, the rect it must
+        keep clear, and whether it shows at once."""
+        tips = self.cached_tips()
+        cell = None
+        if self.keyboard:
+            if self.focus == "board":
+                cell = self.cursor
+            else:
+                tip = next((t for t in tips if t.key == self.focus), None)
+                return tip, None, False
+        elif self.hover is not None:
+            tip = tip_at(tips, self.hover)
+            if tip is not None:
+                return tip, None, False
+            cell = self.layout.cell_at(self.hover)
+        if cell is None:
+            return None, None, False
+        text, clear, immediate = self.cell_tip(tuple(cell))
+        if not text:
+            return None, None, False
+        rect = self.layout.cell_rect(*cell)
+        return Tip(f"cell{cell[0]},{cell[1]}", rect, text), clear or rect, immediate
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        tooltip = self.__dict__.get("tooltip")
+        if tooltip is None:
+            tooltip = self.tooltip = Tooltip()
+        key = ("tip_at", self.version, self.shown_version, self.viewer, self.tips_key(),
+               self.hover, self.keyboard, self.focus, self.cursor)
+        found = self._cache.get(key)
+        if found is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "tip_at"}
+            found = self._cache[key] = self.current_tip()
+        tooltip.show(found[0], self.t, found[1], found[2])
+        tooltip.draw(surface)
