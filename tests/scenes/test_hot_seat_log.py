@@ -83,6 +83,9 @@ def play_hot_seat(t, rng, limit: int) -> tuple[int, int]:
                                    and e.source.private_to == s.viewer
                                    and e.text != e.source.public_text)
                 continue
+            if getattr(s, "scores_held", False):  # Colorado's round scoring, until closed
+                t.click(s.scores_button_rect().center)
+                continue
             t.step()
         else:
             raise AssertionError("no human turn came")
