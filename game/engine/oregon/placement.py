@@ -182,6 +182,8 @@ def _cards_ok(st: OregonState, p: int, cards) -> str | None:
         return "Name the cards by their ids"
     if len(set(cards)) != len(cards):
         return "The same card cannot be played twice"
+    if list(cards) != sorted(cards):  # only a hand-made action skips the sorting in actions
+        return "Name the cards in increasing order"
     hand = st.hands[p]
     for c in cards:
         if c in hand:
