@@ -97,7 +97,7 @@ def _field_check(hint: Any) -> _FieldCheck:
         items = tuple(_field_check(a) for a in args)
         size = len(items)
         return lambda v: (type(v) is tuple and len(v) == size
-                          and all(ok(x) for ok, x in zip(items, v)))
+                          and all(ok(x) for ok, x in zip(items, v, strict=True)))
     raise TypeError(f"action fields of type {hint!r} are not supported")
 
 
@@ -165,7 +165,10 @@ class GameState(ABC):
       empty exactly when ``is_over()``.
     - ``legal_actions(player)`` lists that player's legal actions in a stable order.
     - ``apply(action, player)`` validates, raises ``IllegalAction`` leaving the state
-      untouched, or changes the state and returns the events it caused.
+      untouched, or changes the state and returns the events it caused.  Whatever it is
+      given (a player that is no seat number, a foreign object, fields of the wrong type),
+      it raises nothing but ``IllegalAction``, and accepts only listed actions (or, where a
+      game lists one representative per outcome, an equivalent encoding of one).
     - ``view(player)`` is a JSON-able dict of exactly what that player may know;
       ``view(None)`` is what an onlooker may know (public information only).
     - ``snapshot()`` is a JSON-able dict of the *whole* state, used to compare states.
