@@ -42,23 +42,6 @@ def test_oregon_preview_of_one_point_is_singular():
     assert gains_text({**gains, "points": 2}) == "+2 points"
 
 
-def test_colorado_auction_paid_with_one_cowboy_is_singular():
-    from tests.engine.test_colorado_rules import market, offer_by, set_hands
-
-    from game.engine.colorado import DeclareInterest, SaleBid
-
-    s = market()
-    seller, a, b = s.order[0], s.order[1], s.order[2]
-    set_hands(s, {seller: [1, 2], a: [40, 3], b: [60, 4]})
-    offer_by(s, seller, {0: (5, 5), 1: (9, 9), 2: (1, 8)}[seller])
-    s.apply(DeclareInterest(True), a)
-    s.apply(DeclareInterest(True), b)
-    s.apply(SaleBid((40,)), a)
-    events = s.apply(SaleBid((60,)), b)
-    text = next(e.text for e in events if e.kind == "sale_bids_revealed")
-    assert text.endswith(" cowboy 60.")
-
-
 def test_oasis_panel_counts_are_singular_for_one():
     panels = importlib.import_module("game.ui.oasis.panels")
     model = panels.PanelModel(

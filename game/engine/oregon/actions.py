@@ -19,9 +19,10 @@ def _sorted_cards(action: Action) -> None:
     # Lists (from JSON or the table) become tuples and card ids are put in order; anything
     # else is kept as given, so that ``apply`` rejects it instead of guessing what was meant.
     cards = action.cards  # type: ignore[attr-defined]
-    if type(cards) is tuple and len(cards) == 2 and type(cards[0]) is type(cards[1]) is int:
-        if cards[0] > cards[1]:  # the common case, kept cheap: legal_actions builds many
-            object.__setattr__(action, "cards", (cards[1], cards[0]))
+    try:
+        if type(cards) is tuple and (len(cards) != 2 or not cards[0] > cards[1]):
+            return  # already in order: the common case, kept cheap (legal_actions builds many)
+    except Exception:  # cards that cannot be compared stay as given
         return
     if type(cards) is list:
         cards = tuple(cards)
