@@ -104,8 +104,13 @@ def _field_check(hint: Any) -> _FieldCheck:
 def field_checks(cls: type) -> tuple[tuple[str, _FieldCheck, str], ...]:
     """``(field name, predicate, annotation text)`` for each field of an action class."""
     hints = typing.get_type_hints(cls)
-    return tuple((f.name, _field_check(hints[f.name]), str(f.type))
+    return tuple((f.name, _field_check(hints[f.name]), _type_text(hints[f.name]))
                  for f in dataclasses.fields(cls))
+
+
+def _type_text(hint: Any) -> str:
+    """``int``, ``tuple[int, int] | None``: aliases spelled out, for messages."""
+    return hint.__name__ if isinstance(hint, type) and not typing.get_args(hint) else str(hint)
 
 
 def _to_jsonable(value: Any) -> Any:
