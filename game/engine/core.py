@@ -89,10 +89,16 @@ def _field_check(hint: Any) -> _FieldCheck:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         options = tuple(_field_check(a) for a in args)
+        if len(options) == 2:  # X | None: no generator for the common case
+            first, second = options
+            return lambda v: first(v) or second(v)
         return lambda v: any(ok(v) for ok in options)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = _field_check(args[0])
         return lambda v: type(v) is tuple and all(map(item, v))
+    if args == (int, int) and origin is tuple:  # a cell: the most common field, kept cheap
+        return lambda v: (type(v) is tuple and len(v) == 2 and type(v[0]) is type(v[1]) is int
+                          and -INT_LIMIT <= v[0] <= INT_LIMIT and -INT_LIMIT <= v[1] <= INT_LIMIT)
     if origin is tuple and args:
         items = tuple(_field_check(a) for a in args)
         size = len(items)
@@ -255,10 +261,9 @@ class GameState(ABC):
         if checks is None:
             return f"{_short(action)} is not an action of this game"
         for name, ok, expected in checks:
-            if not ok(getattr(action, name, _MISSING)):
-                value = getattr(action, name, _MISSING)
-                return (f"{cls.__name__}.{name} must be {expected}, "
-                        f"not {_short(value)}")
+            value = getattr(action, name, _MISSING)
+            if not ok(value):
+                return f"{cls.__name__}.{name} must be {expected}, not {_short(value)}"
         return None
 
     def is_undoable(self, index: int) -> bool:
