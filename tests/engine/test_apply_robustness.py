@@ -91,11 +91,12 @@ def _colorado_equivalent(state, action: Any, player: int, legal: list) -> bool:
         bid = action.cowboys
         return (type(bid) is tuple and all(map(_is_int, bid)) and len(set(bid)) == len(bid)
                 and set(bid) <= set(state.hands[player]) and (bool(bid) or type(action) is Bid))
-    if type(action) is not TakeCard:
+    takes = [a for a in legal if type(a) is TakeCard]
+    if type(action) is not TakeCard or not takes:
         return False
     cid, flag, rot, anchor, cubes = (action.card_id, action.flag_cell, action.rotation,
                                      action.anchor_star, action.cubes)
-    if not (_is_int(cid) and any(a.card_id == cid for a in legal) and _is_int(rot)
+    if not (_is_int(cid) and any(a.card_id == cid for a in takes) and _is_int(rot)
             and rot in (0, 1, 2, 3) and _is_int(anchor)
             and anchor in COLORADO_CARDS[cid].anchors and type(cubes) is tuple
             and all(map(_is_cell, cubes)) and len(set(cubes)) == len(cubes)):
@@ -109,7 +110,7 @@ def _colorado_equivalent(state, action: Any, player: int, legal: list) -> bool:
         return False
     if not set(cubes) <= set(card.star_cells(flag, rot, anchor)):
         return False
-    outcomes = {frozenset(a.cubes) for a in legal if a.card_id == cid}
+    outcomes = {frozenset(a.cubes) for a in takes if a.card_id == cid}
     return not cubes or frozenset(cubes) in outcomes
 
 
