@@ -24,7 +24,7 @@ from typing import Any
 from game.engine import GAMES
 from game.engine.core import GameState, SaveError, load_dict, save_dict
 from game.files import set_aside, write_atomic
-from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, make_seat
+from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, make_seat, wearing
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ def _seats_from(data: Any, state: GameState) -> list[Seat]:
         name = item.get("name")
         seats.append(Seat(kind=base.kind, level=base.level, colour=base.colour,
                           name=name if isinstance(name, str) and name else base.name))
-    return seats
+    return wearing(state.GAME_ID, seats, [item.get("colour") for item in data])
 
 
 def dumps(state: GameState, seats: list[Seat]) -> str:

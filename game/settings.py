@@ -1,4 +1,5 @@
-"""The player's settings: volumes, fullscreen, animation speed, text size.  Kept as JSON.
+"""The player's settings: volumes, fullscreen, animation speed, text size, and the names and
+colours chosen in seat setup (kept for the next game).  Kept as JSON.
 
 Saving is atomic (a temporary file in the same folder, then ``os.replace``), so a crash or a
 power cut leaves either the old file or the new one, never half of one.  A file that cannot be
@@ -21,6 +22,7 @@ log = logging.getLogger(__name__)
 
 ANIMATION_SPEED_RANGE = (0.5, 2.0)
 UI_SCALE_RANGE = (1.0, 1.5)  # "Text size": 100 % to 150 % (game.ui.theme.set_ui_scale)
+MAX_REMEMBERED_SEATS = 8  # more than any game seats: a longer list in the file is cut
 
 
 @dataclass
@@ -31,6 +33,10 @@ class Settings:
     fullscreen: bool = False
     animation_speed: float = 1.0
     ui_scale: float = 1.0
+    # Seat setup's last choices, by seat position: typed names ("" = the colour's name) and,
+    # per game id, palette colour indices (game.scenes.seats.remembered).
+    seat_names: list[str] = field(default_factory=list)
+    seat_colours: dict[str, list[int]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown keys, kept as they were
 
     def to_json(self) -> dict[str, Any]:
@@ -50,7 +56,11 @@ class Settings:
                 out.extra[key] = value
                 continue
             default = getattr(out, key)
-            if isinstance(default, bool):
+            if key == "seat_names":
+                out.seat_names = _names(value)
+            elif key == "seat_colours":
+                out.seat_colours = _colours(value)
+            elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(out, key, value)
             elif isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -65,6 +75,28 @@ class Settings:
         self.animation_speed = min(hi, max(lo, self.animation_speed))
         lo, hi = UI_SCALE_RANGE
         self.ui_scale = min(hi, max(lo, self.ui_scale))
+
+
+def _names(value: Any) -> list[str]:
+    """Remembered seat names, cleaned like a typed name; anything else is dropped."""
+    from game.scenes.seats import clean_name  # the one rule for names (no pygame there)
+
+    if not isinstance(value, list):
+        return []
+    return [clean_name(v, "") for v in value[:MAX_REMEMBERED_SEATS]]
+
+
+def _colours(value: Any) -> dict[str, list[int]]:
+    """Remembered colours per game: small whole numbers, -1 for anything else (seat setup
+    ignores colours its game does not offer)."""
+    if not isinstance(value, dict):
+        return {}
+    return {
+        game: [c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 64 else -1
+               for c in cs[:MAX_REMEMBERED_SEATS]]
+        for game, cs in value.items()
+        if isinstance(game, str) and len(game) <= 32 and isinstance(cs, list)
+    }
 
 
 def load_settings(path: Path) -> Settings:

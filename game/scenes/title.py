@@ -21,6 +21,9 @@ from game.ui.widgets import Button
 
 CARD_SIZE = (150, 210)
 CARD_COUNT = 11
+TITLE_Y, SUBTITLE_Y = 250, 395  # centres of the title and the line under it at 100 %
+HEADING_GAP = 28  # at least this much between the title's lowest glyph and the subtitle
+BUTTONS_GAP = 30  # ... and between the subtitle and the first button
 
 
 def _faces(rng: random.Random) -> list[pygame.Surface]:
@@ -134,11 +137,31 @@ class TitleScene(MenuScene):
         if not self.services.config.kiosk:  # nobody quits a kiosk from its menus
             entries.append(("Quit", self.services.confirm_quit, "quit"))
         top = 560 if len(entries) <= 3 else 500
+        self._place_heading(top)
         rects = layout.column((960, top), (520, 80 if len(entries) > 3 else 88), len(entries),
                               20 if len(entries) > 3 else 26)
         for i, (rect, (label, action, key)) in enumerate(zip(rects, entries, strict=True)):
             self.group.add(Button(rect, label, action, primary=i == 0, key=key))
         self._buttons_bottom = rects[-1].bottom
+
+    def _heading(self) -> tuple[pygame.Surface, pygame.Surface]:
+        title = theme.shadowed_text("Landgrab", theme.TITLE_SIZE, theme.ON_TABLE, offset=6)
+        sub = theme.shadowed_text(" · ".join(g.name for g in GAMES.values()), theme.H2_SIZE - 6,
+                                  theme.ON_TABLE_SOFT, offset=3)
+        return title, sub
+
+    def _place_heading(self, buttons_top: int) -> None:
+        """Where the title and the games line sit at this text size: the line stays below the
+        title's descenders (the "g"), and both stay above the buttons."""
+        title, sub = self._heading()
+        glyphs = title.get_bounding_rect(min_alpha=100)  # letters and their dark shadow
+        words = sub.get_bounding_rect(min_alpha=100)
+        title_bottom = TITLE_Y - title.get_height() // 2 + glyphs.bottom
+        sub_y = max(SUBTITLE_Y,
+                    title_bottom + HEADING_GAP + sub.get_height() // 2 - words.top)
+        sub_bottom = sub_y - sub.get_height() // 2 + words.bottom
+        lift = max(0, sub_bottom + BUTTONS_GAP - buttons_top)
+        self._title_y, self._sub_y = TITLE_Y - lift, sub_y - lift
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
         hint = theme.shadowed_text(
@@ -220,14 +243,8 @@ class TitleScene(MenuScene):
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         k = self.intro.value
-        title = theme.shadowed_text("Landgrab", theme.TITLE_SIZE, theme.ON_TABLE, offset=6)
-        surface.blit(title, title.get_rect(center=(960, 250 - round(60 * (1 - k)))))
-        sub = theme.shadowed_text(
-            " · ".join(g.name for g in GAMES.values()),
-            theme.H2_SIZE - 6,
-            theme.ON_TABLE_SOFT,
-            offset=3,
-        )
+        title, sub = self._heading()
+        surface.blit(title, title.get_rect(center=(960, self._title_y - round(60 * (1 - k)))))
         sub.set_alpha(round(255 * self.fade_in.value))
-        surface.blit(sub, sub.get_rect(center=(960, 395)))
+        surface.blit(sub, sub.get_rect(center=(960, self._sub_y)))
         sub.set_alpha(255)
