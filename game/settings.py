@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.files import set_aside, write_atomic
+from game.files import remove_stale_temps, set_aside, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,12 @@ class Settings:
                 if isinstance(value, bool):
                     setattr(out, key, value)
             elif isinstance(value, (int, float)) and not isinstance(value, bool):
-                setattr(out, key, float(value))
+                try:
+                    number = float(value)  # a whole number too large for a float overflows
+                except OverflowError:
+                    continue
+                if math.isfinite(number):
+                    setattr(out, key, number)
         out.clamp()
         return out
 
@@ -101,6 +107,7 @@ def _colours(value: Any) -> dict[str, list[int]]:
 
 def load_settings(path: Path) -> Settings:
     """The saved settings, or defaults when there is no file or it cannot be read."""
+    remove_stale_temps(path)  # left by a save that was killed while writing
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -112,10 +119,13 @@ def load_settings(path: Path) -> Settings:
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+    # JSONDecodeError and UnicodeDecodeError are ValueErrors; brackets nested thousands
+    # deep make the parser give up with a RecursionError.
+    except (ValueError, RecursionError) as exc:
         aside = set_aside(path)
         where = f"moved to {aside.name}" if aside else "left in place"
-        log.warning("Settings file %s is corrupt (%s): %s, using defaults", path, exc, where)
+        log.warning("Settings file %s is corrupt (%s): %s, using defaults", path,
+                    str(exc)[:200] or type(exc).__name__, where)
         return Settings()
     return Settings.from_json(data)
 

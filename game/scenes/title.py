@@ -20,6 +20,7 @@ from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
 CARD_SIZE = (150, 210)
+NOTICE_WIDTH = 1600  # px: a notice about a save wraps at this width
 CARD_COUNT = 11
 TITLE_Y, SUBTITLE_Y = 250, 395  # centres of the title and the line under it at 100 %
 HEADING_GAP = 28  # at least this much between the title's lowest glyph and the subtitle
@@ -97,6 +98,8 @@ class TitleScene(MenuScene):
             saves.read_autosave(services.config)
         self.notice = notice or (
             f"A saved game could not be read: {save_notice}" if save_notice else None)
+        self._notice_key: tuple | None = None
+        self._notice_cache: list[str] = []
         self.t = 0.0
         self.rng = random.Random(2024)
         self._board = self._board_layer()
@@ -164,14 +167,15 @@ class TitleScene(MenuScene):
         self._title_y, self._sub_y = TITLE_Y - lift, sub_y - lift
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
-        hint = theme.shadowed_text(
+        hint = None if self.notice else theme.shadowed_text(
             "Arrows · Enter · Esc  —  mouse  —  game controller",
             theme.SMALL_SIZE,
             theme.ON_TABLE_SOFT,
             display=False,
             offset=2,
         )
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1046)))
+        if hint is not None:  # a notice about a save takes the controls hint's place
+            surface.blit(hint, hint.get_rect(midbottom=(960, 1046)))
         ver = theme.shadowed_text(
             f"v{__version__}", theme.SMALL_SIZE, theme.ON_TABLE_SOFT, display=False, offset=2
         )
@@ -179,6 +183,23 @@ class TitleScene(MenuScene):
 
     # --- actions ---------------------------------------------------------------------------------
     def new_game(self) -> None:
+        """Choose a game; while one is left unfinished, first ask before it is replaced."""
+        if self.saved is None or self.saved.finished:
+            self._choose_game()
+            return
+        from game.scenes.confirm import ConfirmScene
+
+        self.services.stack.push(ConfirmScene(
+            self.services,
+            "Start a new game?",
+            f"A new game replaces your unfinished one ({self.saved.summary}). "
+            "To play that one, choose Continue instead.",
+            "New game",
+            self._choose_game,
+            "Keep it",
+        ))
+
+    def _choose_game(self) -> None:
         from game.scenes.game_select import GameSelectScene
 
         self.services.stack.push(GameSelectScene(self.services))
@@ -237,9 +258,22 @@ class TitleScene(MenuScene):
                                        theme.ON_TABLE_SOFT, offset=2)
             surface.blit(line, line.get_rect(midtop=(960, y)))
             y += line.get_height() + 10
-        if self.notice:
-            line = theme.shadowed_text(self.notice, theme.SMALL_SIZE, (255, 196, 170), offset=2)
+        for text in self._notice_lines():
+            line = theme.shadowed_text(text, theme.SMALL_SIZE, (255, 196, 170), display=False,
+                                       offset=2)
             surface.blit(line, line.get_rect(midtop=(960, y)))
+            y += line.get_height() + 2
+
+    def _notice_lines(self) -> list[str]:
+        """The notice in at most two lines across the middle (a save's reason can be long);
+        worked out again only when the notice or the text size changes."""
+        key = (self.notice, theme.scaled(100))
+        if self._notice_key != key:
+            lines = theme.wrap(self.notice, theme.SMALL_SIZE, NOTICE_WIDTH) if self.notice else []
+            if len(lines) > 2:
+                lines = [lines[0], lines[1] + " …"]
+            self._notice_key, self._notice_cache = key, lines
+        return self._notice_cache
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         k = self.intro.value

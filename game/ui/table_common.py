@@ -610,9 +610,14 @@ class TableInput:
         return self.revealed
 
     # --- the game's life: saving, game over, jumps, undo, privacy ----------------------------
+    @property
+    def writes_autosave(self) -> bool:
+        """Whether this table keeps the autosave (not a demo, a replay or a kiosk game)."""
+        return self.autosave and not self.passive and not self.services.config.kiosk
+
     def after_action(self) -> None:
         """Each table calls this once an action is applied: keep the autosave current."""
-        if self.autosave and not self.passive and not self.services.config.kiosk:
+        if self.writes_autosave:
             from game import saves
 
             saves.autosave(self.services.config, self.state, self.seats)
@@ -740,7 +745,11 @@ class TableInput:
     def open_pause(self) -> None:
         from game.scenes.pause import PauseMenu  # scenes import this module: import late
 
-        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title))
+        # The autosave holds this game once a move was made in it (before that, it still
+        # holds whatever was saved earlier).
+        saved = self.writes_autosave and bool(self.state.history)
+        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title,
+                                           saved=saved))
 
     def open_rules(self) -> None:
         from game.scenes.rules_overlay import RulesOverlay
