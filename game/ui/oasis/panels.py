@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.engine.words import plural
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import DISC, OFFER_CARD, PILE, TableLayout
@@ -48,13 +49,13 @@ class PanelModel:
             out.append(f"disc #{self.disc}")
         if self.handed:
             out.append(f"handed #{self.handed}")
-        out += [f"{self.camels_left} camels", f"{self.markers_left} markers",
-                f"{self.score_count} score tiles", f"deck {self.deck_size}"]
+        out += [plural(self.camels_left, "camel"), plural(self.markers_left, "marker"),
+                plural(self.score_count, "score tile"), f"deck {self.deck_size}"]
         out += [f"offer {c}" for c in self.offer]
         if self.offer_taken_by:
             out.append(f"taken by {self.offer_taken_by}")
         if self.score is not None:
-            out.append(f"{self.score} points")
+            out.append(plural(self.score, "point"))
         elif self.projected is not None:
             out.append(projected_label(self))
         return out
