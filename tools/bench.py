@@ -352,24 +352,33 @@ def slope_per_hour(samples: list[tuple[float, float]]) -> float:
     return cov / var * 3600 if var else 0.0
 
 
-def kiosk_loop(hours: float) -> tuple[float, float, int, list[tuple[float, float]]]:
-    """Run ``--kiosk`` headless for ``hours`` of its clock; (growth MiB/h, peak MiB, demo
-    games, samples).  RSS is sampled each time the loop comes back to its title (the same
-    scenes on screen each time); the growth is the slope of the samples after the warm-up."""
+def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SPEED,
+               bots: str | None = None, warm_up: float = WARM_UP_HOURS
+               ) -> tuple[float, float, int, list[tuple[float, float]]]:
+    """Run ``--kiosk`` headless for ``hours`` of its clock, ``frame`` seconds a frame, demo
+    games at animation ``speed`` (and ``bots`` level, else the demo's own); returns (growth
+    MiB/h, peak MiB, demo games, samples).  RSS is sampled at the first frame and each time
+    the loop comes back to its title (the same scenes on screen each time); the growth is
+    the slope of the samples after ``warm_up`` hours."""
     from game.app import App
     from game.config import Config
 
+    if bots is not None:
+        import game.scenes.demo
+
+        game.scenes.demo.BOT_LEVEL = bots
     os.environ["LANDGRAB_HOME"] = tempfile.mkdtemp(prefix="landgrab-bench-")
     app = App(Config(kiosk=True, mute=True, seed=1))
-    app.settings.animation_speed = KIOSK_SPEED
+    app.settings.animation_speed = speed
     attract, clock = app.services.attract, app.services.clock
-    samples: list[tuple[float, float]] = []
+    app.step(frame)
+    samples: list[tuple[float, float]] = [(clock.now, rss_mib())]
     cycles, started, reported = attract.cycles, time.perf_counter(), 0
     while clock.now < hours * 3600:
-        app.step(KIOSK_FRAME)
+        app.step(frame)
         if attract.cycles != cycles:
             cycles = attract.cycles
-            app.step(KIOSK_FRAME)  # the title's first frame
+            app.step(frame)  # the title's first frame
             samples.append((clock.now, rss_mib()))
             if int(clock.now // 3600) > reported:
                 reported = int(clock.now // 3600)
@@ -379,7 +388,7 @@ def kiosk_loop(hours: float) -> tuple[float, float, int, list[tuple[float, float
     if app.kiosk.recoveries:
         raise RuntimeError(f"the attract loop failed {app.kiosk.recoveries} times (see the log)")
     app.close()
-    after = [(t, v) for t, v in samples if t >= WARM_UP_HOURS * 3600]
+    after = [(t, v) for t, v in samples if t >= warm_up * 3600]
     if len(after) < 2:
         raise RuntimeError("too few rounds of the loop after the warm-up: give more --hours")
     return slope_per_hour(after), rss_mib("VmHWM"), attract.games, samples

@@ -71,7 +71,7 @@ def version_tag(scale: float) -> pygame.Surface:
     the title all day), the number stays readable.  ``scale`` (the text size) is the key."""
     ver = theme.text(f"v{__version__}", theme.SMALL_SIZE, theme.ON_TABLE_SOFT)
     tag = pygame.Surface(ver.get_rect().inflate(28, 8).size, pygame.SRCALPHA)
-    pygame.draw.rect(tag, (26, 16, 8, 235), tag.get_rect(), border_radius=tag.get_height() // 2)
+    pygame.draw.rect(tag, (26, 16, 8), tag.get_rect(), border_radius=tag.get_height() // 2)
     tag.blit(ver, ver.get_rect(center=tag.get_rect().center))
     return tag
 
