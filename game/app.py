@@ -137,6 +137,9 @@ class App:
     def __init__(self, config: Config, settings: Settings | None = None):
         self.config = config
         self.settings = settings if settings is not None else load_settings(config.settings_path)
+        from game import saves
+
+        saves.tidy(config)  # an autosave killed while writing left its temporary file
         self.running = True
         if config.kiosk:
             from game.kiosk import prepare_environment

@@ -24,19 +24,22 @@ from pathlib import Path  # noqa: E402
 from game import __version__  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.engine import GAMES  # noqa: E402
+from game.engine.core import SEED_LIMIT  # noqa: E402
 from game.scenes.seats import BOT_LEVELS, parse_players  # noqa: E402
 
 Check = Callable[[argparse.Namespace, Config, argparse.ArgumentParser], None]
 
 
 # --- argument types ----------------------------------------------------------------------
-def _non_negative_int(text: str) -> int:
+def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    if value >= SEED_LIMIT:  # a save keeps only seeds below this; the game must reload
+        raise argparse.ArgumentTypeError(f"must be at most {SEED_LIMIT - 1}")
     return value
 
 
@@ -62,7 +65,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
             f"(bot levels: {', '.join(BOT_LEVELS)})"
         ),
     )
-    g.add_argument("--seed", type=_non_negative_int, metavar="N", help="seed for the deal")
+    g.add_argument("--seed", type=_seed, metavar="N", help="seed for the deal")
     for info in GAMES.values():  # each game's setup choices, e.g. --lakes for Colorado County
         for option in info.options:
             words = "; ".join(f"{v}: {w}" for v, w in option.choices)

@@ -2,8 +2,9 @@
 
 A file is written to a temporary file in the same folder, flushed to disk, then renamed over
 the old one (``os.replace`` is atomic), so a crash or a power cut leaves either the old file or
-the new one, never half of one.  A file that cannot be read is renamed, not deleted, so nothing
-the player made is ever lost.
+the new one, never half of one.  A process killed while writing leaves its temporary file
+(``.<name>.XXXX.tmp``); ``remove_stale_temps`` clears those at the next start.  A file that
+cannot be read is renamed, not deleted, so nothing the player made is ever lost.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def write_atomic(path: Path, text: str, keep_previous: Path | None = None) -> No
     tmp_name = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp_name = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp",
+                                        dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -36,6 +38,36 @@ def write_atomic(path: Path, text: str, keep_previous: Path | None = None) -> No
         if tmp_name:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+# A write takes milliseconds; a temporary file this much older was left by a process that
+# died, not one another copy of the game is still writing.
+STALE_TEMP_SECONDS = 10.0
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def remove_stale_temps(path: Path) -> int:
+    """Delete the temporary files interrupted ``write_atomic(path, ...)`` calls left next to
+    ``path`` (never ``path`` itself, nor any other file).  Returns how many went."""
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return 0
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(_temp_prefix(path)) and name.endswith(".tmp")):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False) and \
+                    now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
+                removed += 1
+    return removed
 
 
 def set_aside(path: Path, why: str = "corrupt") -> Path | None:

@@ -22,14 +22,24 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import GAMES
-from game.engine.core import GameState, SaveError, load_dict, save_dict
-from game.files import set_aside, write_atomic
-from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, make_seat
+from game.engine.core import (
+    GameState,
+    SaveError,
+    check_save,
+    load_dict,
+    parse_save,
+    save_dict,
+)
+from game.files import remove_stale_temps, set_aside, write_atomic
+from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat, wearing
 
 log = logging.getLogger(__name__)
 
 AUTOSAVE = "autosave.json"
 PREVIOUS = "autosave.prev.json"
+# A real save is a few dozen KiB (a whole five-player Oasis is about 15 KiB); a file far
+# larger is not one, and is refused before it is read into memory.
+MAX_SAVE_BYTES = 2 * 1024 * 1024
 
 
 @dataclass
@@ -66,16 +76,33 @@ def _seats_from(data: Any, state: GameState) -> list[Seat]:
                         f"players for a {n}-player game")
     seats = []
     for i, item in enumerate(data):
-        if not isinstance(item, dict) or item.get("kind") not in (HUMAN, BOT):
+        kind = item.get("kind") if isinstance(item, dict) else None
+        if not isinstance(kind, str) or kind not in (HUMAN, BOT):
             raise SaveError(f"seat {i + 1} of the save is not a human or a bot")
         level = item.get("level")
-        if item["kind"] == BOT and level not in BOT_LEVELS:
-            raise SaveError(f"seat {i + 1} of the save has an unknown bot level {level!r}")
-        base = make_seat(state.GAME_ID, i, item["kind"], level)
-        name = item.get("name")
+        if kind == BOT and (not isinstance(level, str) or level not in BOT_LEVELS):
+            raise SaveError(f"seat {i + 1} of the save has an unknown bot level "
+                            f"{str(level)[:20]!r}")
+        base = make_seat(state.GAME_ID, i, kind, level)
+        # A damaged or hand-edited name (a NUL, a lone surrogate, a page of text) is cleaned,
+        # not a reason to refuse the game.
         seats.append(Seat(kind=base.kind, level=base.level, colour=base.colour,
-                          name=name if isinstance(name, str) and name else base.name))
-    return seats
+                          name=clean_name(item.get("name"), base.name)))
+    return wearing(state.GAME_ID, seats, [item.get("colour") for item in data])
+
+
+def _check_options(info, data: dict[str, Any]) -> None:
+    """Refuse setup options no player could have chosen: only the game's own choices
+    (``GameInfo.options``, e.g. Colorado County's lakes) with one of their listed values.
+    Hand-made boards and other maps exist for tests and tools, never in a player's save."""
+    allowed = {o.name: o.values for o in info.options}
+    for name, value in data.get("options", {}).items():
+        if name not in allowed:
+            raise SaveError(f"the save asks for a {info.name} option no player can choose "
+                            f"({str(name)[:40]!r})")
+        if not isinstance(value, str) or value not in allowed[name]:
+            raise SaveError(f"the save's {name} {str(value)[:40]!r} is not one of "
+                            f"{', '.join(allowed[name])}")
 
 
 def dumps(state: GameState, seats: list[Seat]) -> str:
@@ -85,13 +112,17 @@ def dumps(state: GameState, seats: list[Seat]) -> str:
 
 
 def loads(text: str) -> SavedGame:
-    """Parse and replay a save; raises ``SaveError`` with a one-line reason."""
+    """Parse, check and replay a save; raises ``SaveError`` with a one-line reason, and
+    nothing else, whatever the text holds."""
+    data = parse_save(text)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"corrupt save file ({exc.msg} at line {exc.lineno})") from exc
-    state = load_dict(data)
-    return SavedGame(state, _seats_from(data.get("seats"), state))
+        _check_options(check_save(data), data)  # before replaying: no other map is read
+        state = load_dict(data)  # checks every action too, then replays
+        return SavedGame(state, _seats_from(data.get("seats"), state))
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a damaged file is reported, never a crash
+        raise SaveError(f"save does not replay ({type(exc).__name__})") from exc
 
 
 # --- files -------------------------------------------------------------------------------------
@@ -109,6 +140,9 @@ def save_game(path: Path, state: GameState, seats: list[Seat],
 def load_game(path: Path) -> SavedGame:
     """Read a save file; raises ``SaveError`` (the file is left where it is)."""
     try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"too large for a save ({size // 1024} KiB)")
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError("not a Landgrab save file (not text)") from exc
@@ -119,15 +153,28 @@ def load_game(path: Path) -> SavedGame:
     return saved
 
 
+def _printable(text: str) -> str:
+    """``text`` safe to draw and to log: anything unprintable (a NUL, a lone surrogate from a
+    damaged file or an odd file name) is written as its escape."""
+    return "".join(ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF
+                   else ascii(ch)[1:-1] for ch in text)
+
+
 def open_save(path: Path) -> tuple[SavedGame | None, str | None]:
-    """Load ``path``; a bad file is moved aside.  Returns (game, None) or (None, message)."""
+    """Load ``path``; a bad file is moved aside.  Returns (game, None) or (None, message).
+
+    Whatever the file holds, this returns: a save that cannot be opened is reported in one
+    log line and renamed to ``<name>.corrupt``, never deleted."""
     try:
         return load_game(path), None
-    except SaveError as exc:
+    except Exception as exc:  # noqa: BLE001 - SaveError, or anything a damaged file causes
+        reason = str(exc) if isinstance(exc, SaveError) else \
+            f"cannot be opened ({type(exc).__name__})"
         aside = set_aside(path) if path.exists() else None
         where = f"; moved to {aside.name}" if aside else ""
-        message = f"{path.name}: {exc}{where}"
-        log.warning("Save %s could not be opened: %s%s", path, exc, where)
+        message = _printable(f"{path.name}: {reason}{where}")
+        log.warning("Save %s could not be opened: %s", _printable(str(path)),
+                    _printable(f"{reason}{where}"))
         return None, message
 
 
@@ -177,11 +224,18 @@ def flush() -> None:
     _writer.flush()
 
 
+def tidy(config) -> None:
+    """Remove what an interrupted autosave left behind (its temporary file, when the game was
+    killed while writing); saves themselves are never touched."""
+    remove_stale_temps(config.saves_dir / AUTOSAVE)
+
+
 def read_autosave(config) -> tuple[SavedGame | None, str | None]:
     """The autosave (or, when it is damaged, the previous one) and a message for the player
     when a file had to be set aside."""
     flush()
     folder = config.saves_dir
+    tidy(config)
     messages = []
     for name in (AUTOSAVE, PREVIOUS):
         path = folder / name

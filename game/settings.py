@@ -1,4 +1,5 @@
-"""The player's settings: volumes, fullscreen, animation speed, text size.  Kept as JSON.
+"""The player's settings: volumes, fullscreen, animation speed, text size, and the names and
+colours chosen in seat setup (kept for the next game).  Kept as JSON.
 
 Saving is atomic (a temporary file in the same folder, then ``os.replace``), so a crash or a
 power cut leaves either the old file or the new one, never half of one.  A file that cannot be
@@ -11,16 +12,18 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.files import set_aside, write_atomic
+from game.files import remove_stale_temps, set_aside, write_atomic
 
 log = logging.getLogger(__name__)
 
 ANIMATION_SPEED_RANGE = (0.5, 2.0)
 UI_SCALE_RANGE = (1.0, 1.5)  # "Text size": 100 % to 150 % (game.ui.theme.set_ui_scale)
+MAX_REMEMBERED_SEATS = 8  # more than any game seats: a longer list in the file is cut
 
 
 @dataclass
@@ -31,6 +34,10 @@ class Settings:
     fullscreen: bool = False
     animation_speed: float = 1.0
     ui_scale: float = 1.0
+    # Seat setup's last choices, by seat position: typed names ("" = the colour's name) and,
+    # per game id, palette colour indices (game.scenes.seats.remembered).
+    seat_names: list[str] = field(default_factory=list)
+    seat_colours: dict[str, list[int]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown keys, kept as they were
 
     def to_json(self) -> dict[str, Any]:
@@ -50,11 +57,20 @@ class Settings:
                 out.extra[key] = value
                 continue
             default = getattr(out, key)
-            if isinstance(default, bool):
+            if key == "seat_names":
+                out.seat_names = _names(value)
+            elif key == "seat_colours":
+                out.seat_colours = _colours(value)
+            elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(out, key, value)
             elif isinstance(value, (int, float)) and not isinstance(value, bool):
-                setattr(out, key, float(value))
+                try:
+                    number = float(value)  # a whole number too large for a float overflows
+                except OverflowError:
+                    continue
+                if math.isfinite(number):
+                    setattr(out, key, number)
         out.clamp()
         return out
 
@@ -67,8 +83,31 @@ class Settings:
         self.ui_scale = min(hi, max(lo, self.ui_scale))
 
 
+def _names(value: Any) -> list[str]:
+    """Remembered seat names, cleaned like a typed name; anything else is dropped."""
+    from game.scenes.seats import clean_name  # the one rule for names (no pygame there)
+
+    if not isinstance(value, list):
+        return []
+    return [clean_name(v, "") for v in value[:MAX_REMEMBERED_SEATS]]
+
+
+def _colours(value: Any) -> dict[str, list[int]]:
+    """Remembered colours per game: small whole numbers, -1 for anything else (seat setup
+    ignores colours its game does not offer)."""
+    if not isinstance(value, dict):
+        return {}
+    return {
+        game: [c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 64 else -1
+               for c in cs[:MAX_REMEMBERED_SEATS]]
+        for game, cs in value.items()
+        if isinstance(game, str) and len(game) <= 32 and isinstance(cs, list)
+    }
+
+
 def load_settings(path: Path) -> Settings:
     """The saved settings, or defaults when there is no file or it cannot be read."""
+    remove_stale_temps(path)  # left by a save that was killed while writing
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -80,10 +119,13 @@ def load_settings(path: Path) -> Settings:
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+    # JSONDecodeError and UnicodeDecodeError are ValueErrors; brackets nested thousands
+    # deep make the parser give up with a RecursionError.
+    except (ValueError, RecursionError) as exc:
         aside = set_aside(path)
         where = f"moved to {aside.name}" if aside else "left in place"
-        log.warning("Settings file %s is corrupt (%s): %s, using defaults", path, exc, where)
+        log.warning("Settings file %s is corrupt (%s): %s, using defaults", path,
+                    str(exc)[:200] or type(exc).__name__, where)
         return Settings()
     return Settings.from_json(data)
 

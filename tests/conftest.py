@@ -1,9 +1,11 @@
-"""Shared test set-up: headless SDL, no pygame banner, user files in a temporary folder.
+"""Shared test set-up: headless SDL, no pygame banner, user files in a temporary folder,
+bot decisions that are ready as soon as they are asked for.
 
 The environment is set at import, before any test module imports pygame.  Every test also
 gets its own ``LANDGRAB_HOME`` (settings and log), so nothing touches the real user folders.
 """
 
+import concurrent.futures
 import os
 import tempfile
 
@@ -21,6 +23,22 @@ def landgrab_home(tmp_path, monkeypatch):
     home = tmp_path / "landgrab-home"
     monkeypatch.setenv("LANDGRAB_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def bots_answer_at_once(monkeypatch):
+    """A bot's decision still runs on the table's worker thread, but is finished when
+    ``BotRunner.start`` returns: a test that steps frames waiting for bots then needs the same
+    number of frames on a loaded machine as on a quiet one."""
+    from game.bots.runner import BotRunner
+
+    real_start = BotRunner.start
+
+    def start(self, *args, **kwargs):
+        real_start(self, *args, **kwargs)
+        concurrent.futures.wait([self._future])
+
+    monkeypatch.setattr(BotRunner, "start", start)
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ def _exit_code(argv, capsys):
         (["--fullscreen", "--windowed"], "not allowed with argument"),
         (["--seed", "-3"], "must be 0 or more"),
         (["--seed", "abc"], "not a whole number"),
+        (["--seed", str(2**63)], f"must be at most {2**63 - 1}"),
         (["--quit-after", "-1"], "must be 0 or more seconds"),
         (["--quit-after", "soon"], "not a number of seconds"),
         (["--screenshot", "shot.jpg"], "must end in .png"),

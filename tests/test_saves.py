@@ -2,7 +2,12 @@
 (corrupt, truncated, foreign, wrong version) reported and moved aside, never lost."""
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -155,3 +160,57 @@ def test_an_unwritable_folder_is_reported_not_raised(tmp_path, caplog):
     with caplog.at_level("WARNING"):
         ok = saves.save_game(blocker / "save.json", played("oregon", 3), seats_for("oregon", 3))
     assert not ok and "could not be saved" in caplog.text
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from game import saves
+from game.engine import GAMES
+
+state = GAMES["oregon"].new(3, 5)
+for _ in range(30):
+    p = state.to_act()[0]
+    state.apply(state.legal_actions(p)[0], p)
+folder = Path(sys.argv[1])
+seats = [saves.make_seat("oregon", i, "human") for i in range(3)]
+saves._write_autosave(folder, saves.dumps(state, seats))
+print("ready", flush=True)
+while True:
+    saves._write_autosave(folder, saves.dumps(state, seats))
+"""
+
+
+def test_temporary_files_of_a_killed_autosave_are_removed_at_start(tmp_path):
+    """``kill -9`` while the autosave is written leaves its temporary file; the next start
+    removes it, and the autosave (or the one before it) still opens."""
+    from game.app import App  # opens a (dummy) window: only here
+    from game.scenes.title import TitleScene
+
+    config = Config(config_dir=tmp_path / "config", data_dir=tmp_path / "data", mute=True)
+    folder = config.saves_dir
+    folder.mkdir(parents=True)
+    rng = random.Random(1)
+    left = []
+    for _ in range(30):  # about half the kills land mid-write
+        proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(folder)],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.0, 0.05))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+        left = list(folder.glob(".autosave.json.*.tmp"))
+        if left:
+            break
+    assert left, "no kill landed while the autosave was written"
+    for path in left:  # as at the next start, a while later
+        os.utime(path, (time.time() - 60, time.time() - 60))
+    app = App(config)
+    try:
+        assert not list(folder.glob("*.tmp"))
+        assert isinstance(app.stack.top, TitleScene)
+        assert "continue" in [w.key for w in app.stack.top.group.widgets]
+        assert {p.name for p in folder.iterdir()} <= {saves.AUTOSAVE, saves.PREVIOUS}
+    finally:
+        app.close()

@@ -3,6 +3,7 @@
 import json
 import logging
 import os
+import time
 
 import pytest
 
@@ -49,7 +50,10 @@ def test_save_goes_through_a_temporary_file_and_replace(tmp_path, monkeypatch):
     assert folder == str(tmp_path) and name != "settings.json" and dst == str(path)
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"[1, 2]", b"\xff\xfe\x00garbage", b""])
+@pytest.mark.parametrize("content", [b"{not json", b"[1, 2]", b"\xff\xfe\x00garbage", b"",
+                                     b"[" * 100_000 + b"]" * 100_000,
+                                     b'{"a":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+                                     b'{"master_volume": 1' + b"0" * 5000 + b"}"])
 def test_corrupt_file_is_moved_aside_with_one_log_line(tmp_path, caplog, content):
     path = tmp_path / "settings.json"
     path.write_bytes(content)
@@ -77,3 +81,30 @@ def test_wrong_types_fall_back_and_values_are_clamped(tmp_path):
     s = load_settings(path)
     assert s.master_volume == 1.0 and s.music_volume == Settings().music_volume
     assert s.fullscreen is False and s.effects_volume == 0.0 and s.animation_speed == 2.0
+
+
+def test_numbers_too_large_or_not_finite_fall_back(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"master_volume": 1%s, "music_volume": NaN, "ui_scale": Infinity,'
+                    ' "animation_speed": -Infinity}' % ("0" * 400))
+    s = load_settings(path)
+    d = Settings()
+    assert (s.master_volume, s.music_volume, s.ui_scale, s.animation_speed) == (
+        d.master_volume, d.music_volume, d.ui_scale, d.animation_speed)
+
+
+def test_temporary_files_left_by_a_killed_save_are_removed_at_start(tmp_path):
+    path = tmp_path / "settings.json"
+    save_settings(Settings(music_volume=0.2), path)
+    stale = tmp_path / ".settings.json.k1ll3d.tmp"
+    fresh = tmp_path / ".settings.json.wr1t1ng.tmp"  # another copy of the game writing now
+    others = [tmp_path / "settings.json.corrupt", tmp_path / ".settings.json.tmp.keep",
+              tmp_path / "notes.tmp"]
+    for p in [stale, fresh, *others]:
+        p.write_text("{")
+    old = time.time() - 3600
+    for p in [stale, *others]:
+        os.utime(p, (old, old))
+    assert load_settings(path).music_volume == pytest.approx(0.2)
+    assert not stale.exists()
+    assert fresh.exists() and all(p.exists() for p in others)

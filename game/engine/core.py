@@ -14,7 +14,10 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from game.engine import GameInfo
 
 SAVE_FORMAT = "landgrab-save"
 SAVE_VERSION = 1
@@ -201,30 +204,113 @@ def save_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def load_dict(data: Any) -> GameState:
-    """Rebuild a game from ``save_dict`` output; raises ``SaveError`` for anything wrong."""
+# Bounds of a save file's contents.  Real games stay far inside them (a five-player Oasis
+# ends after about 350 actions); anything beyond is damage, and refused before replaying.
+SEED_LIMIT = 2**63  # seeds are whole numbers from 0 up to this (excluded)
+MAX_ACTIONS = 5000
+MAX_FIELD_INT = 10**6  # any whole number inside an action (cells, card ids, cowboys...)
+MAX_FIELD_TEXT = 64  # characters of a text inside an action
+MAX_FIELD_ITEMS = 64  # items of a list inside an action
+MAX_FIELD_DEPTH = 3  # lists inside lists inside an action (Colorado's cubes are cells)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_field(value: Any, depth: int = 0) -> bool:
+    """Whether ``value`` is something an action field can hold: bounded whole numbers, short
+    texts, None, and short lists of those.  Never floats (``3.5`` is no cell, ``1e400`` no
+    index) and never ``true`` where a number belongs."""
+    if value is None:
+        return True
+    if _is_int(value):
+        return -MAX_FIELD_INT <= value <= MAX_FIELD_INT
+    if isinstance(value, str):
+        return len(value) <= MAX_FIELD_TEXT
+    if isinstance(value, list):
+        return (depth < MAX_FIELD_DEPTH and len(value) <= MAX_FIELD_ITEMS
+                and all(_check_field(v, depth + 1) for v in value))
+    return False
+
+
+def _check_action_json(data: Any, action_types: dict[str, type]) -> None:
+    """Refuse an action whose shape or field types no move of this game could have."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in action_types:
+        raise SaveError(f"unknown action {str(kind)[:40]!r}")
+    types = {f.name: f.type for f in dataclasses.fields(action_types[kind])}
+    for name, value in data.items():
+        if name == "type":
+            continue
+        if name not in types:
+            raise SaveError(f"{kind} has no field {name[:40]!r}")
+        is_flag = types[name] in ("bool", bool)
+        if (not isinstance(value, bool)) if is_flag else not _check_field(value):
+            raise SaveError(f"{kind} has a bad {name}")
+
+
+def check_save(data: Any) -> GameInfo:
+    """The game's registry entry (``GameInfo``) for a save's parsed JSON, after checking
+    every field but the actions' contents; raises ``SaveError``."""
     from game.engine import GAMES  # local: the registry imports the game packages lazily
 
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("not a Landgrab save file")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"save version {data.get('version')!r} is not supported")
-    info = GAMES.get(data.get("game"))  # type: ignore[arg-type]
+    version = data.get("version")
+    if not _is_int(version) or version != SAVE_VERSION:
+        raise SaveError(f"save version {str(version)[:20]!r} is not supported")
+    game = data.get("game")
+    info = GAMES.get(game) if isinstance(game, str) else None
     if info is None:
-        raise SaveError(f"unknown game {data.get('game')!r}")
+        raise SaveError(f"unknown game {str(game)[:40]!r}")
+    n, seed = data.get("num_players"), data.get("seed")
+    if not _is_int(n) or not info.min_players <= n <= info.max_players:
+        raise SaveError(f"save does not replay: {info.name} takes {info.players_text}, "
+                        f"not {str(n)[:20]}")
+    if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
+        raise SaveError(f"save does not replay: the seed {str(seed)[:20]} is not a whole "
+                        f"number from 0 to {SEED_LIMIT - 1}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError("save does not replay: the options are not a table of choices")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise SaveError(f"save does not replay: the moves are not a list of at most "
+                        f"{MAX_ACTIONS}")
+    for i, item in enumerate(actions):
+        if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0])
+                and 0 <= item[0] < n):
+            raise SaveError(f"save does not replay: move {i + 1} is not [player, action]")
+    snap = data.get("snapshot")
+    if snap is not None and not isinstance(snap, dict):
+        raise SaveError("save does not match its own snapshot")
+    return info
+
+
+def load_dict(data: Any) -> GameState:
+    """Rebuild a game from ``save_dict`` output; raises ``SaveError`` for anything wrong.
+
+    Every field is checked (types, ranges, sizes) before the game is replayed, and anything
+    at all going wrong while replaying counts as a bad save: a damaged file is reported,
+    never a crash."""
+    info = check_save(data)
     try:
-        state = info.new(int(data["num_players"]), int(data["seed"]), **dict(data["options"]))
+        state = info.new(data["num_players"], data["seed"], **data.get("options", {}))
         for player, action_json in data["actions"]:
+            _check_action_json(action_json, state.ACTION_TYPES)
             action = action_from_json(action_json, state.ACTION_TYPES)
-            state.apply(action, int(player))
+            state.apply(action, player)
+        snap = data.get("snapshot")
+        if snap is not None and (snap.get("scores") != state.scores()
+                                 or snap.get("moves") != len(state.history)
+                                 or snap.get("to_act", state.to_act()) != state.to_act()):
+            raise SaveError("save does not match its own snapshot")
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"save does not replay: {exc}") from exc
-    snap = data.get("snapshot")
-    if snap is not None and (snap.get("scores") != state.scores()
-                             or snap.get("moves") != len(state.history)):
-        raise SaveError("save does not match its own snapshot")
+    except Exception as exc:  # noqa: BLE001 - whatever a damaged file makes the rules do
+        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        raise SaveError(f"save does not replay: {reason}") from exc
     return state
 
 
@@ -232,12 +318,20 @@ def dumps(state: GameState) -> str:
     return json.dumps(save_dict(state), separators=(",", ":"))
 
 
-def loads(text: str) -> GameState:
+def parse_save(text: str) -> Any:
+    """A save file's text as JSON; raises ``SaveError`` (never anything else)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"corrupt save file: {exc.msg} at line {exc.lineno}") from exc
-    return load_dict(data)
+    except RecursionError as exc:  # brackets nested 100,000 deep
+        raise SaveError("corrupt save file: nested too deeply") from exc
+    except ValueError as exc:  # a number of 5,000 digits
+        raise SaveError("corrupt save file: a number far too long") from exc
+
+
+def loads(text: str) -> GameState:
+    return load_dict(parse_save(text))
 
 
 def replay(state: GameState, upto: int | None = None) -> GameState:

@@ -5,6 +5,10 @@ Subclasses fill ``self.group`` (a FocusGroup) in ``build()`` and paint what neve
 widgets are drawn over it.  BACK (Esc, pad B) calls ``back()``, which pops the scene.
 While another scene covers this one the focus is hidden (call super() when overriding
 ``on_pause`` / ``on_resume``).
+
+A dialog (a scene that is not opaque, with a ``panel_rect``) that grows with the text size
+moves its panel so the control in use stays where it was: under the pointer when the mouse
+is on it (e.g. the Text size arrow just clicked), else where the eye last saw the focus.
 """
 
 from __future__ import annotations
@@ -44,7 +48,9 @@ class MenuScene(Scene):
         """Recreate widgets and static layer, keeping focus on the widget with the same key."""
         key = self.group.focused.key if self.group.focused else None
         active = self.group.active
+        pointer = self.group.pointer
         self.group = FocusGroup(play=self.services.audio.play)
+        self.group.pointer = pointer
         self._static = None
         self.build()
         self.group.set_active(active)
@@ -55,8 +61,54 @@ class MenuScene(Scene):
         """Size the panel for the current text size (called before ``build`` and on a change)."""
 
     def on_ui_scale(self) -> None:
+        anchor = self._anchor()
         self.size_panels()
         self.rebuild()
+        if anchor is not None:
+            self._keep_anchor(*anchor)
+
+    # --- keeping the control in use in place when a dialog grows ------------------------------
+    @staticmethod
+    def _anchor_point(widget, pointer) -> tuple[tuple[int, int], tuple[str, int, int]]:
+        """A point of ``widget`` to hold still: the pointer, measured from the nearer side of
+        the widget's control (a row's label column grows at larger text, its arrows stay at
+        the control's ends), or the widget's centre for the keyboard."""
+        control = getattr(widget, "control_rect", widget.rect)
+        if pointer is None:
+            return widget.rect.center, ("center", 0, 0)
+        side = "right" if pointer[0] >= control.centerx else "left"
+        edge = control.right if side == "right" else control.left
+        return pointer, (side, pointer[0] - edge, pointer[1] - control.centery)
+
+    def _anchor(self):
+        if self.opaque or getattr(self, "panel_rect", None) is None:
+            return None
+        w = self.group.focused
+        if w is None or w.key is None:
+            return None
+        pointer = self.group.pointer
+        if pointer is not None and not w.rect.collidepoint(pointer):
+            pointer = None
+        point, how = self._anchor_point(w, pointer)
+        return w.key, point, how
+
+    def _keep_anchor(self, key, point, how) -> None:
+        w = next((x for x in self.group.widgets if x.key == key), None)
+        if w is None:
+            return
+        side, dx, dy = how
+        control = getattr(w, "control_rect", w.rect)
+        if side == "center":
+            now = w.rect.center
+        else:
+            now = ((control.right if side == "right" else control.left) + dx,
+                   control.centery + dy)
+        panel = self.panel_rect
+        moved = panel.move(point[0] - now[0], point[1] - now[1]).clamp(
+            pygame.Rect((0, 0), self.services.canvas_size))
+        if moved.topleft != panel.topleft:
+            self.panel_rect = moved
+            self.rebuild()
 
     def invalidate(self) -> None:
         """The static layer must be painted again (e.g. a title changed)."""

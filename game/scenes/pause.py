@@ -3,7 +3,9 @@
     services.stack.push(PauseMenu(services, "oregon", on_quit_to_menu=services.to_title))
 
 Resume, Rules (the game's ``RulesOverlay``), Settings (the shared settings overlay) and Quit to
-menu (asks "Leave this game?" first; yes calls ``on_quit_to_menu``).  Rules and Settings open
+menu (asks "Leave this game?" first; yes calls ``on_quit_to_menu``).  ``saved``: the autosave
+holds this game, so the question says Continue picks it up; otherwise (a kiosk or demo game,
+a game without a move yet) it says the game ends here.  Rules and Settings open
 on top of the pause menu, so closing them comes back here.  Esc, pad B, Start and Resume close
 it; F1 opens the rules.
 """
@@ -29,8 +31,10 @@ class PauseMenu(MenuScene):
     opaque = False
     dim = 150
 
-    def __init__(self, services, game_id: str, on_quit_to_menu: Callable[[], None]):
+    def __init__(self, services, game_id: str, on_quit_to_menu: Callable[[], None], *,
+                 saved: bool = False):
         self.game_id = game_id
+        self.saved = saved
         self.game_name = GAMES[game_id].name if game_id in GAMES else game_id.title()
         self.on_quit_to_menu = on_quit_to_menu
         super().__init__(services)
@@ -71,7 +75,9 @@ class PauseMenu(MenuScene):
             ConfirmScene(
                 self.services,
                 "Leave this game?",
-                "This game ends here and you go back to the main menu.",
+                "Your game is saved: Continue on the title screen picks it up where you left it."
+                if self.saved else
+                "This game is not saved: it ends here and you go back to the main menu.",
                 "Leave",
                 self._quit,
                 "Keep playing",

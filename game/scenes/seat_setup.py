@@ -1,29 +1,51 @@
-"""Seat setup: who plays (humans and bots with a level), the seed, then Start.
+"""Seat setup: who plays (a name, a colour, human or bot with a level), the seed, then Start.
 
-Seats always wear the game's colours in the game's order (seat ``i`` plays engine player ``i``,
-whom the rules and the log name by that colour): a new seat takes the next colour, and when
-a seat is removed the ones after it move up and take the colours of their new places.
-Start opens the game's table (``game.scenes.table``); when that cannot be done, the reason
-is shown here instead.
+Seat ``i`` plays engine player ``i``.  A seat starts in the game's ``i``-th colour, named after
+it; a player may type another name (cleaned by ``seats.clean_name``; an empty field means the
+colour's name) and pick another of the game's colours: a colour another seat wears passes to
+that seat in exchange, so colours stay unique.  When a seat is removed the ones after it move up
+and keep their names and colours.  Start opens the game's table (``game.scenes.table``) and
+keeps the names and colours for the next game (in the settings); when the table cannot be
+opened, the reason is shown here instead.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pygame
 
 from game.bots import LEVELS
 from game.engine import GAMES
 from game.scenes.menu import MenuScene
-from game.scenes.seats import BOT, HUMAN, Seat, default_seats, make_seat
+from game.scenes.seats import (
+    BOT,
+    HUMAN,
+    NAME_MAX,
+    Seat,
+    default_seats,
+    free_colour,
+    has_default_name,
+    make_seat,
+    memory,
+    player_name,
+    recoloured,
+    remembered,
+    renamed,
+)
 from game.scenes.table import start_game
 from game.ui import players, theme
-from game.ui.widgets import Button, Choice, Label, TextField
+from game.ui.palette import game_colours
+from game.ui.widgets import Button, Choice, TextField
 
 ROW_HEIGHT = 84
 ROW_STEP = 94
-PANEL_WIDTH = 1240
+PANEL_WIDTH = 1680
+# A seat's row, left to right (x from the panel's left edge, width): the colour swatch sits
+# at SWATCH_X; then the name, the colour, human or bot, Remove.
+SWATCH_X = 60
+NAME_COL, COLOUR_COL, KIND_COL, REMOVE_COL = (100, 440), (556, 350), (922, 450), (1388, 272)
 MAX_SEED = 999_999_999
 
 KIND_OPTIONS = [(HUMAN, "Human")] + [(f"{BOT}:{lvl}", f"Bot · {lvl}") for lvl in LEVELS]
@@ -40,7 +62,12 @@ def new_seed(rng: random.Random | None = None) -> int:
 class SeatSetupScene(MenuScene):
     def __init__(self, services, game_id: str, seats: list[Seat] | None = None, message: str = ""):
         self.game = GAMES[game_id]
-        self.seats: list[Seat] = list(seats) if seats else default_seats(self.game)
+        settings = services.settings
+        self.seats: list[Seat] = list(seats) if seats else remembered(
+            self.game, default_seats(self.game), settings.seat_names,
+            settings.seat_colours.get(game_id, []))
+        # What is typed in each name field (spaces kept while typing; the seat holds it cleaned)
+        self.name_text = ["" if has_default_name(s) else s.name for s in self.seats]
         seed = services.config.seed
         self.seed_text = str(seed if seed is not None else new_seed())
         self.message = message
@@ -62,16 +89,38 @@ class SeatSetupScene(MenuScene):
         p = self.panel_rect
         add = self.group.add
         can_remove = len(self.seats) > self.game.min_players
+        colours = [(c, player_name(c)) for c in game_colours(self.game.id)]
         for i, seat in enumerate(self.seats):
             y = p.y + 30 + i * ROW_STEP
+
+            def col(spec, y=y, inset=0):
+                return (p.x + spec[0], y + inset, spec[1], ROW_HEIGHT - 2 * inset)
+
             add(
-                Label(
-                    (p.x + 120, y, 300, ROW_HEIGHT), seat.name, size=theme.BODY_SIZE + 4, bold=True
+                TextField(
+                    col(NAME_COL),
+                    "",
+                    self.name_text[i],
+                    max_len=NAME_MAX,
+                    digits_only=False,
+                    placeholder=player_name(seat.colour),
+                    on_change=lambda text, i=i: self.set_name(i, text),
+                    key=f"name{i}",
                 )
             )
             add(
                 Choice(
-                    (p.x + 420, y, 460, ROW_HEIGHT),
+                    col(COLOUR_COL),
+                    "",
+                    colours,
+                    seat.colour,
+                    lambda c, i=i: self.set_colour(i, c),
+                    key=f"colour{i}",
+                )
+            )
+            add(
+                Choice(
+                    col(KIND_COL),
                     "",
                     KIND_OPTIONS,
                     _kind_value(seat),
@@ -81,7 +130,7 @@ class SeatSetupScene(MenuScene):
             )
             add(
                 Button(
-                    (p.right - 330, y + 4, 290, ROW_HEIGHT - 8),
+                    col(REMOVE_COL, inset=4),
                     "Remove",
                     lambda i=i: self.remove(i),
                     key=f"remove{i}",
@@ -89,6 +138,7 @@ class SeatSetupScene(MenuScene):
                     sound=None,
                 )
             )
+        self.group.focus_key("seat0")  # Enter / A on the first row changes who plays
         y = p.y + 30 + len(self.seats) * ROW_STEP
         add(
             Button(
@@ -150,7 +200,7 @@ class SeatSetupScene(MenuScene):
         theme.draw_panel(surface, self.panel_rect)
         for i, seat in enumerate(self.seats):
             y = self.panel_rect.y + 30 + i * ROW_STEP + ROW_HEIGHT // 2
-            players.draw_swatch(surface, seat.colour, (self.panel_rect.x + 70, y), 30)
+            players.draw_swatch(surface, seat.colour, (self.panel_rect.x + SWATCH_X, y), 30)
         y = self.panel_rect.bottom - 30 - ROW_HEIGHT - 22
         pygame.draw.line(
             surface,
@@ -167,10 +217,25 @@ class SeatSetupScene(MenuScene):
         self.seats[i] = Seat(kind=kind, level=level or None, name=seat.name, colour=seat.colour)
         self.message = ""
 
+    def set_name(self, i: int, text: str) -> None:
+        self.name_text[i] = text
+        self.seats[i] = renamed(self.seats[i], text)
+        self.message = ""
+
+    def set_colour(self, i: int, colour: int) -> None:
+        self.seats = recoloured(self.seats, i, colour)
+        self.message = ""
+        self.rebuild()  # a seat that gave up the colour shows its new one, and so do names
+
     def add_seat(self) -> None:
-        if len(self.seats) >= self.game.max_players:
+        n = len(self.seats)
+        if n >= self.game.max_players:
             return
-        self.seats.append(make_seat(self.game, len(self.seats), BOT))
+        colour = free_colour(self.game, n, [s.colour for s in self.seats])
+        seat = replace(make_seat(self.game, n, BOT), colour=colour, name=player_name(colour))
+        names = self.services.settings.seat_names
+        self.seats.append(renamed(seat, names[n]) if n < len(names) and names[n] else seat)
+        self.name_text.append("" if has_default_name(self.seats[-1]) else self.seats[-1].name)
         self.message = ""
         self.rebuild()
         if not self.group.focus_key("add"):
@@ -180,7 +245,7 @@ class SeatSetupScene(MenuScene):
         if len(self.seats) <= self.game.min_players:
             return
         del self.seats[i]
-        self.seats = [make_seat(self.game, j, s.kind, s.level) for j, s in enumerate(self.seats)]
+        del self.name_text[i]
         self.message = ""
         self.rebuild()
         for key in (f"remove{i}", f"remove{i - 1}", "add"):
@@ -211,9 +276,20 @@ class SeatSetupScene(MenuScene):
             self.random_seed()
         error = start_game(self.services, self.game.id, list(self.seats), self.seed,
                            dict(self.options))
-        if error:
+        if not error:
+            self.remember()
+        else:
             self.message = error
             self.services.audio.play("error")
+
+    def remember(self) -> None:
+        """Keep the names and colours for the next game (seats beyond this table's keep
+        theirs)."""
+        settings = self.services.settings
+        names, colours = memory(self.seats)
+        settings.seat_names = names + settings.seat_names[len(names):]
+        settings.seat_colours[self.game.id] = colours
+        self.services.save_settings()
 
     # --- frame ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -2,16 +2,19 @@
 
 A table scene receives ``list[Seat]``; seat ``i`` plays engine player ``i``.  Each game seats
 its players in its own colours (``game.ui.palette.GAME_SEAT_COLOURS``): seat ``i`` of a game
-takes that game's ``i``-th colour and its name, as the rules and the engine name them.
+takes that game's ``i``-th colour and its name, as the rules and the engine name them.  In
+seat setup a player may type a name and pick another of the game's colours
+(``game.ui.palette.GAME_COLOURS``); colours stay unique at a table, and a seat whose name is
+its colour's name keeps that default when its colour changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.bots import LEVELS as BOT_LEVELS
 from game.engine import GameInfo
-from game.ui.palette import PLAYER_NAMES, seat_colour
+from game.ui.palette import PLAYER_NAMES, game_colours, seat_colour
 
 NAME_MAX = 16  # characters: a name fits a seat badge, a panel title and a log line
 HUMAN = "human"
@@ -70,6 +73,76 @@ def make_seat(game: GameInfo | str, index: int, kind: str, level: str | None = N
     level = (level or DEFAULT_BOT_LEVEL) if kind == BOT else None
     colour = seat_colour(_game_id(game), index)
     return Seat(kind=kind, level=level, name=player_name(colour), colour=colour)
+
+
+def has_default_name(seat: Seat) -> bool:
+    """Whether the seat is called by its colour's name (nobody typed another one)."""
+    return seat.name == player_name(seat.colour)
+
+
+def renamed(seat: Seat, raw: object) -> Seat:
+    """The seat with ``raw`` cleaned as its name (its colour's name when nothing is left)."""
+    return replace(seat, name=clean_name(raw, player_name(seat.colour)))
+
+
+def recoloured(seats: list[Seat], i: int, colour: int) -> list[Seat]:
+    """Seat ``i`` wears ``colour``; a seat that wore it takes seat ``i``'s old colour, so
+    colours stay unique.  A seat with its colour's name takes the new colour's name."""
+
+    def wear(seat: Seat, c: int) -> Seat:
+        return replace(seat, colour=c, name=player_name(c) if has_default_name(seat)
+                       else seat.name)
+
+    old = seats[i].colour
+    return [wear(s, colour) if j == i else wear(s, old) if s.colour == colour else s
+            for j, s in enumerate(seats)]
+
+
+def free_colour(game: GameInfo | str, index: int, taken: list[int]) -> int:
+    """A colour for a new seat ``index``: its rules colour when no other seat wears it, else
+    the first of the game's colours nobody wears."""
+    gid = _game_id(game)
+    preferred = seat_colour(gid, index)
+    if preferred not in taken:
+        return preferred
+    return next(c for c in game_colours(gid) if c not in taken)
+
+
+def wearing(game: GameInfo | str, seats: list[Seat], colours: list[object]) -> list[Seat]:
+    """``seats`` in ``colours`` (read from a save), names untouched: a colour the game does not
+    offer, or that an earlier seat wears already, gives the seat a free colour instead."""
+    offered = game_colours(_game_id(game))
+    chosen: list[int | None] = []
+    for i in range(len(seats)):
+        c = colours[i] if i < len(colours) else None
+        ok = isinstance(c, int) and not isinstance(c, bool) and c in offered
+        chosen.append(c if ok and c not in chosen else None)
+    out = []
+    for i, seat in enumerate(seats):
+        c = chosen[i]
+        if c is None:
+            c = chosen[i] = free_colour(game, i, [x for x in chosen if x is not None])
+        out.append(replace(seat, colour=c))
+    return out
+
+
+def remembered(game: GameInfo, seats: list[Seat], names: list[str], colours: list[int]
+               ) -> list[Seat]:
+    """``seats`` wearing the names and colours chosen last time (by seat position): names are
+    cleaned again, colours the game does not offer or already worn are left as they were."""
+    out = list(seats)
+    for i in range(len(out)):
+        if i < len(colours) and colours[i] in game_colours(game.id):
+            out = recoloured(out, i, colours[i])
+        if i < len(names) and names[i]:
+            out[i] = renamed(out[i], names[i])
+    return out
+
+
+def memory(seats: list[Seat]) -> tuple[list[str], list[int]]:
+    """What ``remembered`` restores: typed names ("" for a colour's name) and colours."""
+    return ([("" if has_default_name(s) else s.name) for s in seats],
+            [s.colour for s in seats])
 
 
 def default_seats(game: GameInfo) -> list[Seat]:

@@ -11,7 +11,7 @@ import pygame
 from game.scenes.menu import MenuScene
 from game.settings import ANIMATION_SPEED_RANGE
 from game.ui import layout, theme
-from game.ui.widgets import Button, Choice, Slider, Toggle
+from game.ui.widgets import Button, Choice, Slider, Toggle, align_rows
 
 SAVE_DELAY = 0.5
 TEXT_SIZES = (1.0, 1.1, 1.25, 1.5)
@@ -90,6 +90,7 @@ class SettingsScene(MenuScene):
         sizes = [(k, f"{round(k * 100)}%") for k in sorted({*TEXT_SIZES, s.ui_scale})]
         add(Choice(rows[5], "Text size", sizes, s.ui_scale, self._text_size, wrap=False,
                    key="text_size"))
+        align_rows(self.group.widgets)  # sliders, toggle and choice start on one line
         done = pygame.Rect(0, 0, 320, self._button_h)
         done.midbottom = (p.centerx, p.bottom - 40)
         add(Button(done, "Done", self.back, primary=True, key="done"))

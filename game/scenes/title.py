@@ -21,7 +21,11 @@ from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
 CARD_SIZE = (150, 210)
+NOTICE_WIDTH = 1600  # px: a notice about a save wraps at this width
 CARD_COUNT = 11
+TITLE_Y, SUBTITLE_Y = 250, 395  # centres of the title and the line under it at 100 %
+HEADING_GAP = 28  # at least this much between the title's lowest glyph and the subtitle
+BUTTONS_GAP = 30  # ... and between the subtitle and the first button
 
 
 def _faces(rng: random.Random) -> list[pygame.Surface]:
@@ -106,6 +110,8 @@ class TitleScene(MenuScene):
             saves.read_autosave(services.config)
         self.notice = notice or (
             f"A saved game could not be read: {save_notice}" if save_notice else None)
+        self._notice_key: tuple | None = None
+        self._notice_cache: list[str] = []
         self.t = 0.0
         self.rng = random.Random(2024)
         self._board = self._board_layer()
@@ -145,21 +151,42 @@ class TitleScene(MenuScene):
         if not self.services.config.kiosk:  # nobody quits a kiosk from its menus
             entries.append(("Quit", self.services.confirm_quit, "quit"))
         top = 560 if len(entries) <= 3 else 500
+        self._place_heading(top)
         rects = layout.column((960, top), (520, 80 if len(entries) > 3 else 88), len(entries),
                               20 if len(entries) > 3 else 26)
         for i, (rect, (label, action, key)) in enumerate(zip(rects, entries, strict=True)):
             self.group.add(Button(rect, label, action, primary=i == 0, key=key))
         self._buttons_bottom = rects[-1].bottom
 
+    def _heading(self) -> tuple[pygame.Surface, pygame.Surface]:
+        title = theme.shadowed_text("Landgrab", theme.TITLE_SIZE, theme.ON_TABLE, offset=6)
+        sub = theme.shadowed_text(" · ".join(g.name for g in GAMES.values()), theme.H2_SIZE - 6,
+                                  theme.ON_TABLE_SOFT, offset=3)
+        return title, sub
+
+    def _place_heading(self, buttons_top: int) -> None:
+        """Where the title and the games line sit at this text size: the line stays below the
+        title's descenders (the "g"), and both stay above the buttons."""
+        title, sub = self._heading()
+        glyphs = title.get_bounding_rect(min_alpha=100)  # letters and their dark shadow
+        words = sub.get_bounding_rect(min_alpha=100)
+        title_bottom = TITLE_Y - title.get_height() // 2 + glyphs.bottom
+        sub_y = max(SUBTITLE_Y,
+                    title_bottom + HEADING_GAP + sub.get_height() // 2 - words.top)
+        sub_bottom = sub_y - sub.get_height() // 2 + words.bottom
+        lift = max(0, sub_bottom + BUTTONS_GAP - buttons_top)
+        self._title_y, self._sub_y = TITLE_Y - lift, sub_y - lift
+
     def _draw_footer(self, surface: pygame.Surface) -> None:
-        hint = theme.shadowed_text(
+        hint = None if self.notice else theme.shadowed_text(
             "Arrows · Enter · Esc  —  mouse  —  game controller",
             theme.SMALL_SIZE,
             theme.ON_TABLE_SOFT,
             display=False,
             offset=2,
         )
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1046)))
+        if hint is not None:  # a notice about a save takes the controls hint's place
+            surface.blit(hint, hint.get_rect(midbottom=(960, 1046)))
         surface.blit(version_tag(theme.ui_scale()), self.version_rect)
 
     @property
@@ -168,6 +195,23 @@ class TitleScene(MenuScene):
 
     # --- actions ---------------------------------------------------------------------------------
     def new_game(self) -> None:
+        """Choose a game; while one is left unfinished, first ask before it is replaced."""
+        if self.saved is None or self.saved.finished:
+            self._choose_game()
+            return
+        from game.scenes.confirm import ConfirmScene
+
+        self.services.stack.push(ConfirmScene(
+            self.services,
+            "Start a new game?",
+            f"A new game replaces your unfinished one ({self.saved.summary}). "
+            "To play that one, choose Continue instead.",
+            "New game",
+            self._choose_game,
+            "Keep it",
+        ))
+
+    def _choose_game(self) -> None:
         from game.scenes.game_select import GameSelectScene
 
         self.services.stack.push(GameSelectScene(self.services))
@@ -226,20 +270,27 @@ class TitleScene(MenuScene):
                                        theme.ON_TABLE_SOFT, offset=2)
             surface.blit(line, line.get_rect(midtop=(960, y)))
             y += line.get_height() + 10
-        if self.notice:
-            line = theme.shadowed_text(self.notice, theme.SMALL_SIZE, (255, 196, 170), offset=2)
+        for text in self._notice_lines():
+            line = theme.shadowed_text(text, theme.SMALL_SIZE, (255, 196, 170), display=False,
+                                       offset=2)
             surface.blit(line, line.get_rect(midtop=(960, y)))
+            y += line.get_height() + 2
+
+    def _notice_lines(self) -> list[str]:
+        """The notice in at most two lines across the middle (a save's reason can be long);
+        worked out again only when the notice or the text size changes."""
+        key = (self.notice, theme.scaled(100))
+        if self._notice_key != key:
+            lines = theme.wrap(self.notice, theme.SMALL_SIZE, NOTICE_WIDTH) if self.notice else []
+            if len(lines) > 2:
+                lines = [lines[0], lines[1] + " …"]
+            self._notice_key, self._notice_cache = key, lines
+        return self._notice_cache
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         k = self.intro.value
-        title = theme.shadowed_text("Landgrab", theme.TITLE_SIZE, theme.ON_TABLE, offset=6)
-        surface.blit(title, title.get_rect(center=(960, 250 - round(60 * (1 - k)))))
-        sub = theme.shadowed_text(
-            " · ".join(g.name for g in GAMES.values()),
-            theme.H2_SIZE - 6,
-            theme.ON_TABLE_SOFT,
-            offset=3,
-        )
+        title, sub = self._heading()
+        surface.blit(title, title.get_rect(center=(960, self._title_y - round(60 * (1 - k)))))
         sub.set_alpha(round(255 * self.fade_in.value))
-        surface.blit(sub, sub.get_rect(center=(960, 395)))
+        surface.blit(sub, sub.get_rect(center=(960, self._sub_y)))
         sub.set_alpha(255)

@@ -477,11 +477,15 @@ def _selected_ring(cv: Canvas, x, y) -> None:
     cv.paint(glow, (255, 236, 160))
 
 
+@theme.rescaled
 @cache
 def card_surface(
     kind: str, ident: str, size: tuple[int, int] = CARD_SIZE, selected: bool = False
 ) -> pygame.Surface:
     """A card face or back, exactly ``size`` pixels, rounded corners, no shadow.
+
+    The name on a face grows with the text size (its ribbon grows with it, up to about half as
+    large again); at 100 % the card is as it always was.
 
     - ``kind="landscape"``, ``ident`` in ``LANDSCAPE_SYMBOLS``;
     - ``kind="building"``, ``ident`` in ``BUILDINGS``;
@@ -513,8 +517,11 @@ def card_surface(
     cv.paint(coverage(med + mr * 0.18) * 0.35, mix(accent, PAPER, 0.5))
     cv.paint(line_coverage(med, max(1.0, w * 0.012)), mix(accent, INK, 0.25))
     # name ribbon
-    rcy, rhh = h * 0.835, h * 0.062
-    ribbon = sd_round_box(x, y, w / 2, rcy, w * 0.38, rhh, rhh * 0.55)
+    label_px = max(8, round(h * 0.075))
+    grown_px = min(theme.scaled(label_px), round(h * 0.11))
+    grown = grown_px > label_px
+    rcy, rhh = h * 0.835, max(h * 0.062, grown_px * 0.62)
+    ribbon = sd_round_box(x, y, w / 2, rcy, w * (0.44 if grown else 0.38), rhh, rhh * 0.55)
     rl = bevel_light(ribbon, max(1.5, w * 0.012), height=0.8)
     cv.paint(coverage(ribbon), lit(accent, rl, spec=0.2))
     cv.paint(line_coverage(ribbon, max(1.0, w * 0.01)), shade(accent, 0.55))
@@ -528,8 +535,8 @@ def card_surface(
     surf.blit(small, (round(w * 0.075), round(w * 0.07)))
     label = _embossed_text(
         DISPLAY_NAMES[ident],
-        round(w * 0.7),
-        max(8, round(h * 0.075)),
+        round(w * (0.84 if grown else 0.7)),
+        grown_px,
         (255, 250, 238),
         shade(accent, 0.45),
     )

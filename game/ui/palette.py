@@ -64,6 +64,21 @@ GAME_SEAT_COLOURS: dict[str, tuple[int, ...]] = {
 }
 
 
+#: The colours a game's players may pick in seat setup: the rules' colours first, then other
+#: palette colours (Colorado County leaves out green and blue, two of its flag colours, which
+#: players would take for cube colours).
+GAME_COLOURS: dict[str, tuple[int, ...]] = {
+    "oregon": (YELLOW, BLUE, GREEN, RED, PURPLE, ORANGE, BROWN, BLACK),
+    "colorado": (ORANGE, BROWN, RED, BLACK, PURPLE, YELLOW),
+    "oasis": (RED, BLUE, GREEN, YELLOW, BLACK, PURPLE, ORANGE, BROWN),
+}
+
+
+def game_colours(game_id: str) -> tuple[int, ...]:
+    """Palette indices a player of ``game_id`` may wear, the rules' colours first."""
+    return GAME_COLOURS.get(game_id, seat_colours(game_id))
+
+
 def seat_colours(game_id: str) -> tuple[int, ...]:
     """Palette indices of a game's seats in seat order (the whole palette for other games)."""
     return GAME_SEAT_COLOURS.get(game_id, tuple(range(len(PLAYER_NAMES))))

@@ -15,6 +15,7 @@ is a parameter, so each table keeps its own look and feel.
 from __future__ import annotations
 
 import logging
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -78,27 +79,45 @@ class TableGeometry:
         return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
 
 
-def draw_track_markers(surface: pygame.Surface, layout, positions, marker, spread: int = 7,
+# Where the markers sharing one track space sit: round that space, each far enough from the
+# next that every marker shows its middle and at least two fifths of itself.
+_RING_START = {2: 180.0, 3: -90.0, 4: -135.0}  # degrees: side by side, a triangle, a square
+_RING_GAP = 0.32  # times the marker's width: the radius is this over sin(pi / n)
+
+
+def ring_offsets(n: int, size: int) -> list[tuple[float, float]]:
+    """Offsets from a track space's centre of ``n`` markers ``size`` pixels wide."""
+    if n <= 1:
+        return [(0.0, 0.0)]
+    radius = _RING_GAP * size / math.sin(math.pi / n)
+    start = _RING_START.get(n, -90.0)
+    return [(radius * math.cos(math.radians(start + 360 * k / n)),
+             radius * math.sin(math.radians(start + 360 * k / n))) for k in range(n)]
+
+
+def draw_track_markers(surface: pygame.Surface, layout, positions, marker,
                        lap_size: int = 18) -> None:
     """Score markers on the 100-space track.
 
     ``positions``: (colour index, score as float; sliding scores are fractional);
-    ``marker(colour)`` gives the marker image.  Markers on one space fan out; a score past 100
-    shows its laps as a small "+100" under the marker (the panel shows the full score).
+    ``marker(colour)`` gives the marker image.  Markers on one space stand round it, every one
+    in sight (``ring_offsets``); a score past 100 shows its laps as a small "+100" under the
+    marker (the panel shows the full score).
     """
-    seen: dict[int, int] = {}
+    spaces: dict[int, list[tuple[int, float]]] = {}
     for colour, score in positions:
-        key = round(score) % TRACK_SPACES
-        k = seen.get(key, 0)
-        seen[key] = k + 1
-        x, y = layout.track_point(score % TRACK_SPACES)
-        pos = (round(x + spread * k - 4), round(y - spread * k + 2))
-        image = marker(colour)
-        surface.blit(image, image.get_rect(center=pos))
-        if score >= TRACK_SPACES:
-            laps = int(score // TRACK_SPACES) * TRACK_SPACES
-            label = theme.text(f"+{laps}", lap_size, (255, 250, 230), bold=True, fixed=True)
-            surface.blit(label, label.get_rect(midtop=(pos[0], pos[1] + 10)))
+        spaces.setdefault(round(score) % TRACK_SPACES, []).append((colour, score))
+    for group in spaces.values():
+        images = [marker(colour) for colour, _score in group]
+        offsets = ring_offsets(len(group), max(image.get_width() for image in images))
+        for (_colour, score), image, (dx, dy) in zip(group, images, offsets, strict=True):
+            x, y = layout.track_point(score % TRACK_SPACES)
+            pos = (round(x + dx - 4), round(y + dy + 2))
+            surface.blit(image, image.get_rect(center=pos))
+            if score >= TRACK_SPACES:
+                laps = int(score // TRACK_SPACES) * TRACK_SPACES
+                label = theme.text(f"+{laps}", lap_size, (255, 250, 230), bold=True, fixed=True)
+                surface.blit(label, label.get_rect(midtop=(pos[0], pos[1] + 10)))
 
 
 @dataclass(frozen=True)
@@ -180,7 +199,26 @@ def banner_back(size) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=4)
+PROMPT_SIZE = 28  # the prompt's text size at 100 %
+PROMPT_PAD = 4  # above the first line and below the last: three lines fit the 100 % panel
+
+
+@lru_cache(maxsize=256)
+def prompt_fit(text: str, width: int, height: int, bold: bool, scale: float
+               ) -> tuple[int, list[str], int, int]:
+    """The prompt wrapped into a panel ``width`` wide: ``(px, lines, step, panel height)``.
+
+    The panel is ``height`` tall at 100 % and may grow with the text size (to ``height`` times
+    the scale) before the text steps down towards 100 %; a prompt that needs more room even
+    at 100 % makes the panel taller still.  Every word is shown: nothing is cut.  ``scale``
+    is the cache key for the UI scale."""
+    room = max(height, theme.scaled(height)) - 2 * PROMPT_PAD
+    px, lines, step = theme.fit_wrap(text, PROMPT_SIZE, width, room, bold, scale=scale)
+    need = step * len(lines) + 2 * PROMPT_PAD
+    return px, lines, step, max(height, need)
+
+
+@lru_cache(maxsize=8)
 def message_panel(size, error: bool) -> pygame.Surface:
     """The prompt's cream panel, reddened for an error."""
     s = pygame.Surface(size, pygame.SRCALPHA)
@@ -335,17 +373,30 @@ class TableScreen:
         """A picture at the prompt panel's right end (None: the text takes the width)."""
         return None
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        """The prompt, or the latest message, in its panel; red while an error shows."""
+    def _prompt_style(self) -> tuple[str, bool, bool, pygame.Surface | None]:
+        """What the prompt panel shows now: (text, error?, bold?, icon or None)."""
         text = self.prompt()
-        if not text:
-            return
-        r = self.layout.message_rect
         err = self.message_error and self.message_time > 0
         bold = bool(self.message_error if self.prompt_bold_after_error else err)
-        icon = None if err else self._message_icon()
+        icon = None if err or not text else self._message_icon()
+        return text, err, bold, icon
+
+    def prompt_box(self) -> tuple[pygame.Rect, int, list[str], int]:
+        """The prompt panel as drawn now and its text: (rect, px, lines, step).  The panel
+        keeps its bottom edge and grows upwards for a long prompt or a large text size."""
+        text, _err, bold, icon = self._prompt_style()
+        r = self.layout.message_rect
         width = r.w - 32 - (90 if icon is not None else 0)
-        px, lines, step = theme.fit_wrap(text, 28, width, r.h - 8, bold, max_lines=3)
+        px, lines, step, height = prompt_fit(text, width, r.h, bold, theme.ui_scale())
+        box = pygame.Rect(r.x, r.bottom - height, r.w, height)
+        return box, px, lines, step
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        """The prompt, or the latest message, in its panel; red while an error shows."""
+        text, err, bold, icon = self._prompt_style()
+        if not text:
+            return
+        r, px, lines, step = self.prompt_box()
         surface.blit(message_panel(r.size, err), r)
         if icon is not None:
             surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))
@@ -559,9 +610,14 @@ class TableInput:
         return self.revealed
 
     # --- the game's life: saving, game over, jumps, undo, privacy ----------------------------
+    @property
+    def writes_autosave(self) -> bool:
+        """Whether this table keeps the autosave (not a demo, a replay or a kiosk game)."""
+        return self.autosave and not self.passive and not self.services.config.kiosk
+
     def after_action(self) -> None:
         """Each table calls this once an action is applied: keep the autosave current."""
-        if self.autosave and not self.passive and not self.services.config.kiosk:
+        if self.writes_autosave:
             from game import saves
 
             saves.autosave(self.services.config, self.state, self.seats)
@@ -689,7 +745,11 @@ class TableInput:
     def open_pause(self) -> None:
         from game.scenes.pause import PauseMenu  # scenes import this module: import late
 
-        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title))
+        # The autosave holds this game once a move was made in it (before that, it still
+        # holds whatever was saved earlier).
+        saved = self.writes_autosave and bool(self.state.history)
+        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title,
+                                           saved=saved))
 
     def open_rules(self) -> None:
         from game.scenes.rules_overlay import RulesOverlay

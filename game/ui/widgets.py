@@ -235,19 +235,28 @@ class _Row(Widget):
 
     LABEL_WIDTH = 330
 
-    def __init__(self, rect, label: str, *, key: str | None = None, enabled: bool = True):
+    def __init__(self, rect, label: str, *, key: str | None = None, enabled: bool = True,
+                 label_column: int | None = None):
         super().__init__(rect, key=key or label, enabled=enabled)
         self.label = label
+        self.label_column = label_column  # set by a screen whose rows share one label column
+
+    @classmethod
+    def label_need(cls, label: str) -> int:
+        """The label column ``label`` asks for: wider with the UI scale, but only as far as
+        the label needs."""
+        if not label:
+            return 0
+        if theme.ui_scale() == 1.0:
+            return cls.LABEL_WIDTH
+        need = theme.font(theme.BODY_SIZE, bold=True).size(label)[0] + 48
+        return max(cls.LABEL_WIDTH, min(theme.scaled(cls.LABEL_WIDTH), need))
 
     @property
     def label_width(self) -> int:
-        """The label column: wider with the UI scale, but only as far as the label needs."""
-        if not self.label:
-            return 0
-        if theme.ui_scale() == 1.0:
-            return self.LABEL_WIDTH
-        need = theme.font(theme.BODY_SIZE, bold=True).size(self.label)[0] + 48
-        return max(self.LABEL_WIDTH, min(theme.scaled(self.LABEL_WIDTH), need))
+        if self.label_column is not None and self.label:
+            return self.label_column
+        return self.label_need(self.label)
 
     @property
     def control_rect(self) -> pygame.Rect:
@@ -266,6 +275,15 @@ class _Row(Widget):
             ink = theme.INK if self.enabled else theme.DISABLED_INK
             t = theme.fit_text(self.label, theme.BODY_SIZE, self.label_width - 36, ink, bold=True)
             surface.blit(t, t.get_rect(midleft=(self.rect.x + 24, self.rect.centery)))
+
+
+def align_rows(widgets: Sequence[Widget]) -> None:
+    """Give the labelled rows among ``widgets`` one label column (the widest any of their
+    labels asks for), so their controls start on one line at every text size."""
+    rows = [w for w in widgets if isinstance(w, _Row) and w.label]
+    column = max((w.label_need(w.label) for w in rows), default=0)
+    for w in rows:
+        w.label_column = column
 
 
 class Toggle(_Row):
@@ -558,6 +576,7 @@ class FocusGroup:
         self._focus: Widget | None = None
         self._t = 0.0
         self.active = True  # False while the screen is covered: nothing shows as focused
+        self.pointer: tuple[int, int] | None = None  # where the mouse was last seen
         for w in widgets:
             self.add(w)
 
@@ -656,6 +675,8 @@ class FocusGroup:
         self._ensure_focus()
         k = intent.kind
         cur = self._focus
+        if k in (I.POINT, I.CLICK):
+            self.pointer = intent.pos
         if k == I.POINT:
             if cur is not None and cur.handle(intent):  # e.g. a slider being dragged
                 return True

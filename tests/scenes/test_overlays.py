@@ -165,6 +165,17 @@ class TestRules:
         text = rules_text("colorado")
         assert "**R**" in text and "wheel" in text
 
+    def test_oregon_explains_the_start_tile_step(self):
+        blocks = parse(rules_text("oregon"))
+        headings = [b.text for b in blocks if b.kind == "h2"]
+        step = headings.index("Before the first turn")
+        assert step < headings.index("Your turn")
+        i = blocks.index(next(b for b in blocks if b.text == "Before the first turn"))
+        text = blocks[i + 1].text.lower()
+        for words in ("start tile", "random", "turn order", "any empty cell", "scores nothing",
+                      "building stacks"):
+            assert words in text, words
+
     def test_loaded_from_the_package_not_the_working_directory(self, tmp_path, monkeypatch):
         monkeypatch.chdir(tmp_path)
         assert rules_text("oregon").startswith("# Oregon")

@@ -32,6 +32,12 @@ class Recorder(pygame.Surface):
     def __init__(self):
         super().__init__((1920, 1080))
         self.texts: list[tuple[str, pygame.Rect]] = []
+        self.sources: list[tuple[str, pygame.Rect, pygame.Surface]] = []
+
+    def glyphs(self, min_alpha: int = 1):
+        """(message, rect of its well-covered pixels, surface) for each text blitted whole."""
+        for message, rect, source in self.sources:
+            yield message, source.get_bounding_rect(min_alpha).move(rect.topleft), source
 
     def blit(self, source, dest, area=None, special_flags=0):
         message = theme.TEXT_SURFACES.get(id(source))
@@ -40,6 +46,8 @@ class Recorder(pygame.Surface):
                 dest, tuple) or len(dest) == 4 else dest)
             if area is not None:
                 rect.size = pygame.Rect(area).size
+            else:
+                self.sources.append((message, rect, source))
             self.texts.append((message, rect.clip(source.get_bounding_rect().move(rect.topleft))))
         return super().blit(source, dest, area, special_flags)
 
@@ -133,6 +141,140 @@ def test_text_size_row_applies_live(display):
     assert load_settings(svc.config.settings_path).ui_scale == 1.5
 
 
+@pytest.mark.parametrize("side", ["right", "left"])
+def test_a_growing_dialog_keeps_the_control_under_the_pointer(display, side):
+    """Clicking an arrow of Text size again and again at one spot keeps changing the size: the
+    settings panel grows around the pointer instead of carrying the arrow away."""
+    from game.ui import intents as I
+
+    svc = services_at(1.0 if side == "right" else 1.5)
+    svc.open_settings()
+    svc.stack.apply_pending()
+    settings = svc.stack.top
+    row = next(w for w in settings.group.widgets if w.key == "text_size")
+    box = row.control_rect.inflate(-16, -16)
+    pos = (box.right - 30, box.centery) if side == "right" else (box.x + 30, box.centery)
+    settings.handle(I.Intent(I.POINT, pos=pos))
+    seen = [theme.ui_scale()]
+    for _ in range(3):
+        settings.handle(I.Intent(I.CLICK, pos=pos, button=1))
+        seen.append(theme.ui_scale())
+        row = next(w for w in settings.group.widgets if w.key == "text_size")
+        box = row.control_rect.inflate(-16, -16)
+        arrow = (box.right - 30, box.centery) if side == "right" else (box.x + 30, box.centery)
+        canvas = pygame.Rect(0, 0, 1920, 1080)
+        assert canvas.contains(settings.panel_rect)
+        assert abs(arrow[1] - pos[1]) <= 2, (seen, arrow, pos)
+        if settings.panel_rect.x > 0 and settings.panel_rect.right < canvas.right:
+            assert abs(arrow[0] - pos[0]) <= 2, (seen, arrow, pos)
+        else:  # held by the canvas edge: the pointer is still on that half of the control
+            control = row.control_rect
+            assert control.collidepoint(pos) and (pos[0] >= control.centerx) == (side == "right")
+    assert seen == ([1.0, 1.1, 1.25, 1.5] if side == "right" else [1.5, 1.25, 1.1, 1.0])
+
+
+def test_a_growing_dialog_keeps_the_keyboard_focus_in_place(display):
+    svc = services_at(1.0)
+    svc.open_settings()
+    svc.stack.apply_pending()
+    settings = svc.stack.top
+    settings.group.focus_key("text_size")
+    before = settings.group.focused.rect.center
+    for scale in (1.1, 1.25, 1.5):
+        settings.handle(_move(1))
+        assert theme.ui_scale() == scale
+        assert settings.group.focused.key == "text_size"
+        after = settings.group.focused.rect.center
+        assert abs(after[1] - before[1]) <= 2 and abs(after[0] - before[0]) <= 2, scale
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.25, 1.5])
+def test_title_letters_stay_clear_of_the_games_line_and_the_buttons(display, scale):
+    svc = services_at(scale)
+    title = TitleScene(svc)
+    title.intro.update(10)
+    title.fade_in.update(10)
+    rec = Recorder()
+    title.draw(rec)
+    glyphs = {m: r for m, r, _src in rec.glyphs(min_alpha=100)}
+    big = glyphs["Landgrab"]
+    line = glyphs[" · ".join(g.name for g in GAMES.values())]
+    assert big.bottom < line.top, (big, line)  # the "g" does not reach the games line
+    first = min(w.rect.top for w in title.group.widgets)
+    assert line.bottom < first
+    if scale == 1.0:  # the 100 % title is where it always was
+        assert title._title_y == 250 and title._sub_y == 395
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.25, 1.5])
+def test_settings_controls_line_up(display, scale):
+    """The sliders' tracks start and end on one line, and so does the Text size box."""
+    from game.ui.widgets import Choice, Slider
+
+    settings = SettingsScene(services_at(scale))
+    sliders = [w for w in settings.group.widgets if isinstance(w, Slider)]
+    choice = next(w for w in settings.group.widgets if isinstance(w, Choice))
+    assert len(sliders) >= 3
+    assert len({(w.track.x, w.track.right) for w in sliders}) == 1, [w.track for w in sliders]
+    assert choice.control_rect.x == sliders[0].control_rect.x
+
+
+def _card_name_ink(ident: str) -> pygame.Rect:
+    """The box of the light lettering on a hand card's name ribbon."""
+    from game.ui import art
+
+    card = art.card_surface("building" if ident in art.BUILDINGS else "landscape", ident,
+                            (140, 196))
+    ribbon = pygame.Rect(0, 140, 140, 56)
+    ink = pygame.mask.from_threshold(card.subsurface(ribbon), (255, 250, 238, 255),
+                                     (6, 6, 6, 255))  # the lettering's own colour only
+    boxes = ink.get_bounding_rects()
+    return boxes[0].unionall(boxes).move(ribbon.topleft)
+
+
+@pytest.mark.parametrize("ident", ["gold_mine", "post_office", "campfire", "eagle"])
+def test_card_names_grow_with_the_text_size(display, ident):
+    theme.set_ui_scale(1.0)
+    small = _card_name_ink(ident)
+    theme.set_ui_scale(1.5)
+    big = _card_name_ink(ident)
+    assert big.h >= small.h * 1.3 and big.w > small.w, (small, big)
+    assert big.x >= 4 and big.right <= 136  # still on the card, inside its frame
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch, scale):
+    """Cubes, cowboys, For Sale tokens and flags in hand: at every text size each count ends
+    a clear gap before the next icon starts (as at 100 %)."""
+    from types import SimpleNamespace
+
+    from game.ui.colorado import panels
+
+    blits = []
+
+    class Canvas(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            rect = source.get_bounding_rect().move(pygame.Rect(dest).topleft if isinstance(
+                dest, pygame.Rect) else dest)
+            blits.append((theme.TEXT_SURFACES.get(id(source)), rect))
+            return super().blit(source, dest, area, special_flags)
+
+    module = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
+    monkeypatch.setattr(panels, "pygame", SimpleNamespace(**{**module, "Surface": Canvas}))
+    theme.set_ui_scale(scale)
+    panels.render_panel.cache_clear()
+    model = panels.PanelModel("Orange", "Human", 5, 0, 40, 5, 0, 15, 4, 0, "", True,
+                              (630, 104), you=True)
+    panels.render_panel(model)
+    row = [(m, r) for m, r in blits if r.top >= 50 and r.h]  # the counters' line
+    row.sort(key=lambda item: item[1].x)
+    counts = [i for i, (m, _r) in enumerate(row) if m in ("40", "x15", "5")]
+    assert len(counts) == 3, row
+    for i in counts:
+        count, icon = row[i][1], row[i + 1][1]
+        assert row[i + 1][0] is None and icon.left - count.right >= 10, (row[i], row[i + 1])
+
+
 def _move(dx: int):
     from game.ui import intents as I
 
@@ -192,9 +334,22 @@ def open_table(svc, game_id, players):
     return scene
 
 
-@pytest.mark.parametrize("game_id,players", [("oregon", "human,bot,bot,bot"),
-                                             ("colorado", "human,bot,bot,bot"),
-                                             ("oasis", "human,bot,bot,bot,bot")])
+TABLES = [("oregon", "human,bot,bot,bot"), ("colorado", "human,bot,bot,bot"),
+          ("oasis", "human,bot,bot,bot,bot")]
+# Colorado County's longest kind of prompt: a two-star card with a lake that changes owner
+LONG_PROMPT = ("Your start star takes no cube: 3 cubes on the glowing cells (click to toggle). "
+               "Turn it with R, the wheel or right click. Lake 6 changes owner.")
+
+
+def prompt_lines(rec: Recorder, scene, text: str):
+    """The prompt's lines as drawn (texts in the prompt's column that are pieces of it)."""
+    r = scene.layout.message_rect
+    column = pygame.Rect(r.x, r.bottom - 400, r.w, 400)
+    return [(m, rect, src) for m, rect, src in rec.sources
+            if m.strip() and m in text and column.contains(rect)]
+
+
+@pytest.mark.parametrize("game_id,players", TABLES)
 def test_table_text_fits_at_150(display, game_id, players):
     svc = services_at(1.5)
     scene = open_table(svc, game_id, players)
@@ -203,16 +358,60 @@ def test_table_text_fits_at_150(display, game_id, players):
     rec = Recorder()
     scene.draw(rec)
     lay = scene.layout
-    boxes = {"message": lay.message_rect, "log": lay.log_rect}
+    box = scene.prompt_box()[0]
+    boxes = {"message": box, "log": lay.log_rect}
     boxes.update({f"button {i}": r for i, r in enumerate(lay.buttons)})
     boxes.update({f"panel {i}": r for i, r in enumerate(lay.panels)})
-    inside = [m for m, r in rec.texts if lay.message_rect.contains(r)]
+    inside = [m for m, r in rec.texts if box.contains(r)]
     assert inside, "the prompt was not drawn as text in its panel"
     bad = check_boxes(rec, boxes)
     assert not bad, "\n".join(bad)
-    big = max(r.h for m, r in rec.texts if lay.message_rect.contains(r))
+    assert box.bottom == lay.message_rect.bottom and box.x == lay.message_rect.x
+    assert not any(box.colliderect(b) for b in lay.buttons)
+    big = max(r.h for m, r in rec.texts if box.contains(r))
     theme.set_ui_scale(1.0)
     assert big > theme.line_height(28) * 0.75  # the prompt did not shrink below 100 %
+
+
+@pytest.mark.parametrize("game_id,players", TABLES)
+def test_the_prompt_grows_with_the_text_size(display, game_id, players):
+    """At 150 % the prompt is drawn at 150 %, or, when that would take more than half as much
+    room again as at 100 %, the panel takes that room and the text still grows by a sixth."""
+    heights, panels = {}, {}
+    for scale in (1.0, 1.5):
+        theme.set_ui_scale(1.0)
+        scene = open_table(services_at(scale), game_id, players)
+        rec = Recorder()
+        scene.draw(rec)
+        lines = prompt_lines(rec, scene, scene.prompt())
+        assert " ".join(m for m, _r, _s in lines) == scene.prompt()
+        heights[scale] = min(src.get_height() for _m, _r, src in lines)
+        panels[scale] = max(r.bottom for _m, r, _s in lines) - min(r.top for _m, r, _s in lines)
+    grown = panels[1.5] >= panels[1.0] * 1.4
+    assert heights[1.5] >= heights[1.0] * (1.4 if not grown else 1.16), (heights, panels)
+    assert heights[1.5] >= heights[1.0] * 1.4 or grown, (heights, panels)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("game_id,players", TABLES)
+def test_a_long_prompt_is_never_cut(display, game_id, players, scale):
+    """Every word of a long prompt is shown, in a panel that grows upwards as needed and
+    keeps clear of the buttons."""
+    svc = services_at(scale)
+    scene = open_table(svc, game_id, players)
+    for text, error in ((LONG_PROMPT, False), (LONG_PROMPT + " " + LONG_PROMPT, True)):
+        if error:
+            scene.error(text)
+        else:
+            scene.message, scene.message_error = text, False
+        rec = Recorder()
+        scene.draw(rec)
+        lines = prompt_lines(rec, scene, text)
+        assert " ".join(m for m, _r, _s in lines) == text
+        box = scene.prompt_box()[0]
+        assert all(box.contains(r) for _m, r, _s in lines)
+        assert pygame.Rect(0, 0, 1920, 1080).contains(box)
+        assert not any(box.colliderect(b) for b in scene.layout.buttons)
 
 
 def test_table_follows_a_live_change(display):
@@ -226,7 +425,7 @@ def test_table_follows_a_live_change(display):
     assert scene.log.wrap_width == wrap_before
     rec = Recorder()
     scene.draw(rec)
-    assert not check_boxes(rec, {"message": scene.layout.message_rect,
+    assert not check_boxes(rec, {"message": scene.prompt_box()[0],
                                  "log": scene.layout.log_rect})
 
 

@@ -81,20 +81,11 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
     y = 62
     x = x0
-    c = pieces.cube(m.colour, 28)
-    surf.blit(c, (x - 2, y - 4))
-    surf.blit(_t(f"{m.cubes_left}", 26), (x + 36, y + 2))
-    x += 84
-    surf.blit(_cowboy_icon(), (x, y - 2))
-    surf.blit(_t(f"x{m.cowboys}", 26), (x + 36, y + 2))
-    x += 92
-    surf.blit(_sale_icon(), (x, y))
-    surf.blit(_t(f"{m.sale_tokens}", 26), (x + 34, y + 2))
-    x += 66
+    x = _counter(surf, x, y, pieces.cube(m.colour, 28), (-2, -4), f"{m.cubes_left}", 36, 84)
+    x = _counter(surf, x, y, _cowboy_icon(), (0, -2), f"x{m.cowboys}", 36, 92)
+    x = _counter(surf, x, y, _sale_icon(), (0, 0), f"{m.sale_tokens}", 34, 66)
     if m.flags_in_hand:
-        surf.blit(pieces.flag(None, 34), (x - 4, y - 4))
-        surf.blit(_t(f"{m.flags_in_hand}", 26), (x + 28, y + 2))
-        x += 62
+        x = _counter(surf, x, y, pieces.flag(None, 34), (-4, -4), f"{m.flags_in_hand}", 28, 62)
     if m.lakes:
         surf.blit(pieces.lake_badge(m.lakes, 28), (x, y - 2))
         x += 44
@@ -105,6 +96,16 @@ def render_panel(m: PanelModel) -> pygame.Surface:
         surf.blit(t, t.get_rect(topright=(right, y + 2)) if x + t.get_width() > right
                   else (x + 6, y + 2))
     return surf
+
+
+def _counter(surf, x: int, y: int, icon, nudge, text: str, text_dx: int, step: int) -> int:
+    """An icon and its count in the slot at ``x``; returns where the next slot starts:
+    ``step`` on, or further when a larger text size needs it, so a count never runs into the
+    next icon."""
+    surf.blit(icon, (x + nudge[0], y + nudge[1]))
+    t = _t(text, 26)
+    surf.blit(t, (x + text_dx, y + 2))
+    return max(x + step, x + text_dx + t.get_bounding_rect().right + 12)
 
 
 @lru_cache(maxsize=2)

@@ -135,5 +135,4 @@ class BoardView:
     def draw_markers(self, surface, positions: list[tuple[int, float]]) -> None:
         """Score markers: (colour index, score as float); laps past 100 show as a small +100."""
         draw_track_markers(surface, self.layout, positions,
-                           lambda c: assets.piece(c, MARKER_SIZE, "marker", shadow=True),
-                           spread=6)
+                           lambda c: assets.piece(c, MARKER_SIZE, "marker", shadow=True))

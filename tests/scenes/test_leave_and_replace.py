@@ -1,0 +1,128 @@
+"""Leaving a game and starting another: "Quit to menu" says whether Continue picks the game up
+(a kiosk game keeps no save, so there it really ends), and New game on the title asks before
+an unfinished game is replaced."""
+
+import random
+
+import pytest
+
+from game import saves
+from game.scenes.confirm import ConfirmScene
+from game.scenes.game_select import GameSelectScene
+from game.scenes.pause import PauseMenu
+from game.scenes.seats import make_seat
+from game.scenes.table import open_table
+from game.scenes.title import TitleScene
+from game.ui import intents as I
+
+
+def settle(services):
+    services.stack.apply_pending()
+
+
+def send(services, *intents):
+    for intent in intents:
+        services.stack.handle(intent)
+    settle(services)
+
+
+def table_after(services, game_id, moves, seed=9):
+    """A table of ``game_id`` (one human, bots) after ``moves`` random legal moves."""
+    n = 3
+    seats = [make_seat(game_id, i, "human" if i == 0 else "bot", "easy") for i in range(n)]
+    table = open_table(services, game_id, seats, seed)
+    services.stack.reset(table)
+    settle(services)
+    rng = random.Random(seed)
+    state = table.state
+    while len(state.history) < moves:
+        p = state.to_act()[0]
+        table._apply(rng.choice(state.legal_actions(p)), p)
+        table.timeline.flush()
+    return table
+
+
+def leave_question(services, table) -> ConfirmScene:
+    table.open_pause()
+    settle(services)
+    pause = services.stack.top
+    assert isinstance(pause, PauseMenu)
+    pause.ask_quit()
+    settle(services)
+    confirm = services.stack.top
+    assert isinstance(confirm, ConfirmScene) and confirm.title == "Leave this game?"
+    return confirm
+
+
+@pytest.mark.parametrize("game_id", ["oregon", "colorado", "oasis"])
+def test_leaving_a_saved_game_says_continue_picks_it_up_and_it_does(game_id, services):
+    table = table_after(services, game_id, 6)
+    confirm = leave_question(services, table)
+    assert "Continue" in confirm.message and "ends here" not in confirm.message
+    send(services, I.click(confirm.yes_button.rect.center))
+    title = services.stack.top
+    assert isinstance(title, TitleScene)
+    assert "continue" in [w.key for w in title.group.widgets]
+    assert title.saved.state.history == table.state.history
+
+
+def test_a_kiosk_game_keeps_no_save_so_leaving_it_ends_it(services):
+    services.config.kiosk = True
+    table = table_after(services, "oasis", 6)
+    confirm = leave_question(services, table)
+    assert "ends here" in confirm.message and "Continue" not in confirm.message
+    saves.flush()
+    assert not (services.config.saves_dir / saves.AUTOSAVE).exists()
+
+
+def test_a_game_without_a_move_is_not_saved_yet(services):
+    table = table_after(services, "colorado", 0)
+    confirm = leave_question(services, table)
+    assert "ends here" in confirm.message and "Continue" not in confirm.message
+
+
+def test_a_demo_table_keeps_no_save(services):
+    table = table_after(services, "oregon", 4)
+    table.autosave = False  # as the demo and the replay viewer set it
+    assert "ends here" in leave_question(services, table).message
+
+
+# --- New game over an unfinished one ------------------------------------------------------
+def unfinished_on_title(services, game_id="oregon", moves=6):
+    table = table_after(services, game_id, moves)
+    table.on_exit()
+    services.to_title()
+    settle(services)
+    title = services.stack.top
+    assert isinstance(title, TitleScene) and title.saved is not None
+    return title, table
+
+
+def test_new_game_asks_before_replacing_an_unfinished_one_and_cancel_keeps_it(services):
+    title, table = unfinished_on_title(services)
+    before = (services.config.saves_dir / saves.AUTOSAVE).read_bytes()
+    title.new_game()
+    settle(services)
+    confirm = services.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    assert title.saved.summary in confirm.message  # names the game it would replace
+    assert "Oregon" in confirm.message and "move 6" in confirm.message
+    assert confirm.group.focused.key == "no"  # Enter keeps the game
+    send(services, I.simple(I.CONFIRM))
+    assert services.stack.top is title
+    assert "continue" in [w.key for w in title.group.widgets]
+    assert (services.config.saves_dir / saves.AUTOSAVE).read_bytes() == before
+    title.new_game()
+    settle(services)
+    send(services, I.click(services.stack.top.yes_button.rect.center))
+    assert isinstance(services.stack.top, GameSelectScene)
+
+
+def test_new_game_goes_straight_on_when_nothing_is_unfinished(services):
+    title = TitleScene(services)
+    services.stack.reset(title)
+    settle(services)
+    assert title.saved is None
+    title.new_game()
+    settle(services)
+    assert isinstance(services.stack.top, GameSelectScene)
