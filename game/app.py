@@ -161,7 +161,8 @@ class App:
         self.services = Services(
             config,
             self.settings,
-            Audio(self.settings, enabled=audio_ok, muted=config.mute),
+            Audio(self.settings, enabled=audio_ok, muted=config.mute,
+                  quiet=config.demo or config.kiosk),
             self.stack,
             on_quit=self.quit,
             on_fullscreen=self.set_fullscreen,
@@ -280,6 +281,7 @@ class App:
         pygame.display.flip()
         self.services.clock.tick(dt, self.clock.get_fps())
         self.stack.apply_pending()
+        self.services.audio.music.update(self.stack.music)
         if not self.stack:
             self.quit()
 
@@ -331,6 +333,7 @@ class App:
         """Let every scene exit (they save what they must); pygame itself stays up."""
         self.stack.reset()
         self.stack.apply_pending()
+        self.services.audio.music.close()
         from game import saves
 
         saves.flush()  # the last autosave is on disk before the process ends

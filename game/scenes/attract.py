@@ -65,6 +65,8 @@ class RestingScene(AttractScene):
     """A plain screen the kiosk falls back to when the attract loop itself keeps failing; it
     tries the loop again after a while or at the first input."""
 
+    music = "title"
+
     def __init__(self, services, on_done: Callable[[], None], duration: float = 30.0):
         super().__init__(services, on_done, on_done, duration)
 

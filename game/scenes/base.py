@@ -14,6 +14,8 @@ pause menu, confirmation).  The app owns one ``SceneStack``:
   ``updates_when_covered`` (e.g. an animated title behind the settings overlay).
 * Drawing starts at the topmost opaque scene; each overlay above it first dims what is
   below by its ``dim`` factor (0 = no dimming, 255 = black).
+* Music: the topmost scene that names a theme (``music``, see ``game.ui.music``) decides what
+  plays; overlays name none, so the theme of the screen under them plays on.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class Scene:
     dim: int = 0  # overlays: how much to darken what is below (0-255)
     passes_intents: bool = False  # let unhandled intents fall through to the scene below
     updates_when_covered: bool = False  # keep updating while another scene is on top
+    music: str | None = None  # the theme to play while this is the topmost scene naming one
 
     def __init__(self, services: Services):
         self.services = services
@@ -180,6 +183,15 @@ class SceneStack:
 
     def __bool__(self) -> bool:
         return bool(self._scenes)
+
+    @property
+    def music(self) -> str | None:
+        """The theme of the topmost scene that names one (None: silence)."""
+        for scene in reversed(self._scenes):
+            theme = getattr(scene, "music", None)  # stand-in scenes in tests may lack it
+            if theme is not None:
+                return theme
+        return None
 
     def find(self, kind: type) -> Scene | None:
         """The topmost scene of that class, if any."""

@@ -70,6 +70,7 @@ class HowToScene(AttractScene):
                  footer: str | None = None):
         super().__init__(services, on_done, on_input, duration)
         self.game_id = game_id
+        self.music = game_id  # a foretaste of the game shown next
         self.footer = footer or f"Next: a game of {GAMES[game_id].name}"
         self.card = howto_card(game_id)
 

@@ -162,6 +162,7 @@ class ReplayScene(Scene):
         super().__init__(services)
         from game.scenes.table import open_table  # the tables import scenes: import late
 
+        self.music = state.GAME_ID
         self.record = state
         self.history = list(state.history)
         self.total = len(self.history)

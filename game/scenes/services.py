@@ -2,7 +2,7 @@
 
 services.config     Config of this run (game.config)
 services.settings   Settings (game.settings); call save_settings() after changing them
-services.audio      Audio: play(name, volume), play_music(path), muted, apply_volumes()
+services.audio      Audio: play(name, volume), music (the theme playing), muted, apply_volumes()
 services.stack      SceneStack: push / pop / replace / reset (applied between frames)
 services.clock      Clock: now (seconds since start), frame (count), fps
 services.idle_seconds  seconds since the latest input (privacy screen, kiosk)

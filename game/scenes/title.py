@@ -100,6 +100,7 @@ class _Drifter:
 
 class TitleScene(MenuScene):
     updates_when_covered = True  # keep drifting behind the settings overlay
+    music = "title"  # also under the game choice and seat setup pushed over it
 
     def __init__(self, services, notice: str | None = None):
         from game import saves

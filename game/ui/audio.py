@@ -2,6 +2,8 @@
 
 ``Audio.play(name, volume)`` plays ``assets.sound(name)`` at
 ``volume * effects_volume * master_volume``; an unknown name or a missing sound is quiet.
+``Audio.music`` (``game.ui.music.Music``) plays the theme the scenes name, at
+``music_volume * master_volume`` (less in demo games and kiosks: ``quiet``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import pygame
 
 from game import assets
 from game.settings import Settings
+from game.ui.music import ATTRACT_LEVEL, Music
 
 log = logging.getLogger(__name__)
 
@@ -29,12 +32,14 @@ def start_mixer() -> bool:
 
 
 class Audio:
-    def __init__(self, settings: Settings, enabled: bool, muted: bool = False):
+    def __init__(self, settings: Settings, enabled: bool, muted: bool = False,
+                 quiet: bool = False):
         self.settings = settings
         self.enabled = enabled  # a device is open
         self.muted = muted
+        self.quiet = quiet  # demo games and kiosks: the music plays softer
         self._sounds: dict[str, Any] = {}
-        self._music: str | None = None
+        self.music = Music(enabled, self.music_gain)
 
     @property
     def effects_gain(self) -> float:
@@ -42,7 +47,10 @@ class Audio:
 
     @property
     def music_gain(self) -> float:
-        return 0.0 if self.muted else self.settings.master_volume * self.settings.music_volume
+        if self.muted:
+            return 0.0
+        level = self.settings.master_volume * self.settings.music_volume
+        return level * ATTRACT_LEVEL if self.quiet else level
 
     def _sound(self, name: str):
         if name not in self._sounds:
@@ -68,28 +76,11 @@ class Audio:
         if channel is not None:
             channel.set_volume(min(1.0, gain))
 
-    def play_music(self, path: str, loops: int = -1) -> None:
-        """Loop a music file (path from the package's sounds folder) at the music volume."""
-        if not self.enabled or path == self._music:
-            return
-        try:
-            pygame.mixer.music.load(str(assets.SOUNDS_DIR / path))
-            pygame.mixer.music.set_volume(self.music_gain)
-            pygame.mixer.music.play(loops, fade_ms=800)
-            self._music = path
-        except (pygame.error, FileNotFoundError) as exc:
-            log.info("Music %s unavailable: %s", path, exc)
-
-    def stop_music(self, fade_ms: int = 500) -> None:
-        if self.enabled and self._music is not None:
-            pygame.mixer.music.fadeout(fade_ms)
-            self._music = None
-
     def set_muted(self, muted: bool) -> None:
         self.muted = muted
         self.apply_volumes()
 
     def apply_volumes(self) -> None:
-        """Call after volumes change; effects pick theirs up on the next ``play``."""
-        if self.enabled and self._music is not None:
-            pygame.mixer.music.set_volume(self.music_gain)
+        """Call after volumes change: the music follows at once; effects pick theirs up on
+        the next ``play``."""
+        self.music.set_gain(self.music_gain)

@@ -256,6 +256,7 @@ class TableScreen:
         ``default_name(i)``: seat ``i``'s name when it has none; ``scores``: where the track
         markers start (default: the state's scores)."""
         self.game_id = game_id
+        self.music = game_id  # each game has its own theme (game.ui.music)
         self.seats = list(seats)
         self.seed = seed
         self.n = len(seats)
