@@ -16,6 +16,7 @@ from game.engine.words import plural
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import DISC, OFFER_CARD, PILE, TableLayout
+from game.ui.surface_cache import surface_cache
 from game.ui.table_common import draw_panel_frame
 
 CAMEL_TEXT_X = 118
@@ -73,7 +74,7 @@ def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000)
 
 
 @theme.rescaled
-@lru_cache(maxsize=64)
+@surface_cache(mib=4)  # the panels on show, a few times over
 def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
     lay: TableLayout = layout_key.layout
     w, h = m.size
@@ -205,7 +206,7 @@ class SupplyModel:
 
 
 @theme.rescaled
-@lru_cache(maxsize=16)
+@surface_cache(mib=3)
 def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
     lay: TableLayout = layout_key.layout
     r = lay.supply_rect
