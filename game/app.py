@@ -25,6 +25,7 @@ import pygame  # noqa: E402
 
 from game import __version__  # noqa: E402
 from game.config import Config  # noqa: E402
+from game.memory import keep_big_blocks_mapped  # noqa: E402
 from game.scenes.base import Scene, SceneStack  # noqa: E402
 from game.scenes.services import Services  # noqa: E402
 from game.settings import Settings, load_settings  # noqa: E402
@@ -144,6 +145,7 @@ class App:
             from game.kiosk import prepare_environment
 
             prepare_environment()
+        keep_big_blocks_mapped()  # hours of screens must not leave freed surfaces resident
         pygame.display.init()
         pygame.font.init()
         audio_ok = start_mixer()

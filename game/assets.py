@@ -205,9 +205,9 @@ def building_tile(kind: str, size: int = 64, start: bool = False) -> pygame.Surf
     return art.building_tile(kind, size, start)
 
 
-@cache
 def table_background() -> pygame.Surface:
-    """The 1920 x 1080 wooden table, opaque."""
+    """The 1920 x 1080 wooden table, opaque, loaded afresh (``theme.table_background`` keeps
+    the one copy the screens share)."""
     surf = pygame.image.load(str(SPRITES_DIR / "table.png"))
     if surf.get_size() != TABLE_SIZE:
         surf = pygame.transform.smoothscale(surf, TABLE_SIZE)

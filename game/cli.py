@@ -25,6 +25,7 @@ from game import __version__  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine.core import SEED_LIMIT  # noqa: E402
+from game.engine.words import a_or_an  # noqa: E402
 from game.scenes.seats import BOT_LEVELS, parse_players  # noqa: E402
 
 Check = Callable[[argparse.Namespace, Config, argparse.ArgumentParser], None]
@@ -88,7 +89,8 @@ def _check_game_options(
             if value is None:
                 continue
             if args.game != info.id:
-                parser.error(f"--{option.name} is a {info.name} option (use it with --game {info.id})")
+                parser.error(f"--{option.name} is {a_or_an(info.name)} option "
+                             f"(use it with --game {info.id})")
             config.options[option.name] = value
     if args.players is not None:
         if args.game is None:

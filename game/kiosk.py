@@ -9,6 +9,9 @@ The app asks ``Kiosk`` about every event and runs every frame through it:
 - **Idle timeout.**  After ``config.idle_timeout`` seconds without input (90 unless
   ``--idle-timeout`` says otherwise) whatever is on screen, a game in progress included, is
   abandoned and the attract loop (``game.scenes.attract``) starts again.
+- **Memory stays flat.**  Each time the screen at the bottom of the stack changes (the
+  attract title, a demo table, a how-to card, a player's game), what the one before held is
+  collected and the freed heap handed back to the system (``game.memory``).
 - **Errors do not end the kiosk.**  An exception anywhere in a frame (a scene's handle,
   update or draw, a scene change) is logged with its traceback and the attract loop starts
   again.  Should the loop itself keep failing, a plain resting screen stands in for a while.
@@ -23,9 +26,12 @@ from __future__ import annotations
 
 import logging
 import os
+import weakref
 from collections.abc import Callable
 
 import pygame
+
+from game.memory import release_free_memory
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +82,7 @@ class Kiosk:
         self.timeout = float(self.services.config.idle_timeout)
         self.failures: list[float] = []  # clock times of recent failures
         self.recoveries = 0  # failures recovered from (for the log and tests)
+        self._screen = self._bottom_scene()  # (a weak reference to) the bottom scene
 
     @property
     def attract(self):
@@ -106,6 +113,19 @@ class Kiosk:
             self.recover()
             return
         self.check_idle()
+        self.check_screen()
+
+    def _bottom_scene(self) -> weakref.ref | None:
+        scenes = self.services.stack.scenes
+        return weakref.ref(scenes[0]) if scenes else None
+
+    def check_screen(self) -> None:
+        """A new screen at the bottom of the stack: the last one's memory goes back."""
+        scenes = self.services.stack.scenes
+        bottom = scenes[0] if scenes else None
+        if (self._screen() if self._screen is not None else None) is not bottom:
+            self._screen = self._bottom_scene()
+            release_free_memory()
 
     def check_idle(self) -> None:
         attract = self.attract

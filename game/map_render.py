@@ -1,9 +1,10 @@
 """Draw a Tiled board (``maps/NAME.tmx``) once into a cached surface.
 
 ``render_map(name)`` blits every visible tile layer, bottom to top, into one surface at the
-map's native size (cells x tile size: 960 x 640 for Oregon).  ``render_map_scaled(name,
-size)`` smooth-scales that to the size a table scene lays the board out at.  Both are
-cached per process: scenes may call them every frame.
+map's native size (cells x tile size: 960 x 640 for Oregon), cached per process: scenes may
+call it every frame.  ``render_map_scaled(name, size)`` smooth-scales that to the size a
+table scene lays the board out at, anew each time: a table paints it once into its own
+board layer, and a copy kept here would only hold memory.
 
 Images come from ``pytmx.util_pygame.load_pygame``, which converts them for the display and
 so needs a display surface.  When none exists yet (tests, tools, headless runs) a hidden
@@ -57,9 +58,9 @@ def render_map(name: str) -> pygame.Surface:
     return board.convert_alpha()
 
 
-@cache
 def render_map_scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
-    """``render_map(name)`` smooth-scaled to ``size``, a (width, height) tuple in pixels."""
+    """``render_map(name)`` smooth-scaled to ``size``, a (width, height) tuple in pixels (the
+    cached native surface itself when the size is the native one: do not draw onto it)."""
     native = render_map(name)
     if native.get_size() == tuple(size):
         return native

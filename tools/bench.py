@@ -3,6 +3,7 @@
     python tools/bench.py                     every benchmark
     python tools/bench.py --scene title       one scene (repeat --scene for more)
     python tools/bench.py startup --frames 600
+    python tools/bench.py kiosk --hours 3      memory of the kiosk's attract loop
     python tools/bench.py --list
 
 Each figure is printed on a line of its own as ``name: value unit``, e.g.
@@ -205,9 +206,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the benchmarks")
     parser.add_argument("--ui-scale", type=float, default=1.0, metavar="K",
                         help="the Text size setting, 1.0 to 1.5 (default 1.0)")
+    parser.add_argument("--hours", type=float, default=KIOSK_HOURS, metavar="H",
+                        help=f"kiosk: simulated hours of attract loop, more than 1 "
+                             f"(default {KIOSK_HOURS:g})")
     options = parser.parse_args(argv)
     if not 1.0 <= options.ui_scale <= 1.5:
         parser.error(f"--ui-scale: 1.0 to 1.5, not {options.ui_scale:g}")
+    if not 1.0 < options.hours <= 1000:
+        parser.error(f"--hours: more than 1 (the first hour is the warm-up), not {options.hours:g}")
     global _ui_scale
     _ui_scale = options.ui_scale
     if options.list:
@@ -318,6 +324,91 @@ def _engine_figures(game_id: str) -> list[Figure]:
 
 for _game_id in ("oregon", "colorado", "oasis"):
     benchmark(f"{_game_id}_engine")(lambda options, g=_game_id: _engine_figures(g))
+
+
+# --- kiosk memory --------------------------------------------------------------------------------
+KIOSK_HOURS = 2.0  # simulated hours of attract loop (--hours)
+KIOSK_FRAME = 0.1  # seconds of kiosk clock per frame: the loop runs fast, every frame drawn
+KIOSK_SPEED = 8.0  # the animation speed of the demo games
+WARM_UP_HOURS = 1.0  # growth is measured after this: every screen seen, the caches filled
+
+
+def rss_mib(field: str = "VmRSS") -> float:
+    """This process's resident memory (``VmHWM``: its peak so far), from /proc/self/status."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    raise OSError(f"no {field} in /proc/self/status")
+
+
+def slope_per_hour(samples: list[tuple[float, float]]) -> float:
+    """Least-squares slope of (seconds, MiB) samples, in MiB per hour."""
+    n = len(samples)
+    mt = sum(t for t, _ in samples) / n
+    mv = sum(v for _, v in samples) / n
+    var = sum((t - mt) ** 2 for t, _ in samples)
+    cov = sum((t - mt) * (v - mv) for t, v in samples)
+    return cov / var * 3600 if var else 0.0
+
+
+def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SPEED,
+               bots: str | None = None, warm_up: float = WARM_UP_HOURS
+               ) -> tuple[float, float, int, list[tuple[float, float]]]:
+    """Run ``--kiosk`` headless for ``hours`` of its clock, ``frame`` seconds a frame, demo
+    games at animation ``speed`` (and ``bots`` level, else the demo's own); returns (growth
+    MiB/h, peak MiB, demo games, samples).  RSS is sampled at the first frame and each time
+    the loop comes back to its title (the same scenes on screen each time); the growth is
+    the slope of the samples after ``warm_up`` hours."""
+    from game.app import App
+    from game.config import Config
+
+    if bots is not None:
+        import game.scenes.demo
+
+        game.scenes.demo.BOT_LEVEL = bots
+    os.environ["LANDGRAB_HOME"] = tempfile.mkdtemp(prefix="landgrab-bench-")
+    app = App(Config(kiosk=True, mute=True, seed=1))
+    app.settings.animation_speed = speed
+    attract, clock = app.services.attract, app.services.clock
+    app.step(frame)
+    samples: list[tuple[float, float]] = [(clock.now, rss_mib())]
+    cycles, started, reported = attract.cycles, time.perf_counter(), 0
+    while clock.now < hours * 3600:
+        app.step(frame)
+        if attract.cycles != cycles:
+            cycles = attract.cycles
+            app.step(frame)  # the title's first frame
+            samples.append((clock.now, rss_mib()))
+            if int(clock.now // 3600) > reported:
+                reported = int(clock.now // 3600)
+                print(f"kiosk: {reported} h of kiosk clock, {attract.games} demo games, "
+                      f"RSS {samples[-1][1]:.0f} MiB, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+    if app.kiosk.recoveries:
+        raise RuntimeError(f"the attract loop failed {app.kiosk.recoveries} times (see the log)")
+    app.close()
+    after = [(t, v) for t, v in samples if t >= warm_up * 3600]
+    if len(after) < 2:
+        raise RuntimeError("too few rounds of the loop after the warm-up: give more --hours")
+    return slope_per_hour(after), rss_mib("VmHWM"), attract.games, samples
+
+
+@benchmark("kiosk")
+def kiosk(options: argparse.Namespace) -> list[Figure]:
+    """The kiosk's attract loop (title, demo game, how-to card, ...) for ``--hours`` of its
+    clock at ``KIOSK_FRAME`` seconds a frame: resident memory, its peak and how fast it grows
+    after the first hour.  Runs in a fresh process, so other benchmarks' memory does not
+    count."""
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        growth, peak, games, _ = pool.apply(kiosk_loop, (options.hours,))
+    return [
+        Figure("kiosk.rss_growth_mib_per_hour", growth, "MiB/h"),
+        Figure("kiosk.rss_peak_mib", peak, "MiB"),
+        Figure("kiosk.demo_games", games, "games"),
+    ]
 
 
 if __name__ == "__main__":

@@ -12,7 +12,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -46,6 +49,77 @@ class Action:
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             out[f.name] = _to_jsonable(getattr(self, f.name))
         return out
+
+
+# --- strict field types -------------------------------------------------------------------
+# ``apply`` checks every field of an action against its dataclass annotation before the
+# game looks at it, so the rules code only ever sees the types it was written for: a bool
+# is not an int, 3.0 is not 3, a list is not a cell, and no integer is large enough to
+# overflow a shift or an index.
+
+INT_LIMIT = 2**31 - 1
+"""The largest magnitude of an integer in an action (cells, card ids, cowboys...)."""
+
+_FieldCheck = Callable[[Any], bool]
+_MISSING = object()
+
+
+def _is_action_int(v: Any) -> bool:
+    return type(v) is int and -INT_LIMIT <= v <= INT_LIMIT
+
+
+def _is_plain(v: Any) -> bool:
+    """A JSON-like scalar or a tuple of them: what a bare ``tuple`` annotation allows."""
+    return (v is None or type(v) is str or type(v) is bool or _is_action_int(v)
+            or (type(v) is tuple and all(map(_is_plain, v))))
+
+
+_SIMPLE_CHECKS: dict[Any, _FieldCheck] = {
+    int: _is_action_int,
+    bool: lambda v: type(v) is bool,
+    str: lambda v: type(v) is str,
+    type(None): lambda v: v is None,
+    tuple: lambda v: type(v) is tuple and all(map(_is_plain, v)),
+    Any: lambda v: True,
+}
+
+
+def _field_check(hint: Any) -> _FieldCheck:
+    """A predicate accepting exactly the values of the annotation ``hint``."""
+    simple = _SIMPLE_CHECKS.get(hint)
+    if simple is not None:
+        return simple
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = tuple(_field_check(a) for a in args)
+        if len(options) == 2:  # X | None: no generator for the common case
+            first, second = options
+            return lambda v: first(v) or second(v)
+        return lambda v: any(ok(v) for ok in options)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _field_check(args[0])
+        return lambda v: type(v) is tuple and all(map(item, v))
+    if args == (int, int) and origin is tuple:  # a cell: the most common field, kept cheap
+        return lambda v: (type(v) is tuple and len(v) == 2 and type(v[0]) is type(v[1]) is int
+                          and -INT_LIMIT <= v[0] <= INT_LIMIT and -INT_LIMIT <= v[1] <= INT_LIMIT)
+    if origin is tuple and args:
+        items = tuple(_field_check(a) for a in args)
+        size = len(items)
+        return lambda v: (type(v) is tuple and len(v) == size
+                          and all(ok(x) for ok, x in zip(items, v, strict=True)))
+    raise TypeError(f"action fields of type {hint!r} are not supported")
+
+
+def field_checks(cls: type) -> tuple[tuple[str, _FieldCheck, str], ...]:
+    """``(field name, predicate, annotation text)`` for each field of an action class."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, _field_check(hints[f.name]), _type_text(hints[f.name]))
+                 for f in dataclasses.fields(cls))
+
+
+def _type_text(hint: Any) -> str:
+    """``int``, ``tuple[int, int] | None``: aliases spelled out, for messages."""
+    return hint.__name__ if isinstance(hint, type) and not typing.get_args(hint) else str(hint)
 
 
 def _to_jsonable(value: Any) -> Any:
@@ -105,7 +179,10 @@ class GameState(ABC):
       empty exactly when ``is_over()``.
     - ``legal_actions(player)`` lists that player's legal actions in a stable order.
     - ``apply(action, player)`` validates, raises ``IllegalAction`` leaving the state
-      untouched, or changes the state and returns the events it caused.
+      untouched, or changes the state and returns the events it caused.  Whatever it is
+      given (a player that is no seat number, a foreign object, fields of the wrong type),
+      it raises nothing but ``IllegalAction``, and accepts only listed actions (or, where a
+      game lists one representative per outcome, an equivalent encoding of one).
     - ``view(player)`` is a JSON-able dict of exactly what that player may know;
       ``view(None)`` is what an onlooker may know (public information only).
     - ``snapshot()`` is a JSON-able dict of the *whole* state, used to compare states.
@@ -113,6 +190,12 @@ class GameState(ABC):
 
     GAME_ID: ClassVar[str] = ""
     ACTION_TYPES: ClassVar[dict[str, type]] = {}
+    # action class -> its field checks, compiled once per game class (see ``field_checks``)
+    _FIELD_CHECKS: ClassVar[dict[type, tuple[tuple[str, _FieldCheck, str], ...]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._FIELD_CHECKS = {a: field_checks(a) for a in cls.ACTION_TYPES.values()}
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None):
         self.num_players = num_players
@@ -162,11 +245,29 @@ class GameState(ABC):
                     "the game is over" if not acting else "several players act now; name one"
                 )
             player = acting[0]
-        if player not in acting:
-            raise IllegalAction(f"it is not player {player + 1}'s turn to act")
+        elif type(player) is not int or player not in acting:
+            if type(player) is int and 0 <= player < self.num_players:
+                raise IllegalAction(f"it is not player {player + 1}'s turn to act")
+            raise IllegalAction(f"there is no player {_short(player)} in this game")
+        problem = self.action_problem(action)
+        if problem:
+            raise IllegalAction(problem)
         events = self._apply(action, player)
         self.history.append((player, action))
         return events
+
+    def action_problem(self, action: Any) -> str | None:
+        """Why ``action`` is no action of this game at all (a foreign class, a field of the
+        wrong type), or None when the rules may look at it."""
+        cls = type(action)
+        checks = self._FIELD_CHECKS.get(cls)
+        if checks is None:
+            return f"{_short(action)} is not an action of this game"
+        for name, ok, expected in checks:
+            value = getattr(action, name, _MISSING)
+            if not ok(value):
+                return f"{cls.__name__}.{name} must be {expected}, not {_short(value)}"
+        return None
 
     def is_undoable(self, index: int) -> bool:
         """May the action at ``history[index]`` be taken back?  Games refine this."""
@@ -185,6 +286,17 @@ class GameState(ABC):
     def rng_fingerprint(self) -> int:
         """A short stand-in for the RNG state inside ``snapshot()``."""
         return hash(self.rng.getstate()) & 0xFFFFFFFF
+
+
+def _short(value: Any) -> str:
+    """A bounded description of any value for a message (``repr`` of garbage may be huge,
+    too deep to print, or an int with too many digits)."""
+    if value is _MISSING:
+        return "missing"
+    if (type(value) is int and abs(value) <= INT_LIMIT) or (type(value) is str
+                                                            and len(value) <= 20):
+        return repr(value)
+    return f"a value of type {type(value).__name__}"
 
 
 # --- save files -------------------------------------------------------------------------

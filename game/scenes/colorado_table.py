@@ -44,6 +44,8 @@ from game.engine.colorado.cards import CARDS
 from game.engine.colorado.grid import cell_name
 from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
 from game.engine.core import IllegalAction
+from game.engine.words import a_or_an
+from game.engine.words import plural as _plural
 from game.scenes.base import Scene
 from game.scenes.seats import Seat
 from game.ui import art, theme
@@ -102,10 +104,6 @@ SCORE_SHOW = 4.0
 @lru_cache(maxsize=512)
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold)
-
-
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 class TableScene(TableTips, TableInput, TableScreen, Scene):
@@ -411,7 +409,8 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
         elif kind == "cowboys_drawn":
             k = e.data.get("count", 0)
             if k:
-                self.floaters.add(f"+{k} cowboys", lay.panel_point(q), colour=(255, 226, 160),
+                self.floaters.add(f"+{_plural(k, 'cowboy')}", lay.panel_point(q),
+                                  colour=(255, 226, 160),
                                   duration=0.9)
         elif kind == "cowboy_given":
             a, b = e.data["from"], e.data["to"]
@@ -926,7 +925,7 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
             if not self.use_flags():
                 return f"No {card.colour} flag is on the board: take the card without cubes."
             if self.use_flag is None:
-                return f"Click a {card.colour} flag on the board for this card."
+                return f"Click {a_or_an(card.colour)} flag on the board for this card."
             pv = self.card_preview()
             if pv and not pv["legal"]:
                 return pv["reason"]

@@ -5,14 +5,14 @@
 A single screen readable from across a room: the game's name, its board (rendered from the
 game's Tiled map, as in the menus), the seat pieces, the player count and four numbered steps
 taken from the rules summary.  It stays ``duration`` seconds, then calls ``on_done``; any key,
-click or controller button/stick calls ``on_input``.  The card is painted once per game and
-kept (three cards at most), so the attract loop does not repaint it each time round.
+click or controller button/stick calls ``on_input``.  The scene paints its card when it is
+made and drops it when it goes: a full-screen card is 8 MiB, and a kiosk shows one for a few
+seconds per round of its loop.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
@@ -72,9 +72,10 @@ class HowToScene(AttractScene):
         self.game_id = game_id
         self.music = game_id  # a foretaste of the game shown next
         self.footer = footer or f"Next: a game of {GAMES[game_id].name}"
+        self.card = howto_card(game_id)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(howto_card(self.game_id), (0, 0))
+        surface.blit(self.card, (0, 0))
         w, h = self.services.canvas_size
         # How long until the demo: a thin gold line filling along the bottom.
         k = min(1.0, self.t / self.duration) if self.duration > 0 else 1.0
@@ -87,15 +88,14 @@ class HowToScene(AttractScene):
         foot.set_alpha(255)
 
 
-@lru_cache(maxsize=len(STEPS))
 def howto_card(game_id: str) -> pygame.Surface:
-    """The card's still part, painted once per game."""
+    """The card's still part (a new surface each call)."""
     game = GAMES[game_id]
     size = theme.CANVAS_SIZE
     w, h = size
     card = pygame.Surface(size)
     # Background: the game's own board, darkened, under the table vignette.
-    back = previews.map_preview(game, size).copy()
+    back = previews.board_picture(game, size)
     back.fill((92, 80, 70), special_flags=pygame.BLEND_RGB_MULT)
     card.blit(back, (0, 0))
     card.blit(theme.vignette(), (0, 0))
@@ -108,7 +108,7 @@ def howto_card(game_id: str) -> pygame.Surface:
     # Left: the board in a frame, the seat pieces and the player count under it.
     board = pygame.Rect(130, 280, 700, 520)
     theme.draw_shadow(card, board, radius=18, spread=26, lift=10, alpha=170)
-    pic = previews.map_preview(game, board.size)
+    pic = previews.board_picture(game, board.size)
     mask = pygame.Surface(board.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=18)
     rounded = pic.convert_alpha() if pygame.display.get_surface() else pic.copy()

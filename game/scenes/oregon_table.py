@@ -47,6 +47,7 @@ from game.engine.oregon import (
     preview,
 )
 from game.engine.oregon import player_name as engine_player_name
+from game.engine.words import plural
 from game.scenes.base import Scene
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.seats import Seat
@@ -121,7 +122,7 @@ def gains_text(g: dict, you: bool = True) -> str:
     parts = []
     if g["points"]:
         bonus = f" (group bonus {g['group_bonus']})" if g.get("group_bonus") else ""
-        parts.append(f"+{g['points']} points{bonus}")
+        parts.append(f"+{plural(g['points'], 'point')}{bonus}")
     for kind in ("coal", "gold"):
         if g[kind]:
             parts.append(f"{g[kind]} {kind} token{'s' if g[kind] > 1 else ''}")

@@ -7,6 +7,7 @@ A save that could not be read is named in a notice line under the buttons.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -68,6 +69,17 @@ def _card_face(index: int) -> pygame.Surface:
     return surf
 
 
+@functools.cache
+def version_tag(scale: float) -> pygame.Surface:
+    """The version on a dark tag of its own: whatever drifts or pans beneath it (a kiosk shows
+    the title all day), the number stays readable.  ``scale`` (the text size) is the key."""
+    ver = theme.text(f"v{__version__}", theme.SMALL_SIZE, theme.ON_TABLE_SOFT)
+    tag = pygame.Surface(ver.get_rect().inflate(28, 8).size, pygame.SRCALPHA)
+    pygame.draw.rect(tag, (26, 16, 8), tag.get_rect(), border_radius=tag.get_height() // 2)
+    tag.blit(ver, ver.get_rect(center=tag.get_rect().center))
+    return tag
+
+
 class _Drifter:
     def __init__(self, rng: random.Random, faces: list[pygame.Surface], y: float, left: bool):
         self.rng = rng
@@ -124,8 +136,7 @@ class TitleScene(MenuScene):
             if board is None:
                 continue
             w, h = self.services.canvas_size
-            layer = previews.map_preview(game, (int(w * 1.3), int(h * 1.3)))
-            layer = layer.copy()
+            layer = previews.board_picture(game, (int(w * 1.3), int(h * 1.3)))
             layer.fill((120, 110, 100), special_flags=pygame.BLEND_RGB_MULT)
             return layer.convert() if pygame.display.get_surface() else layer
         return None
@@ -177,10 +188,11 @@ class TitleScene(MenuScene):
         )
         if hint is not None:  # a notice about a save takes the controls hint's place
             surface.blit(hint, hint.get_rect(midbottom=(960, 1046)))
-        ver = theme.shadowed_text(
-            f"v{__version__}", theme.SMALL_SIZE, theme.ON_TABLE_SOFT, display=False, offset=2
-        )
-        surface.blit(ver, ver.get_rect(bottomright=(1896, 1046)))
+        surface.blit(version_tag(theme.ui_scale()), self.version_rect)
+
+    @property
+    def version_rect(self) -> pygame.Rect:
+        return version_tag(theme.ui_scale()).get_rect(bottomright=(1906, 1050))
 
     # --- actions ---------------------------------------------------------------------------------
     def new_game(self) -> None:

@@ -32,6 +32,7 @@ from game.ui.palette import PLAYER_NAMES as PLAYER_NAMES
 from game.ui.palette import PLAYER_RIMS as PLAYER_RIMS
 from game.ui.palette import PLAYER_SHAPES as PLAYER_SHAPES
 from game.ui.palette import seat_colours as seat_colours
+from game.ui.surface_cache import surface_cache
 
 # --------------------------------------------------------------------------------------------
 # Palette
@@ -856,7 +857,7 @@ def nine_slice(src: pygame.Surface, size: tuple[int, int], border: int) -> pygam
     return out.convert_alpha() if pygame.display.get_surface() else out
 
 
-@cache
+@surface_cache(mib=6)  # sizes come and go with what screens show
 def panel_surface(size: tuple[int, int], style: str = "paper") -> pygame.Surface:
     """A framed panel of any size: ``"paper"`` (cream, brown frame) or ``"dark"`` (HUD wood)."""
     if style not in PANEL_STYLES:

@@ -2,18 +2,22 @@
 
 When the map (or the renderer) is not there yet, a drawn stand-in with the game's initial
 takes its place, so menus never fail over missing art.
+
+``board_picture`` paints a new surface each time, for pictures painted once into something
+bigger (the title's backdrop, the how-to cards); ``map_preview`` keeps its recent results for
+menus that ask again.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from functools import cache
 
 import pygame
 
 from game.engine import GameInfo
 from game.ui import theme
+from game.ui.surface_cache import surface_cache
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +36,13 @@ def render_map(game: GameInfo) -> pygame.Surface | None:
         return None
 
 
-@cache
+@surface_cache(mib=8)
 def map_preview(game: GameInfo, size: tuple[int, int], tint_index: int = 0) -> pygame.Surface:
+    """``board_picture``, kept for the next time it is asked (do not draw onto it)."""
+    return board_picture(game, size, tint_index)
+
+
+def board_picture(game: GameInfo, size: tuple[int, int], tint_index: int = 0) -> pygame.Surface:
     """The board scaled to fill ``size`` (cropped to keep its proportions), or a stand-in."""
     try:
         from game import map_render

@@ -22,6 +22,7 @@ import pygame
 
 from game import assets
 from game.settings import UI_SCALE_RANGE
+from game.ui.surface_cache import surface_cache
 
 CANVAS_SIZE = (1920, 1080)
 
@@ -98,9 +99,12 @@ def font(size: int, bold: bool = False, display: bool = False, *, fixed: bool = 
 #: with its surface, so ids stay valid): lets tests tell text blits from other blits.
 TEXT_SURFACES: dict[int, str] = {}
 
-# Rendered text is kept for the most recent messages only: game logs say new things all day
-# long, and a kiosk runs for days.  Screens ask for the same few hundred texts every frame.
-TEXT_CACHE_SIZE = 3000
+# Rendered text is kept for the most recent messages only: games say new things all day long
+# (scores, counts, prompts), and a kiosk runs for days.  Screens ask for the same few hundred
+# texts every frame; the budgets are what they take, with room to spare.
+TEXT_CACHE_MIB = 8  # plain text
+SHADOWED_TEXT_MIB = 4  # titles with a blurred drop shadow
+TEXT_CACHE_SIZE = 3000  # entries, for caches of what text measures (no pixels)
 
 
 def _remember_text(surf: pygame.Surface, message: str) -> None:
@@ -121,7 +125,7 @@ def text(
     return _text(message, size if fixed else scaled(size), colour, bold, display)
 
 
-@lru_cache(maxsize=TEXT_CACHE_SIZE)
+@surface_cache(mib=TEXT_CACHE_MIB)
 def _text(message, px, colour, bold, display) -> pygame.Surface:
     surf = assets.font(px, bold=bold, display=display).render(message, True, colour)
     _remember_text(surf, message)
@@ -141,18 +145,19 @@ def fit_text(
 ) -> pygame.Surface:
     """``text`` at the scaled size (at most ``cap`` times ``size``), stepped down (never below
     ``size``) until it fits ``max_width`` x ``max_height``."""
-    return _fit_text(message, scaled(size, cap), size, max_width, max_height, colour, bold,
-                     display)
+    px = _fitting_px(message, scaled(size, cap), size, max_width, max_height, bold, display)
+    return _text(message, px, colour, bold, display)
 
 
+# Only the size is kept here: the surface lives in (and leaves with) the ``_text`` cache.
 @lru_cache(maxsize=TEXT_CACHE_SIZE // 2)
-def _fit_text(message, px, floor, max_width, max_height, colour, bold, display) -> pygame.Surface:
+def _fitting_px(message, px, floor, max_width, max_height, bold, display) -> int:
     while px > floor:
         w, h = assets.font(px, bold=bold, display=display).size(message)
         if w <= max_width and (max_height is None or h <= max_height):
             break
         px = max(floor, round(px * 0.94) if px > 40 else px - 2)
-    return _text(message, px, colour, bold, display)
+    return px
 
 
 @lru_cache(maxsize=TEXT_CACHE_SIZE // 4)
@@ -226,7 +231,7 @@ def shadowed_text(
     return _shadowed_text(message, px, tuple(colour), display, offset)
 
 
-@lru_cache(maxsize=TEXT_CACHE_SIZE // 4)
+@surface_cache(mib=SHADOWED_TEXT_MIB)
 def _shadowed_text(message, px, colour, display, offset) -> pygame.Surface:
     face = _text(message, px, colour, False, display)
     pad = offset * 3
@@ -308,7 +313,7 @@ def _blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
     return pygame.transform.gaussian_blur(surf, radius)
 
 
-@cache
+@surface_cache(mib=6)  # sizes come and go with what screens show
 def shadow(
     size: tuple[int, int], radius: int = RADIUS, spread: int = 18, alpha: int = 110
 ) -> pygame.Surface:
@@ -343,7 +348,7 @@ def draw_shadow(
     )
 
 
-@cache
+@surface_cache(mib=4)
 def panel(
     size: tuple[int, int],
     colour: tuple[int, int, int] = CREAM,

@@ -493,6 +493,19 @@ def test_sale_auction_winner_pays_whole_bid_others_take_back():
     assert {1, 2, 4, 60} <= set(s.hands[seller]) and len(s.hands[seller]) == 6
 
 
+def test_auction_paid_with_one_cowboy_reads_singular():
+    s = market()
+    seller, a, b = s.order[0], s.order[1], s.order[2]
+    set_hands(s, {seller: [1, 2], a: [40, 3], b: [60, 4]})
+    offer_by(s, seller, {0: (5, 5), 1: (9, 9), 2: (1, 8)}[seller])
+    s.apply(DeclareInterest(True), a)
+    s.apply(DeclareInterest(True), b)
+    s.apply(SaleBid((40,)), a)
+    events = s.apply(SaleBid((60,)), b)
+    text = next(e.text for e in events if e.kind == "sale_bids_revealed")
+    assert text.endswith(" cowboy 60.")
+
+
 def test_sale_needs_a_cowboy_to_declare_interest():
     s = market()
     seller = s.order[0]

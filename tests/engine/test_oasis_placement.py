@@ -106,7 +106,7 @@ def test_tiles_go_only_on_empty_placement_cells():
                         ((2, 4), "outside the play area"),
                         ((7, 4), "already holds a bonus square"),
                         ((9, 0), "off the board"),
-                        ("a1", "is not a cell")):
+                        ("a1", "cell must be tuple")):
         with pytest.raises(IllegalAction, match=words):
             st.apply(PlaceTile("stone", cell), p)
     with pytest.raises(IllegalAction, match="Stone ×1 places stone tiles"):

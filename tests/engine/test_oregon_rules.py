@@ -414,13 +414,53 @@ def test_drawn_dead_card_leaves_the_game_when_discarded():
     assert [e.data["removed"] for e in events if e.kind == "discarded"] == [True]
 
 
-def test_duplicate_with_an_empty_building_deck_is_kept():
+def test_duplicate_as_the_last_card_may_be_redrawn_from_the_shuffled_discards():
     st = blank_position(2)
     to_draw_phase(st, 0, [card_of("bison"), card_of("church")])
     move_cards(st, list(st.deck[1]), st.discard[1])
     move_cards(st, [card_of("church", 1)], st.deck[1])  # the only card left in the deck
     st.apply(Draw("building"))
+    assert st.deck[1] == [] and st.pending == card_of("church", 1)
+    assert st.legal_actions() == [KeepCard(), DiscardDrawn()]
+    st.apply(DiscardDrawn())
+    assert st.discard[1][-1] == card_of("church", 1)
+    events = st.apply(Draw("building"))
+    assert [e.kind for e in events][:2] == ["reshuffled", "drew_card"]
+    assert st.discard[1] == [] and len(st.hands[0]) == 3
+
+
+@pytest.mark.parametrize("discards", [
+    [],                                                    # nothing to shuffle
+    ["church:2"],                                          # only more duplicates
+    ["church:2", "harbour:1", "harbour:2", "station:0"],   # duplicates and a dead stack
+])
+def test_duplicate_as_the_last_card_is_kept_when_no_other_card_could_come(discards):
+    st = blank_position(2)
+    st.stacks[BUILDING_INDEX["station"]] = 0
+    to_draw_phase(st, 0, [card_of("bison"), card_of("church"), card_of("harbour")])
+    move_cards(st, [c for c in st.deck[1]], st.removed)  # (test only) out of the way
+    move_cards(st, [c for c in st.hands[1] if c >= 50], st.removed)
+    move_cards(st, [card_of(k, int(n)) for k, n in (d.split(":") for d in discards)],
+               st.discard[1])
+    move_cards(st, [card_of("church", 1)], st.deck[1])
+    st.apply(Draw("building"))
     assert st.pending == -1 and card_of("church", 1) in st.hands[0]
+    assert not any(isinstance(a, (KeepCard, DiscardDrawn)) for a in st.legal_actions())
+
+
+def test_always_redrawing_duplicates_ends():
+    """A player who discards every duplicate they may discard still ends the draw."""
+    for seed in range(30):
+        st = blank_position(2, seed=seed)
+        to_draw_phase(st, 0, [card_of("bison"), card_of("church"), card_of("harbour")])
+        move_cards(st, [c for c in st.hands[1] if c >= 50], st.removed)
+        for _ in range(200):
+            if st.current != 0 or st.phase != DRAW:
+                break
+            legal = st.legal_actions()
+            st.apply(DiscardDrawn() if DiscardDrawn() in legal else Draw("building")
+                     if Draw("building") in legal else legal[0])
+        assert st.current != 0 or st.phase != DRAW, seed
 
 
 def test_dead_cards_in_hand_are_discarded_only_at_the_start_of_the_draw():

@@ -25,7 +25,7 @@ class PlaceFlag(Action):
     """Put one of one's face-down flags (of this colour) on a free cell."""
 
     colour: str
-    cell: tuple
+    cell: tuple[int, int]
 
     def __str__(self) -> str:
         return f"place the {self.colour} flag face down on {cell_name(self.cell)}"
@@ -35,7 +35,7 @@ class PlaceFlag(Action):
 class OfferForSale(Action):
     """Spend a For Sale token to put one's cube on ``cell`` up for sale."""
 
-    cell: tuple
+    cell: tuple[int, int]
 
     def __str__(self) -> str:
         return f"offer the land on {cell_name(self.cell)} for sale"
@@ -73,7 +73,7 @@ class GiveCowboy(Action):
 class SaleBid(Action):
     """A secret bid (at least one cowboy) in a land auction."""
 
-    cowboys: tuple
+    cowboys: tuple[int, ...]
 
     def __str__(self) -> str:
         return f"bid {_cowboys(self.cowboys)} for the land"
@@ -83,7 +83,7 @@ class SaleBid(Action):
 class Bid(Action):
     """A secret bid for the revealed cards: any set of one's cowboys, possibly none."""
 
-    cowboys: tuple = ()
+    cowboys: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return f"bid {_cowboys(self.cowboys)} for the cards"
@@ -100,10 +100,10 @@ class TakeCard(Action):
     """
 
     card_id: int
-    flag_cell: tuple | None = None
+    flag_cell: tuple[int, int] | None = None
     rotation: int = 0
     anchor_star: int = 0
-    cubes: tuple = ()
+    cubes: tuple[tuple[int, int], ...] = ()
 
     def __str__(self) -> str:
         card = CARDS[self.card_id].describe() if 0 <= self.card_id < len(CARDS) else "?"

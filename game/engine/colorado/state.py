@@ -61,6 +61,7 @@ from game.engine.colorado.lakes import (
 )
 from game.engine.colorado.scoring import score_round
 from game.engine.core import Event, GameState, IllegalAction
+from game.engine.words import plural
 
 PLAYER_COLOURS = ("orange", "brown", "red", "black")
 PLAYER_NAMES = ("Orange", "Brown", "Red", "Black")
@@ -464,7 +465,7 @@ class ColoradoState(GameState):
             bisect.insort(hand, c)
         nums = ", ".join(map(str, sorted(drawn)))
         k = len(drawn)
-        what = f"{k} cowboy{'s' if k != 1 else ''}"
+        what = plural(k, "cowboy")
         events.append(Event(
             "cowboys_drawn", f"{name(p)} draws {what} ({nums}) {why}." if k else
             f"{name(p)} draws no cowboy {why}: the bag is empty.", p,
@@ -709,10 +710,11 @@ class ColoradoState(GameState):
         self.final_winners = [p for p in range(self.num_players) if key[p] == best]
         ranking = sorted(range(self.num_players), key=lambda p: key[p], reverse=True)
         if len(self.final_winners) == 1:
-            text = f"{name(self.final_winners[0])} wins with {self.score[ranking[0]]} points."
+            text = (f"{name(self.final_winners[0])} wins with "
+                    f"{plural(self.score[ranking[0]], 'point')}.")
         else:
             text = ("Shared victory: " + " and ".join(name(p) for p in self.final_winners)
-                    + f" with {best[0]} points.")
+                    + f" with {plural(best[0], 'point')}.")
         events.append(Event("game_over", text, None, {
             "winners": list(self.final_winners), "ranking": ranking,
             "scores": list(self.score),
@@ -748,7 +750,7 @@ class ColoradoState(GameState):
             "sale_bids_revealed", "Land auction bids: " + ", ".join(
                 f"{name(p)} {len(bids[p])} (best {max(bids[p])})" for p in ranking)
             + f". {name(winner)} buys {cell_name(sale.cell)} and gives {name(sale.seller)} "
-            f"cowboys {', '.join(map(str, paid))}.", winner,
+            f"{plural(len(paid), 'cowboy', count=False)} {', '.join(map(str, paid))}.", winner,
             {"bids": {str(p): list(b) for p, b in bids.items()}, "ranking": ranking,
              "winner": winner, "seller": sale.seller, "cell": list(xy(sale.cell))}))
         events.append(Event("sale_result", f"{name(winner)} buys {cell_name(sale.cell)} from "
@@ -903,15 +905,11 @@ class ColoradoState(GameState):
             self._set_cube(i, p, events)
 
 
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'s' if k != 1 else ''}"
-
-
 _CATEGORY_TEXT = {
-    "borders": lambda k: f"borders ({_n(k, 'border cell')})",
-    "lakes": lambda k: f"lakes ({_n(k, 'lake')})",
-    "doubles": lambda k: f"doubles ({_n(k, 'double')})",
-    "domain": lambda k: f"the big domain ({_n(k, 'cell')})",
+    "borders": lambda k: f"borders ({plural(k, 'border cell')})",
+    "lakes": lambda k: f"lakes ({plural(k, 'lake')})",
+    "doubles": lambda k: f"doubles ({plural(k, 'double')})",
+    "domain": lambda k: f"the big domain ({plural(k, 'cell')})",
 }
 
 _HANDLERS = {

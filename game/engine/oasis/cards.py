@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.words import a_or_an, plural  # noqa: F401  (the Oasis modules' words)
+
 COLOURS = ("red", "blue", "green", "yellow", "black")
 CAMELS_EACH = 20
 MARKERS_EACH = 4
@@ -66,17 +68,6 @@ def full_deck() -> list[str]:
 
 def card_title(card: str) -> str:
     return CARDS[card].title
-
-
-def plural(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def a_or_an(word: object) -> str:
-    """``an oasis``, ``a steppe``."""
-    text = str(word)
-    return f"{'an' if text[:1].lower() in 'aeiou' else 'a'} {text}"
 
 
 def colour(player: int) -> str:

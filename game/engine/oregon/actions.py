@@ -16,14 +16,24 @@ from game.engine.oregon.geometry import cell_name
 
 
 def _sorted_cards(action: Action) -> None:
+    # Lists (from JSON or the table) become tuples and card ids are put in order; anything
+    # else is kept as given, so that ``apply`` rejects it instead of guessing what was meant.
     cards = action.cards  # type: ignore[attr-defined]
-    if type(cards) is not tuple or (len(cards) == 2 and cards[0] > cards[1]):
-        object.__setattr__(action, "cards", tuple(sorted(int(c) for c in cards)))
+    try:
+        if type(cards) is tuple and (len(cards) != 2 or not cards[0] > cards[1]):
+            return  # already in order: the common case, kept cheap (legal_actions builds many)
+    except Exception:  # cards that cannot be compared stay as given
+        return
+    if type(cards) is list:
+        cards = tuple(cards)
+    if type(cards) is tuple and all(type(c) is int for c in cards):
+        cards = tuple(sorted(cards))
+    object.__setattr__(action, "cards", cards)
 
 
 def _tuple_cell(action: Action) -> None:
     cell = action.cell  # type: ignore[attr-defined]
-    if type(cell) is not tuple:
+    if type(cell) is list:
         object.__setattr__(action, "cell", tuple(cell))
 
 

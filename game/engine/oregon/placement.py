@@ -195,6 +195,13 @@ def _cards_ok(st: OregonState, p: int, cards) -> str | None:
     return None
 
 
+def _cards_in_order(cards: tuple[int, ...]) -> str | None:
+    # actions sort their cards when built; only one built around the constructor is not
+    if list(cards) != sorted(cards):
+        return "Name the cards in increasing order"
+    return None
+
+
 def _kind_key(card: int) -> tuple[str, int]:
     return (card_kind(card), card // 10 if card < 50 else card_building(card))
 
@@ -209,7 +216,7 @@ def _cell_index(st: OregonState, cell) -> int | str:
 def check_farmer(st: OregonState, p: int, cards, cell) -> str | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
         return "A farmer is placed with 2 landscape cards, or 1 and the joker"
-    err = _cards_ok(st, p, cards)
+    err = _cards_ok(st, p, cards) or _cards_in_order(cards)
     if err:
         return err
     if not all(is_landscape(c) for c in cards):
@@ -239,7 +246,7 @@ def check_farmer(st: OregonState, p: int, cards, cell) -> str | None:
 def check_building(st: OregonState, p: int, cards, cell) -> str | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
         return "A building is placed with 1 landscape card and 1 building card"
-    err = _cards_ok(st, p, cards)
+    err = _cards_ok(st, p, cards) or _cards_in_order(cards)
     if err:
         return err
     if len(cards) == 2:
@@ -274,7 +281,7 @@ def check_building(st: OregonState, p: int, cards, cell) -> str | None:
 def check_discard(st: OregonState, p: int, cards) -> str | None:
     if not isinstance(cards, tuple) or len(cards) != 2:
         return "Exactly 2 cards are discarded"
-    err = _cards_ok(st, p, cards)
+    err = _cards_ok(st, p, cards) or _cards_in_order(cards)
     if err:
         return err
     if is_landscape(cards[0]) and is_landscape(cards[1]):

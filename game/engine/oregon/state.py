@@ -134,9 +134,11 @@ class OregonState(GameState):
             return "The game is over"
         if player is None:
             player = self.current
+        if type(player) is not int or not 0 <= player < self.num_players:
+            return "There is no such player in this game"
         if player != self.current:
             return f"It is not {player_name(player)}'s turn"
-        return _check_action(self, action, player)
+        return self.action_problem(action) or _check_action(self, action, player)
 
     def legal_cells_for(self, player: int, cards: tuple[int, ...] | list[int],
                         use_joker: bool = False) -> list[tuple[int, int]]:

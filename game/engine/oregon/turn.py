@@ -45,6 +45,7 @@ from game.engine.oregon.placement import (
     start_tile_region,
 )
 from game.engine.oregon.scoring import GROUP, Outcome, placement_outcome
+from game.engine.words import a_or_an, plural
 
 if TYPE_CHECKING:
     from game.engine.oregon.state import OregonState
@@ -457,7 +458,7 @@ def _apply_draw(st: OregonState, d: int, p: int, events: list[Event]) -> None:
     hand = st.hands[p]
     hand.append(card)
     st.drawn_any = True
-    events.append(Event("drew_card", f"{name} draws a {card_name(card)}", p,
+    events.append(Event("drew_card", f"{name} draws {a_or_an(card_name(card))}", p,
                         {"deck": DECKS[d], "kind": card_kind(card), "card": card,
                          "hand_size": len(hand), "deck_size": len(deck)},
                         private_to=p, public_text=f"{name} draws a {DECKS[d]} card"))
@@ -465,10 +466,20 @@ def _apply_draw(st: OregonState, d: int, p: int, events: list[Event]) -> None:
         t = card_building(card)
         dead = st.stacks[t] == 0
         dup = sum(1 for c in hand if c >= 50 and card_building(c) == t) > 1
-        if dead or (dup and deck):
+        if dead or (dup and (deck or _redraw_may_differ(st, hand))):
             st.pending = card
             return
     _after_draw_step(st, events)
+
+
+def _redraw_may_differ(st: OregonState, hand: list[int]) -> bool:
+    """The building deck is empty, so a discarded duplicate goes to the discards that are
+    shuffled into the next deck.  Redrawing is offered only when those discards hold a card
+    the player would keep (not of a building in hand, its stack not empty): otherwise every
+    redraw could bring back only duplicates, for ever."""
+    held = {card_building(c) for c in hand if c >= 50}
+    return any(st.stacks[t] > 0 and t not in held
+               for t in map(card_building, st.discard[1]))
 
 
 def _discard_building(st: OregonState, p: int, card: int, why: str,
@@ -478,7 +489,8 @@ def _discard_building(st: OregonState, p: int, card: int, why: str,
     name = player_name(p)
     if st.stacks[t] == 0:
         st.removed.append(card)
-        text = f"{name} discards a {card_name(card)}; its stack is empty, so it leaves the game"
+        text = (f"{name} discards {a_or_an(card_name(card))}; its stack is empty, so it leaves "
+                "the game")
         removed = True
     else:
         st.discard[1].append(card)
@@ -496,7 +508,7 @@ def _after_draw_step(st: OregonState, events: list[Event]) -> None:
         _end_turn(st, events)
     elif not (deck_available(st, 0) or deck_available(st, 1)):
         events.append(Event("hand_short", f"Both decks are empty: {player_name(p)}'s hand "
-                                          f"stays at {len(st.hands[p])} cards", p))
+                                          f"stays at {plural(len(st.hands[p]), 'card')}", p))
         _end_turn(st, events)
 
 
@@ -551,10 +563,10 @@ def _game_over(st: OregonState, events: list[Event]) -> None:
     st._winners = winners
     st.phase = OVER
     if len(winners) == 1:
-        text = f"{player_name(winners[0])} wins with {final[winners[0]]} points"
+        text = f"{player_name(winners[0])} wins with {plural(final[winners[0]], 'point')}"
     else:
         text = ("Shared win: " + ", ".join(player_name(q) for q in winners)
-                + f" with {final[winners[0]]} points")
+                + f" with {plural(final[winners[0]], 'point')}")
     events.append(Event("game_over", text, None,
                         {"final_scores": final, "ranking": ranking, "winners": winners,
                          "farmers_on_board": on_board}))

@@ -27,7 +27,6 @@ STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 CORNERS = ("NE", "SE", "SW", "NW")
 
 
-@cache
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold, fixed=True)  # board art: no UI scale
 

@@ -14,6 +14,7 @@ import pygame
 from game import assets
 from game.ui import art, players, theme
 from game.ui.colorado import pieces
+from game.ui.surface_cache import surface_cache
 from game.ui.table_common import draw_panel_frame, panel_head_spots
 
 
@@ -59,7 +60,7 @@ def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000)
 
 
 @theme.rescaled
-@lru_cache(maxsize=64)
+@surface_cache(mib=4)  # the panels on show, a few times over
 def render_panel(m: PanelModel) -> pygame.Surface:
     w, h = m.size
     surf = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)

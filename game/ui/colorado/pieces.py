@@ -3,7 +3,7 @@ down), cowboy tokens, land cards with their star grid, lake badges."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 import pygame
 
@@ -19,7 +19,6 @@ FLAG_RGB: dict[str, tuple[int, int, int]] = {
 FLAG_BACK = (236, 226, 200)
 
 
-@lru_cache(maxsize=512)
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold, fixed=True)  # board art: no UI scale
 

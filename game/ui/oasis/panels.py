@@ -12,9 +12,11 @@ from functools import lru_cache
 
 import pygame
 
+from game.engine.words import plural
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import DISC, OFFER_CARD, PILE, TableLayout
+from game.ui.surface_cache import surface_cache
 from game.ui.table_common import draw_panel_frame
 
 CAMEL_TEXT_X = 118
@@ -48,13 +50,13 @@ class PanelModel:
             out.append(f"disc #{self.disc}")
         if self.handed:
             out.append(f"handed #{self.handed}")
-        out += [f"{self.camels_left} camels", f"{self.markers_left} markers",
-                f"{self.score_count} score tiles", f"deck {self.deck_size}"]
+        out += [plural(self.camels_left, "camel"), plural(self.markers_left, "marker"),
+                plural(self.score_count, "score tile"), f"deck {self.deck_size}"]
         out += [f"offer {c}" for c in self.offer]
         if self.offer_taken_by:
             out.append(f"taken by {self.offer_taken_by}")
         if self.score is not None:
-            out.append(f"{self.score} points")
+            out.append(plural(self.score, "point"))
         elif self.projected is not None:
             out.append(projected_label(self))
         return out
@@ -72,7 +74,7 @@ def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000)
 
 
 @theme.rescaled
-@lru_cache(maxsize=64)
+@surface_cache(mib=4)  # the panels on show, a few times over
 def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
     lay: TableLayout = layout_key.layout
     w, h = m.size
@@ -204,7 +206,7 @@ class SupplyModel:
 
 
 @theme.rescaled
-@lru_cache(maxsize=16)
+@surface_cache(mib=3)
 def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
     lay: TableLayout = layout_key.layout
     r = lay.supply_rect

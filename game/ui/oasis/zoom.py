@@ -9,13 +9,13 @@ so a zoom held still costs one blit a frame.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from game.engine.oasis.cards import CARDS, SCORE_SINGULAR
 from game.ui import theme
 from game.ui.oasis import art as oart
+from game.ui.surface_cache import surface_cache
 
 ZOOM_CARD = (172, 240)
 GAP = 22
@@ -71,7 +71,7 @@ def _t(msg, size, colour=theme.INK, bold=False):
 
 
 @theme.rescaled
-@lru_cache(maxsize=32)
+@surface_cache(mib=4)
 def render_zoom(m: ZoomModel) -> pygame.Surface:
     cw, ch = ZOOM_CARD
     col = theme.scaled(cw)  # a card's column: wider with a larger Text size, for its words

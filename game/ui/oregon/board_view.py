@@ -20,7 +20,6 @@ TILE_SIZE = 60
 MARKER_SIZE = 36
 
 
-@cache
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold, fixed=True)  # board art: no UI scale
 

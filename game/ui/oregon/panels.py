@@ -10,13 +10,13 @@ The right-hand column cannot grow, so panel text follows the UI scale only up to
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from game import assets
 from game.engine.oregon.cards import card_info
 from game.ui import art, theme
+from game.ui.surface_cache import surface_cache
 from game.ui.table_common import draw_panel_frame, panel_head_spots
 
 
@@ -64,7 +64,7 @@ TOKEN = 38
 
 
 @theme.rescaled
-@lru_cache(maxsize=64)
+@surface_cache(mib=4)  # the panels on show, a few times over
 def render_panel(m: PanelModel) -> pygame.Surface:
     w, h = m.size
     surf = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
@@ -149,7 +149,7 @@ def card_face(card: int, size) -> pygame.Surface:
 
 
 @theme.rescaled
-@lru_cache(maxsize=16)
+@surface_cache(mib=3)
 def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
     lay = layout_key.layout
     r = lay.supply_rect
