@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.memory import release_free_memory
 from game.scenes.base import Scene
 from game.scenes.demo import (
     CAPTION_INK,
@@ -101,12 +102,11 @@ class Attract:
     # --- the loop ---------------------------------------------------------------------------
     def start(self) -> None:
         """The attract title (requested: applied between frames)."""
-        from game.scenes.title import TitleScene
+        self.services.stack.reset_to(self._title_scenes)
 
-        self.cycles += 1
-        title = TitleScene(self.services)
-        self.services.stack.reset(title, AttractCaption(self.services, self.play_demo,
-                                                        self.title_time))
+    def _title_scenes(self) -> list[Scene]:
+        release_free_memory()  # the last screen is gone: its pictures go before new ones come
+        return self.first_scenes()
 
     def first_scenes(self) -> list[Scene]:
         from game.scenes.title import TitleScene
@@ -116,24 +116,30 @@ class Attract:
                 AttractCaption(self.services, self.play_demo, self.title_time)]
 
     def play_demo(self) -> None:
+        self.services.stack.reset_to(self._demo_scenes)
+
+    def _demo_scenes(self) -> list[Scene]:
         from game.scenes.table import TableUnavailable
 
+        release_free_memory()
         demo = self.playlist.next()
         try:
             table = open_demo_table(self.services, demo)
         except TableUnavailable as exc:
             log.warning("Demo game skipped: %s", exc)
-            self.show_howto()
-            return
+            return self._howto_scenes()
         self.games += 1
-        overlay = DemoOverlay(self.services, table, demo, self.show_howto, self.to_title,
-                              self.results_time)
-        self.services.stack.reset(table, overlay)
+        return [table, DemoOverlay(self.services, table, demo, self.show_howto, self.to_title,
+                                   self.results_time)]
 
     def show_howto(self) -> None:
         """How to play the next demo game."""
-        self.services.stack.reset(HowToScene(self.services, self.playlist.peek(), self.start,
-                                             self.to_title, self.howto_time))
+        self.services.stack.reset_to(self._howto_scenes)
+
+    def _howto_scenes(self) -> list[Scene]:
+        release_free_memory()
+        return [HowToScene(self.services, self.playlist.peek(), self.start, self.to_title,
+                           self.howto_time)]
 
     def to_title(self) -> None:
         """A player wants to play: the interactive title."""

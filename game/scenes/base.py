@@ -21,7 +21,7 @@ pause menu, confirmation).  The app owns one ``SceneStack``:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -106,6 +106,17 @@ class SceneStack:
     def reset(self, *scenes: Scene) -> None:
         """Empty the stack and put ``scenes`` on it (bottom first): e.g. back to the title."""
         self._pending.append(lambda: self._reset(scenes))
+
+    def reset_to(self, build: Callable[[], Sequence[Scene]]) -> None:
+        """Like ``reset``, but the new scenes are built only once the old ones have left: a
+        screen that renders big pictures (a table, the title) never coexists with the last
+        one, which keeps a long-running kiosk's peak memory down."""
+
+        def apply() -> None:
+            self._reset(())
+            self._reset(build())
+
+        self._pending.append(apply)
 
     def remove(self, scene: Scene) -> None:
         """Pop ``scene`` if it is still on top when the request is applied (safe to repeat)."""

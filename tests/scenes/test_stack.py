@@ -97,6 +97,26 @@ def test_hook_order_for_push_pop_replace_reset(world):
     assert stack.scenes == (c, d)
 
 
+def test_reset_to_builds_the_new_scenes_only_after_the_old_ones_left(world):
+    _, stack, log = world
+    a, b = make(world, "a"), make(world, "b")
+    stack.push(a)
+    stack.push(b)
+    stack.apply_pending()
+    log.clear()
+
+    def build():
+        log.append(f"build with {len(stack)} scenes left")
+        return [make(world, "c"), make(world, "d")]
+
+    stack.reset_to(build)
+    assert log == []  # a request, applied between frames
+    stack.apply_pending()
+    assert log == ["b.exit", "a.exit", "build with 0 scenes left", "c.enter", "c.pause",
+                   "d.enter"]
+    assert [s.name for s in stack.scenes] == ["c", "d"]
+
+
 def test_a_scene_changing_the_stack_mid_frame_is_deferred(world):
     _, stack, log = world
     a, b = make(world, "a"), make(world, "b")
