@@ -368,7 +368,7 @@ def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SP
 
         game.scenes.demo.BOT_LEVEL = bots
     os.environ["LANDGRAB_HOME"] = tempfile.mkdtemp(prefix="landgrab-bench-")
-    app = App(Config(kiosk=True, mute=True, seed=1))
+    app = App(Config(kiosk=True, seed=1))  # with its music, as a kiosk plays it
     app.settings.animation_speed = speed
     attract, clock = app.services.attract, app.services.clock
     app.step(frame)

@@ -115,6 +115,7 @@ class LogView:
         self._ink, self._soft, self._em, self._track, self._thumb = _STYLES[style or "dark"]
         self._fonts()
         self.entries: deque[_Entry] = deque()
+        self._pictured: list[_Entry] = []  # the entries whose pictures were last drawn
         self._content_h = 0  # sum of entry heights and gaps
         self._target = 0.0  # pixels scrolled up from the newest line (0 = following)
         self._shown = 0.0  # what is on screen, gliding to the target
@@ -445,13 +446,16 @@ class LogView:
         old_clip = surface.get_clip()
         surface.set_clip(view.clip(old_clip) if old_clip else view)
         bottom = view.bottom + round(self._shown)
+        drawn: list[_Entry] = []
         for e in reversed(self.entries):
             top = bottom - e.height
             if top < view.bottom:
                 if bottom <= view.top:
                     break
                 self._draw_entry(surface, e, top)
+                drawn.append(e)
             bottom = top - ENTRY_GAP
+        self._forget_images(drawn)
         surface.set_clip(old_clip)
         if self.style is not None:
             fade_top, fade_bottom = self._fades()
@@ -466,6 +470,15 @@ class LogView:
         pill = self._pill_rect()
         if pill is not None:
             self._draw_pill(surface, pill)
+
+    def _forget_images(self, drawn: list[_Entry]) -> None:
+        """Lines that left the view drop their pictures (made again if they come back): a
+        long game's log would otherwise keep a picture of every line it ever showed."""
+        keep = {id(e) for e in drawn}
+        for e in self._pictured:
+            if id(e) not in keep:
+                e.images = None
+        self._pictured = drawn
 
     def _draw_entry(self, surface: pygame.Surface, e: _Entry, top: int) -> None:
         images = self._render(e)
