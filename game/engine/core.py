@@ -17,7 +17,9 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+
+from game.engine.messages import Message, describe, render
 
 if TYPE_CHECKING:
     from game.engine import GameInfo
@@ -150,25 +152,77 @@ def action_from_json(data: dict[str, Any], action_types: dict[str, type]) -> Act
 class Event:
     """Something that happened, for the UI to animate and the log to print.
 
-    ``kind`` is a short machine word ("placed", "scored", "drew_token"...), ``text`` is the
-    log line in plain words, ``player`` who it concerns (None for the table), and ``data``
-    holds whatever the UI needs to animate it (cells, amounts...), JSON-able.
-    ``private_to``: when not None, only that player may see ``data``/``text`` in full
-    (e.g. the value of a drawn gold token); others are shown ``public_text``.
+    ``kind`` is a short machine word ("placed", "scored", "drew_token"...), ``msg`` the log
+    line as a message with named placeholders and ``args`` its arguments (see
+    ``game.engine.messages``: seats are indices, never names), ``player`` who it concerns
+    (None for the table), and ``data`` whatever the UI needs to animate it (cells,
+    amounts...), JSON-able.  ``private_to``: when not None, only that player may see
+    ``data``/``msg`` in full (the value of a drawn gold token); others read ``public_msg``
+    with ``public_args``.  ``describe(event, names, viewer, language)`` renders the line.
     """
 
     kind: str
-    text: str
+    msg: Message
     player: int | None = None
     data: dict[str, Any] = field(default_factory=dict, compare=False)
     private_to: int | None = None
-    public_text: str | None = None
+    public_msg: Message | None = None
+    args: dict[str, Any] = field(default_factory=dict, compare=False)
+    public_args: dict[str, Any] | None = field(default=None, compare=False)
+
+    def message_for(self, viewer: int | None) -> tuple[Message, dict[str, Any]]:
+        """The message and arguments ``viewer`` may read (None: an onlooker)."""
+        if self.private_to is None or viewer == self.private_to or self.public_msg is None:
+            return self.msg, self.args
+        return self.public_msg, (self.public_args if self.public_args is not None
+                                 else self.args)
+
+    def is_hidden_from(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` reads the public version of this event."""
+        return self.private_to is not None and viewer != self.private_to
 
     def text_for(self, viewer: int | None) -> str:
-        """The log line as ``viewer`` may read it (None = an onlooker who sees only public)."""
-        if self.private_to is None or viewer == self.private_to:
-            return self.text
-        return self.public_text if self.public_text is not None else self.text
+        """The line in English with the engine's names, as ``viewer`` may read it."""
+        return describe(self, None, viewer)
+
+    @property
+    def text(self) -> str:
+        """The full line in English with the engine's names (tests, tools)."""
+        return render(self.msg, self.args)
+
+
+class CommonView(TypedDict):
+    """What every game's view holds (each game's view schema extends it)."""
+
+    game: str
+    num_players: int
+    viewer: int | None
+    phase: str
+    round: int
+    to_act: list[int]
+    scores: list[int]
+    """Points the viewer may know (face-down points count only for their owner)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands or ended: points, places and what each point came from."""
+
+    scores: list[int]
+    ranking: list[int]
+    """Players best first, after the game's tie-breaks (the current order while playing)."""
+    winners: list[int]
+    """Players sharing first place once the game is over; empty until then."""
+    breakdown: list[dict[str, int]]
+    """Per player: scoring category (a term, see ``messages.T``) -> points from it."""
+
+
+# The methods every game defines itself: checked when a game class is defined (a class
+# with a ``GAME_ID``), so a game that misses one fails at import, not in the middle of play.
+CONTRACT = ("to_act", "legal_actions", "why_illegal", "_apply", "clone", "view", "is_over",
+            "scores", "outcome", "setup_events", "state_from_view", "snapshot")
+# Games whose engines do not yet define every method of the contract.
+_CONTRACT_PENDING = frozenset({"oregon", "colorado", "oasis"})
 
 
 class GameState(ABC):
@@ -189,6 +243,8 @@ class GameState(ABC):
     """
 
     GAME_ID: ClassVar[str] = ""
+    PLAYER_NAMES: ClassVar[tuple[str, ...]] = ()
+    """The engine's name for each seat (its colour), in seat order."""
     ACTION_TYPES: ClassVar[dict[str, type]] = {}
     # action class -> its field checks, compiled once per game class (see ``field_checks``)
     _FIELD_CHECKS: ClassVar[dict[type, tuple[tuple[str, _FieldCheck, str], ...]]] = {}
@@ -196,6 +252,11 @@ class GameState(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._FIELD_CHECKS = {a: field_checks(a) for a in cls.ACTION_TYPES.values()}
+        if cls.GAME_ID and cls.GAME_ID not in _CONTRACT_PENDING:
+            missing = [name for name in CONTRACT if _defined_by(cls, name) is GameState
+                       or getattr(getattr(cls, name), "__isabstractmethod__", False)]
+            if missing or not cls.PLAYER_NAMES:
+                raise TypeError(f"{cls.__name__} does not define {missing or 'PLAYER_NAMES'}")
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None):
         self.num_players = num_players
@@ -203,6 +264,8 @@ class GameState(ABC):
         self.options: dict[str, Any] = dict(options or {})
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
+        self.undo_floor = 0  # actions before this index may not be taken back (see reveal)
+        self._revealing = False
 
     # --- to implement -------------------------------------------------------------------
     @abstractmethod
@@ -211,9 +274,15 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self, player: int | None = None) -> list[Action]: ...
 
+    def why_illegal(self, action: Action, player: int) -> str | None:
+        """Why the rules refuse ``action`` by ``player`` now, in plain words, or None when it
+        is legal.  ``action`` is already known to be one of this game's actions with fields
+        of the right types, and ``player`` one who acts now."""
+        return None
+
     @abstractmethod
     def _apply(self, action: Action, player: int) -> list[Event]:
-        """Validate completely *before* changing anything, then change and report."""
+        """Carry out a legal action (``why_illegal`` said None) and report what happened."""
 
     @abstractmethod
     def clone(self) -> GameState:
@@ -236,6 +305,36 @@ class GameState(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]: ...
 
+    def outcome(self) -> Outcome:
+        """Points, ranking, winners and the points per scoring category."""
+        scores = self.scores()
+        ranking = sorted(range(self.num_players), key=lambda p: -scores[p])
+        return Outcome(scores, ranking, self.winners(), [{} for _ in scores])
+
+    def setup_events(self) -> list[Event]:
+        """What the table shows before the first action (the deal, the first offers)."""
+        return []
+
+    @classmethod
+    def state_from_view(cls, view: dict[str, Any], rng: random.Random) -> GameState:
+        """A determinization: a full state consistent with ``view`` (what one seat may know),
+        its hidden parts drawn with ``rng`` from what that seat cannot rule out."""
+        raise NotImplementedError(f"{cls.__name__} cannot rebuild a state from a view")
+
+    @property
+    def player_names(self) -> list[str]:
+        """The engine's name for each seat of this game."""
+        return list(self.PLAYER_NAMES[:self.num_players])
+
+    def is_simultaneous(self) -> bool:
+        """Whether several players decide at once now (secret bids)."""
+        return len(self.to_act()) > 1
+
+    def reveal(self) -> None:
+        """The rules call this when the action being applied shows something hidden or
+        draws at random: it and everything before it can no longer be taken back."""
+        self._revealing = True
+
     # --- shared behaviour ---------------------------------------------------------------
     def apply(self, action: Action, player: int | None = None) -> list[Event]:
         acting = self.to_act()
@@ -249,11 +348,15 @@ class GameState(ABC):
             if type(player) is int and 0 <= player < self.num_players:
                 raise IllegalAction(f"it is not player {player + 1}'s turn to act")
             raise IllegalAction(f"there is no player {_short(player)} in this game")
-        problem = self.action_problem(action)
+        problem = self.action_problem(action) or self.why_illegal(action, player)
         if problem:
             raise IllegalAction(problem)
+        self._revealing = False
         events = self._apply(action, player)
         self.history.append((player, action))
+        if self._revealing:
+            self.undo_floor = len(self.history)
+            self._revealing = False
         return events
 
     def action_problem(self, action: Any) -> str | None:
@@ -270,8 +373,9 @@ class GameState(ABC):
         return None
 
     def is_undoable(self, index: int) -> bool:
-        """May the action at ``history[index]`` be taken back?  Games refine this."""
-        return False
+        """May the action at ``history[index]`` be taken back?  Not once it or a later
+        action revealed something (see ``reveal``)."""
+        return self.undo_floor <= index < len(self.history)
 
     def _copy_base_into(self, other: GameState) -> None:
         """Helper for ``clone``: copy the fields this base class owns."""
@@ -282,10 +386,17 @@ class GameState(ABC):
         other.rng = random.Random.__new__(random.Random, 0)
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
+        other.undo_floor = self.undo_floor
+        other._revealing = False
 
     def rng_fingerprint(self) -> int:
         """A short stand-in for the RNG state inside ``snapshot()``."""
         return hash(self.rng.getstate()) & 0xFFFFFFFF
+
+
+def _defined_by(cls: type, name: str) -> type | None:
+    """The class in ``cls``'s MRO whose body defines ``name``."""
+    return next((c for c in cls.__mro__ if name in c.__dict__), None)
 
 
 def _short(value: Any) -> str:

@@ -45,6 +45,7 @@ from game.scenes.base import Scene
 from game.scenes.seats import Seat
 from game.ui import art, players, theme
 from game.ui import intents as I
+from game.ui.log_view import event_line
 from game.ui.table_common import focus_ring
 
 log = logging.getLogger(__name__)
@@ -331,10 +332,11 @@ class ReplayScene(Scene):
         st, moves = replay_events(self.record, upto=k)
         lines: deque[tuple[str, int | None]] = deque(maxlen=LOG_LINES)
         rename = getattr(self.table, "rename", str)
+        names = getattr(self.table, "names", None)
         for events in moves[-LOG_MOVES:]:
             for e in events:
                 q = e.player
-                lines.append((rename(e.text_for(None)),
+                lines.append((event_line(e, names, None, rename),
                               self.colours[q] if q is not None else None))
         return st, list(lines)
 

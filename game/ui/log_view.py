@@ -34,6 +34,7 @@ from collections import deque
 
 import pygame
 
+from game.engine.messages import describe
 from game.ui import intents as I
 from game.ui import players, theme
 
@@ -127,7 +128,8 @@ class LogView:
         self._fade_pair: tuple[pygame.Surface, pygame.Surface] | None = None
         self.top_inset = 0  # room kept free at the top (e.g. for a button over the log)
         self.viewer: int | None = None  # whose private event lines are shown in full
-        self.namer = _same  # engine text -> table text (seat names for engine names)
+        self.names: list[str] | None = None  # the seats' names (None: the engine's)
+        self.namer = _same  # for lines not yet written as messages: engine names -> seats
         self._layout()
 
     # --- geometry ---------------------------------------------------------------------------
@@ -196,7 +198,7 @@ class LogView:
                              source=event, cells=event_cells(event.data)))
 
     def _event_text(self, event) -> str:
-        return self.namer(event.text_for(self.viewer))
+        return event_line(event, self.names, self.viewer, self.namer)
 
     def set_viewer(self, viewer: int | None) -> None:
         """Whoever looks now: every event line is rendered again for them."""
@@ -547,3 +549,10 @@ def _pill_face(size: tuple[int, int], label: str) -> pygame.Surface:
             _pills.clear()
         _pills[key] = face
     return face
+
+
+def event_line(event, names, viewer, namer=_same) -> str:
+    """The log line of an engine event as ``viewer`` reads it, with the seats' names."""
+    if event.args or event.public_args:
+        return describe(event, names, viewer)
+    return namer(describe(event, names, viewer))

@@ -291,6 +291,7 @@ class TableScreen:
         self.sprites = Sprites()
         self.floaters = make_floaters()
         self.log = make_log(layout.log_rect)
+        self.log.names = self.names
         self.log.namer = self.rename
         # what the screen shows (lags behind the state while steps run)
         self.shown = state.clone()

@@ -9,6 +9,7 @@ import pytest
 
 from game.engine import GAMES, core
 from game.engine.core import Action, GameState, IllegalAction, SaveError
+from game.engine.messages import N_
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Counter(GameState):
     """Two players add 1-3 in turn until 10 is reached; the one who reaches it wins."""
 
     GAME_ID = "counter"
+    PLAYER_NAMES = ("First", "Second")
     ACTION_TYPES = {"Add": Add}
 
     def __init__(self, num_players=2, seed=0, options=None):
@@ -33,11 +35,28 @@ class Counter(GameState):
     def legal_actions(self, player=None):
         return [Add(a) for a in (1, 2, 3) if self.total + a <= 10]
 
+    def why_illegal(self, action, player):
+        return None if action in self.legal_actions(player) else f"{action} is not allowed"
+
     def _apply(self, action, player):
-        if not isinstance(action, Add) or action not in self.legal_actions(player):
-            raise IllegalAction(f"{action} is not allowed")
         self.total += action.amount
-        return [core.Event("added", f"+{action.amount}", player)]
+        if self.total >= 10:
+            self.reveal()  # the last addition may not be taken back
+        return [core.Event("added", N_("+{amount}"), player, args={"amount": action.amount})]
+
+    def setup_events(self):
+        return [core.Event("ready", N_("The count starts at 0"))]
+
+    def outcome(self):
+        order = sorted(range(self.num_players), key=lambda p: p not in self.winners())
+        return core.Outcome(self.scores(), order, self.winners(),
+                            [{} for _ in range(self.num_players)])
+
+    @classmethod
+    def state_from_view(cls, view, rng):
+        c = cls()
+        c.total = view["total"]
+        return c
 
     def clone(self):
         c = Counter.__new__(Counter)
@@ -92,7 +111,7 @@ def test_action_json_round_trip_restores_tuples():
 
 
 def test_event_private_text():
-    e = core.Event("token", "You drew gold 5", 1, private_to=1, public_text="Blue drew gold")
+    e = core.Event("token", "You drew gold 5", 1, private_to=1, public_msg="Blue drew gold")
     assert e.text_for(1) == "You drew gold 5"
     assert e.text_for(0) == "Blue drew gold"
     assert e.text_for(None) == "Blue drew gold"
@@ -122,3 +141,23 @@ def test_registry_lists_the_three_games_with_ranges():
     assert (GAMES["oasis"].min_players, GAMES["oasis"].max_players) == (3, 5)
     with pytest.raises(ValueError, match="2-4 players"):
         GAMES["oregon"].new(5, 1)
+
+
+def test_reveal_sets_the_undo_floor_and_clones_keep_it():
+    s = Counter()
+    for amount in (3, 3, 3):
+        s.apply(Add(amount))
+    assert s.is_undoable(2) and s.undo_floor == 0
+    s.apply(Add(1))  # reaches 10: the rules call reveal()
+    assert s.undo_floor == 4 and not s.is_undoable(3) and not s.is_undoable(0)
+    assert s.clone().undo_floor == 4
+
+
+def test_why_illegal_is_what_apply_refuses_with():
+    s = Counter()
+    s.apply(Add(3))
+    s.apply(Add(3))
+    s.apply(Add(3))
+    assert s.why_illegal(Add(3), 1) == "Add(amount=3, cells=()) is not allowed"
+    with pytest.raises(IllegalAction, match="is not allowed"):
+        s.apply(Add(3))

@@ -61,7 +61,7 @@ def test_score_tile_kinds_are_private():
         entry = st.view(viewer)["players"][p]
         assert "score_tiles" not in entry and entry["score_tile_count"] == 2
     taken = [e for e in events if e.kind == "score_tiles_taken"][0]
-    assert taken.text_for(q) == taken.public_text and "ovoo" not in taken.text_for(q)
+    assert taken.text_for(q) == taken.public_msg and "ovoo" not in taken.text_for(q)
     assert "ovoo" in taken.text_for(p)
     # Supplies are public: the supply of ovoo tiles shows two fewer.
     assert st.view(q)["score_supply"]["ovoo"] == 18

@@ -34,7 +34,9 @@ TWO_HUMANS = {"oregon": "human,human", "colorado": "human,human,bot:easy",
 def game_events(scene) -> list:
     """Every event of the game so far: the opening ones and those of each action."""
     st = scene.state
-    opening = list(getattr(st, "setup_events", ()) or getattr(st, "opening_events", ()))
+    setup = st.setup_events
+    opening = list(setup() if callable(setup) else setup) or list(
+        getattr(st, "opening_events", ()))
     return opening + [e for events in replay_events(st)[1] for e in events]
 
 
@@ -43,7 +45,7 @@ def secrets_of_others(scene, viewer) -> set[str]:
     public text: none of them may be on screen for ``viewer``."""
     return {scene.rename(e.text) for e in game_events(scene)
             if e.private_to is not None and e.private_to != viewer
-            and e.text != e.public_text}
+            and e.text != e.public_msg}
 
 
 def assert_screen_for(scene, viewer) -> None:
@@ -81,7 +83,7 @@ def play_hot_seat(t, rng, limit: int) -> tuple[int, int]:
                 handoffs += 1
                 own_secrets += sum(1 for e in s.log.entries if e.source is not None
                                    and e.source.private_to == s.viewer
-                                   and e.text != e.source.public_text)
+                                   and e.text != e.source.public_msg)
                 continue
             if getattr(s, "scores_held", False):  # Colorado's round scoring, until closed
                 t.click(s.scores_button_rect().center)
@@ -157,8 +159,8 @@ def test_continue_rebuilds_the_log_for_the_viewer(game_id, services):
     lines = resumed.log.lines
     assert lines[-1] == f"Game resumed at move {len(state.history)}."
     assert lines[-1 - len(expected):-1] == expected
-    assert any(e.private_to == 0 and e.text != e.public_text for e in events)
-    assert any(e.private_to not in (None, 0) and e.text != e.public_text for e in events)
+    assert any(e.private_to == 0 and e.text != e.public_msg for e in events)
+    assert any(e.private_to not in (None, 0) and e.text != e.public_msg for e in events)
     resumed.on_exit()
 
 
@@ -211,7 +213,7 @@ def test_log_keeps_hidden_lines_hidden_from_an_onlooker(services):
     log = LogView(pygame.Rect(0, 0, 440, 400))
     log.namer = lambda text: text.replace("Yellow", "Ann")
     e = Event("drew_card", "Yellow draws a church card", 0, {"card": 51}, private_to=0,
-              public_text="Yellow draws a building card")
+              public_msg="Yellow draws a building card")
     log.set_viewer(0)
     log.add_event(e, 0)
     log.add("Round 2")

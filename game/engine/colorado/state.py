@@ -470,7 +470,7 @@ class ColoradoState(GameState):
             "cowboys_drawn", f"{name(p)} draws {what} ({nums}) {why}." if k else
             f"{name(p)} draws no cowboy {why}: the bag is empty.", p,
             {"count": k, "numbers": sorted(drawn), "bag": len(self.bag)}, private_to=p,
-            public_text=f"{name(p)} draws {what} {why}." if k else
+            public_msg=f"{name(p)} draws {what} {why}." if k else
             f"{name(p)} draws no cowboy {why}: the bag is empty."))
 
     # ------------------------------------------------------------------ cubes and lakes
@@ -535,7 +535,7 @@ class ColoradoState(GameState):
             self.flag_hands[p] = hand
             events.append(Event("flags_dealt", f"{name(p)} receives flags: {', '.join(hand)}.", p,
                                 {"count": len(hand), "colours": list(hand)}, private_to=p,
-                                public_text=f"{name(p)} receives {len(hand)} flags."))
+                                public_msg=f"{name(p)} receives {len(hand)} flags."))
         self.flag_queue = [self.order[k % n] for k in range(per * n)]
         self.phase = PHASE_FLAGS
 
@@ -799,7 +799,7 @@ class ColoradoState(GameState):
         events.append(Event("flag_placed", f"{name(p)} places their {a.colour} flag face down "
                             f"on {cell_name(i)}.", p, {"cell": list(cell), "colour": a.colour},
                             private_to=p,
-                            public_text=f"{name(p)} places a flag face down on {cell_name(i)}."))
+                            public_msg=f"{name(p)} places a flag face down on {cell_name(i)}."))
 
     def _h_offer(self, a: OfferForSale, p: int, events: list[Event]) -> None:
         self._check_turn(PHASE_OFFER, "offer land for sale")
@@ -856,7 +856,7 @@ class ColoradoState(GameState):
                              "seller": s}))
         events.append(Event("cowboy_given", f"{name(p)} gives {name(s)} cowboy {a.cowboy}.", p,
                             {"from": p, "to": s, "cowboy": a.cowboy}, private_to=s,
-                            public_text=f"{name(p)} gives {name(s)} one cowboy."))
+                            public_msg=f"{name(p)} gives {name(s)} one cowboy."))
         self._set_cube(sale.cell, -1, events)
         self._set_cube(sale.cell, p, events)
         self._finish_sale(events, p, (a.cowboy,))

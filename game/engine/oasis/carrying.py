@@ -69,7 +69,7 @@ class CarryRules:
                 text = public = f"No {word} score tiles are left: {colour(p)} takes none"
             events.append(Event("score_tiles_taken", text, p, {"kind": kind, "count": got},
                                 private_to=p if got else None,
-                                public_text=public if got else None))
+                                public_msg=public if got else None))
             self.done.append(card)
         elif info.effect == "draw":
             events += self._draw_to(p, info.amount)

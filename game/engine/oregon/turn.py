@@ -374,7 +374,7 @@ def _apply_outcome(st: OregonState, p: int, outcome: Outcome, events: list[Event
                 events.append(Event(
                     "drew_token", f"{qn} draws a {token} token worth {value}", q,
                     {"token": token, "value": value, "cell": cell, "count": len(held)},
-                    private_to=q, public_text=f"{qn} draws a {token} token"))
+                    private_to=q, public_msg=f"{qn} draws a {token} token"))
             if short:
                 events.append(Event(
                     "no_token", f"The {token} supply is empty: {qn} gets no {token} token"
@@ -461,7 +461,7 @@ def _apply_draw(st: OregonState, d: int, p: int, events: list[Event]) -> None:
     events.append(Event("drew_card", f"{name} draws {a_or_an(card_name(card))}", p,
                         {"deck": DECKS[d], "kind": card_kind(card), "card": card,
                          "hand_size": len(hand), "deck_size": len(deck)},
-                        private_to=p, public_text=f"{name} draws a {DECKS[d]} card"))
+                        private_to=p, public_msg=f"{name} draws a {DECKS[d]} card"))
     if d == 1:
         t = card_building(card)
         dead = st.stacks[t] == 0
