@@ -12,6 +12,7 @@ from same_content import difference
 from game import PROJECT_ROOT
 from game.engine.board import load_board
 from game.engine.colorado import new_game
+from game.engine.colorado.grid import xy
 from game.engine.colorado.lakes import check_layout, first_game_layout, layout_from_board
 
 MAPS = PROJECT_ROOT / "maps"
@@ -75,3 +76,37 @@ def test_generator_is_deterministic(tmp_path: Path):
                                              "SDL_AUDIODRIVER": "dummy", "PATH": ""})
     for rel in ("colorado.tmx", "tilesets/colorado.tsx", "tilesets/colorado.png"):
         assert difference(tmp_path / rel, MAPS / rel) is None, rel
+
+
+def test_random_lakes_have_their_shapes_and_never_touch():
+    shapes = {
+        3: [{(0, 0), (1, 0)}, {(0, 0), (0, 1)}],
+        5: [{(0, 0), (1, 0), (2, 0)}, {(0, 0), (0, 1), (0, 2)}],
+        6: [{(0, 0), (1, 0), (0, 1), (1, 1)}],
+        8: [{(x, y) for x in range(3) for y in range(2)},
+            {(x, y) for x in range(2) for y in range(3)}],
+        4: [{(0, 0), (0, 1), (1, 1)}, {(0, 0), (1, 0), (0, 1)}, {(0, 0), (1, 0), (1, 1)},
+            {(1, 0), (0, 1), (1, 1)}],
+        7: [{(0, 0), (1, 0), (2, 0), (1, 1)}, {(1, 0), (0, 1), (1, 1), (2, 1)},
+            {(0, 0), (0, 1), (0, 2), (1, 1)}, {(1, 0), (1, 1), (1, 2), (0, 1)}],
+    }
+    seen_orientations: dict[int, set] = {v: set() for v in shapes}
+    for seed in range(300):
+        s = new_game(3, seed, lakes="random")
+        cells_of = {}
+        for lake in s.lakes:
+            cells = [xy(i) for i in lake.cells]
+            mx, my = min(x for x, _ in cells), min(y for _, y in cells)
+            shape = {(x - mx, y - my) for x, y in cells}
+            assert shape in shapes[lake.value], (lake.value, shape)
+            seen_orientations[lake.value].add(frozenset(shape))
+            cells_of[lake.value] = cells
+        assert sum(len(c) for c in cells_of.values()) == 22
+        values = sorted(cells_of)
+        for i, a in enumerate(values):
+            for b in values[i + 1:]:
+                for ax, ay in cells_of[a]:
+                    for bx, by in cells_of[b]:
+                        assert max(abs(ax - bx), abs(ay - by)) >= 2, (seed, a, b)
+    # Rotated freely: every orientation turns up.
+    assert all(len(seen_orientations[v]) == len(shapes[v]) for v in shapes)

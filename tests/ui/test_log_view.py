@@ -168,11 +168,17 @@ class TestLogView:
     def test_styles_draw_for_60_frames(self, display, style):
         log = LogView(RECT, style=style)
         for i in range(60):
+            display.fill((0, 255, 0))
             if i % 4 == 0:
                 log.add(f"Turn {i}", None, emphasis=True)
             log.add(LONG, i % 5)
             log.update(1 / 60)
             log.draw(display)
+        # the last frame shows lines: the log's area holds many colours, not one wash
+        area = display.subsurface(RECT.clip(display.get_rect()))
+        colours = {tuple(area.get_at((x, y)))[:3] for x in range(0, area.get_width(), 7)
+                   for y in range(0, area.get_height(), 5)}
+        assert len(colours) > 8
 
     def test_unknown_style(self, display):
         with pytest.raises(ValueError):
@@ -226,7 +232,11 @@ class TestParticles:
         fx = Particles()
         fx.burst((300, 300), [(10, 20, 30)], 10, kind=kind)
         fx.update(0.1)
+        display.fill((255, 255, 255))
         fx.draw(display)
+        near = pygame.Rect(200, 200, 200, 200)
+        assert any(display.get_at((x, y))[:3] != (255, 255, 255)
+                   for x in range(near.left, near.right) for y in range(near.top, near.bottom))
 
     def test_unknown_kind(self):
         with pytest.raises(ValueError):

@@ -1,0 +1,188 @@
+"""The random-game driver of the contract test: plays a game to the end and checks at
+every step what every game must do (see ``tests/engine/test_contract.py``), plus the game's
+own hooks."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from game.engine import core
+from game.engine.core import CommonView, IllegalAction
+from game.engine.messages import describe
+
+VIEW_EVERY = 9
+OFTEN = 13
+SAVE_EVERY = 97
+
+
+def ported(game_id: str) -> bool:
+    """Whether the game's engine defines the whole contract (see ``core.CONTRACT``)."""
+    return game_id not in core._CONTRACT_PENDING
+
+
+def event_kinds(game_id: str):
+    """The game's declared event kinds and payloads (``game.engine.<game>.events``)."""
+    try:
+        module = importlib.import_module(f"game.engine.{game_id}.events")
+    except ModuleNotFoundError:
+        return None, None
+    return module.EVENT_KINDS, module.PAYLOADS
+
+
+def play_checked(h, n: int, seed: int, state=None) -> Counter:
+    """Plays one random game with every check; ``state``: a constructed start to play
+    from instead of a new game (not replayable from its seed: no save checks)."""
+    st = h.new(n, seed) if state is None else state
+    saves = state is None
+    rng = random.Random(seed * 7919 + n)
+    stats: Counter = Counter()
+    names = [f"Seat{q}" for q in range(n)]
+    setup = st.setup_events
+    check_events(h, st, list(setup() if callable(setup) else setup), names)
+    h.check_invariants(st)
+    prev = st.scores()
+    step = 0
+    while not st.is_over():
+        step += 1
+        assert step < 5000, "the game does not end"
+        acting = st.to_act()
+        assert acting
+        p = rng.choice(acting)
+        legal = st.legal_actions(p)
+        assert legal and len(set(legal)) == len(legal), (st.phase, p)
+        check_candidate(h, st, h.random_candidate(st, p, rng), p, legal)
+        if step % OFTEN == 0:
+            check_turns_and_clones(st, p, legal, rng)
+        action = h.choose(st, p, legal, rng)
+        if ported(h.game_id):
+            assert st.why_illegal(action, p) is None, action
+        before = st.clone()
+        events = st.apply(action, p)
+        stats[type(action).__name__] += 1
+        stats.update(e.kind for e in events)
+        check_events(h, st, events, names)
+        if h.revealing is not None:
+            revealed = any(e.kind in h.revealing for e in events)
+            assert st.is_undoable(len(st.history) - 1) == (not revealed), events
+        h.check_step(before, st, action, p, events, stats)
+        h.check_invariants(st)
+        scores = st.scores()
+        if h.scores_never_fall:
+            assert all(a >= b for a, b in zip(scores, prev, strict=True)), "a score fell"
+        prev = scores
+        if step % VIEW_EVERY == 0:
+            check_views(h, st, rng)
+        if saves and step % SAVE_EVERY == 0:
+            check_saves(st)
+    check_views(h, st, rng)
+    if saves:
+        check_saves(st)
+    check_outcome(h, st)
+    h.check_end(st, stats)
+    return stats
+
+
+def check_candidate(h, st, cand, p: int, legal: list) -> None:
+    """A random action is refused exactly when the rules give a reason, with that reason,
+    and a refused action changes nothing."""
+    snap = st.snapshot()
+    why = st.why_illegal(cand, p) if ported(h.game_id) else None
+    trial = st.clone()
+    try:
+        trial.apply(cand, p)
+    except IllegalAction as exc:
+        refusal = str(exc)
+    else:
+        refusal = None
+    if cand in legal:
+        assert refusal is None, (cand, refusal)
+    elif h.lists_every_action:
+        assert refusal is not None, f"{cand} was accepted but is not listed"
+    if ported(h.game_id):
+        assert why == refusal, (cand, why, refusal)
+    if refusal is not None:
+        with pytest.raises(IllegalAction):
+            st.apply(cand, p)
+        assert st.snapshot() == snap
+
+
+def check_turns_and_clones(st, p: int, legal: list, rng) -> None:
+    snap = st.snapshot()
+    waiting = [q for q in range(st.num_players) if q not in st.to_act()]
+    if waiting:
+        with pytest.raises(IllegalAction):
+            st.apply(legal[0], waiting[0])
+    for bad_player in (-1, st.num_players, None if len(st.to_act()) > 1 else "x"):
+        with pytest.raises(IllegalAction):
+            st.apply(legal[0], bad_player)
+    clone = st.clone()
+    assert clone.snapshot() == snap
+    clone.apply(rng.choice(legal), p)
+    assert st.snapshot() == snap
+
+
+def check_events(h, st, events: list, names: list[str]) -> None:
+    kinds, payloads = event_kinds(h.game_id)
+    engine_names = re.compile(r"\b(" + "|".join(st.player_names or ["(?!)"]) + r")\b")
+    for e in events:
+        assert e.text
+        for viewer in (None, *range(st.num_players)):
+            line = describe(e, names, viewer)
+            assert line and "{" not in line, line
+            if ported(h.game_id):
+                assert not engine_names.search(line), f"a seat named by colour: {line}"
+        if kinds is not None:
+            assert e.kind in kinds, e.kind
+            payload = payloads.get(e.kind)
+            keys = set(payload.__required_keys__ | payload.__optional_keys__) if payload \
+                else set()
+            assert set(e.data) <= keys and payload is None or \
+                set(e.data) >= payload.__required_keys__, (e.kind, sorted(e.data))
+
+
+def check_views(h, st, rng) -> None:
+    over = st.is_over()
+    for viewer in (None, *range(st.num_players)):
+        view = st.view(viewer)
+        json.dumps(view)  # JSON-able (tuples allowed: they come back as lists)
+        if ported(h.game_id):
+            assert set(CommonView.__required_keys__) <= set(view)
+            assert view["game"] == h.game_id and view["viewer"] == viewer
+            assert view["num_players"] == st.num_players and view["to_act"] == st.to_act()
+            assert len(view["scores"]) == st.num_players
+        if not over or h.scramble_at_end:
+            assert h.scrambled(st, viewer, rng).view(viewer) == view, "a view shows a secret"
+        h.check_view(st, viewer, view)
+    if ported(h.game_id) and not over:
+        for p in st.to_act():
+            view = st.view(p)
+            guess = type(st).state_from_view(view, random.Random(rng.randrange(1 << 30)))
+            assert guess.view(p) == view
+            assert guess.legal_actions(p) == st.legal_actions(p)
+            h.check_invariants(guess)
+
+
+def check_saves(st) -> None:
+    snap = st.snapshot()
+    assert core.loads(core.dumps(st)).snapshot() == snap
+    assert core.replay(st).snapshot() == snap
+
+
+def check_outcome(h, st) -> None:
+    winners = st.winners()
+    assert winners and set(winners) <= set(range(st.num_players))
+    if not ported(h.game_id):
+        return
+    o = st.outcome()
+    assert o.scores == st.scores() and o.winners == winners
+    assert sorted(o.ranking) == list(range(st.num_players))
+    assert set(o.ranking[:len(winners)]) == set(winners)
+    assert all(o.scores[a] >= o.scores[b] for a, b in zip(o.ranking, o.ranking[1:], strict=False))
+    for p in range(st.num_players):
+        assert o.breakdown[p] and sum(o.breakdown[p].values()) == o.scores[p], o.breakdown[p]
