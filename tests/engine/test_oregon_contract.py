@@ -29,6 +29,7 @@ from game.engine.oregon import (
     PlaceStartTile,
     SkipExtraTurn,
     UseExtraTurn,
+    event_for,
     new_game,
 )
 from game.engine.oregon.positions import TEST_BOARD, scrambled
@@ -91,6 +92,20 @@ def test_every_event_has_a_declared_kind_its_payload_and_its_arguments():
               "drew_card", "drew_token", "token_flipped", "end_triggered", "last_round",
               "tokens_revealed", "game_over", "extra_turn_used", "extra_turn_skipped"}
     assert common <= seen, common - seen
+
+
+def test_private_events_keep_their_message_and_arguments_for_each_viewer():
+    private = 0
+    for _, _, events in random_game(3, 21):
+        for e in events:
+            for viewer in (None, 0, 1, 2):
+                seen = event_for(e, viewer)
+                assert describe(seen, TABLE_NAMES, viewer) == describe(e, TABLE_NAMES, viewer)
+                if e.is_hidden_from(viewer):
+                    private += 1
+                    assert not {"card", "value"} & set(seen.data)
+                    assert describe(seen, TABLE_NAMES, viewer) != seen.text  # names follow
+    assert private > 50
 
 
 def test_a_payload_check_notices_an_undeclared_key():
