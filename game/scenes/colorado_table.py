@@ -8,7 +8,7 @@ Structure (as the Oregon table)
   screen draws ``self.shown`` (the state after the previous action) plus what the running
   steps have put down (``cube_over``, ``flag_over``, ``lake_over``, ``table_cards``...).
   When the last step of an action ends, ``shown`` catches up with the state.
-* Bots think in a ``BotRunner`` thread and act after ``BOT_PACE`` seconds of animation time.
+* The shared turn loop (``game.scenes.table``) runs bots and humans; bots act after ``BOT_PACE``.
   In the simultaneous phases (``bid``, ``auction``) bots bid while the human chooses, and the
   human's choice survives their bids.
 * Privacy: ``self.viewer`` is the only human, or with several humans the one who took the
