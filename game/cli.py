@@ -23,10 +23,10 @@ from pathlib import Path  # noqa: E402
 
 from game import __version__  # noqa: E402
 from game.config import Config  # noqa: E402
-from game.engine import GAMES  # noqa: E402
 from game.engine.core import SEED_LIMIT  # noqa: E402
 from game.engine.words import a_or_an  # noqa: E402
-from game.scenes.seats import BOT_LEVELS, parse_players  # noqa: E402
+from game.registry import GAMES  # noqa: E402
+from game.seats import BOT_LEVELS, parse_players  # noqa: E402
 
 Check = Callable[[argparse.Namespace, Config, argparse.ArgumentParser], None]
 

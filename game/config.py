@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.scenes.seats import Seat
+from game.seats import Seat
 
 APP_DIR = "landgrab"
 HOME_ENV = "LANDGRAB_HOME"

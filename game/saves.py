@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import GAMES
 from game.engine.core import (
     GameState,
     SaveError,
@@ -31,7 +30,8 @@ from game.engine.core import (
     save_dict,
 )
 from game.files import remove_stale_temps, set_aside, write_atomic
-from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat, wearing
+from game.registry import GAMES
+from game.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat, wearing
 
 log = logging.getLogger(__name__)
 

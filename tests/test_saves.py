@@ -15,7 +15,7 @@ from game import saves
 from game.config import Config
 from game.engine import GAMES
 from game.engine.core import SaveError
-from game.scenes.seats import make_seat
+from game.seats import make_seat
 
 GAME_SEATS = {"oregon": 3, "colorado": 4, "oasis": 5}
 

@@ -47,7 +47,7 @@ from game.engine.core import IllegalAction
 from game.engine.words import a_or_an
 from game.engine.words import plural as _plural
 from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.seats import Seat
 from game.ui import art, theme
 from game.ui import intents as I
 from game.ui.colorado import pieces, tips

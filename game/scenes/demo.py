@@ -10,7 +10,7 @@ The overlay draws the caption (game, seats, "Press any key to play"), then the f
 for a few seconds, and calls ``on_done``; any key, click or controller button/stick calls
 ``on_input`` instead (mouse moves alone do not count: a nudged mouse should not end a demo).
 
-``Playlist`` picks the games: Oregon, Colorado County, Oasis, Oregon... with seat counts that
+``Playlist`` picks the games in the registry's order (Oregon, Colorado County, Oasis, Oregon...) with seat counts that
 vary from one round to the next and seeds from one random generator.  The kiosk's attract loop
 (``game.scenes.attract``) uses the same playlist and overlay.
 """
@@ -24,20 +24,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.base import Scene
 from game.ui import intents as I
 from game.ui import players, theme
 
 log = logging.getLogger(__name__)
 
-ORDER = ("oregon", "colorado", "oasis")
 BOT_LEVEL = "normal"
 RESULTS_TIME = 8.0  # seconds the final scores stay up before the next game
 CAPTION_INK = (255, 236, 170)
-# Where the caption sits on each table: the room a human's hand or prompt takes (empty in a
-# game of bots), so the board, the scores and the log stay in view.  Canvas coordinates.
-CAPTION_CENTRE = {"oregon": (450, 935), "colorado": (386, 965), "oasis": (690, 900)}
 
 # What does not count as "a player wants to play": pointer moves and releases.
 _NOT_INPUT = (I.POINT, I.RELEASE)
@@ -66,7 +62,7 @@ class DemoGame:
 class Playlist:
     """The demo games in order: the three games in turn, seat counts varying per round."""
 
-    def __init__(self, seed: int | None = None, order: tuple[str, ...] = ORDER):
+    def __init__(self, seed: int | None = None, order: tuple[str, ...] = tuple(GAMES)):
         self.order = tuple(g for g in order if g in GAMES)
         self.rng = random.Random(seed)
         self.index = 0
@@ -87,8 +83,8 @@ class Playlist:
 
 def open_demo_table(services, demo: DemoGame) -> Scene:
     """The table of ``demo`` with bots in every seat; it never touches the player's autosave."""
-    from game.scenes.seats import make_seat
     from game.scenes.table import open_table
+    from game.seats import make_seat
 
     seats = [make_seat(demo.game_id, i, "bot", BOT_LEVEL) for i in range(demo.players)]
     table = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
@@ -202,7 +198,9 @@ class DemoOverlay(AttractScene):
                 self._results = self._results_card()
             surface.blit(self._results, self._results.get_rect(center=(w // 2, h // 2)))
         band = self._caption
-        centre = CAPTION_CENTRE.get(self.demo.game_id, (w // 2, h - 90))
+        # Where the caption sits: the room a human's hand or prompt takes (empty in a game of
+        # bots), so the board, the scores and the log stay in view.
+        centre = GAMES[self.demo.game_id].demo_caption
         band.set_alpha(blink(self.t))
         surface.blit(band, band.get_rect(center=centre))
         band.set_alpha(255)

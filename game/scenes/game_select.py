@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import GAMES, GameInfo
+from game.palette import seat_colours
+from game.registry import GAMES, GameInfo
 from game.scenes.menu import MenuScene
 from game.scenes.table import table_available
 from game.ui import intents as I
 from game.ui import layout, players, previews, theme
-from game.ui.palette import seat_colours
 from game.ui.widgets import Button, Widget
 
 CARD_GAP = 56

@@ -43,7 +43,7 @@ from game.engine.oasis import (
 )
 from game.engine.oasis.cards import CARDS, COLOURS, LAND_KINDS, SCORE_KINDS
 from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.seats import Seat
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis import tips

@@ -50,7 +50,7 @@ from game.engine.oregon import player_name as engine_player_name
 from game.engine.words import plural
 from game.scenes.base import Scene
 from game.scenes.results import ResultRow, ResultsScene
-from game.scenes.seats import Seat
+from game.seats import Seat
 from game.ui import art, theme
 from game.ui.oregon import tips
 from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.ui import intents as I

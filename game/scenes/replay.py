@@ -41,8 +41,9 @@ from functools import cache
 import pygame
 
 from game.engine.core import GameState, replay, replay_events
+from game.registry import GAMES
 from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.seats import Seat
 from game.ui import art, players, theme
 from game.ui import intents as I
 from game.ui.log_view import event_line
@@ -212,8 +213,6 @@ class ReplayScene(Scene):
 
     def _chapters(self) -> list[tuple[int | None, int | None, str]]:
         """(round, rounds, phase) after each number of moves 0..total: one pass from the seed."""
-        from game.engine import GAMES
-
         st = GAMES[self.record.GAME_ID].new(self.record.num_players, self.record.seed,
                                             **self.record.options)
 
@@ -240,8 +239,8 @@ class ReplayScene(Scene):
     def _layout(self) -> None:
         lay = self.table.layout
         msg = lay.message_rect
-        # Oasis keeps the cards being carried out (left of its prompt) in view.
-        left = msg.x if self.record.GAME_ID == "oasis" else 16
+        # A table may keep what is being carried out (left of its prompt) in view.
+        left = msg.x if GAMES[self.record.GAME_ID].replay_from_prompt else 16
         top = msg.y
         self.rect = pygame.Rect(left, top, msg.right - left, 1068 - top)
         r = self.rect

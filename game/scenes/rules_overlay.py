@@ -21,7 +21,7 @@ from importlib import resources
 
 import pygame
 
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.menu import MenuScene
 from game.ui import intents as I
 from game.ui import layout, theme
@@ -51,7 +51,8 @@ def rules_text(game_id: str) -> str:
     try:
         return (
             resources.files(RULES_PACKAGE)
-            .joinpath(RULES_DIR, f"{game_id}.md")
+            .joinpath(RULES_DIR, GAMES[game_id].rules_file if game_id in GAMES
+                      else f"{game_id}.md")
             .read_text(encoding="utf-8")
         )
     except (FileNotFoundError, OSError):

@@ -17,9 +17,11 @@ from dataclasses import replace
 import pygame
 
 from game.bots import LEVELS
-from game.engine import GAMES
+from game.palette import game_colours
+from game.registry import GAMES
 from game.scenes.menu import MenuScene
-from game.scenes.seats import (
+from game.scenes.table import start_game
+from game.seats import (
     BOT,
     HUMAN,
     NAME_MAX,
@@ -34,9 +36,7 @@ from game.scenes.seats import (
     remembered,
     renamed,
 )
-from game.scenes.table import start_game
 from game.ui import players, theme
-from game.ui.palette import game_colours
 from game.ui.widgets import Button, Choice, TextField
 
 ROW_HEIGHT = 84

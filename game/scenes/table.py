@@ -14,7 +14,7 @@ import sys
 
 from game.engine import GAMES
 from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.seats import Seat
 
 log = logging.getLogger(__name__)
 

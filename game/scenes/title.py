@@ -14,7 +14,7 @@ import random
 import pygame
 
 from game import __version__
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.menu import MenuScene
 from game.ui import layout, players, previews, theme
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic

@@ -25,20 +25,20 @@ import numpy as np
 import pygame
 
 from game import assets
+from game.palette import GAME_SEAT_COLOURS as GAME_SEAT_COLOURS
+from game.palette import PLAYER_COLOURS as PLAYER_COLOURS
+from game.palette import PLAYER_NAMES as PLAYER_NAMES
+from game.palette import PLAYER_RIMS as PLAYER_RIMS
+from game.palette import PLAYER_SHAPES as PLAYER_SHAPES
+from game.palette import seat_colours as seat_colours
 from game.ui import theme
-from game.ui.palette import GAME_SEAT_COLOURS as GAME_SEAT_COLOURS
-from game.ui.palette import PLAYER_COLOURS as PLAYER_COLOURS
-from game.ui.palette import PLAYER_NAMES as PLAYER_NAMES
-from game.ui.palette import PLAYER_RIMS as PLAYER_RIMS
-from game.ui.palette import PLAYER_SHAPES as PLAYER_SHAPES
-from game.ui.palette import seat_colours as seat_colours
 from game.ui.surface_cache import surface_cache
 
 # --------------------------------------------------------------------------------------------
 # Palette
 # --------------------------------------------------------------------------------------------
 
-# Seat colours, names, shapes and outlines by palette index come from game.ui.palette
+# Seat colours, names, shapes and outlines by palette index come from game.palette
 # (PLAYER_NAMES, PLAYER_COLOURS, PLAYER_SHAPES, PLAYER_RIMS, and each game's seat colours in
 # GAME_SEAT_COLOURS); they are re-exported here.
 

@@ -1,4 +1,4 @@
-"""Player colours, names and shapes for the UI, from the shared palette (``game.ui.palette``,
+"""Player colours, names and shapes for the UI, from the shared palette (``game.palette``,
 drawn by ``game.ui.art``).
 
 Colours differ in shape too (circle, square, triangle, diamond, hexagon, star, pentagon,
@@ -13,7 +13,7 @@ import re
 
 import pygame
 
-from game.ui import palette
+from game import palette
 
 _FALLBACK_COLOURS = palette.PLAYER_COLOURS
 SHAPES = palette.PLAYER_SHAPES

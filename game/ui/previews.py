@@ -15,7 +15,7 @@ import math
 
 import pygame
 
-from game.engine import GameInfo
+from game.registry import GameInfo
 from game.ui import theme
 from game.ui.surface_cache import surface_cache
 

@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-GAMES = ("oregon", "colorado", "oasis")
+from game.registry import GAMES as REGISTRY
+
+GAMES = tuple(REGISTRY)
 FINAL_SCORES = {
     "oregon": lambda st: st.final_scores,
     "colorado": lambda st: st.scores(),

@@ -13,9 +13,9 @@ from game.config import Config
 from game.engine import GAMES
 from game.engine.core import replay
 from game.scenes.handoff import Handoff
-from game.scenes.seats import make_seat
 from game.scenes.table import open_table
 from game.scenes.title import TitleScene
+from game.seats import make_seat
 from game.ui.table_common import PRIVACY_IDLE
 
 SEATS = {"oregon": 3, "colorado": 3, "oasis": 3}

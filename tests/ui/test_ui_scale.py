@@ -11,10 +11,10 @@ from game.scenes.confirm import quit_confirmation
 from game.scenes.overlay import MenuOverlay
 from game.scenes.pause import PauseMenu
 from game.scenes.seat_setup import SeatSetupScene
-from game.scenes.seats import parse_players
 from game.scenes.services import Services
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
+from game.seats import parse_players
 from game.settings import Settings, load_settings, save_settings
 from game.ui import theme
 from game.ui.widgets import Button, button_label
