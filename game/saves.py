@@ -236,7 +236,7 @@ def read_autosave(config) -> tuple[SavedGame | None, str | None]:
     flush()
     folder = config.saves_dir
     tidy(config)
-    messages = []
+    messages: list[str] = []
     for name in (AUTOSAVE, PREVIOUS):
         path = folder / name
         if not path.exists():
@@ -244,7 +244,8 @@ def read_autosave(config) -> tuple[SavedGame | None, str | None]:
         saved, message = open_save(path)
         if saved is not None:
             return saved, "; ".join(messages) or None
-        messages.append(message)
+        if message:
+            messages.append(message)
     return None, "; ".join(messages) or None
 
 

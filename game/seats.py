@@ -116,7 +116,7 @@ def wearing(game: GameInfo | str, seats: list[Seat], colours: list[object]) -> l
     for i in range(len(seats)):
         c = colours[i] if i < len(colours) else None
         ok = isinstance(c, int) and not isinstance(c, bool) and c in offered
-        chosen.append(c if ok and c not in chosen else None)
+        chosen.append(c if isinstance(c, int) and ok and c not in chosen else None)
     out = []
     for i, seat in enumerate(seats):
         c = chosen[i]

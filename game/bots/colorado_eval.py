@@ -255,7 +255,7 @@ class Position:
                                                                     int]]:
         """Distinct cube placements of a card: ``(flag cell, cells, rotation)``."""
         card = CARDS[card_id]
-        out = []
+        out: list[tuple[int, tuple[int, ...], int]] = []
         if cubes_left <= 0:
             return out
         seen: set[frozenset] = set()
@@ -269,7 +269,7 @@ class Position:
                         i = y * WIDTH + x
                         if free >> i & 1:
                             ok.append(i)
-                subs = [(c,) for c in ok]
+                subs: list[tuple[int, ...]] = [(c,) for c in ok]
                 if len(ok) == 2 and cubes_left >= 2:
                     subs.append(tuple(ok))
                 for sub in subs:

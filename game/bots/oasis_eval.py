@@ -392,9 +392,9 @@ class Position:
         taken: dict[str, int] = {}
         # score tiles first: they raise what the tiles are worth
         order = sorted(cards, key=lambda c: CARDS[c].effect != "score")
-        v = sum(self.card_value(q, c, taken) for c in order)
+        v: float = sum(self.card_value(q, c, taken) for c in order)
         if len(cards) > 1 and self.wt.cross:
-            cross = sum(taken.get(k, 0) * taken.get(SCORE_OF[k], 0) for k in KINDS)
+            cross: float = sum(taken.get(k, 0) * taken.get(SCORE_OF[k], 0) for k in KINDS)
             cross += 0.5 * taken.get("camels", 0) * taken.get("goods", 0)
             v += self.wt.cross * cross
         return v

@@ -17,7 +17,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, TypeGuard
 
 from game.engine.messages import Message, describe, render
 from game.registry import GAMES, GameInfo
@@ -381,7 +381,7 @@ class GameState(ABC):
         other.seed = self.seed
         other.options = dict(self.options)
         # Random.__new__ with a seed skips the OS-entropy seeding of Random(): clones stay cheap
-        other.rng = random.Random.__new__(random.Random, 0)
+        other.rng = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
         other.undo_floor = self.undo_floor
@@ -435,7 +435,7 @@ MAX_FIELD_ITEMS = 64  # items of a list inside an action
 MAX_FIELD_DEPTH = 3  # lists inside lists inside an action (Colorado's cubes are cells)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -21,6 +21,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -87,7 +88,7 @@ def open_demo_table(services, demo: DemoGame) -> Scene:
     from game.seats import make_seat
 
     seats = [make_seat(demo.game_id, i, "bot", BOT_LEVEL) for i in range(demo.players)]
-    table = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
+    table: Any = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
                        .default_options())
     table.autosave = False
     table.updates_when_covered = True  # it plays on under the caption
@@ -158,18 +159,18 @@ class DemoOverlay(AttractScene):
 
     opaque = False
 
-    def __init__(self, services, table: Scene, demo: DemoGame,
+    def __init__(self, services, table: Any, demo: DemoGame,
                  on_done: Callable[[], None], on_input: Callable[[], None],
                  results_time: float = RESULTS_TIME):
         super().__init__(services, on_done, on_input)
-        self.table = table
+        self.table = table  # a game's table scene: its hooks are the table's, not Scene's
         self.demo = demo
         self.results_time = results_time
         self.over_t: float | None = None  # seconds since the game ended
         self._caption = caption_band([(demo.caption, 36, theme.ON_TABLE),
                                       ("Press any key to play", 46, CAPTION_INK)])
         self._results: pygame.Surface | None = None
-        table.on_game_over = self._game_over
+        self.table.on_game_over = self._game_over
 
     def on_exit(self) -> None:
         self.table.on_game_over = None  # no reference cycle keeps a finished table alive

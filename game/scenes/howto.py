@@ -42,7 +42,7 @@ class HowToScene(AttractScene):
         surface.blit(self.card, (0, 0))
         w, h = self.services.canvas_size
         # How long until the demo: a thin gold line filling along the bottom.
-        k = min(1.0, self.t / self.duration) if self.duration > 0 else 1.0
+        k = min(1.0, self.t / self.duration) if self.duration else 1.0
         pygame.draw.rect(surface, (60, 40, 24), (0, h - 8, w, 8))
         pygame.draw.rect(surface, theme.FOCUS, (0, h - 8, round(w * k), 8))
         foot = theme.shadowed_text(f"{self.footer}  ·  Press any key to play", 44, CAPTION_INK,
@@ -90,8 +90,8 @@ def howto_card(game_id: str) -> pygame.Surface:
 
     # Right: four numbered steps, big enough to read from a sofa.
     x, y, width = 940, 290, 880
-    for n, step in enumerate(game.howto, start=1):
-        head, body = step.title, step.text
+    for n, how in enumerate(game.howto, start=1):
+        head, body = how.title, how.text
         pygame.draw.circle(card, (30, 18, 8), (x + 42, y + 46), 42)
         pygame.draw.circle(card, NUMBER_FILL, (x + 42, y + 42), 40)
         pygame.draw.circle(card, (255, 214, 150), (x + 42, y + 42), 40, 3)

@@ -22,6 +22,8 @@ from game.ui.widgets import FocusGroup
 
 
 class MenuScene(Scene):
+    panel_rect: pygame.Rect  # dialogs (scenes that are not opaque) set it in ``size_panels``
+
     def __init__(self, services):
         super().__init__(services)
         self.group = FocusGroup(play=services.audio.play)

@@ -37,6 +37,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from functools import cache
+from typing import Any, cast
 
 import pygame
 
@@ -170,8 +171,9 @@ class ReplayScene(Scene):
         self.total = len(self.history)
         self.seats = list(seats)
         self.on_close = on_close
-        self.table = open_table(services, state.GAME_ID, self.seats, state.seed,
-                                state=replay(state, upto=0))
+        # A game's table scene: its hooks are the table's, not Scene's.
+        self.table: Any = cast(Any, open_table(services, state.GAME_ID, self.seats, state.seed,
+                                                state=replay(state, upto=0)))
         t = self.table
         t.passive = True
         t.autosave = False
@@ -211,12 +213,12 @@ class ReplayScene(Scene):
     def at_end(self) -> bool:
         return self.move >= self.total
 
-    def _chapters(self) -> list[tuple[int | None, int | None, str]]:
+    def _chapters(self) -> list[tuple[Any, Any, Any]]:
         """(round, rounds, phase) after each number of moves 0..total: one pass from the seed."""
         st = GAMES[self.record.GAME_ID].new(self.record.num_players, self.record.seed,
                                             **self.record.options)
 
-        def fact(s: GameState) -> tuple[int | None, int | None, str]:
+        def fact(s: GameState) -> tuple[Any, Any, Any]:
             v = s.view(None)
             return (v.get("round"), v.get("rounds"), "over" if s.is_over() else v.get("phase"))
 
@@ -479,6 +481,8 @@ class ReplayScene(Scene):
 
     def _pointer(self, intent: I.Intent) -> bool:
         k = intent.kind
+        if intent.pos is None:
+            return False
         pos = intent.pos
         if k in (I.POINT, I.CLICK):
             self.keyboard = False
@@ -641,6 +645,8 @@ class ReplayScene(Scene):
 
     def _draw_who(self, surface: pygame.Surface) -> None:
         wr = self.who_rect
+        if wr is None:
+            return
         q, words = self.who()
         x = wr.x
         if q is not None:

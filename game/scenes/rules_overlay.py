@@ -324,13 +324,13 @@ class RulesOverlay(MenuScene):
         if k == I.KEY:
             return self._key(intent.key)
         if k == I.CLICK and intent.button == 1:
-            hit_bar = self.track.inflate(36, 0).collidepoint(intent.pos)
+            hit_bar = self.track.inflate(36, 0).collidepoint(intent.xy)
             if hit_bar and self.max_offset > 0:
-                self._drag = ("bar", intent.pos[1], self.offset)
-                self._drag_thumb(intent.pos[1])
+                self._drag = ("bar", intent.xy[1], self.offset)
+                self._drag_thumb(intent.xy[1])
                 return True
-            if self.view.collidepoint(intent.pos):
-                self._drag = ("text", intent.pos[1], self.offset)
+            if self.view.collidepoint(intent.xy):
+                self._drag = ("text", intent.xy[1], self.offset)
                 return True
         if k == I.POINT and self._drag is not None:
             if not intent.held:
@@ -338,9 +338,9 @@ class RulesOverlay(MenuScene):
             else:
                 mode, y0, start = self._drag
                 if mode == "bar":
-                    self._drag_thumb(intent.pos[1])
+                    self._drag_thumb(intent.xy[1])
                 else:
-                    self.scroll_to(start - (intent.pos[1] - y0), smooth=False)
+                    self.scroll_to(start - (intent.xy[1] - y0), smooth=False)
                 return True
         if k == I.RELEASE and self._drag is not None:
             self._drag = None

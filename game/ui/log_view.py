@@ -346,19 +346,19 @@ class LogView:
                 self.scroll_by(intent.amount * 3 * self.line_height)
                 return True
             return False
-        if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.pos):
-            if intent.pos[1] < self.view.y:
+        if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.xy):
+            if intent.xy[1] < self.view.y:
                 return False  # the title or the top inset: not the log's
             pill = self._pill_rect()
-            if pill is not None and pill.inflate(8, 8).collidepoint(intent.pos):
+            if pill is not None and pill.inflate(8, 8).collidepoint(intent.xy):
                 self.scroll_to_end()
                 return True
             bar = self.scrollbar.inflate(24, 0)
-            if self.max_scroll > 0 and bar.collidepoint(intent.pos):
-                self._drag = ("bar", intent.pos[1], self._target)
-                self._drag_bar(intent.pos[1])
+            if self.max_scroll > 0 and bar.collidepoint(intent.xy):
+                self._drag = ("bar", intent.xy[1], self._target)
+                self._drag_bar(intent.xy[1])
             else:
-                self._drag = ("text", intent.pos[1], self._target)
+                self._drag = ("text", intent.xy[1], self._target)
             return True
         if k == I.POINT and self._drag is not None:
             if not intent.held:
@@ -366,9 +366,9 @@ class LogView:
                 return False
             mode, y0, s0 = self._drag
             if mode == "bar":
-                self._drag_bar(intent.pos[1])
+                self._drag_bar(intent.xy[1])
             else:
-                self.scroll_by(s0 + (intent.pos[1] - y0) - self._target, smooth=False)
+                self.scroll_by(s0 + (intent.xy[1] - y0) - self._target, smooth=False)
             return True
         if k == I.RELEASE and self._drag is not None:
             self._drag = None
@@ -490,7 +490,7 @@ class LogView:
         if e.colour_index is not None:
             badge = _badge(e.colour_index)
             surface.blit(badge, badge.get_rect(center=(self.view.x + BADGE // 2, top + lh // 2)))
-        x = self.text_x
+        x: int | None = self.text_x
         if e.emphasis and e.colour_index is None:
             x = None  # centred
         y = top
