@@ -19,6 +19,7 @@ CANVAS = (1920, 1080)
 # Words that are also game ids but mean something else where they appear.
 NOT_A_GAME = {
     ("game/ui/log_view.py", "oasis"),  # a kind of land in Oasis' log lines
+    ("game/scenes/title.py", "oregon"),  # the title's backdrop: Oregon's cards drift by
 }
 
 

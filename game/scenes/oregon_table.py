@@ -51,8 +51,8 @@ from game.engine.words import plural
 from game.scenes.base import Scene
 from game.scenes.results import ResultRow, ResultsScene
 from game.seats import Seat
-from game.ui import art, theme
-from game.ui.oregon import tips
+from game.ui import theme
+from game.ui.oregon import art, tips
 from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface
 from game.ui.oregon.layout import CARD, COLS, ROWS, TableLayout
 from game.ui.oregon.panels import (

@@ -13,10 +13,11 @@ import random
 
 import pygame
 
-from game import __version__
+from game import __version__, assets
 from game.registry import GAMES
 from game.scenes.menu import MenuScene
 from game.ui import layout, players, previews, theme
+from game.ui.oregon import art as oregon_art
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
@@ -29,22 +30,19 @@ BUTTONS_GAP = 30  # ... and between the subtitle and the first button
 
 
 def _faces(rng: random.Random) -> list[pygame.Surface]:
-    """Things that drift by: a few of the shared art's cards and pieces, else simple cards."""
+    """Things that drift by: a few of Oregon's cards and the pieces, else simple cards."""
     try:
-        from game import assets
-        from game.ui import art
-
-        idents = [("landscape", s) for s in art.LANDSCAPE_SYMBOLS] + [
-            ("building", b) for b in art.BUILDINGS
+        idents = [("landscape", s) for s in oregon_art.LANDSCAPE_SYMBOLS] + [
+            ("building", b) for b in oregon_art.BUILDINGS
         ]
         faces = [
-            _with_shadow(art.card_surface(kind, ident, CARD_SIZE))
+            _with_shadow(oregon_art.card_surface(kind, ident, CARD_SIZE))
             for kind, ident in rng.sample(idents, 5)
         ]
-        faces += [_with_shadow(art.card_surface("back", "landscape", CARD_SIZE))]
+        faces += [_with_shadow(oregon_art.card_surface("back", "landscape", CARD_SIZE))]
         faces += [assets.piece(i, 110, shadow=True) for i in rng.sample(range(5), 3)]
         return faces
-    except Exception:  # noqa: BLE001 - the shared art is optional here
+    except Exception:  # noqa: BLE001 - the art is optional here (e.g. pictograms missing)
         return [_card_face(i) for i in range(5)]
 
 

@@ -221,9 +221,9 @@ def test_settings_controls_line_up(display, scale):
 
 def _card_name_ink(ident: str) -> pygame.Rect:
     """The box of the light lettering on a hand card's name ribbon."""
-    from game.ui import art
+    from game.ui.oregon import art as oregon_art
 
-    card = art.card_surface("building" if ident in art.BUILDINGS else "landscape", ident,
+    card = oregon_art.card_surface("building" if ident in oregon_art.BUILDINGS else "landscape", ident,
                             (140, 196))
     ribbon = pygame.Rect(0, 140, 140, 56)
     ink = pygame.mask.from_threshold(card.subsurface(ribbon), (255, 250, 238, 255),
