@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import remove_stale_temps, set_aside, write_atomic
+from game.seats import clean_name
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,6 @@ class Settings:
 
 def _names(value: Any) -> list[str]:
     """Remembered seat names, cleaned like a typed name; anything else is dropped."""
-    from game.seats import clean_name  # the one rule for names (no pygame there)
 
     if not isinstance(value, list):
         return []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.oasis.cards import CARDS, LAND_KINDS, LAND_SUPPLY, SCORE_FOR_LAND, SCORE_SUPPLY
+from game.engine.oasis.geometry import OasisBoard
 
 KINDS = LAND_KINDS  # "oasis", "steppe", "stone"
 SCORE_OF = SCORE_FOR_LAND  # land kind -> score tile kind
@@ -68,7 +69,6 @@ def geometry(view: dict[str, Any]) -> dict[str, Any]:
     is_place = [not p for p in is_path]
     if b["name"] != "custom":
         try:
-            from game.engine.oasis.geometry import OasisBoard
 
             ob = OasisBoard.from_map(b["name"])
             if ob.width == w and ob.height == h:

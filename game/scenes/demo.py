@@ -18,6 +18,7 @@ vary from one round to the next and seeds from one random generator.  The kiosk'
 from __future__ import annotations
 
 import logging
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,10 @@ import pygame
 
 from game.registry import GAMES
 from game.scenes.base import Scene
+from game.scenes.results import ResultRow, headline
+from game.scenes.table import TableUnavailable, open_table
+from game.scenes.title import TitleScene
+from game.seats import make_seat
 from game.ui import intents as I
 from game.ui import players, theme
 
@@ -84,8 +89,6 @@ class Playlist:
 
 def open_demo_table(services, demo: DemoGame) -> Scene:
     """The table of ``demo`` with bots in every seat; it never touches the player's autosave."""
-    from game.scenes.table import open_table
-    from game.seats import make_seat
 
     seats = [make_seat(demo.game_id, i, "bot", BOT_LEVEL) for i in range(demo.players)]
     table: Any = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
@@ -117,7 +120,6 @@ def caption_band(lines: list[tuple[str, int, tuple]], width: int | None = None,
 
 def blink(t: float) -> int:
     """Alpha of a gently pulsing line ("Press any key")."""
-    import math
 
     return round(175 + 80 * (0.5 + 0.5 * math.sin(t * 3.2)))
 
@@ -208,7 +210,6 @@ class DemoOverlay(AttractScene):
 
     def _results_card(self) -> pygame.Surface:
         """The final ranking on a cream card: headline, then one line per player."""
-        from game.scenes.results import ResultRow, headline
 
         try:
             rows = [ResultRow(*r) for r in self.table.result_rows()]
@@ -258,7 +259,6 @@ class DemoLoop:
 
     def demo_scenes(self, tries: int = 3) -> list[Scene]:
         """The next demo game's table and overlay (skipping a game that cannot open)."""
-        from game.scenes.table import TableUnavailable
 
         for _ in range(max(1, tries)):
             demo = self.playlist.next()
@@ -270,7 +270,6 @@ class DemoLoop:
             self.games += 1
             return [table, DemoOverlay(self.services, table, demo, self.next_game,
                                        self.services.to_title)]
-        from game.scenes.title import TitleScene
 
         return [TitleScene(self.services)]
 

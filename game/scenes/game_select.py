@@ -7,6 +7,7 @@ import pygame
 from game.palette import seat_colours
 from game.registry import GAMES, GameInfo
 from game.scenes.menu import MenuScene
+from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.table import table_available
 from game.ui import intents as I
 from game.ui import layout, players, previews, theme
@@ -114,7 +115,6 @@ class GameSelectScene(MenuScene):
         self.group.add(Button(back, "Back", self.back, key="back", sound=None))
 
     def choose(self, game: GameInfo) -> None:
-        from game.scenes.seat_setup import SeatSetupScene
 
         self.services.stack.push(SeatSetupScene(self.services, game.id))
 

@@ -44,6 +44,7 @@ import pygame
 from game.engine.core import GameState, replay, replay_events
 from game.registry import GAMES
 from game.scenes.base import Scene
+from game.scenes.table import TableUnavailable, open_table
 from game.seats import Seat
 from game.ui import art, players, theme
 from game.ui import intents as I
@@ -163,7 +164,6 @@ class ReplayScene(Scene):
     def __init__(self, services, state: GameState, seats: list[Seat],
                  on_close: Callable[[], None] | None = None):
         super().__init__(services)
-        from game.scenes.table import open_table  # the tables import scenes: import late
 
         self.music = state.GAME_ID
         self.record = state
@@ -682,7 +682,6 @@ def open_replay(services, saved, on_close: Callable[[], None] | None = None) -> 
     Returns a message for the player when the game's table cannot be opened, else None.
     Closing the replay goes back to the scene below (the title), or calls ``on_close``.
     """
-    from game.scenes.table import TableUnavailable
 
     try:
         scene = ReplayScene(services, saved.state, saved.seats, on_close)

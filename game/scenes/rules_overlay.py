@@ -21,6 +21,7 @@ from importlib import resources
 
 import pygame
 
+from game import assets
 from game.registry import GAMES
 from game.scenes.menu import MenuScene
 from game.ui import intents as I
@@ -283,7 +284,6 @@ class RulesOverlay(MenuScene):
         theme.draw_panel(surface, p)
         icon = None
         try:
-            from game import assets
 
             icon = assets.pictogram("1F4D6", 64)  # an open book
         except Exception:  # noqa: BLE001 - the icon is decoration

@@ -13,9 +13,13 @@ import random
 
 import pygame
 
-from game import __version__, assets
+from game import __version__, assets, saves
 from game.registry import GAMES
+from game.scenes.confirm import ConfirmScene
+from game.scenes.game_select import GameSelectScene
 from game.scenes.menu import MenuScene
+from game.scenes.replay import open_replay
+from game.scenes.table import resume_game
 from game.ui import layout, players, previews, theme
 from game.ui.oregon import art as oregon_art
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
@@ -101,7 +105,6 @@ class TitleScene(MenuScene):
     music = "title"  # also under the game choice and seat setup pushed over it
 
     def __init__(self, services, notice: str | None = None):
-        from game import saves
 
         self.services = services
         # A kiosk keeps no saves: a visitor never finds a stranger's game to continue.
@@ -198,7 +201,6 @@ class TitleScene(MenuScene):
         if self.saved is None or self.saved.finished:
             self._choose_game()
             return
-        from game.scenes.confirm import ConfirmScene
 
         self.services.stack.push(ConfirmScene(
             self.services,
@@ -211,12 +213,10 @@ class TitleScene(MenuScene):
         ))
 
     def _choose_game(self) -> None:
-        from game.scenes.game_select import GameSelectScene
 
         self.services.stack.push(GameSelectScene(self.services))
 
     def continue_game(self) -> None:
-        from game.scenes.table import resume_game
 
         error = resume_game(self.services, self.saved)
         if error:
@@ -224,7 +224,6 @@ class TitleScene(MenuScene):
             self.services.audio.play("error")
 
     def watch_last(self) -> None:
-        from game.scenes.replay import open_replay
 
         open_replay(self.services, self.saved)
 

@@ -35,8 +35,8 @@ from collections import deque
 import pygame
 
 from game.engine.messages import describe
+from game.ui import art, players, theme
 from game.ui import intents as I
-from game.ui import players, theme
 
 TEXT_SIZE = 28  # the smallest text anywhere: read from a sofa
 BADGE = 26  # the seat badge before a player's line
@@ -407,7 +407,6 @@ class LogView:
             return None
         if self._background is None:
             try:
-                from game.ui import art
 
                 surf = art.panel_surface(self.rect.size, self.style).copy()
             except Exception:  # noqa: BLE001 - the shared art is optional

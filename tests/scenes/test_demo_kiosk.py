@@ -97,7 +97,7 @@ def test_demo_plays_a_game_to_the_end_then_the_next(apps):
     second = app.stack.scenes[0]
     assert second.game_id == "colorado" and isinstance(app.stack.top, DemoOverlay)
     # Demo games never write the player's autosave.
-    saves.flush()
+    saves.flush(app.config)
     assert not saves.autosave_path(app.config).exists()
 
 
@@ -107,12 +107,12 @@ def test_demo_leaves_the_autosave_alone(apps):
     state = GAMES["oregon"].new(2, 11)
     seats = [make_seat("oregon", 0, "human"), make_seat("oregon", 1, "bot", "easy")]
     saves.autosave(config, state, seats)
-    saves.flush()
+    saves.flush(config)
     path = saves.autosave_path(config)
     before = path.read_bytes(), path.stat().st_mtime_ns
     app = apps(demo=True)
     run_until(app, lambda: app.stack.scenes[0].game_id == "colorado", dt=0.5)
-    saves.flush()
+    saves.flush(app.config)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
 
 
@@ -420,7 +420,7 @@ def test_a_kiosk_keeps_no_saves(apps):
     state = GAMES["oregon"].new(2, 3)
     state.apply(state.legal_actions()[0])
     saves.autosave(kiosk.config, state, [make_seat("oregon", i, "human") for i in range(2)])
-    saves.flush()
+    saves.flush(kiosk.config)
     autosave = kiosk.config.saves_dir / saves.AUTOSAVE
     before = autosave.read_bytes()
     assert saves.unfinished_game(kiosk.config)[0] is not None  # outside a kiosk: Continue
@@ -434,7 +434,7 @@ def test_a_kiosk_keeps_no_saves(apps):
     for _ in range(400):
         kiosk.step(1 / 60)
     assert len(table.state.history) > 2
-    saves.flush()
+    saves.flush(kiosk.config)
     assert autosave.read_bytes() == before
 
 

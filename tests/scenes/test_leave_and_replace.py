@@ -72,7 +72,7 @@ def test_a_kiosk_game_keeps_no_save_so_leaving_it_ends_it(services):
     table = table_after(services, "oasis", 6)
     confirm = leave_question(services, table)
     assert "ends here" in confirm.message and "Continue" not in confirm.message
-    saves.flush()
+    saves.flush(services.config)
     assert not (services.config.saves_dir / saves.AUTOSAVE).exists()
 
 

@@ -65,7 +65,7 @@ def test_undo_follows_the_engine_and_restores_exactly(game_id, services):
                     assert scene.state.snapshot() == before
                     assert len(scene.state.history) == moves
                     assert scene.state.snapshot() == replay(state, moves).snapshot()
-                    saves.flush()
+                    saves.flush(services.config)
                     saved = saves.load_game(services.config.saves_dir / saves.AUTOSAVE)
                     assert len(saved.state.history) == moves
                     break  # the state object was replaced: look at the new one
