@@ -79,7 +79,7 @@ def _check_game_options(
 ) -> None:
     config.game = args.game
     config.seed = args.seed
-    from game.scenes.table import table_available
+    from game.scenes.table import table_available  # pygame: only once the arguments are good
 
     if args.game is not None and not table_available(args.game):
         parser.error(f"--game: the {GAMES[args.game].name} table is not in this version yet")
