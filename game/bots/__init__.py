@@ -27,6 +27,3 @@ def make_bot(game_id: str, level: str, seed: int) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
     return importlib.import_module(GAMES[game_id].bots).make(level, seed)
 
-
-def has_bots(game_id: str) -> bool:
-    return importlib.util.find_spec(GAMES[game_id].bots) is not None

@@ -198,7 +198,6 @@ class Placer:
         self.pos = pos
         self.me = pos.me
         self._opp_front: dict[int, list[tuple[int, str, int]]] | None = None
-        self._mode_cache: dict[tuple[int, str], tuple] = {}
 
     def opp_front(self) -> dict[int, list[tuple[int, str, int]]]:
         """Empty cell -> opponents' controlled areas it extends: (owner, kind, frontier)."""

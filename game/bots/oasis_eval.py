@@ -245,11 +245,6 @@ class Position:
         """Projected final multiplier of a land tile of ``kind`` for ``q``."""
         return self.s_proj[q][SCORE_OF[kind]]
 
-    def current_score(self, q: int) -> float:
-        s = self.scores[q]
-        return (self.largest[q] * s["goods"]
-                + sum(self.land[q][k] * s[SCORE_OF[k]] for k in KINDS))
-
     def projected_score(self, q: int) -> float:
         s = self.s_proj[q]
         return (self.l_proj[q] * s["goods"]

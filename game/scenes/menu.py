@@ -112,10 +112,6 @@ class MenuScene(Scene):
             self.panel_rect = moved
             self.rebuild()
 
-    def invalidate(self) -> None:
-        """The static layer must be painted again (e.g. a title changed)."""
-        self._static = None
-
     def on_pause(self) -> None:
         self.group.set_active(False)
 

@@ -123,6 +123,8 @@ class LogView:
         self._t = 0.0
         self._pointer: tuple[int, int] | None = None
         self._drag: tuple[str, int, float] | None = None  # (mode, start y, start scroll)
+        self._badges: dict[int, pygame.Surface] = {}  # seat badges by colour
+        self._pills: dict[tuple, pygame.Surface] = {}  # "N new" pills by size, label, scale
         self.unseen = 0  # messages added while scrolled up
         self._background: pygame.Surface | None = None
         self._fade_pair: tuple[pygame.Surface, pygame.Surface] | None = None
@@ -487,7 +489,7 @@ class LogView:
         alpha = 255 if e.born < 0 or age >= FADE_IN else round(255 * max(0.0, age) / FADE_IN)
         lh = self.line_height
         if e.colour_index is not None:
-            badge = _badge(e.colour_index)
+            badge = self._badge(e.colour_index)
             surface.blit(badge, badge.get_rect(center=(self.view.x + BADGE // 2, top + lh // 2)))
         x: int | None = self.text_x
         if e.emphasis and e.colour_index is None:
@@ -505,49 +507,41 @@ class LogView:
             y += lh
 
     def _draw_pill(self, surface: pygame.Surface, pill: pygame.Rect) -> None:
-        surface.blit(_pill_face(pill.size, f"{self.unseen} new"), pill)
+        surface.blit(self._pill_face(pill.size, f"{self.unseen} new"), pill)
+
+    def _badge(self, index: int) -> pygame.Surface:
+        b = self._badges.get(index)
+        if b is None:
+            b = players.badge(index, round(BADGE * 0.5))
+            if b is None:
+                b = pygame.Surface((BADGE + 4, BADGE + 4), pygame.SRCALPHA)
+                players.draw_swatch(b, index, (BADGE // 2 + 2, BADGE // 2 + 2), BADGE // 2)
+            self._badges[index] = b
+        return b
+
+    def _pill_face(self, size: tuple[int, int], label: str) -> pygame.Surface:
+        key = (size, label, theme.ui_scale())
+        face = self._pills.get(key)
+        if face is None:
+            w, h = size
+            face = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(face, theme.ACCENT, (0, 0, w, h), border_radius=h // 2)
+            pygame.draw.rect(face, theme.FOCUS_EDGE, (0, 0, w, h), 2, border_radius=h // 2)
+            t = theme.font(TEXT_SIZE, bold=True).render(label, True, theme.ACCENT_INK)
+            cx = w // 2 + 12
+            face.blit(t, t.get_rect(center=(cx, h // 2 + 1)))
+            ax, ay = cx - t.get_width() // 2 - 18, h // 2
+            pygame.draw.polygon(
+                face, theme.ACCENT_INK, [(ax - 8, ay - 5), (ax + 8, ay - 5), (ax, ay + 6)]
+            )
+            if len(self._pills) > 64:
+                self._pills.clear()
+            self._pills[key] = face
+        return face
 
 
 def _same(text: str) -> str:
     return text
-
-
-_badges: dict[int, pygame.Surface] = {}
-
-
-def _badge(index: int) -> pygame.Surface:
-    b = _badges.get(index)
-    if b is None:
-        b = players.badge(index, round(BADGE * 0.5))
-        if b is None:
-            b = pygame.Surface((BADGE + 4, BADGE + 4), pygame.SRCALPHA)
-            players.draw_swatch(b, index, (BADGE // 2 + 2, BADGE // 2 + 2), BADGE // 2)
-        _badges[index] = b
-    return b
-
-
-_pills: dict[tuple, pygame.Surface] = {}
-
-
-def _pill_face(size: tuple[int, int], label: str) -> pygame.Surface:
-    key = (size, label, theme.ui_scale())
-    face = _pills.get(key)
-    if face is None:
-        w, h = size
-        face = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(face, theme.ACCENT, (0, 0, w, h), border_radius=h // 2)
-        pygame.draw.rect(face, theme.FOCUS_EDGE, (0, 0, w, h), 2, border_radius=h // 2)
-        t = theme.font(TEXT_SIZE, bold=True).render(label, True, theme.ACCENT_INK)
-        cx = w // 2 + 12
-        face.blit(t, t.get_rect(center=(cx, h // 2 + 1)))
-        ax, ay = cx - t.get_width() // 2 - 18, h // 2
-        pygame.draw.polygon(
-            face, theme.ACCENT_INK, [(ax - 8, ay - 5), (ax + 8, ay - 5), (ax, ay + 6)]
-        )
-        if len(_pills) > 64:
-            _pills.clear()
-        _pills[key] = face
-    return face
 
 
 def event_line(event, names, viewer, namer=_same) -> str:
