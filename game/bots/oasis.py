@@ -28,7 +28,7 @@ decks are unknown even to their owners, so cards are judged by the known make-up
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.bots import common
 from game.bots.common import SeededBot, first_of, make_level
@@ -44,6 +44,7 @@ from game.engine.oasis.actions import (
     PlaceTile,
     SkipBonus,
     StopOffer,
+    TakeOffer,
     TurnCard,
 )
 from game.engine.oasis.cards import CARDS
@@ -81,7 +82,7 @@ class EasyBot(SeededBot):
             return stop if rng.random() < EASY_STOP[min(shown, 2) - 1] else turn
         if phase == "choose":
             offers = view["players"]
-            weights = [1.0 + 0.5 * len(offers[a.owner]["offer"]) for a in legal]
+            weights = [1.0 + 0.5 * len(offers[cast(TakeOffer, a).owner]["offer"]) for a in legal]
             return rng.choices(legal, weights)[0]
         tiles = [a for a in legal if isinstance(a, (PlaceTile, BonusTile))]
         if phase == "bonus":
@@ -197,7 +198,6 @@ class Placer:
         self.pos = pos
         self.me = pos.me
         self._opp_front: dict[int, list[tuple[int, str, int]]] | None = None
-        self._mode_cache: dict[tuple[int, str], tuple] = {}
 
     def opp_front(self) -> dict[int, list[tuple[int, str, int]]]:
         """Empty cell -> opponents' controlled areas it extends: (owner, kind, frontier)."""

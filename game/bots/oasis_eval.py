@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.oasis.cards import CARDS, LAND_KINDS, LAND_SUPPLY, SCORE_FOR_LAND, SCORE_SUPPLY
+from game.engine.oasis.geometry import OasisBoard
 
 KINDS = LAND_KINDS  # "oasis", "steppe", "stone"
 SCORE_OF = SCORE_FOR_LAND  # land kind -> score tile kind
@@ -68,7 +69,6 @@ def geometry(view: dict[str, Any]) -> dict[str, Any]:
     is_place = [not p for p in is_path]
     if b["name"] != "custom":
         try:
-            from game.engine.oasis.geometry import OasisBoard
 
             ob = OasisBoard.from_map(b["name"])
             if ob.width == w and ob.height == h:
@@ -245,11 +245,6 @@ class Position:
         """Projected final multiplier of a land tile of ``kind`` for ``q``."""
         return self.s_proj[q][SCORE_OF[kind]]
 
-    def current_score(self, q: int) -> float:
-        s = self.scores[q]
-        return (self.largest[q] * s["goods"]
-                + sum(self.land[q][k] * s[SCORE_OF[k]] for k in KINDS))
-
     def projected_score(self, q: int) -> float:
         s = self.s_proj[q]
         return (self.l_proj[q] * s["goods"]
@@ -392,9 +387,9 @@ class Position:
         taken: dict[str, int] = {}
         # score tiles first: they raise what the tiles are worth
         order = sorted(cards, key=lambda c: CARDS[c].effect != "score")
-        v = sum(self.card_value(q, c, taken) for c in order)
+        v: float = sum(self.card_value(q, c, taken) for c in order)
         if len(cards) > 1 and self.wt.cross:
-            cross = sum(taken.get(k, 0) * taken.get(SCORE_OF[k], 0) for k in KINDS)
+            cross: float = sum(taken.get(k, 0) * taken.get(SCORE_OF[k], 0) for k in KINDS)
             cross += 0.5 * taken.get("camels", 0) * taken.get("goods", 0)
             v += self.wt.cross * cross
         return v

@@ -189,12 +189,12 @@ class NormalBot(SeededBot):
         b = pos.board
         reach = 0
         lands = [c // 10 for c in pos.hand if c < 50]
-        for k, a in enumerate(lands):
+        for k, land in enumerate(lands):
             for c in lands[k + 1:]:
-                reach |= b.farm[a][c]
+                reach |= b.farm[land][c]
         band = 0
-        for a in lands:
-            band |= b.band[a]
+        for land in lands:
+            band |= b.band[land]
         unit = pos.unit[t]
         best, best_v = legal[0], None
         for a in legal:

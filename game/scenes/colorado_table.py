@@ -45,8 +45,8 @@ from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
 from game.engine.core import IllegalAction
 from game.engine.words import a_or_an
 from game.engine.words import plural as _plural
-from game.scenes.seats import Seat
 from game.scenes.table.scene import SharedTable
+from game.seats import Seat
 from game.ui import art, theme
 from game.ui import intents as I
 from game.ui.colorado import pieces, tips

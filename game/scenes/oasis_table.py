@@ -42,8 +42,8 @@ from game.engine.oasis import (
     new_game,
 )
 from game.engine.oasis.cards import CARDS, COLOURS, LAND_KINDS, SCORE_KINDS
-from game.scenes.seats import Seat
 from game.scenes.table.scene import SharedTable
+from game.seats import Seat
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis import tips

@@ -49,10 +49,10 @@ from game.engine.oregon import (
 from game.engine.oregon import player_name as engine_player_name
 from game.engine.words import plural
 from game.scenes.results import ResultRow, ResultsScene
-from game.scenes.seats import Seat
 from game.scenes.table.scene import SharedTable
-from game.ui import art, theme
-from game.ui.oregon import tips
+from game.seats import Seat
+from game.ui import theme
+from game.ui.oregon import art, tips
 from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface
 from game.ui.oregon.layout import CARD, COLS, ROWS, TableLayout
 from game.ui.oregon.panels import (

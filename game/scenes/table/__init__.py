@@ -14,7 +14,7 @@ table modules it loads on demand can import them.
 
 Each game provides ``game/scenes/<game_id>_table.py`` with a ``TableScene`` class built as
 ``TableScene(services, game_id, seats, seed, *, state=None, **options)`` (``seats`` is
-``list[Seat]``, see ``game.scenes.seats``; ``state`` continues a game in progress).  It is imported only when a game starts.
+``list[Seat]``, see ``game.seats``; ``state`` continues a game in progress).  It is imported only when a game starts.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import sys
 
 from game.engine import GAMES
 from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.seats import Seat
 
 log = logging.getLogger(__name__)
 

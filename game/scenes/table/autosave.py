@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from game import saves
 from game.config import Config
 from game.engine.core import GameState
-from game.scenes.seats import Seat
+from game.seats import Seat
 
 
 class Autosaver:

@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 import pygame
 
 from game.engine.core import Event, GameState
-from game.scenes.seats import Seat
+from game.seats import Seat
 from game.ui.table_anim import Timeline
 
 

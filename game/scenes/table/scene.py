@@ -25,7 +25,7 @@ from game.scenes.base import Scene
 from game.scenes.handoff import Handoff
 from game.scenes.pause import PauseMenu
 from game.scenes.rules_overlay import RulesOverlay
-from game.scenes.seats import Seat
+from game.seats import Seat
 from game.scenes.table import screen, start_game
 from game.scenes.table.autosave import Autosaver
 from game.scenes.table.bots import BotDriver

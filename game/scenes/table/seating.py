@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.bots import Bot, make_bot
-from game.scenes.seats import Seat
+from game.seats import Seat
 from game.ui.players import renamer
 
 

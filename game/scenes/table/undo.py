@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.core import Event, GameState, replay_events
-from game.scenes.seats import Seat
+from game.seats import Seat
 
 TAKEN_BACK_TIME = 4.0  # seconds the prompt starts with "Taken back." after an undo
 
