@@ -25,7 +25,6 @@ from game.scenes.base import Scene
 from game.scenes.handoff import Handoff
 from game.scenes.pause import PauseMenu
 from game.scenes.rules_overlay import RulesOverlay
-from game.seats import Seat
 from game.scenes.table import screen, start_game
 from game.scenes.table.autosave import Autosaver
 from game.scenes.table.bots import BotDriver
@@ -34,6 +33,7 @@ from game.scenes.table.privacy import Privacy
 from game.scenes.table.seating import Seating
 from game.scenes.table.turns import TurnLoop
 from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
+from game.seats import Seat
 from game.ui import intents as I
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
 
