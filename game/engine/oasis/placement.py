@@ -189,6 +189,29 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     return info
 
 
+def lay_bonus_areas(st: OasisState) -> None:
+    """The bonus squares of an empty board, each side-connected group of one kind an
+    uncontrolled area."""
+    b = st.board
+    for c in b.bonus_cells:
+        st.tiles[c] = b.bonus[c]
+    for c in b.bonus_cells:
+        if st.area[c] != -1:
+            continue
+        a = len(st.a_kind)
+        st.a_kind.append(b.bonus[c])
+        st.a_owner.append(-1)
+        st.a_marker.append(-1)
+        group = [c]
+        st.area[c] = a
+        for cell in group:
+            for nb in b.nbrs[cell]:
+                if st.tiles[nb] == b.bonus[c] and st.area[nb] == -1:
+                    st.area[nb] = a
+                    group.append(nb)
+        st.a_size.append(len(group))
+
+
 def area_cells(st: OasisState, a: int) -> list[int]:
     area = st.area
     return [c for c in st.board.place_cells if area[c] == a]
