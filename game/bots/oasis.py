@@ -47,6 +47,7 @@ from game.engine.oasis.actions import (
     TurnCard,
 )
 from game.engine.oasis.cards import CARDS
+from game.engine.oasis.view import OasisView
 
 LEVELS = ("easy", "normal")
 
@@ -70,18 +71,18 @@ class EasyBot(SeededBot):
 
     level = "easy"
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
         phase = view["phase"]
         if phase == "offer":
             turn, stop = first_of(legal, TurnCard), first_of(legal, StopOffer)
             if turn is None or stop is None:
                 return turn or stop or legal[0]
-            shown = len(view["players"][view["me"]]["offer"])
+            shown = len(view["players"][view["me"] or 0]["offer"])
             return stop if rng.random() < EASY_STOP[min(shown, 2) - 1] else turn
         if phase == "choose":
             offers = view["players"]
-            weights = [1.0 + 0.5 * len(offers[a.owner]["offer"]) for a in legal]
+            weights = [1.0 + 0.5 * len(offers[a.owner]["offer"]) for a in legal]  # type: ignore[attr-defined]
             return rng.choices(legal, weights)[0]
         tiles = [a for a in legal if isinstance(a, (PlaceTile, BonusTile))]
         if phase == "bonus":
@@ -115,7 +116,7 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.weights = weights
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         pos = Position(view, self.weights)
         phase = view["phase"]
         if phase == "offer":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, T
+from game.engine.messages import N_, NN_, Message, T
 from game.engine.oasis.actions import StopOffer, TakeOffer, TurnCard
 from game.engine.oasis.cards import DRAW_AFTER, MAX_OFFER, card_title, colour
 from game.engine.oasis.checks import phase_problem
@@ -108,6 +108,7 @@ def draw_to(st: OasisState, p: int, count: int) -> list[Event]:
                 {"count": n}, args={"n": n}))
         st.offer_decks[p].append(st.draw.pop())
         got += 1
+    line: Message
     if got:
         line = NN_("{player} draws {n} card to the bottom of their offer deck",
                    "{player} draws {n} cards to the bottom of their offer deck")

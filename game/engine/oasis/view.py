@@ -123,7 +123,7 @@ def _board_info(st: OasisState) -> BoardInfo:
         info = b.action_cache["view"] = BoardInfo(
             name=b.name, width=b.width, height=b.height,
             path=tuple(b.xy[c] for c in b.path_cells),
-            bonus=tuple((*b.xy[c], KIND_NAME[b.bonus[c]]) for c in b.bonus_cells),
+            bonus=tuple((*b.xy[c], KIND_NAME[b.bonus[c]] or "") for c in b.bonus_cells),
             edge=tuple(b.xy[c] for c in b.place_cells if b.edge[c]),
         )
     return info
