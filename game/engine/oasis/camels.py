@@ -12,7 +12,12 @@ from game.engine.oasis import flow
 from game.engine.oasis.actions import BonusCamel, IgnoreCard, MoveCamel, PlaceCamel
 from game.engine.oasis.cards import CAMELS_EACH, CARDS, card_title
 from game.engine.oasis.carrying import finish_card
-from game.engine.oasis.checks import free_path_cell_problem, path_cell_problem, phase_problem
+from game.engine.oasis.checks import (
+    at,
+    free_path_cell_problem,
+    path_cell_problem,
+    phase_problem,
+)
 from game.engine.oasis.events import seat
 from game.engine.oasis.geometry import cell_name
 
@@ -41,7 +46,7 @@ def check_place_camel(st: OasisState, action: PlaceCamel, p: int) -> str | None:
 
 
 def do_place_camel(st: OasisState, action: PlaceCamel, p: int) -> list[Event]:
-    events = put_camel(st, p, st.board.index(action.cell),
+    events = put_camel(st, p, at(st, action.cell),
                        N_("{player} places a camel at {cell}"))
     card_step_done(st)
     return events
@@ -74,15 +79,15 @@ def check_move_camel(st: OasisState, action: MoveCamel, p: int) -> str | None:
                or path_cell_problem(st, action.dst, "A camel"))
     if problem:
         return problem
-    if st.camel_at[st.board.index(action.src)] != p:
+    if st.camel_at[at(st, action.src)] != p:
         return "There is none of your camels at that cell"
-    if st.camel_at[st.board.index(action.dst)] != -1:
+    if st.camel_at[at(st, action.dst)] != -1:
         return "That path cell already holds a camel"
     return None
 
 
 def do_move_camel(st: OasisState, action: MoveCamel, p: int) -> list[Event]:
-    src, dst = st.board.index(action.src), st.board.index(action.dst)
+    src, dst = at(st, action.src), at(st, action.dst)
     st.camel_at[src] = -1
     st.camel_at[dst] = p
     card_step_done(st)
@@ -117,6 +122,6 @@ def check_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> str | None:
 
 
 def do_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> list[Event]:
-    events = put_camel(st, p, st.board.index(action.cell),
+    events = put_camel(st, p, at(st, action.cell),
                        N_("Bonus: {player} places a camel at {cell}"))
     return events + flow.end_round(st)

@@ -1,5 +1,10 @@
 """One table from each action to the rule that checks it and the rule that carries it out:
-``why_illegal`` and ``apply`` of ``OasisState`` both go through it."""
+``why_illegal`` and ``apply`` of ``OasisState`` both go through it.
+
+A checker ``check_x(state, action, player)`` returns why the rules refuse the action (or None);
+it is given an Oasis action with fields of the right types, by the player who acts.  A doer
+``do_x(state, action, player)`` carries out an action its checker allowed and returns the
+events; the steps that follow by themselves are ``flow.advance``'s."""
 
 from __future__ import annotations
 
@@ -42,15 +47,3 @@ RULES: dict[type[Action], tuple[Checker, Doer]] = {
     SkipBonus: (flow.check_skip_bonus, flow.do_skip_bonus),
 }
 
-
-def why_illegal(st: OasisState, action: Action, player: int) -> str | None:
-    """Why the rules refuse ``action`` by ``player`` (an Oasis action with fields of the right
-    types, by the player who acts), or None."""
-    return RULES[type(action)][0](st, action, player)
-
-
-def carry_out(st: OasisState, action: Action, player: int) -> list[Event]:
-    """Apply a legal action and every step after it that needs no decision."""
-    events = RULES[type(action)][1](st, action, player)
-    events += flow.advance(st)
-    return events

@@ -24,7 +24,7 @@ from typing import Any
 
 from game.engine.core import Action, Event, GameState, Outcome
 from game.engine.messages import render
-from game.engine.oasis import flow, legal, placement, rules
+from game.engine.oasis import flow, legal, placement
 from game.engine.oasis.actions import ACTION_TYPES
 from game.engine.oasis.cards import (
     CAMELS_EACH,
@@ -37,6 +37,7 @@ from game.engine.oasis.cards import (
     SCORE_SUPPLY,
 )
 from game.engine.oasis.geometry import OasisBoard, board_from_options
+from game.engine.oasis.rules import RULES
 from game.engine.oasis.view import OasisView, build_view, rebuild_state
 
 PHASES = ("offer", "choose", "carry", "bonus", "over")
@@ -126,10 +127,13 @@ class OasisState(GameState):
         return legal.legal_actions(self, player)
 
     def why_illegal(self, action: Action, player: int) -> str | None:
-        return rules.why_illegal(self, action, player)
+        return RULES[type(action)][0](self, action, player)
 
     def _apply(self, action: Action, player: int) -> list[Event]:
-        return rules.carry_out(self, action, player)
+        """The action's own rule, then every step after it that needs no decision."""
+        events = RULES[type(action)][1](self, action, player)
+        events += flow.advance(self)
+        return events
 
     def setup_events(self) -> list[Event]:
         """The deal and the first round's start."""

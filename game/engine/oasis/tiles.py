@@ -15,7 +15,7 @@ from game.engine.oasis import flow, placement
 from game.engine.oasis.actions import BonusTile, MarkerChoice, PlaceTile
 from game.engine.oasis.camels import card_step_done
 from game.engine.oasis.cards import CARDS, KIND_CODE, MARKERS_EACH, card_title
-from game.engine.oasis.checks import cell_problem, phase_problem
+from game.engine.oasis.checks import at, cell_problem, phase_problem
 from game.engine.oasis.events import seat
 from game.engine.oasis.geometry import cell_name
 
@@ -69,7 +69,7 @@ def tile_problem(st: OasisState, kind: str, cell: Any, marker_from: MarkerChoice
     problem = cell_problem(st, cell)
     if problem:
         return problem
-    mode, reason = placement.tile_mode(st, KIND_CODE[kind], st.board.index(cell), p)
+    mode, reason = placement.tile_mode(st, KIND_CODE[kind], at(st, cell), p)
     if mode is None:
         return reason
     if mode == placement.EXTEND or len(st.markers[p]) < MARKERS_EACH:
@@ -85,7 +85,7 @@ def tile_problem(st: OasisState, kind: str, cell: Any, marker_from: MarkerChoice
     problem = cell_problem(st, marker_from)
     if problem:
         return problem
-    if st.board.index(marker_from) not in st.markers[p]:
+    if at(st, marker_from) not in st.markers[p]:  # type: ignore[arg-type]
         return "You have no control marker at that cell"
     return None
 
@@ -119,12 +119,11 @@ def do_bonus_tile(st: OasisState, action: BonusTile, p: int) -> list[Event]:
 
 def place(st: OasisState, action: PlaceTile | BonusTile, p: int, bonus: bool) -> list[Event]:
     """Lay the (legal) tile of ``action`` and report it, its marker and a possible end."""
-    board = st.board
-    k, c = KIND_CODE[action.kind], board.index(action.cell)
+    k, c = KIND_CODE[action.kind], at(st, action.cell)
     src = action.marker_from
     info = placement.place_tile(st, k, c, p, None if src is None
-                                else -1 if src == "none" else board.index(src))
-    xy = board.xy
+                                else -1 if src == "none" else at(st, src))  # type: ignore[arg-type]
+    xy = st.board.xy
     kind = action.kind
     data = {"kind": kind, "cell": list(xy[c]), "mode": info["mode"], "area": info["area"],
             "size": info["size"], "absorbed": info["absorbed"],

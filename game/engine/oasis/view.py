@@ -181,7 +181,7 @@ def build_view(st: OasisState, player: int | None) -> OasisView:
     actor = st.actor()
     return OasisView(
         game=st.GAME_ID, me=player, viewer=player, num_players=st.num_players,
-        options=dict(st.options), board=BoardInfo(**_board_info(st)), phase=phase,
+        options=copy.deepcopy(st.options), board=BoardInfo(**_board_info(st)), phase=phase,
         step=st.step(), round=st.round, to_act=st.to_act(), order=list(st.order),
         offering=actor if phase == "offer" else None,
         choosing_disc=st.pos + 1 if phase in ("choose", "carry") else None,
