@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.words import a_or_an, plural  # noqa: F401  (the Oasis modules' words)
+from game.engine.words import a_or_an  # noqa: F401  (the Oasis modules' words)
 
 COLOURS = ("red", "blue", "green", "yellow", "black")
 PLAYER_NAMES = tuple(c.capitalize() for c in COLOURS)  # the engine's seat names
