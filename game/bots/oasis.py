@@ -48,6 +48,7 @@ from game.engine.oasis.actions import (
     TurnCard,
 )
 from game.engine.oasis.cards import CARDS
+from game.engine.oasis.view import OasisView
 
 LEVELS = ("easy", "normal")
 
@@ -71,14 +72,14 @@ class EasyBot(SeededBot):
 
     level = "easy"
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
         phase = view["phase"]
         if phase == "offer":
             turn, stop = first_of(legal, TurnCard), first_of(legal, StopOffer)
             if turn is None or stop is None:
                 return turn or stop or legal[0]
-            shown = len(view["players"][view["me"]]["offer"])
+            shown = len(view["players"][view["me"] or 0]["offer"])
             return stop if rng.random() < EASY_STOP[min(shown, 2) - 1] else turn
         if phase == "choose":
             offers = view["players"]
@@ -116,7 +117,7 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.weights = weights
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         pos = Position(view, self.weights)
         phase = view["phase"]
         if phase == "offer":

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.engine.oasis.cards import CARDS, LAND_KINDS, LAND_SUPPLY, SCORE_FOR_LAND, SCORE_SUPPLY
 from game.engine.oasis.geometry import OasisBoard
+from game.engine.oasis.view import OasisView
 
 KINDS = LAND_KINDS  # "oasis", "steppe", "stone"
 SCORE_OF = SCORE_FOR_LAND  # land kind -> score tile kind
@@ -53,7 +54,7 @@ DEFAULT_WEIGHTS = Weights()
 _GEOMETRY: dict[Any, dict[str, Any]] = {}
 
 
-def geometry(view: dict[str, Any]) -> dict[str, Any]:
+def geometry(view: OasisView) -> dict[str, Any]:
     """Static tables of the board in the view (cached per board)."""
     b = view["board"]
     key = (b["name"], b["width"], b["height"], *(tuple(tuple(x) for x in b[k])
@@ -88,7 +89,7 @@ def geometry(view: dict[str, Any]) -> dict[str, Any]:
     edge = [False] * size
     for x, y in b["edge"]:
         edge[y * w + x] = True
-    bonus_kind = [None] * size
+    bonus_kind: list[str | None] = [None] * size
     for x, y, kind in b["bonus"]:
         bonus_kind[y * w + x] = kind
     start_ok = {}
@@ -138,11 +139,14 @@ def camel_groups(g: dict[str, Any], camel: list[int], p: int) -> tuple[dict[int,
 class Position:
     """A view read once for the bots."""
 
-    def __init__(self, view: dict[str, Any], weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, view: OasisView, weights: Weights = DEFAULT_WEIGHTS):
         self.view = view
         self.wt = weights
         g = self.g = geometry(view)
-        self.me = view["me"]
+        me = view["me"]
+        if me is None:
+            raise ValueError("the bots read the view of a seat, not an onlooker's")
+        self.me: int = me
         self.n = view["num_players"]
         self.tile = view["tile"]
         self.area = view["area"]

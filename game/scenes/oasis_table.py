@@ -140,7 +140,7 @@ class TableScene(TableTips, SharedTable):
             self.log_opening()
 
     def log_opening(self) -> None:
-        for e in self.state.setup_events:
+        for e in self.state.setup_events():
             self.log_event(e)
 
     def why(self, action) -> str | None:
