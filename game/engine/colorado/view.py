@@ -15,19 +15,20 @@ fields, owner, field_counts), flags (cell, colour or None while hidden, placed_b
 flags_face_up, my_flags, flags_in_hand, flags_unplaced, flag_cells (where the next flag may
 go), flag_queue, scores, cubes_left, cubes_on_board, sale_tokens, sales_this_round,
 max_sales_per_round, cowboy_counts, my_cowboys, bag_count, round_deck_left,
-colour_decks_left, cards_per_turn, revealed_cards, last_cards, market_queue, sale,
+colour_decks_left, cards_per_turn, revealed_cards, used_cards and discarded_cards (the ids
+of the cards taken and discarded so far), last_cards, market_queue, sale,
 bids_in, my_bid, take_queue, last_bids, last_sale, round_results, is_over, winners.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.engine.colorado.actions import TakeCard
 from game.engine.colorado.cardplay import check_card_use, simulate_lakes
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.grid import BORDER_CELLS, HEIGHT, NUM_CELLS, WIDTH, index, xy
-from game.engine.colorado.state import (
+from game.engine.colorado.model import (
     CUBES_PER_PLAYER,
     MAX_SALES_PER_ROUND,
     NUM_ROUNDS,
@@ -37,13 +38,91 @@ from game.engine.colorado.state import (
     PHASE_GIVE,
     PLAYER_COLOURS,
     PLAYER_NAMES,
-    ColoradoState,
     cards_per_turn,
 )
-from game.engine.core import IllegalAction
+from game.engine.core import CommonView, IllegalAction
+
+if TYPE_CHECKING:
+    from game.engine.colorado.state import ColoradoState
+
+Cell = list[int]
 
 
-def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
+class LakeView(TypedDict):
+    index: int
+    value: int
+    cells: list[Cell]
+    fields: list[Cell]
+    owner: int
+    field_counts: list[int]
+
+
+class FlagView(TypedDict):
+    cell: Cell
+    colour: str | None  # None while face down and not the viewer's own
+    placed_by: int
+
+
+class SaleView(TypedDict):
+    seller: int
+    cell: Cell
+    queue: list[int]
+    interested: list[int]
+    declined: list[int]
+    buyer: int | None
+    auction_bidders: list[int]
+    auction_bids_in: list[int]
+
+
+class ColoradoView(CommonView):
+    """What one seat may know (see the module's description of each key)."""
+
+    player_names: list[str]
+    player_colours: list[str]
+    rounds: int
+    start_player: int
+    turn_order: list[int]
+    width: int
+    height: int
+    owners: list[list[int]]
+    border_cells: list[Cell]
+    lakes: list[LakeView]
+    flags: list[FlagView]
+    flags_face_up: bool
+    my_flags: list[str] | None
+    flags_in_hand: list[int]
+    flags_unplaced: int
+    flag_cells: list[Cell]
+    flag_queue: list[int]
+    cubes_left: list[int]
+    cubes_on_board: list[int]
+    sale_tokens: list[int]
+    sales_this_round: list[int]
+    max_sales_per_round: int
+    cowboy_counts: list[int]
+    my_cowboys: list[int] | None
+    bag_count: int
+    round_deck_left: int
+    colour_decks_left: dict[str, int]
+    cards_per_turn: int
+    revealed_cards: list[dict[str, Any]]
+    used_cards: list[int]
+    discarded_cards: list[int]
+    last_cards: bool
+    market_queue: list[int]
+    sale: SaleView | None
+    my_sale_bid: list[int] | None
+    bids_in: list[bool]
+    my_bid: list[int] | None
+    take_queue: list[int]
+    last_bids: dict[str, Any] | None
+    last_sale: dict[str, Any] | None
+    round_results: list[list[dict[str, Any]]]
+    is_over: bool
+    winners: list[int]
+
+
+def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
     n = state.num_players
     me = player if player is not None and 0 <= player < n else None
     owner = state.owner
@@ -52,7 +131,7 @@ def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
         seen = state.flags_up or placer == me
         flags.append({"cell": list(xy(i)), "colour": colour if seen else None,
                       "placed_by": placer})
-    sale = None
+    sale: SaleView | None = None
     if state.sale is not None:
         s = state.sale
         sale = {"seller": s.seller, "cell": list(xy(s.cell)), "queue": list(s.queue),
@@ -107,6 +186,8 @@ def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
         "colour_decks_left": {c: len(d) for c, d in zip(FLAG_COLOURS, state.decks, strict=True)},
         "cards_per_turn": cards_per_turn(n),
         "revealed_cards": [CARDS[c].to_json() for c in state.revealed],
+        "used_cards": list(state.used_cards),
+        "discarded_cards": list(state.discarded),
         "last_cards": state.last_cards,
         "market_queue": list(state.market_queue),
         "sale": sale,
@@ -126,8 +207,9 @@ def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
 class _Position:
     """The few facts a card use depends on, read from a state or from a view."""
 
-    def __init__(self, source: ColoradoState | dict[str, Any], player: int | None):
-        if isinstance(source, ColoradoState):
+    def __init__(self, source: ColoradoState | ColoradoView | dict[str, Any],
+                 player: int | None):
+        if not isinstance(source, dict):
             s = source
             self.revealed = list(s.revealed)
             self.flags = s.flag_colours_at()
@@ -164,7 +246,7 @@ class _Position:
         self.cubes_left = v["cubes_left"][self.player]
 
 
-def preview_card_use(source: ColoradoState | dict[str, Any], action: TakeCard,
+def preview_card_use(source: ColoradoState | ColoradoView | dict[str, Any], action: TakeCard,
                      player: int | None = None) -> dict[str, Any]:
     """What ``action`` would do, from a state or a view, without changing anything.
 
