@@ -3,7 +3,7 @@ arguments the rule modules share (a seat, a card, a flag colour)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict, get_args
+from typing import Any, Literal, TypedDict, get_args
 
 from game.engine.colorado.cards import Card
 from game.engine.colorado.grid import cell_name
@@ -61,17 +61,23 @@ class SaleOffered(TypedDict):
     tokens_left: int
 
 
-class Interest(TypedDict):
+class _Interest(TypedDict):
     interested: bool
     cell: Cell
-    reason: NotRequired[str]  # why a player was skipped: "no cowboy" / "no cube left"
 
 
-class SaleResult(TypedDict):
+class Interest(_Interest, total=False):
+    reason: str  # why a player was skipped: "no cowboy" / "no cube left"
+
+
+class _SaleResult(TypedDict):
     cell: Cell
     outcome: str  # "nobody", "one" (for one cowboy) or "auction"
-    buyer: NotRequired[int]
-    seller: NotRequired[int]
+
+
+class SaleResult(_SaleResult, total=False):
+    buyer: int  # not when nobody wanted the land
+    seller: int
 
 
 CowboyGiven = TypedDict("CowboyGiven", {"from": int, "to": int, "cowboy": int})
