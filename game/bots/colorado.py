@@ -27,7 +27,6 @@ Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample o
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from game.bots import common
 from game.bots.colorado_eval import WIDTH, Position, rotate_offsets
@@ -43,6 +42,7 @@ from game.engine.colorado.actions import (
     TakeCard,
 )
 from game.engine.colorado.cards import CARD_PATTERNS
+from game.engine.colorado.view import ColoradoView
 from game.engine.core import Action
 
 LEVELS = ("easy", "normal")
@@ -81,7 +81,7 @@ class EasyBot(SeededBot):
     level = "easy"
     takes_only_choice = False  # a bid is built from the hand, not taken from legal
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
@@ -117,7 +117,7 @@ class EasyBot(SeededBot):
 
 
 # --- normal --------------------------------------------------------------------------------
-def turns_left(view: dict[str, Any]) -> int:
+def turns_left(view: ColoradoView) -> int:
     """Card turns left in the game, the current one included when its cards are out."""
     cpt = view["cards_per_turn"]
     per_round = math.ceil(12 / cpt)
@@ -168,7 +168,7 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.cowboy_scale = COWBOY_SCALE if cowboy_scale is None else cowboy_scale
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
         if phase == "give":
@@ -403,7 +403,7 @@ def flag_worth(f: int, gains: dict[int, float], offsets) -> float:
 
 
 # --- timing --------------------------------------------------------------------------------
-def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
+def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[ColoradoView, list[Action]]]:
     """``n`` (view, legal) pairs from seeded 3- and 4-player games of easy bots, spread over
     the game, only where there is something to decide."""
     return common.sample_positions("colorado", EasyBot, lambda g: 3 + (g % 2), 0.08, n, seed)

@@ -12,9 +12,7 @@ values, so taking first place in a ranked category from someone counts twice.
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.engine.colorado.cards import CARDS
+from game.engine.colorado.cards import CARD_PATTERNS, CARDS, rotate
 from game.engine.colorado.grid import HEIGHT, IS_BORDER, NUM_CELLS, WIDTH
 from game.engine.colorado.lakes import recheck_owner
 from game.engine.colorado.scoring import (
@@ -23,6 +21,7 @@ from game.engine.colorado.scoring import (
     DOUBLE_POINTS,
     LAKE_POINTS,
 )
+from game.engine.colorado.view import ColoradoView
 
 FULL = (1 << NUM_CELLS) - 1
 COL_FIRST = sum(1 << (y * WIDTH) for y in range(HEIGHT))
@@ -89,7 +88,7 @@ def _rank_value(mine: int, others: list[int], prizes: tuple[float, float]) -> fl
 class Position:
     """A view read into masks, with the scoring tables summed over the rounds left."""
 
-    def __init__(self, view: dict[str, Any]):
+    def __init__(self, view: ColoradoView):
         self.view = view
         n = self.n = view["num_players"]
         self.me = view["viewer"]
@@ -302,8 +301,6 @@ def bits(mask: int):
 def rotate_offsets() -> dict[tuple[int, int], list[tuple[int, int]]]:
     """For each two-star pattern, where the other star may stand from the flag (every
     rotation, either star on the flag)."""
-    from game.engine.colorado.cards import CARD_PATTERNS, rotate
-
     out: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for pattern in CARD_PATTERNS:
         if pattern is None or pattern in out:

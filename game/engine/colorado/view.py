@@ -122,26 +122,39 @@ class ColoradoView(CommonView):
     winners: list[int]
 
 
+def _flags_view(state: ColoradoState, me: int | None) -> list[FlagView]:
+    """Where flags stand; a face-down flag's colour only for the player who placed it."""
+    return [{"cell": list(xy(i)), "colour": colour if state.flags_up or placer == me else None,
+             "placed_by": placer} for i, (colour, placer) in sorted(state.flags.items())]
+
+
+def _sale_view(state: ColoradoState) -> SaleView | None:
+    s = state.sale
+    if s is None:
+        return None
+    return {"seller": s.seller, "cell": list(xy(s.cell)), "queue": list(s.queue),
+            "interested": list(s.interested), "declined": list(s.declined),
+            "buyer": s.interested[0] if state.phase == PHASE_GIVE else None,
+            "auction_bidders": sorted(s.bids) if state.phase == PHASE_AUCTION else [],
+            "auction_bids_in": sorted(p for p, b in s.bids.items() if b is not None)}
+
+
+def _lakes_view(state: ColoradoState) -> list[LakeView]:
+    return [{"index": lake.index, "value": lake.value,
+             "cells": [list(xy(i)) for i in lake.cells],
+             "fields": [list(xy(i)) for i in lake.fields],
+             "owner": state.lake_owner[lake.index],
+             "field_counts": list(state.lake_counts[lake.index])}
+            for lake in state.lakemap.lakes]
+
+
 def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
     n = state.num_players
     me = player if player is not None and 0 <= player < n else None
     owner = state.owner
-    flags = []
-    for i, (colour, placer) in sorted(state.flags.items()):
-        seen = state.flags_up or placer == me
-        flags.append({"cell": list(xy(i)), "colour": colour if seen else None,
-                      "placed_by": placer})
-    sale: SaleView | None = None
-    if state.sale is not None:
-        s = state.sale
-        sale = {"seller": s.seller, "cell": list(xy(s.cell)), "queue": list(s.queue),
-                "interested": list(s.interested), "declined": list(s.declined),
-                "buyer": s.interested[0] if state.phase == PHASE_GIVE else None,
-                "auction_bidders": sorted(s.bids) if state.phase == PHASE_AUCTION else [],
-                "auction_bids_in": sorted(p for p, b in s.bids.items() if b is not None)}
     my_sale_bid = None
     if me is not None and state.sale is not None and state.sale.bids.get(me) is not None:
-        my_sale_bid = list(state.sale.bids[me])
+        my_sale_bid = list(state.sale.bids[me] or ())
     bidding = state.phase == PHASE_BID
     return {
         "game": "colorado",
@@ -159,13 +172,8 @@ def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
         "height": HEIGHT,
         "owners": [owner[y * WIDTH:(y + 1) * WIDTH] for y in range(HEIGHT)],
         "border_cells": [list(xy(i)) for i in BORDER_CELLS],
-        "lakes": [{"index": lake.index, "value": lake.value,
-                   "cells": [list(xy(i)) for i in lake.cells],
-                   "fields": [list(xy(i)) for i in lake.fields],
-                   "owner": state.lake_owner[lake.index],
-                   "field_counts": list(state.lake_counts[lake.index])}
-                  for lake in state.lakemap.lakes],
-        "flags": flags,
+        "lakes": _lakes_view(state),
+        "flags": _flags_view(state, me),
         "flags_face_up": state.flags_up,
         "my_flags": list(state.flag_hands[me]) if me is not None else None,
         "flags_in_hand": [len(h) for h in state.flag_hands],
@@ -190,7 +198,7 @@ def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
         "discarded_cards": list(state.discarded),
         "last_cards": state.last_cards,
         "market_queue": list(state.market_queue),
-        "sale": sale,
+        "sale": _sale_view(state),
         "my_sale_bid": my_sale_bid,
         "bids_in": [b is not None for b in state.bids] if bidding else [False] * n,
         "my_bid": (list(state.bids[me]) if bidding and me is not None
