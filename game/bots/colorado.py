@@ -27,6 +27,7 @@ Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample o
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.bots import common
 from game.bots.colorado_eval import WIDTH, Position, rotate_offsets
@@ -246,7 +247,7 @@ class NormalBot(SeededBot):
         mine = set(hand)
         unknown = NUM_COWBOYS - len(mine)
         cards = len(vals)
-        best = (2 * w, ())
+        best: tuple[float, tuple[int, ...]] = (2 * w, ())
         high = hand[-1]
         for k in range(1, len(hand) + 1):
             options = [tuple(hand[:k])]
@@ -330,7 +331,8 @@ class NormalBot(SeededBot):
         best_now = max((v for _, v in vals), default=None)
         w = self.cowboy_value(pos, hand, best_now)
         others = [q for q in range(pos.n) if q != me]
-        best, best_v = PassSale(), SELL_MARGIN
+        best: Action = PassSale()
+        best_v = SELL_MARGIN
         for a in offers:
             i = _idx(a.cell)
             loss = -pos.gain_remove(me, i, -1)
@@ -347,6 +349,7 @@ class NormalBot(SeededBot):
         if not hand or yes not in legal:
             return DeclareInterest(False)
         sale = pos.view["sale"]
+        assert sale is not None  # interest and auctions are about a sale
         i = _idx(sale["cell"])
         me = pos.me
         gain = pos.gain_remove(me, i, me) - pos.gain_remove(me, i, -1)
@@ -355,6 +358,7 @@ class NormalBot(SeededBot):
 
     def _auction(self, pos: Position, hand: list[int]) -> SaleBid:
         sale = pos.view["sale"]
+        assert sale is not None  # interest and auctions are about a sale
         i = _idx(sale["cell"])
         me = pos.me
         gain = pos.gain_remove(me, i, me) - pos.gain_remove(me, i, -1)
@@ -364,7 +368,7 @@ class NormalBot(SeededBot):
         dists = [_dist(OPP_SALE_BIDS, max(1, counts[q]), 1) for q in rivals]
         mine = set(hand)
         unknown = NUM_COWBOYS - len(mine)
-        best = (None, (hand[0],))
+        best: tuple[float | None, tuple[int, ...]] = (None, (hand[0],))
         for k in range(1, len(hand) + 1):
             bid = tuple(hand[:k])
             top = max(bid)
@@ -403,7 +407,7 @@ def flag_worth(f: int, gains: dict[int, float], offsets) -> float:
 
 
 # --- timing --------------------------------------------------------------------------------
-def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[ColoradoView, list[Action]]]:
+def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
     """``n`` (view, legal) pairs from seeded 3- and 4-player games of easy bots, spread over
     the game, only where there is something to decide."""
     return common.sample_positions("colorado", EasyBot, lambda g: 3 + (g % 2), 0.08, n, seed)

@@ -91,7 +91,8 @@ class Position:
     def __init__(self, view: ColoradoView):
         self.view = view
         n = self.n = view["num_players"]
-        self.me = view["viewer"]
+        viewer = view["viewer"]
+        self.me = viewer if viewer is not None else -1  # a bot always plays a seat
         owners = view["owners"]
         self.owner = [p for row in owners for p in row]
         masks = [0] * n
@@ -139,8 +140,8 @@ class Position:
         self.domain_prizes = (sum(w * DOMAIN_POINTS[r][0] for r, w in rw.items()),
                               sum(w * DOMAIN_POINTS[r][1] for r, w in rw.items()))
         self.double_value = sum(w * DOUBLE_POINTS[r] for r, w in rw.items())
-        self.lake_value = [sum(w * (v if LAKE_POINTS[r] is None else LAKE_POINTS[r])
-                               for r, w in rw.items()) for v in self.lake_values]
+        self.lake_value = [sum(w * _lake_points(r, v) for r, w in rw.items())
+                           for v in self.lake_values]
         self.domain_cell = DOMAIN_CELL * self.domain_prizes[0] / 11.0
         self.border_cell = BORDER_CELL * self.border_prizes[0] / 9.0
         self.single_near = SINGLE_NEAR * self.double_value
@@ -254,7 +255,7 @@ class Position:
                                                                     int]]:
         """Distinct cube placements of a card: ``(flag cell, cells, rotation)``."""
         card = CARDS[card_id]
-        out = []
+        out: list[tuple[int, tuple[int, ...], int]] = []
         if cubes_left <= 0:
             return out
         seen: set[frozenset] = set()
@@ -268,7 +269,7 @@ class Position:
                         i = y * WIDTH + x
                         if free >> i & 1:
                             ok.append(i)
-                subs = [(c,) for c in ok]
+                subs: list[tuple[int, ...]] = [(c,) for c in ok]
                 if len(ok) == 2 and cubes_left >= 2:
                     subs.append(tuple(ok))
                 for sub in subs:
@@ -289,6 +290,12 @@ class Position:
 
     def cell_gains(self, p: int, cells: list[int]) -> dict[int, float]:
         return {i: self.gain_place(p, (i,)) for i in cells}
+
+
+def _lake_points(round_no: int, value: int) -> int:
+    """What a lake of ``value`` scores at the end of round ``round_no``."""
+    per_lake = LAKE_POINTS[round_no]
+    return value if per_lake is None else per_lake
 
 
 def bits(mask: int):

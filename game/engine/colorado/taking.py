@@ -78,7 +78,7 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
                 stars = card.star_cells(flag, rot, 0)
                 ok = [c for c in stars if on_board(*c) and lake_at[index(*c)] < 0
                       and owner[index(*c)] < 0]
-                subsets = [(c,) for c in ok]
+                subsets: list[tuple[tuple[int, int], ...]] = [(c,) for c in ok]
                 if len(ok) == 2 and left >= 2:
                     subsets.append(tuple(ok))
                 for sub in subsets:

@@ -22,6 +22,7 @@ bids_in, my_bid, take_queue, last_bids, last_sale, round_results, is_over, winne
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.engine.colorado.actions import TakeCard
@@ -201,7 +202,7 @@ def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
         "sale": _sale_view(state),
         "my_sale_bid": my_sale_bid,
         "bids_in": [b is not None for b in state.bids] if bidding else [False] * n,
-        "my_bid": (list(state.bids[me]) if bidding and me is not None
+        "my_bid": (list(state.bids[me] or ()) if bidding and me is not None
                    and state.bids[me] is not None else None),
         "take_queue": list(state.take_queue),
         "last_bids": state.last_bids,
@@ -214,6 +215,9 @@ def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
 
 class _Position:
     """The few facts a card use depends on, read from a state or from a view."""
+
+    lake_at: Sequence[int]
+    field_of: Sequence[Sequence[int]]
 
     def __init__(self, source: ColoradoState | ColoradoView | dict[str, Any],
                  player: int | None):
