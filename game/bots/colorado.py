@@ -43,6 +43,7 @@ from game.engine.colorado.actions import (
     TakeCard,
 )
 from game.engine.colorado.cards import CARD_PATTERNS
+from game.engine.colorado.view import ColoradoView
 from game.engine.core import Action
 
 LEVELS = ("easy", "normal")
@@ -81,7 +82,7 @@ class EasyBot(SeededBot):
     level = "easy"
     takes_only_choice = False  # a bid is built from the hand, not taken from legal
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
@@ -117,7 +118,7 @@ class EasyBot(SeededBot):
 
 
 # --- normal --------------------------------------------------------------------------------
-def turns_left(view: dict[str, Any]) -> int:
+def turns_left(view: ColoradoView) -> int:
     """Card turns left in the game, the current one included when its cards are out."""
     cpt = view["cards_per_turn"]
     per_round = math.ceil(12 / cpt)
@@ -168,7 +169,7 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.cowboy_scale = COWBOY_SCALE if cowboy_scale is None else cowboy_scale
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
         if phase == "give":
@@ -348,6 +349,7 @@ class NormalBot(SeededBot):
         if not hand or yes not in legal:
             return DeclareInterest(False)
         sale = pos.view["sale"]
+        assert sale is not None  # interest and auctions are about a sale
         i = _idx(sale["cell"])
         me = pos.me
         gain = pos.gain_remove(me, i, me) - pos.gain_remove(me, i, -1)
@@ -356,6 +358,7 @@ class NormalBot(SeededBot):
 
     def _auction(self, pos: Position, hand: list[int]) -> SaleBid:
         sale = pos.view["sale"]
+        assert sale is not None  # interest and auctions are about a sale
         i = _idx(sale["cell"])
         me = pos.me
         gain = pos.gain_remove(me, i, me) - pos.gain_remove(me, i, -1)

@@ -166,7 +166,7 @@ class TableScene(TableTips, SharedTable):
 
     def log_opening(self) -> None:
         self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
-        for e in self.state.opening_events:
+        for e in self.state.setup_events():
             self.log_event(e)
 
     def my_cowboys(self) -> list[int]:
