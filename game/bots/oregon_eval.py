@@ -137,6 +137,7 @@ class Position:
         self.eg = _mean(rest_gold) or 4.0
         self.proj = []
         for q, pv in enumerate(players):
+            tok: float
             if q == me:
                 tok = sum(own_coal) + sum(own_gold)
             else:

@@ -15,14 +15,12 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, TypeGuard
 
 from game.engine.messages import Message, describe, render
-
-if TYPE_CHECKING:
-    from game.engine import GameInfo
+from game.registry import GAMES, GameInfo
 
 SAVE_FORMAT = "landgrab-save"
 SAVE_VERSION = 1
@@ -221,8 +219,6 @@ class Outcome:
 # with a ``GAME_ID``), so a game that misses one fails at import, not in the middle of play.
 CONTRACT = ("to_act", "legal_actions", "why_illegal", "_apply", "clone", "view", "is_over",
             "scores", "outcome", "setup_events", "state_from_view", "snapshot")
-# Games whose engines do not yet define every method of the contract.
-_CONTRACT_PENDING = frozenset({"colorado", "oasis"})
 
 
 class GameState(ABC):
@@ -252,7 +248,7 @@ class GameState(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._FIELD_CHECKS = {a: field_checks(a) for a in cls.ACTION_TYPES.values()}
-        if cls.GAME_ID and cls.GAME_ID not in _CONTRACT_PENDING:
+        if cls.GAME_ID:
             missing = [name for name in CONTRACT if _defined_by(cls, name) is GameState
                        or getattr(getattr(cls, name), "__isabstractmethod__", False)]
             if missing or not cls.PLAYER_NAMES:
@@ -274,11 +270,11 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self, player: int | None = None) -> list[Action]: ...
 
+    @abstractmethod
     def why_illegal(self, action: Action, player: int) -> str | None:
         """Why the rules refuse ``action`` by ``player`` now, in plain words, or None when it
         is legal.  ``action`` is already known to be one of this game's actions with fields
         of the right types, and ``player`` one who acts now."""
-        return None
 
     @abstractmethod
     def _apply(self, action: Action, player: int) -> list[Event]:
@@ -289,7 +285,7 @@ class GameState(ABC):
         """A cheap, hand-written independent copy (RNG state and history included)."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, Any]: ...
+    def view(self, player: int | None) -> Mapping[str, Any]: ...
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -305,21 +301,19 @@ class GameState(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]: ...
 
+    @abstractmethod
     def outcome(self) -> Outcome:
         """Points, ranking, winners and the points per scoring category."""
-        scores = self.scores()
-        ranking = sorted(range(self.num_players), key=lambda p: -scores[p])
-        return Outcome(scores, ranking, self.winners(), [{} for _ in scores])
 
+    @abstractmethod
     def setup_events(self) -> list[Event]:
         """What the table shows before the first action (the deal, the first offers)."""
-        return []
 
     @classmethod
-    def state_from_view(cls, view: dict[str, Any], rng: random.Random) -> GameState:
+    @abstractmethod
+    def state_from_view(cls, view: Any, rng: random.Random) -> GameState:
         """A determinization: a full state consistent with ``view`` (what one seat may know),
         its hidden parts drawn with ``rng`` from what that seat cannot rule out."""
-        raise NotImplementedError(f"{cls.__name__} cannot rebuild a state from a view")
 
     @property
     def player_names(self) -> list[str]:
@@ -383,7 +377,7 @@ class GameState(ABC):
         other.seed = self.seed
         other.options = dict(self.options)
         # Random.__new__ with a seed skips the OS-entropy seeding of Random(): clones stay cheap
-        other.rng = random.Random.__new__(random.Random, 0)
+        other.rng = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
         other.undo_floor = self.undo_floor
@@ -437,7 +431,7 @@ MAX_FIELD_ITEMS = 64  # items of a list inside an action
 MAX_FIELD_DEPTH = 3  # lists inside lists inside an action (Colorado's cubes are cells)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -476,8 +470,6 @@ def _check_action_json(data: Any, action_types: dict[str, type]) -> None:
 def check_save(data: Any) -> GameInfo:
     """The game's registry entry (``GameInfo``) for a save's parsed JSON, after checking
     every field but the actions' contents; raises ``SaveError``."""
-    from game.engine import GAMES  # local: the registry imports the game packages lazily
-
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("not a Landgrab save file")
     version = data.get("version")
@@ -567,8 +559,6 @@ def replay_events(state: GameState, upto: int | None = None
                   ) -> tuple[GameState, list[list[Event]]]:
     """``replay(state, upto)`` and the events each of those actions caused, in order (what
     the game's log said, to be rendered again for any viewer)."""
-    from game.engine import GAMES
-
     fresh = GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
     moves = [fresh.apply(action, player) for player, action in state.history[:upto]]
     return fresh, moves
