@@ -80,9 +80,16 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
         for e in self.state.setup_events:
             self.log_event(e)
 
+    @property
+    def chooser(self) -> int:
+        """The seat acting now (asked only while someone acts)."""
+        p = self.acting
+        assert p is not None, "the game is over: nobody acts"
+        return p
+
     def why(self, action) -> str | None:
         """Why ``action`` is illegal for the actor now (None when it is legal)."""
-        return self.choice.why(self.state, action, self.acting)
+        return self.choice.why(self.state, action, self.chooser)
 
     # the half-made move, by its old names
     @property
@@ -197,7 +204,7 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
             return {}
         key = ("cells", self.version, *self.choice.key())
         if key not in self._cache:
-            self._cache[key] = self.choice.cell_targets(self.state, self.acting)
+            self._cache[key] = self.choice.cell_targets(self.state, self.chooser)
         return self._cache[key]
 
     def buttons(self) -> list[tuple[str, object, bool, bool]]:
@@ -206,7 +213,7 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
             return []
         return [(b.label, self._command(b.action) if isinstance(b.action, Command)
                  else b.action, b.enabled, b.primary)
-                for b in self.choice.buttons(self.state, self.acting, self.legal())]
+                for b in self.choice.buttons(self.state, self.chooser, self.legal())]
 
     def _command(self, command: Command):
         if command.name == "cancel":
@@ -222,7 +229,7 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
         waiting = self.waiting_prompt()
         if waiting is not None:
             return waiting
-        return self.choice.prompt(self.state, self.acting)
+        return self.choice.prompt(self.state, self.chooser)
 
     def set_bonus_mode(self, mode: str) -> None:
         self.choice.choose_bonus(mode)
@@ -243,7 +250,7 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
         if why:
             self.error(why)
             return False
-        self._apply(action, self.acting)
+        self._apply(action, self.chooser)
         return True
 
     def _follow(self, reply: Reply) -> None:
@@ -259,7 +266,7 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
 
     def click_cell(self, cell: tuple[int, int]) -> None:
         if self.human_can_act:
-            self._follow(self.choice.click_cell(self.state, self.acting, cell,
+            self._follow(self.choice.click_cell(self.state, self.chooser, cell,
                                                 self.cell_targets()))
 
     # --- focus targets --------------------------------------------------------------------
@@ -334,7 +341,7 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
         lay = self.layout
         for q in range(self.n):
             if lay.offer_areas[q].collidepoint(pos):
-                self.error(self.choice.offer_refusal(self.state, self.acting, q))
+                self.error(self.choice.offer_refusal(self.state, self.chooser, q))
                 return
             if lay.decks[q].collidepoint(pos):
                 self.error(deck_refusal(q, self.acting))

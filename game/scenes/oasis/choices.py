@@ -61,7 +61,7 @@ class Command:
     ``leave_uncontrolled`` or ``bonus`` (``mode``: a land kind or "camel")."""
 
     name: str
-    mode: str | None = None
+    mode: str = ""
 
 
 class Button(NamedTuple):
@@ -302,9 +302,9 @@ class Choice:
         """A click on the board ``cell`` (``targets``: ``cell_targets`` now)."""
         step = state.step()
         if self.pending_tile is not None:
-            kind, target = self.pending_tile
+            waiting, target = self.pending_tile
             if cell in targets:
-                return Reply(action=self.tile_action(state, kind, target, cell))
+                return Reply(action=self.tile_action(state, waiting, target, cell))
             return Reply(error="Click one of your control markers (they glow pink) to move it "
                                "to the new area, or leave the new area uncontrolled.")
         kind = self.tile_kind(state)

@@ -79,6 +79,16 @@ class Cue:
     duration: float
     line: str
 
+    @property
+    def player(self) -> int:
+        """Whom the event concerns (for the kinds that concern one player)."""
+        return _player(self.event)
+
+
+def _player(e: Event) -> int:
+    assert e.player is not None, f"{e.kind} concerns no player"
+    return e.player
+
 
 Show = Callable[["TableScene", Cue], None]
 
@@ -94,14 +104,14 @@ class Present:
 
 # --- what moves ---------------------------------------------------------------------------
 def _card_turned(t: TableScene, c: Cue) -> None:
-    q, lay = c.event.player, t.layout
+    q, lay = c.player, t.layout
     slot = lay.offer_cards[q][c.data["position"] - 1]
     t.sprites.add(fly(oart.card_face(c.data["card"], OFFER_CARD), lay.decks[q].center,
                       slot.center, c.duration, arc=30))
 
 
 def _cards_drawn(t: TableScene, c: Cue) -> None:
-    q, lay = c.event.player, t.layout
+    q, lay = c.player, t.layout
     for k in range(c.event.data.get("count", 0)):
         t.sprites.add(fly(oart.card_back(OFFER_CARD), lay.draw_deck.center,
                           lay.decks[q].move(0, 14).center, c.duration * 0.8,
@@ -125,7 +135,7 @@ def _disc_handed(t: TableScene, c: Cue) -> None:
 
 
 def _score_tiles_taken(t: TableScene, c: Cue) -> None:
-    q, lay = c.event.player, t.layout
+    q, lay = c.player, t.layout
     score_kind = c.data.get("kind")  # the kind is the taker's secret
     i = SCORE_KINDS.index(score_kind) if score_kind in SCORE_KINDS else 0
     for k in range(c.event.data.get("count", 0)):
@@ -135,7 +145,7 @@ def _score_tiles_taken(t: TableScene, c: Cue) -> None:
 
 def _camel_placed(t: TableScene, c: Cue) -> None:
     cell = tuple(c.event.data["cell"])
-    col = t.colour[c.event.player]
+    col = t.colour[c.player]
     t.sprites.add(drop(oart.camel(col, CAMEL_SIZE), t.layout.cell_rect(*cell).center,
                        c.duration, on_done=lambda: t.landed.land("camel", (col, cell))))
 
@@ -143,7 +153,7 @@ def _camel_placed(t: TableScene, c: Cue) -> None:
 def _camel_moved(t: TableScene, c: Cue) -> None:
     lay = t.layout
     src, dst = tuple(c.event.data["src"]), tuple(c.event.data["dst"])
-    col = t.colour[c.event.player]
+    col = t.colour[c.player]
     t.landed.hide(src)
     t.sprites.add(fly(oart.camel(col, CAMEL_SIZE), lay.cell_rect(*src).center,
                       lay.cell_rect(*dst).center, c.duration, arc=40,
@@ -165,7 +175,7 @@ def _marker_spot(t: TableScene, cell: Cell) -> tuple[int, int]:
 
 
 def _marker_placed(t: TableScene, c: Cue) -> None:
-    q = c.event.player
+    q = c.player
     col, dst = t.colour[q], tuple(c.event.data["cell"])
 
     def landed() -> None:
@@ -178,7 +188,7 @@ def _marker_placed(t: TableScene, c: Cue) -> None:
 
 
 def _marker_moved(t: TableScene, c: Cue) -> None:
-    col = t.colour[c.event.player]
+    col = t.colour[c.player]
     src, dst = tuple(c.event.data["src"]), tuple(c.event.data["dst"])
     t.landed.hide(("m", *src))
     surf = assets.piece(col, CONTROL_SIZE, "farmer", shadow=True)
@@ -205,13 +215,13 @@ def _discs_revealed(t: TableScene, c: Cue) -> None:
 
 
 def _bonus(t: TableScene, c: Cue) -> None:
-    _banner(t, f"{t.names[c.event.player]}: bonus action", 1.6)
+    _banner(t, f"{t.names[c.player]}: bonus action", 1.6)
 
 
 # --- the final count: one step per category and player ---------------------------------------
 def score_category(t: TableScene, e: Event, cat: str) -> None:
     """Count one category of one player's final score, with what scores highlighted."""
-    q, d = e.player, e.data
+    q, d = _player(e), e.data
     info = d[cat]
     if cat == "camels":
         cells = [tuple(c) for c in info["group"]]

@@ -163,9 +163,10 @@ def _draw_hints(t: TableScene, surface: pygame.Surface) -> None:
 
 def _draw_zoom(t: TableScene, surface: pygame.Surface) -> None:
     m = models.zoom_model(t)
-    if m is None:
+    target = models.zoom_target(t)
+    if m is None or target is None:
         return
-    what, q, _k = models.zoom_target(t)
+    what, q, _k = target
     lay = t.layout
     if what == "offer":  # beside its owner's panel, over the board: no panel is hidden
         anchor = lay.panels[q]
