@@ -222,7 +222,7 @@ class Outcome:
 CONTRACT = ("to_act", "legal_actions", "why_illegal", "_apply", "clone", "view", "is_over",
             "scores", "outcome", "setup_events", "state_from_view", "snapshot")
 # Games whose engines do not yet define every method of the contract.
-_CONTRACT_PENDING = frozenset({"oregon", "colorado", "oasis"})
+_CONTRACT_PENDING = frozenset({"colorado", "oasis"})
 
 
 class GameState(ABC):

@@ -11,7 +11,7 @@ import pytest
 
 GAMES = ("oregon", "colorado", "oasis")
 FINAL_SCORES = {
-    "oregon": lambda st: st.final_scores,
+    "oregon": lambda st: st.scores(),
     "colorado": lambda st: st.scores(),
     "oasis": lambda st: st.final,
 }
@@ -37,7 +37,7 @@ VIEW_ONLY = {
     "oregon": (40, "game.engine.oregon.state.OregonState",
                ("__init__", "legal_actions", "view", "clone", "apply", "preview",
                 "legal_cells_for", "why_illegal", "scores"),
-               ("game.engine.oregon.view.state_from_view",)),
+               ("game.engine.oregon.view.rebuild_state",)),
     "colorado": (60, "game.engine.colorado.ColoradoState",
                  ("__init__", "legal_actions", "view", "clone", "apply", "to_act"), ()),
     "oasis": (40, "game.engine.oasis.state.OasisState",
