@@ -137,10 +137,6 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
             self.services, GAME_NAME, rows, self.play_again, self.services.to_title, COLUMNS))
 
     # --- the half-made move -------------------------------------------------------------------
-    @property
-    def selection_complete(self) -> bool:
-        return self.choice.complete
-
     def legal_cells(self) -> tuple[str, list[tuple[int, int]]]:
         """(kind, cells) the acting human may use now: start tile or the chosen cards."""
         if not self.human_can_act:
