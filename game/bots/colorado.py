@@ -246,7 +246,7 @@ class NormalBot(SeededBot):
         mine = set(hand)
         unknown = NUM_COWBOYS - len(mine)
         cards = len(vals)
-        best = (2 * w, ())
+        best: tuple[float, tuple[int, ...]] = (2 * w, ())
         high = hand[-1]
         for k in range(1, len(hand) + 1):
             options = [tuple(hand[:k])]
@@ -330,7 +330,8 @@ class NormalBot(SeededBot):
         best_now = max((v for _, v in vals), default=None)
         w = self.cowboy_value(pos, hand, best_now)
         others = [q for q in range(pos.n) if q != me]
-        best, best_v = PassSale(), SELL_MARGIN
+        best: Action = PassSale()
+        best_v = SELL_MARGIN
         for a in offers:
             i = _idx(a.cell)
             loss = -pos.gain_remove(me, i, -1)
@@ -364,7 +365,7 @@ class NormalBot(SeededBot):
         dists = [_dist(OPP_SALE_BIDS, max(1, counts[q]), 1) for q in rivals]
         mine = set(hand)
         unknown = NUM_COWBOYS - len(mine)
-        best = (None, (hand[0],))
+        best: tuple[float | None, tuple[int, ...]] = (None, (hand[0],))
         for k in range(1, len(hand) + 1):
             bid = tuple(hand[:k])
             top = max(bid)

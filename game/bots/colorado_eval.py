@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.colorado.cards import CARDS
+from game.engine.colorado.cards import CARD_PATTERNS, CARDS, rotate
 from game.engine.colorado.grid import HEIGHT, IS_BORDER, NUM_CELLS, WIDTH
 from game.engine.colorado.lakes import recheck_owner
 from game.engine.colorado.scoring import (
@@ -255,7 +255,7 @@ class Position:
                                                                     int]]:
         """Distinct cube placements of a card: ``(flag cell, cells, rotation)``."""
         card = CARDS[card_id]
-        out = []
+        out: list[tuple[int, tuple[int, ...], int]] = []
         if cubes_left <= 0:
             return out
         seen: set[frozenset] = set()
@@ -269,7 +269,7 @@ class Position:
                         i = y * WIDTH + x
                         if free >> i & 1:
                             ok.append(i)
-                subs = [(c,) for c in ok]
+                subs: list[tuple[int, ...]] = [(c,) for c in ok]
                 if len(ok) == 2 and cubes_left >= 2:
                     subs.append(tuple(ok))
                 for sub in subs:
@@ -302,7 +302,6 @@ def bits(mask: int):
 def rotate_offsets() -> dict[tuple[int, int], list[tuple[int, int]]]:
     """For each two-star pattern, where the other star may stand from the flag (every
     rotation, either star on the flag)."""
-    from game.engine.colorado.cards import CARD_PATTERNS, rotate
 
     out: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for pattern in CARD_PATTERNS:

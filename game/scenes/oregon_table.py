@@ -28,25 +28,24 @@ import pygame
 
 from game.engine.oregon import PLAY, START_TILE, Draw, new_game
 from game.engine.oregon import player_name as engine_player_name
-from game.scenes.base import Scene
 from game.scenes.oregon import tips
 from game.scenes.oregon.choices import CLEAR, OregonChoices, gains_text, why_illegal
 from game.scenes.oregon.presenter import OregonPresenter
 from game.scenes.oregon.renderer import OregonRenderer, warm_art
 from game.scenes.oregon.results import COLUMNS, result_rows
 from game.scenes.results import ResultRow, ResultsScene
-from game.scenes.seats import Seat
+from game.scenes.table.scene import SharedTable
+from game.seats import Seat
 from game.ui.oregon.board_view import BoardView
 from game.ui.oregon.layout import COLS, ROWS, TableLayout
 from game.ui.oregon.panels import PanelModel
-from game.ui.table_common import TableInput, TableScreen, TableTurns
 from game.ui.tooltip import TableTips
 
 BOT_PACE = 0.75  # seconds (animation time) between a bot's actions
 GAME_NAME = "Oregon"
 
 
-class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
+class TableScene(TableTips, SharedTable):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True

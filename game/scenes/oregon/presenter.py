@@ -22,7 +22,7 @@ from typing import Any
 from game.engine.core import Event
 from game.engine.oregon import event_for
 from game.scenes.oregon.choices import card_kind
-from game.ui import art
+from game.ui.oregon import art
 from game.ui.oregon.board_view import piece_surface, tile_surface
 from game.ui.oregon.panels import card_face
 from game.ui.table_anim import drop, fly

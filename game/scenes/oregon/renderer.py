@@ -14,7 +14,8 @@ import pygame
 
 from game import assets
 from game.engine.oregon import DRAW, EXTRA_TURN, PLAY, START_TILE, card_info
-from game.ui import art, theme
+from game.ui import theme
+from game.ui.oregon import art
 from game.ui.oregon.board_view import MARKER_SIZE, BoardView, piece_surface, tile_surface
 from game.ui.oregon.layout import CARD
 from game.ui.oregon.panels import (
