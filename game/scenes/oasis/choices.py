@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from game.engine.core import Action, GameState, IllegalAction
+from game.engine.core import Action, GameState
 from game.engine.oasis import (
     BonusCamel,
     BonusTile,
@@ -39,20 +39,8 @@ Cell = tuple[int, int]
 
 
 def why_illegal(state: GameState, action: Action, p: int) -> str | None:
-    """Why the rules refuse ``action`` by ``p`` now, in the engine's words (None: legal).
-
-    An engine that does not say why yet (the base class's ``why_illegal`` answers None for
-    everything) is asked by applying the action to a copy instead."""
-    problem = state.action_problem(action)
-    if problem:
-        return problem
-    if type(state).why_illegal is not GameState.why_illegal:
-        return state.why_illegal(action, p)
-    try:
-        state.clone().apply(action, p)
-    except IllegalAction as exc:
-        return str(exc)
-    return None
+    """Why the rules refuse ``action`` by ``p`` now, in the engine's words (None: legal)."""
+    return state.action_problem(action) or state.why_illegal(action, p)
 
 
 @dataclass(frozen=True)
