@@ -42,13 +42,13 @@ from typing import Any, cast
 import pygame
 
 from game.engine.core import GameState, replay, replay_events
+from game.engine.messages import describe
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.table import TableUnavailable, open_table
 from game.seats import Seat
 from game.ui import art, players, theme
 from game.ui import intents as I
-from game.ui.log_view import event_line
 from game.ui.table_common import focus_ring
 
 log = logging.getLogger(__name__)
@@ -332,12 +332,11 @@ class ReplayScene(Scene):
         ``replay(state, upto=k)`` does, and the public log lines of its last few actions."""
         st, moves = replay_events(self.record, upto=k)
         lines: deque[tuple[str, int | None]] = deque(maxlen=LOG_LINES)
-        rename = getattr(self.table, "rename", str)
         names = getattr(self.table, "names", None)
         for events in moves[-LOG_MOVES:]:
             for e in events:
                 q = e.player
-                lines.append((event_line(e, names, None, rename),
+                lines.append((describe(e, names, None),
                               self.colours[q] if q is not None else None))
         return st, list(lines)
 

@@ -18,8 +18,7 @@
 * Cheap: messages are wrapped once when added and rendered once when first seen; a frame
   blits the background and the visible rows only.
 * Privacy at a shared screen: an engine event keeps its source, and its text is the one the
-  log's ``viewer`` may read (``Event.text_for``), passed through ``namer`` (engine names to
-  seat names).  ``set_viewer`` re-renders every event line for whoever looks now, so after a
+  log's ``viewer`` may read, with the seats' ``names`` (``describe``).  ``set_viewer`` re-renders every event line for whoever looks now, so after a
   hot-seat hand-off the log holds nothing the new viewer may not know.
 * Each event line remembers the board cells its event names (``cells_at(pos)``), so the
   table can light them up while the pointer is over the line.
@@ -131,7 +130,6 @@ class LogView:
         self.top_inset = 0  # room kept free at the top (e.g. for a button over the log)
         self.viewer: int | None = None  # whose private event lines are shown in full
         self.names: list[str] | None = None  # the seats' names (None: the engine's)
-        self.namer = _same  # for lines not yet written as messages: engine names -> seats
         self._layout()
 
     # --- geometry ---------------------------------------------------------------------------
@@ -200,7 +198,7 @@ class LogView:
                              source=event, cells=event_cells(event.data)))
 
     def _event_text(self, event) -> str:
-        return event_line(event, self.names, self.viewer, self.namer)
+        return describe(event, self.names, self.viewer)
 
     def set_viewer(self, viewer: int | None) -> None:
         """Whoever looks now: every event line is rendered again for them."""
@@ -538,14 +536,3 @@ class LogView:
                 self._pills.clear()
             self._pills[key] = face
         return face
-
-
-def _same(text: str) -> str:
-    return text
-
-
-def event_line(event, names, viewer, namer=_same) -> str:
-    """The log line of an engine event as ``viewer`` reads it, with the seats' names."""
-    if event.args or event.public_args:
-        return describe(event, names, viewer)
-    return namer(describe(event, names, viewer))

@@ -99,7 +99,6 @@ class SharedTable(Scene):
         self.floaters = make_floaters()
         self.log = make_log(layout.log_rect)
         self.log.names = self.names
-        self.log.namer = self.rename
         self._init_screen(state, scores)
 
     def _init_screen(self, state: GameState, scores: Sequence[int] | None) -> None:

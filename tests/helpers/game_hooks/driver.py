@@ -21,17 +21,9 @@ OFTEN = 13
 SAVE_EVERY = 97
 
 
-def ported(game_id: str) -> bool:
-    """Whether the game's engine defines the whole contract (see ``core.CONTRACT``)."""
-    return game_id not in core._CONTRACT_PENDING
-
-
 def event_kinds(game_id: str):
     """The game's declared event kinds and payloads (``game.engine.<game>.events``)."""
-    try:
-        module = importlib.import_module(f"game.engine.{game_id}.events")
-    except ModuleNotFoundError:
-        return None, None
+    module = importlib.import_module(f"game.engine.{game_id}.events")
     return module.EVENT_KINDS, module.PAYLOADS
 
 
@@ -43,8 +35,7 @@ def play_checked(h, n: int, seed: int, state=None) -> Counter:
     rng = random.Random(seed * 7919 + n)
     stats: Counter = Counter()
     names = [f"Seat{q}" for q in range(n)]
-    setup = st.setup_events
-    check_events(h, st, list(setup() if callable(setup) else setup), names)
+    check_events(h, st, st.setup_events(), names)
     h.check_invariants(st)
     prev = st.scores()
     step = 0
@@ -60,8 +51,7 @@ def play_checked(h, n: int, seed: int, state=None) -> Counter:
         if step % OFTEN == 0:
             check_turns_and_clones(st, p, legal, rng)
         action = h.choose(st, p, legal, rng)
-        if ported(h.game_id):
-            assert st.why_illegal(action, p) is None, action
+        assert st.why_illegal(action, p) is None, action
         before = st.clone()
         events = st.apply(action, p)
         stats[type(action).__name__] += 1
@@ -92,7 +82,7 @@ def check_candidate(h, st, cand, p: int, legal: list) -> None:
     """A random action is refused exactly when the rules give a reason, with that reason,
     and a refused action changes nothing."""
     snap = st.snapshot()
-    why = st.why_illegal(cand, p) if ported(h.game_id) else None
+    why = st.why_illegal(cand, p)
     trial = st.clone()
     try:
         trial.apply(cand, p)
@@ -104,8 +94,7 @@ def check_candidate(h, st, cand, p: int, legal: list) -> None:
         assert refusal is None, (cand, refusal)
     elif h.lists_every_action:
         assert refusal is not None, f"{cand} was accepted but is not listed"
-    if ported(h.game_id):
-        assert why == refusal, (cand, why, refusal)
+    assert why == refusal, (cand, why, refusal)
     if refusal is not None:
         with pytest.raises(IllegalAction):
             st.apply(cand, p)
@@ -135,15 +124,12 @@ def check_events(h, st, events: list, names: list[str]) -> None:
         for viewer in (None, *range(st.num_players)):
             line = describe(e, names, viewer)
             assert line and "{" not in line, line
-            if ported(h.game_id):
-                assert not engine_names.search(line), f"a seat named by colour: {line}"
-        if kinds is not None:
-            assert e.kind in kinds, e.kind
-            payload = payloads.get(e.kind)
-            keys = set(payload.__required_keys__ | payload.__optional_keys__) if payload \
-                else set()
-            assert set(e.data) <= keys and payload is None or \
-                set(e.data) >= payload.__required_keys__, (e.kind, sorted(e.data))
+            assert not engine_names.search(line), f"a seat named by colour: {line}"
+        assert e.kind in kinds, e.kind
+        payload = payloads.get(e.kind)
+        required = payload.__required_keys__ if payload else frozenset()
+        allowed = required | payload.__optional_keys__ if payload else frozenset()
+        assert required <= set(e.data) <= allowed, (e.kind, sorted(e.data))
 
 
 def check_views(h, st, rng) -> None:
@@ -151,15 +137,14 @@ def check_views(h, st, rng) -> None:
     for viewer in (None, *range(st.num_players)):
         view = st.view(viewer)
         json.dumps(view)  # JSON-able (tuples allowed: they come back as lists)
-        if ported(h.game_id):
-            assert set(CommonView.__required_keys__) <= set(view)
-            assert view["game"] == h.game_id and view["viewer"] == viewer
-            assert view["num_players"] == st.num_players and view["to_act"] == st.to_act()
-            assert len(view["scores"]) == st.num_players
+        assert set(CommonView.__required_keys__) <= set(view)
+        assert view["game"] == h.game_id and view["viewer"] == viewer
+        assert view["num_players"] == st.num_players and view["to_act"] == st.to_act()
+        assert len(view["scores"]) == st.num_players
         if not over or h.scramble_at_end:
             assert h.scrambled(st, viewer, rng).view(viewer) == view, "a view shows a secret"
         h.check_view(st, viewer, view)
-    if ported(h.game_id) and not over:
+    if not over:
         for p in st.to_act():
             view = st.view(p)
             guess = type(st).state_from_view(view, random.Random(rng.randrange(1 << 30)))
@@ -177,8 +162,6 @@ def check_saves(st) -> None:
 def check_outcome(h, st) -> None:
     winners = st.winners()
     assert winners and set(winners) <= set(range(st.num_players))
-    if not ported(h.game_id):
-        return
     o = st.outcome()
     assert o.scores == st.scores() and o.winners == winners
     assert sorted(o.ranking) == list(range(st.num_players))
