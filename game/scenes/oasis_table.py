@@ -80,7 +80,7 @@ class TableScene(TableTips, SharedTable):
             self.log_event(e)
 
     @property
-    def chooser(self) -> int:
+    def actor(self) -> int:
         """The seat acting now (asked only while someone acts)."""
         p = self.acting
         assert p is not None, "the game is over: nobody acts"
@@ -88,7 +88,7 @@ class TableScene(TableTips, SharedTable):
 
     def why(self, action) -> str | None:
         """Why ``action`` is illegal for the actor now (None when it is legal)."""
-        return self.choice.why(self.state, action, self.chooser)
+        return self.choice.why(self.state, action, self.actor)
 
     # the half-made move, by its old names
     @property
@@ -203,7 +203,7 @@ class TableScene(TableTips, SharedTable):
             return {}
         key = ("cells", self.version, *self.choice.key())
         if key not in self._cache:
-            self._cache[key] = self.choice.cell_targets(self.state, self.chooser)
+            self._cache[key] = self.choice.cell_targets(self.state, self.actor)
         return self._cache[key]
 
     def buttons(self) -> list[tuple[str, object, bool, bool]]:
@@ -212,7 +212,7 @@ class TableScene(TableTips, SharedTable):
             return []
         return [(b.label, self._command(b.action) if isinstance(b.action, Command)
                  else b.action, b.enabled, b.primary)
-                for b in self.choice.buttons(self.state, self.chooser, self.legal())]
+                for b in self.choice.buttons(self.state, self.actor, self.legal())]
 
     def _command(self, command: Command):
         if command.name == "cancel":
@@ -228,7 +228,7 @@ class TableScene(TableTips, SharedTable):
         waiting = self.waiting_prompt()
         if waiting is not None:
             return waiting
-        return self.choice.prompt(self.state, self.chooser)
+        return self.choice.prompt(self.state, self.actor)
 
     def set_bonus_mode(self, mode: str) -> None:
         self.choice.choose_bonus(mode)
@@ -249,7 +249,7 @@ class TableScene(TableTips, SharedTable):
         if why:
             self.error(why)
             return False
-        self._apply(action, self.chooser)
+        self._apply(action, self.actor)
         return True
 
     def _follow(self, reply: Reply) -> None:
@@ -265,7 +265,7 @@ class TableScene(TableTips, SharedTable):
 
     def click_cell(self, cell: tuple[int, int]) -> None:
         if self.human_can_act:
-            self._follow(self.choice.click_cell(self.state, self.chooser, cell,
+            self._follow(self.choice.click_cell(self.state, self.actor, cell,
                                                 self.cell_targets()))
 
     # --- focus targets --------------------------------------------------------------------
@@ -340,7 +340,7 @@ class TableScene(TableTips, SharedTable):
         lay = self.layout
         for q in range(self.n):
             if lay.offer_areas[q].collidepoint(pos):
-                self.error(self.choice.offer_refusal(self.state, self.chooser, q))
+                self.error(self.choice.offer_refusal(self.state, self.actor, q))
                 return
             if lay.decks[q].collidepoint(pos):
                 self.error(deck_refusal(q, self.acting))
