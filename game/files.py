@@ -13,6 +13,8 @@ import contextlib
 import os
 import tempfile
 import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 
@@ -80,3 +82,25 @@ def set_aside(path: Path, why: str = "corrupt") -> Path | None:
     except OSError:
         return None
     return aside
+
+
+class BackgroundWriter:
+    """Writes files on one background thread, in order: a disk that is slow to flush
+    (``fsync`` can take tens of milliseconds) never stalls a frame.  One run's ``Config``
+    owns one (``config.writer``); the thread starts with the first write."""
+
+    def __init__(self, name: str = "autosave") -> None:
+        self.name = name
+        self._pool: ThreadPoolExecutor | None = None
+        self._last: Future | None = None
+
+    def submit(self, fn: Callable[..., object], *args: object) -> None:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
+        self._last = self._pool.submit(fn, *args)
+
+    def flush(self) -> None:
+        """Wait until everything submitted so far is written."""
+        last, self._last = self._last, None
+        if last is not None:
+            last.result()

@@ -32,6 +32,8 @@ from collections.abc import Callable
 import pygame
 
 from game.memory import release_free_memory
+from game.scenes.attract import Attract
+from game.scenes.demo import DemoLoop
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +58,9 @@ def prepare_environment() -> None:
 def attract_scenes(services) -> list:
     """The first scenes of ``--kiosk`` (the attract loop) or ``--demo`` (demo games)."""
     if services.config.kiosk:
-        from game.scenes.attract import Attract
 
         services.attract = Attract(services)
         return services.attract.first_scenes()
-    from game.scenes.demo import DemoLoop
 
     return DemoLoop(services).first_scenes()
 

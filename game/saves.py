@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import json
 import logging
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import GAMES
 from game.engine.core import (
     GameState,
     SaveError,
@@ -31,7 +29,8 @@ from game.engine.core import (
     save_dict,
 )
 from game.files import remove_stale_temps, set_aside, write_atomic
-from game.scenes.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat, wearing
+from game.registry import GAMES
+from game.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat, wearing
 
 log = logging.getLogger(__name__)
 
@@ -182,34 +181,12 @@ def autosave_path(config) -> Path:
     return config.saves_dir / AUTOSAVE
 
 
-class _Writer:
-    """Writes autosaves on one background thread, in order: a disk that is slow to flush
-    (``fsync`` can take tens of milliseconds) never stalls a frame."""
-
-    def __init__(self) -> None:
-        self._pool: ThreadPoolExecutor | None = None
-        self._last: Future | None = None
-
-    def submit(self, fn, *args) -> None:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._last = self._pool.submit(fn, *args)
-
-    def flush(self) -> None:
-        last, self._last = self._last, None
-        if last is not None:
-            last.result()
-
-
-_writer = _Writer()
-
-
 def autosave(config, state: GameState, seats: list[Seat]) -> None:
     """Rewrite the autosave (in the background); the one it replaces is kept as
     ``autosave.prev.json``.  The text is made now, so later moves cannot change it."""
     folder = config.saves_dir
     text = dumps(state, seats)
-    _writer.submit(_write_autosave, folder, text)
+    config.writer.submit(_write_autosave, folder, text)
 
 
 def _write_autosave(folder: Path, text: str) -> None:
@@ -219,9 +196,9 @@ def _write_autosave(folder: Path, text: str) -> None:
         log.warning("The game could not be autosaved in %s: %s", folder, exc)
 
 
-def flush() -> None:
-    """Wait until every autosave asked for so far is on disk."""
-    _writer.flush()
+def flush(config) -> None:
+    """Wait until every autosave ``config``'s run asked for so far is on disk."""
+    config.writer.flush()
 
 
 def tidy(config) -> None:
@@ -233,10 +210,10 @@ def tidy(config) -> None:
 def read_autosave(config) -> tuple[SavedGame | None, str | None]:
     """The autosave (or, when it is damaged, the previous one) and a message for the player
     when a file had to be set aside."""
-    flush()
+    flush(config)
     folder = config.saves_dir
     tidy(config)
-    messages = []
+    messages: list[str] = []
     for name in (AUTOSAVE, PREVIOUS):
         path = folder / name
         if not path.exists():
@@ -244,7 +221,8 @@ def read_autosave(config) -> tuple[SavedGame | None, str | None]:
         saved, message = open_save(path)
         if saved is not None:
             return saved, "; ".join(messages) or None
-        messages.append(message)
+        if message:
+            messages.append(message)
     return None, "; ".join(messages) or None
 
 

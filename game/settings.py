@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import remove_stale_temps, set_aside, write_atomic
+from game.seats import clean_name
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class Settings:
     animation_speed: float = 1.0
     ui_scale: float = 1.0
     # Seat setup's last choices, by seat position: typed names ("" = the colour's name) and,
-    # per game id, palette colour indices (game.scenes.seats.remembered).
+    # per game id, palette colour indices (game.seats.remembered).
     seat_names: list[str] = field(default_factory=list)
     seat_colours: dict[str, list[int]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown keys, kept as they were
@@ -85,7 +86,6 @@ class Settings:
 
 def _names(value: Any) -> list[str]:
     """Remembered seat names, cleaned like a typed name; anything else is dropped."""
-    from game.scenes.seats import clean_name  # the one rule for names (no pygame there)
 
     if not isinstance(value, list):
         return []

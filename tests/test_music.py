@@ -21,9 +21,9 @@ from game.engine import GAMES
 from game.scenes.attract import RestingScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.howto import HowToScene
-from game.scenes.seats import make_seat
 from game.scenes.settings import SettingsScene
 from game.scenes.table import open_table
+from game.seats import make_seat
 from game.settings import Settings
 from game.ui import music
 from game.ui.music import ATTRACT_LEVEL, CHANNELS, FADE_MS, THEMES, Music

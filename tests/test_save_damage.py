@@ -27,7 +27,7 @@ from game.bots import make_bot
 from game.config import Config
 from game.engine import GAMES
 from game.engine.core import SaveError
-from game.scenes.seats import make_seat
+from game.seats import make_seat
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 FIXTURE_FILES = sorted(FIXTURES.glob("*.json"))

@@ -15,7 +15,7 @@ from game import saves
 from game.config import Config
 from game.engine import GAMES
 from game.engine.core import SaveError
-from game.scenes.seats import make_seat
+from game.seats import make_seat
 
 GAME_SEATS = {"oregon": 3, "colorado": 4, "oasis": 5}
 
@@ -66,7 +66,7 @@ def test_autosave_keeps_the_previous_save(config):
     first, second = played("oregon", 10), played("oregon", 11)
     saves.autosave(config, first, seats)
     saves.autosave(config, second, seats)
-    saves.flush()
+    saves.flush(config)
     folder = config.saves_dir
     assert len(saves.load_game(folder / saves.AUTOSAVE).state.history) == 11
     assert len(saves.load_game(folder / saves.PREVIOUS).state.history) == 10
@@ -98,7 +98,7 @@ BAD_FILES = {
 def test_a_bad_autosave_is_reported_and_moved_aside(kind, config, caplog):
     seats = seats_for("oregon", 3)
     saves.autosave(config, played("oregon", 12), seats)
-    saves.flush()
+    saves.flush(config)
     path = config.saves_dir / saves.AUTOSAVE
     good = path.read_text()
     bad = BAD_FILES[kind](good)
@@ -118,7 +118,7 @@ def test_a_damaged_autosave_falls_back_to_the_previous_one(config):
     seats = seats_for("colorado", 4)
     saves.autosave(config, played("colorado", 20), seats)
     saves.autosave(config, played("colorado", 21), seats)
-    saves.flush()
+    saves.flush(config)
     (config.saves_dir / saves.AUTOSAVE).write_text('{"format": "landgrab-save", "vers')
     saved, message = saves.read_autosave(config)
     assert saved is not None and len(saved.state.history) == 20

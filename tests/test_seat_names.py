@@ -1,6 +1,6 @@
 """Seat names are cleaned before they are drawn or saved."""
 
-from game.scenes.seats import NAME_MAX, clean_name
+from game.seats import NAME_MAX, clean_name
 
 
 def test_control_characters_and_lone_surrogates_are_dropped():

@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.registry import GAMES  # noqa: E402  (plain data: no game is loaded)
 from game.ui import intents as I  # noqa: E402
 
 
@@ -147,9 +148,8 @@ def _game_select(s):
 
 
 def _seat_setup(s):
-    from game.engine import GAMES
     from game.scenes.seat_setup import SeatSetupScene
-    from game.scenes.seats import make_seat
+    from game.seats import make_seat
 
     game = max(GAMES.values(), key=lambda g: g.max_players)  # the fullest panel
     seats = [make_seat(game, i, "bot") for i in range(game.max_players)]
@@ -229,50 +229,27 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-# --- Oregon table ------------------------------------------------------------------------------
-def _oregon(s):
-    """The Oregon table during bot play: four bots at a high animation speed."""
-    from game.scenes.oregon_table import TableScene
-    from game.scenes.seats import make_seat
+# --- game tables ----------------------------------------------------------------------------------
+def _table(s, game_id: str):
+    """A game's table during bot play: its benchmark seats, bots at a high animation speed."""
+    from game.seats import make_seat
 
+    game = GAMES[game_id]
     s.settings.animation_speed = 4.0
-    return [TableScene(s, "oregon", [make_seat("oregon", i, "bot", "easy") for i in range(4)], 3)]
+    seats = [make_seat(game_id, i, "bot", "easy") for i in range(game.bench_players)]
+    return [game.table_class()(s, game_id, seats, 3)]
 
 
-scene_bench("oregon", _oregon)
-
-
-def _colorado(s):
-    """The Colorado County table during bot play: three bots at a high animation speed."""
-    from game.scenes.colorado_table import TableScene
-    from game.scenes.seats import make_seat
-
-    s.settings.animation_speed = 4.0
-    return [TableScene(s, "colorado", [make_seat("colorado", i, "bot", "easy") for i in range(3)], 3)]
-
-
-scene_bench("colorado", _colorado)
-
-
-def _oasis(s):
-    """The Oasis table during bot play: five bots at a high animation speed."""
-    from game.scenes.oasis_table import TableScene
-    from game.scenes.seats import make_seat
-
-    s.settings.animation_speed = 4.0
-    return [TableScene(s, "oasis", [make_seat("oasis", i, "bot", "easy") for i in range(5)], 3)]
-
-
-scene_bench("oasis", _oasis)
+for _game_id in GAMES:
+    scene_bench(_game_id, lambda s, g=_game_id: _table(s, g))
 
 
 def _replay(s):
     """The replay viewer playing a finished Oasis game (random legal moves) at 2x speed."""
     import random
 
-    from game.engine import GAMES
     from game.scenes.replay import SPEEDS, ReplayScene
-    from game.scenes.seats import make_seat
+    from game.seats import make_seat
 
     state = GAMES["oasis"].new(4, 3)
     rng = random.Random(3)
@@ -293,7 +270,6 @@ def random_games_per_second(game_id: str, seconds: float = 5.0) -> float:
     """Complete games with uniformly random legal actions, one core, for about ``seconds``."""
     import random
 
-    from game.engine import GAMES
 
     info = GAMES[game_id]
     rng = random.Random(1)
@@ -312,7 +288,7 @@ def _engine_figures(game_id: str) -> list[Figure]:
     """Random complete games per second, and the normal bot's decision times."""
     import importlib
 
-    bench_normal_decisions = importlib.import_module(f"game.bots.{game_id}").bench_normal_decisions
+    bench_normal_decisions = importlib.import_module(GAMES[game_id].bots).bench_normal_decisions
     rate = random_games_per_second(game_id)
     times = [t * 1000 for t in bench_normal_decisions(200)]
     return [
@@ -322,7 +298,7 @@ def _engine_figures(game_id: str) -> list[Figure]:
     ]
 
 
-for _game_id in ("oregon", "colorado", "oasis"):
+for _game_id in GAMES:
     benchmark(f"{_game_id}_engine")(lambda options, g=_game_id: _engine_figures(g))
 
 

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import LEVELS  # noqa: E402
 from game.bots.common import play_levels  # noqa: E402
-from game.engine import GAMES  # noqa: E402
+from game.registry import GAMES  # noqa: E402
 
 
 def play_game(game_id: str, levels: list[str], seed: int) -> dict[str, float]:

@@ -1,6 +1,7 @@
 """Computer players.  They read engine views only, never the state itself.
 
-Every game has a module ``game.bots.<game_id>`` with ``make(level, seed) -> Bot``.
+Every game names its bots module in its registry entry (``GameInfo.bots``, e.g.
+``game.bots.oregon``), with ``make(level, seed) -> Bot``.
 A bot answers ``choose(view, legal) -> Action`` where ``view`` is ``state.view(seat)`` and
 ``legal`` is ``state.legal_actions(seat)`` (the seat's own options, which it may know).
 """
@@ -12,6 +13,7 @@ import importlib.util
 from typing import Any, Protocol
 
 from game.engine.core import Action
+from game.registry import GAMES
 
 LEVELS = ("easy", "normal")
 
@@ -23,8 +25,5 @@ class Bot(Protocol):
 def make_bot(game_id: str, level: str, seed: int) -> Bot:
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
-    return importlib.import_module(f"game.bots.{game_id}").make(level, seed)
+    return importlib.import_module(GAMES[game_id].bots).make(level, seed)
 
-
-def has_bots(game_id: str) -> bool:
-    return importlib.util.find_spec(f"game.bots.{game_id}") is not None

@@ -43,6 +43,7 @@ from game.engine.colorado.actions import (
     TakeCard,
 )
 from game.engine.colorado.cards import CARD_PATTERNS
+from game.engine.colorado.view import ColoradoView
 from game.engine.core import Action
 
 LEVELS = ("easy", "normal")
@@ -81,7 +82,7 @@ class EasyBot(SeededBot):
     level = "easy"
     takes_only_choice = False  # a bid is built from the hand, not taken from legal
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
@@ -117,7 +118,7 @@ class EasyBot(SeededBot):
 
 
 # --- normal --------------------------------------------------------------------------------
-def turns_left(view: dict[str, Any]) -> int:
+def turns_left(view: ColoradoView) -> int:
     """Card turns left in the game, the current one included when its cards are out."""
     cpt = view["cards_per_turn"]
     per_round = math.ceil(12 / cpt)
@@ -168,7 +169,7 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.cowboy_scale = COWBOY_SCALE if cowboy_scale is None else cowboy_scale
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
         if phase == "give":
@@ -246,7 +247,7 @@ class NormalBot(SeededBot):
         mine = set(hand)
         unknown = NUM_COWBOYS - len(mine)
         cards = len(vals)
-        best = (2 * w, ())
+        best: tuple[float, tuple[int, ...]] = (2 * w, ())
         high = hand[-1]
         for k in range(1, len(hand) + 1):
             options = [tuple(hand[:k])]
@@ -330,7 +331,8 @@ class NormalBot(SeededBot):
         best_now = max((v for _, v in vals), default=None)
         w = self.cowboy_value(pos, hand, best_now)
         others = [q for q in range(pos.n) if q != me]
-        best, best_v = PassSale(), SELL_MARGIN
+        best: Action = PassSale()
+        best_v = SELL_MARGIN
         for a in offers:
             i = _idx(a.cell)
             loss = -pos.gain_remove(me, i, -1)
@@ -347,6 +349,7 @@ class NormalBot(SeededBot):
         if not hand or yes not in legal:
             return DeclareInterest(False)
         sale = pos.view["sale"]
+        assert sale is not None  # interest and auctions are about a sale
         i = _idx(sale["cell"])
         me = pos.me
         gain = pos.gain_remove(me, i, me) - pos.gain_remove(me, i, -1)
@@ -355,6 +358,7 @@ class NormalBot(SeededBot):
 
     def _auction(self, pos: Position, hand: list[int]) -> SaleBid:
         sale = pos.view["sale"]
+        assert sale is not None  # interest and auctions are about a sale
         i = _idx(sale["cell"])
         me = pos.me
         gain = pos.gain_remove(me, i, me) - pos.gain_remove(me, i, -1)
@@ -364,7 +368,7 @@ class NormalBot(SeededBot):
         dists = [_dist(OPP_SALE_BIDS, max(1, counts[q]), 1) for q in rivals]
         mine = set(hand)
         unknown = NUM_COWBOYS - len(mine)
-        best = (None, (hand[0],))
+        best: tuple[float | None, tuple[int, ...]] = (None, (hand[0],))
         for k in range(1, len(hand) + 1):
             bid = tuple(hand[:k])
             top = max(bid)

@@ -12,9 +12,7 @@ values, so taking first place in a ranked category from someone counts twice.
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.engine.colorado.cards import CARDS
+from game.engine.colorado.cards import CARD_PATTERNS, CARDS, rotate
 from game.engine.colorado.grid import HEIGHT, IS_BORDER, NUM_CELLS, WIDTH
 from game.engine.colorado.lakes import recheck_owner
 from game.engine.colorado.scoring import (
@@ -23,6 +21,7 @@ from game.engine.colorado.scoring import (
     DOUBLE_POINTS,
     LAKE_POINTS,
 )
+from game.engine.colorado.view import ColoradoView
 
 FULL = (1 << NUM_CELLS) - 1
 COL_FIRST = sum(1 << (y * WIDTH) for y in range(HEIGHT))
@@ -89,10 +88,11 @@ def _rank_value(mine: int, others: list[int], prizes: tuple[float, float]) -> fl
 class Position:
     """A view read into masks, with the scoring tables summed over the rounds left."""
 
-    def __init__(self, view: dict[str, Any]):
+    def __init__(self, view: ColoradoView):
         self.view = view
         n = self.n = view["num_players"]
-        self.me = view["viewer"]
+        viewer = view["viewer"]
+        self.me = viewer if viewer is not None else -1  # a bot always plays a seat
         owners = view["owners"]
         self.owner = [p for row in owners for p in row]
         masks = [0] * n
@@ -140,8 +140,8 @@ class Position:
         self.domain_prizes = (sum(w * DOMAIN_POINTS[r][0] for r, w in rw.items()),
                               sum(w * DOMAIN_POINTS[r][1] for r, w in rw.items()))
         self.double_value = sum(w * DOUBLE_POINTS[r] for r, w in rw.items())
-        self.lake_value = [sum(w * (v if LAKE_POINTS[r] is None else LAKE_POINTS[r])
-                               for r, w in rw.items()) for v in self.lake_values]
+        self.lake_value = [sum(w * _lake_points(r, v) for r, w in rw.items())
+                           for v in self.lake_values]
         self.domain_cell = DOMAIN_CELL * self.domain_prizes[0] / 11.0
         self.border_cell = BORDER_CELL * self.border_prizes[0] / 9.0
         self.single_near = SINGLE_NEAR * self.double_value
@@ -255,7 +255,7 @@ class Position:
                                                                     int]]:
         """Distinct cube placements of a card: ``(flag cell, cells, rotation)``."""
         card = CARDS[card_id]
-        out = []
+        out: list[tuple[int, tuple[int, ...], int]] = []
         if cubes_left <= 0:
             return out
         seen: set[frozenset] = set()
@@ -269,7 +269,7 @@ class Position:
                         i = y * WIDTH + x
                         if free >> i & 1:
                             ok.append(i)
-                subs = [(c,) for c in ok]
+                subs: list[tuple[int, ...]] = [(c,) for c in ok]
                 if len(ok) == 2 and cubes_left >= 2:
                     subs.append(tuple(ok))
                 for sub in subs:
@@ -292,6 +292,12 @@ class Position:
         return {i: self.gain_place(p, (i,)) for i in cells}
 
 
+def _lake_points(round_no: int, value: int) -> int:
+    """What a lake of ``value`` scores at the end of round ``round_no``."""
+    per_lake = LAKE_POINTS[round_no]
+    return value if per_lake is None else per_lake
+
+
 def bits(mask: int):
     while mask:
         low = mask & -mask
@@ -302,7 +308,6 @@ def bits(mask: int):
 def rotate_offsets() -> dict[tuple[int, int], list[tuple[int, int]]]:
     """For each two-star pattern, where the other star may stand from the flag (every
     rotation, either star on the flag)."""
-    from game.engine.colorado.cards import CARD_PATTERNS, rotate
 
     out: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for pattern in CARD_PATTERNS:

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.bots import Bot, make_bot
 from game.engine.core import Action
+from game.registry import GAMES
 
 Position = tuple[dict[str, Any], list[Action]]
 
@@ -42,8 +43,6 @@ def sample_positions(game_id: str, bot: Callable[[int], Bot], players: Callable[
     """``n`` (view, legal) pairs from seeded games of ``bot(seed)`` players, spread over the
     game, only where there is something to decide.  Game ``g`` seats ``players(g)``; a
     position with a choice is kept with probability ``keep``."""
-    from game.engine import GAMES
-
     out: list[Position] = []
     g = 0
     rng = random.Random(seed)
@@ -68,8 +67,6 @@ def play_levels(game_id: str, levels: Sequence[str], seed: int,
     seeds ``seed * 31 + seat``) and return its final state.  ``check(state, seat, view,
     legal, action)`` sees each decision before it is applied; a game longer than
     ``max_steps`` actions is an error."""
-    from game.engine import GAMES
-
     state = GAMES[game_id].new(len(levels), seed)
     bots = [make_bot(game_id, lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
     steps = 0

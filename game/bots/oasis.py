@@ -28,7 +28,7 @@ decks are unknown even to their owners, so cards are judged by the known make-up
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.bots import common
 from game.bots.common import SeededBot, first_of, make_level
@@ -44,9 +44,11 @@ from game.engine.oasis.actions import (
     PlaceTile,
     SkipBonus,
     StopOffer,
+    TakeOffer,
     TurnCard,
 )
 from game.engine.oasis.cards import CARDS
+from game.engine.oasis.view import OasisView
 
 LEVELS = ("easy", "normal")
 
@@ -70,18 +72,18 @@ class EasyBot(SeededBot):
 
     level = "easy"
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
         phase = view["phase"]
         if phase == "offer":
             turn, stop = first_of(legal, TurnCard), first_of(legal, StopOffer)
             if turn is None or stop is None:
                 return turn or stop or legal[0]
-            shown = len(view["players"][view["me"]]["offer"])
+            shown = len(view["players"][view["me"] or 0]["offer"])
             return stop if rng.random() < EASY_STOP[min(shown, 2) - 1] else turn
         if phase == "choose":
             offers = view["players"]
-            weights = [1.0 + 0.5 * len(offers[a.owner]["offer"]) for a in legal]
+            weights = [1.0 + 0.5 * len(offers[cast(TakeOffer, a).owner]["offer"]) for a in legal]
             return rng.choices(legal, weights)[0]
         tiles = [a for a in legal if isinstance(a, (PlaceTile, BonusTile))]
         if phase == "bonus":
@@ -115,7 +117,7 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.weights = weights
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         pos = Position(view, self.weights)
         phase = view["phase"]
         if phase == "offer":
@@ -197,7 +199,6 @@ class Placer:
         self.pos = pos
         self.me = pos.me
         self._opp_front: dict[int, list[tuple[int, str, int]]] | None = None
-        self._mode_cache: dict[tuple[int, str], tuple] = {}
 
     def opp_front(self) -> dict[int, list[tuple[int, str, int]]]:
         """Empty cell -> opponents' controlled areas it extends: (owner, kind, frontier)."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.oasis.cards import CARDS, LAND_KINDS, LAND_SUPPLY, SCORE_FOR_LAND, SCORE_SUPPLY
+from game.engine.oasis.geometry import OasisBoard
+from game.engine.oasis.view import OasisView
 
 KINDS = LAND_KINDS  # "oasis", "steppe", "stone"
 SCORE_OF = SCORE_FOR_LAND  # land kind -> score tile kind
@@ -52,7 +54,7 @@ DEFAULT_WEIGHTS = Weights()
 _GEOMETRY: dict[Any, dict[str, Any]] = {}
 
 
-def geometry(view: dict[str, Any]) -> dict[str, Any]:
+def geometry(view: OasisView) -> dict[str, Any]:
     """Static tables of the board in the view (cached per board)."""
     b = view["board"]
     key = (b["name"], b["width"], b["height"], *(tuple(tuple(x) for x in b[k])
@@ -68,7 +70,6 @@ def geometry(view: dict[str, Any]) -> dict[str, Any]:
     is_place = [not p for p in is_path]
     if b["name"] != "custom":
         try:
-            from game.engine.oasis.geometry import OasisBoard
 
             ob = OasisBoard.from_map(b["name"])
             if ob.width == w and ob.height == h:
@@ -88,7 +89,7 @@ def geometry(view: dict[str, Any]) -> dict[str, Any]:
     edge = [False] * size
     for x, y in b["edge"]:
         edge[y * w + x] = True
-    bonus_kind = [None] * size
+    bonus_kind: list[str | None] = [None] * size
     for x, y, kind in b["bonus"]:
         bonus_kind[y * w + x] = kind
     start_ok = {}
@@ -138,11 +139,14 @@ def camel_groups(g: dict[str, Any], camel: list[int], p: int) -> tuple[dict[int,
 class Position:
     """A view read once for the bots."""
 
-    def __init__(self, view: dict[str, Any], weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, view: OasisView, weights: Weights = DEFAULT_WEIGHTS):
         self.view = view
         self.wt = weights
         g = self.g = geometry(view)
-        self.me = view["me"]
+        me = view["me"]
+        if me is None:
+            raise ValueError("the bots read the view of a seat, not an onlooker's")
+        self.me: int = me
         self.n = view["num_players"]
         self.tile = view["tile"]
         self.area = view["area"]
@@ -244,11 +248,6 @@ class Position:
     def mult(self, q: int, kind: str) -> float:
         """Projected final multiplier of a land tile of ``kind`` for ``q``."""
         return self.s_proj[q][SCORE_OF[kind]]
-
-    def current_score(self, q: int) -> float:
-        s = self.scores[q]
-        return (self.largest[q] * s["goods"]
-                + sum(self.land[q][k] * s[SCORE_OF[k]] for k in KINDS))
 
     def projected_score(self, q: int) -> float:
         s = self.s_proj[q]
@@ -392,9 +391,9 @@ class Position:
         taken: dict[str, int] = {}
         # score tiles first: they raise what the tiles are worth
         order = sorted(cards, key=lambda c: CARDS[c].effect != "score")
-        v = sum(self.card_value(q, c, taken) for c in order)
+        v: float = sum(self.card_value(q, c, taken) for c in order)
         if len(cards) > 1 and self.wt.cross:
-            cross = sum(taken.get(k, 0) * taken.get(SCORE_OF[k], 0) for k in KINDS)
+            cross: float = sum(taken.get(k, 0) * taken.get(SCORE_OF[k], 0) for k in KINDS)
             cross += 0.5 * taken.get("camels", 0) * taken.get("goods", 0)
             v += self.wt.cross * cross
         return v

@@ -20,7 +20,7 @@ Bots read the view (the seat's own information) and the legal list, nothing else
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from game.bots import common
 from game.bots.common import SeededBot, first_of, make_level
@@ -43,6 +43,7 @@ from game.engine.oregon.cards import (
     HAND_SIZE,
     LANDSCAPE_CARDS,
 )
+from game.engine.oregon.view import OregonView
 
 LEVELS = ("easy", "normal")
 
@@ -69,7 +70,8 @@ class EasyBot(SeededBot):
 
     level = "easy"
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, seen: dict[str, Any], legal: list[Action]) -> Action:
+        view = cast(OregonView, seen)
         rng = self.rng
         phase = view["phase"]
         if phase == "play":
@@ -109,7 +111,8 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.weights = weights
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, seen: dict[str, Any], legal: list[Action]) -> Action:
+        view = cast(OregonView, seen)
         phase = view["phase"]
         pos = Position(view, self.weights)
         if phase == "play":
@@ -186,12 +189,12 @@ class NormalBot(SeededBot):
         b = pos.board
         reach = 0
         lands = [c // 10 for c in pos.hand if c < 50]
-        for k, a in enumerate(lands):
+        for k, land in enumerate(lands):
             for c in lands[k + 1:]:
-                reach |= b.farm[a][c]
+                reach |= b.farm[land][c]
         band = 0
-        for a in lands:
-            band |= b.band[a]
+        for land in lands:
+            band |= b.band[land]
         unit = pos.unit[t]
         best, best_v = legal[0], None
         for a in legal:

@@ -15,7 +15,6 @@ turn or the next one), minus what it uses up (the joker, a farmer when farmers a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.engine.oregon.cards import (
     BUILDING_INDEX,
@@ -24,6 +23,7 @@ from game.engine.oregon.cards import (
     GOLD_VALUES,
 )
 from game.engine.oregon.geometry import bits, make_board
+from game.engine.oregon.view import OregonView
 
 PO, HARBOUR, CHURCH, COAL, GOLD, STORE, STATION = range(7)
 GROUP_BONUS = 5
@@ -74,14 +74,16 @@ def _mean(values: list[int]) -> float:
 class Position:
     """The public position of one view, prepared for fast what-if scoring."""
 
-    def __init__(self, view: dict[str, Any], weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, view: OregonView, weights: Weights = DEFAULT_WEIGHTS):
         self.wt = wt = weights
         bj = view["board"]
         b = self.board = make_board(bj["terrain"], bj["column_symbols"], bj["row_symbols"])
         self.n8 = b.n8
         idx = b.index
         self.n = n = int(view["num_players"])
-        self.me = me = int(view["viewer"])
+        if view["viewer"] is None:
+            raise ValueError("a bot reads one seat's view, not an onlooker's")
+        self.me = me = view["viewer"]
         self.view = view
         self.phase = view["phase"]
         self.current = view["current"]
@@ -135,6 +137,7 @@ class Position:
         self.eg = _mean(rest_gold) or 4.0
         self.proj = []
         for q, pv in enumerate(players):
+            tok: float
             if q == me:
                 tok = sum(own_coal) + sum(own_gold)
             else:

@@ -14,6 +14,8 @@ Conventions every map follows:
 
 from __future__ import annotations
 
+import logging
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -125,13 +127,11 @@ def _import_pytmx():
     the duration of the import; pytmx catches the ImportError.  The client later imports
     ``pytmx.util_pygame`` explicitly, which then works normally.
     """
-    import sys
 
     if "pytmx" in sys.modules or "pygame" in sys.modules:
         import pytmx
 
         return pytmx
-    import logging
 
     # pytmx logs "cannot import pygame" when it meets the mask: expected here, so quiet it.
     loggers = [logging.getLogger(n) for n in ("pytmx", "pytmx.util_pygame")]

@@ -17,12 +17,10 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, TypeGuard
 
 from game.engine.messages import Message, describe, render
-
-if TYPE_CHECKING:
-    from game.engine import GameInfo
+from game.registry import GAMES, GameInfo
 
 SAVE_FORMAT = "landgrab-save"
 SAVE_VERSION = 1
@@ -222,7 +220,7 @@ class Outcome:
 CONTRACT = ("to_act", "legal_actions", "why_illegal", "_apply", "clone", "view", "is_over",
             "scores", "outcome", "setup_events", "state_from_view", "snapshot")
 # Games whose engines do not yet define every method of the contract.
-_CONTRACT_PENDING = frozenset({"oregon", "colorado", "oasis"})
+_CONTRACT_PENDING: frozenset[str] = frozenset()
 
 
 class GameState(ABC):
@@ -383,7 +381,7 @@ class GameState(ABC):
         other.seed = self.seed
         other.options = dict(self.options)
         # Random.__new__ with a seed skips the OS-entropy seeding of Random(): clones stay cheap
-        other.rng = random.Random.__new__(random.Random, 0)
+        other.rng = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
         other.undo_floor = self.undo_floor
@@ -437,7 +435,7 @@ MAX_FIELD_ITEMS = 64  # items of a list inside an action
 MAX_FIELD_DEPTH = 3  # lists inside lists inside an action (Colorado's cubes are cells)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -476,8 +474,6 @@ def _check_action_json(data: Any, action_types: dict[str, type]) -> None:
 def check_save(data: Any) -> GameInfo:
     """The game's registry entry (``GameInfo``) for a save's parsed JSON, after checking
     every field but the actions' contents; raises ``SaveError``."""
-    from game.engine import GAMES  # local: the registry imports the game packages lazily
-
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("not a Landgrab save file")
     version = data.get("version")
@@ -567,8 +563,6 @@ def replay_events(state: GameState, upto: int | None = None
                   ) -> tuple[GameState, list[list[Event]]]:
     """``replay(state, upto)`` and the events each of those actions caused, in order (what
     the game's log said, to be rendered again for any viewer)."""
-    from game.engine import GAMES
-
     fresh = GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
     moves = [fresh.apply(action, player) for player, action in state.history[:upto]]
     return fresh, moves

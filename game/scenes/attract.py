@@ -31,6 +31,8 @@ from game.scenes.demo import (
     open_demo_table,
 )
 from game.scenes.howto import HOWTO_TIME, HowToScene
+from game.scenes.table import TableUnavailable
+from game.scenes.title import TitleScene
 from game.ui import theme
 
 log = logging.getLogger(__name__)
@@ -109,7 +111,6 @@ class Attract:
         return self.first_scenes()
 
     def first_scenes(self) -> list[Scene]:
-        from game.scenes.title import TitleScene
 
         self.cycles += 1
         return [TitleScene(self.services),
@@ -119,7 +120,6 @@ class Attract:
         self.services.stack.reset_to(self._demo_scenes)
 
     def _demo_scenes(self) -> list[Scene]:
-        from game.scenes.table import TableUnavailable
 
         release_free_memory()
         demo = self.playlist.next()

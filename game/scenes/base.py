@@ -91,7 +91,6 @@ class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
-        self._dim_cache: dict[int, pygame.Surface] = {}
 
     # --- requests (applied between frames) -------------------------------------------------
     def push(self, scene: Scene) -> None:

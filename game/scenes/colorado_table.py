@@ -6,8 +6,8 @@ the revealed cards, the acting human's flags or cowboys, bots, market and secret
   over ``self.shown`` (the state before the action); when the steps end, ``shown`` catches up.
 * The acting human's half-made move, prompt and buttons: ``self.choice`` (``colorado.choices``,
   no pygame); the drawing: ``self.renderer`` (``colorado.renderer``).  This scene wires them.
-* Bots think in a ``BotRunner`` thread and act after ``BOT_PACE`` seconds of animation time;
-  in the secret bids (``bid``, ``auction``) they bid while the human chooses.
+* The shared turn loop (``game.scenes.table``) runs bots and humans; bots act after
+  ``BOT_PACE``; in the secret bids (``bid``, ``auction``) they bid while the human chooses.
 * Privacy: ``self.viewer`` is the only human, or the one past the hand-off screen; everything
   drawn comes from ``shown.view(viewer)`` and the log's lines for them.  With 2+ humans each
   secret bid is entered behind its own hand-off screen.
@@ -17,15 +17,11 @@ the revealed cards, the acting human's flags or cowboys, bots, market and secret
 
 from __future__ import annotations
 
-import logging
-
 import pygame
 
 from game.engine.colorado import Bid, SaleBid, new_game
 from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
-from game.engine.core import IllegalAction
 from game.engine.words import plural as _plural
-from game.scenes.base import Scene
 from game.scenes.colorado import renderer
 from game.scenes.colorado.choices import (
     SIMULTANEOUS,
@@ -36,17 +32,15 @@ from game.scenes.colorado.choices import (
 )
 from game.scenes.colorado.presenter import EVENT_STEPS, start_event, step_for
 from game.scenes.colorado.results import result_columns, result_rows
-from game.scenes.seats import Seat
+from game.scenes.table.scene import SharedTable
+from game.seats import Seat
 from game.ui import intents as I
 from game.ui.colorado import pieces, tips
 from game.ui.colorado.board_view import BoardView
 from game.ui.colorado.layout import COLS, ROWS, TOKEN, ColoradoLayout
 from game.ui.colorado.panels import PanelModel
 from game.ui.table_anim import Sprite
-from game.ui.table_common import TableInput, TableScreen
 from game.ui.tooltip import TableTips, Tip
-
-log = logging.getLogger(__name__)
 
 BOT_PACE = 0.7       # seconds (animation time) before a bot's move shows
 BID_PACE = 0.35      # bots' secret bids come in faster
@@ -68,8 +62,10 @@ class _ChoiceField:
         setattr(table.choice, self.name, value)
 
 
-class TableScene(TableTips, TableInput, TableScreen, Scene):
+class TableScene(TableTips, SharedTable):
     bot_pace = BOT_PACE
+    bid_pace = BID_PACE
+    simultaneous_phases = SIMULTANEOUS
     board_size = (COLS, ROWS)
     strip_keeps = "card"  # Up from a revealed card stays among the cards
     look_kinds = frozenset({"cowboys_drawn", "flags_dealt"})
@@ -92,8 +88,6 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
         self._init_table(game_id, seats, seed, state, "colorado", ColoradoLayout(len(seats)),
                          ENGINE_NAMES.__getitem__)
         self.lakes = self.state.options.get("lakes", lakes)
-        self.bot_seat: int | None = None
-        self.bot_key = None
         v0 = self.state.view(None)
         self.board_view = BoardView(self.layout, v0["lakes"])
         # what running steps have put down over ``shown``
@@ -110,8 +104,6 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
         self.pending_bid: dict[int, list[int]] = {}  # a human's confirmed, unrevealed bid
         self.pending_since: dict[int, int] = {}       # ... and the version that made it
         self.score_show: dict | None = None
-        self.handoffs = 0
-        self.last_turn_key = None
         renderer.warm_art(self.colour)
         if self.state.history:
             self.resumed_at = len(self.state.history)
@@ -120,24 +112,9 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
             self.log_opening()
         self.table_cards = list(v0["revealed_cards"])
 
-    # --- life cycle ----------------------------------------------------------------------
     # --- who sees what -------------------------------------------------------------------
-    @property
-    def acting(self) -> int | None:
-        """The human who may act now (None while bots act, steps run or nobody is shown)."""
-        st = self.state
-        ta = st.to_act()
-        p = self.viewer
-        if p is None or p not in ta or self.seats[p].is_bot:
-            return None
-        if self.timeline.busy and not (st.phase in SIMULTANEOUS
-                                       and self.shown.phase == st.phase):
-            return None
-        return p
-
-    @property
-    def human_can_act(self) -> bool:
-        return self.acting is not None
+    # Here the choice code calls the human who may act now (the viewer) ``acting``.
+    acting = SharedTable.chooser
 
     def sview(self) -> dict:
         """The real state as the acting human may see it (for choices)."""
@@ -150,7 +127,7 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
 
     def log_opening(self) -> None:
         self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
-        for e in self.state.opening_events:
+        for e in self.state.setup_events():
             self.log_event(e)
 
     def my_cowboys(self) -> list[int]:
@@ -263,8 +240,7 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
         start_event(self, e)
 
     # --- the loop -----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        adt = self.advance(dt)
+    def animate(self, adt: float) -> None:
         if self.flip is not None and self.flip < 1:
             self.flip = min(1.0, self.flip + adt / EVENT_STEPS["flags_revealed"][0])
         if self.highlight:
@@ -278,7 +254,6 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
             self.score_show["t"] += adt
             if self.score_show["t"] > SCORE_SHOW:
                 self.score_show = None
-        self._drive(adt)
 
     @property
     def scores_wait_for_player(self) -> bool:
@@ -300,101 +275,28 @@ class TableScene(TableTips, TableInput, TableScreen, Scene):
         r = self.layout.score_panel
         return pygame.Rect(r.centerx - 130, r.bottom - 84, 260, 68)
 
-    def _drive(self, adt: float) -> None:
-        state = self.state
-        if state.is_over():
-            if not self.timeline.busy and not self.results_shown and not self.score_show:
-                self.results_shown = True
-                self.game_over()
-            return
-        if self.passive:
-            return
-        self.check_privacy()
-        ta = state.to_act()
-        bots = [p for p in ta if self.seats[p].is_bot]
-        humans = [p for p in ta if not self.seats[p].is_bot]
-        simultaneous = state.phase in SIMULTANEOUS
-        if self.looking():
-            return  # the human who just got something private still looks at it
-        if bots:
-            self._drive_bots(bots, adt, simultaneous)
-        if not humans:
-            if len(self.humans) > 1 and not self.timeline.busy and self.revealed is not None:
-                self.revealed = None
-            return
-        if self.timeline.busy and not (simultaneous and self.shown.phase == state.phase):
-            return
-        if simultaneous and self.timeline.busy:
-            return
-        if len(self.humans) > 1:
-            if self.revealed not in humans and not self.handoff_open:
-                if simultaneous and bots and self.revealed is None and self.handoffs and \
-                        self.bid_show:
-                    return
-                self._hand_off(humans[0], simultaneous)
-            return
-        humans[0]
-        key = (state.phase, len(state.history))
-        if simultaneous:
-            key = (state.phase, state.round, len(state.used_cards), len(state.discarded))
-        if key != self.last_turn_key:
-            self.last_turn_key = key
-            self._focus_default()
+    def turn_key(self, p: int) -> tuple:
+        """Each action starts a new turn; a secret bid's step, each round and sale."""
+        st = self.state
+        if self.simultaneous():
+            return (st.phase, st.round, len(st.used_cards), len(st.discarded))
+        return (st.phase, len(st.history))
 
-    def _drive_bots(self, bots: list[int], adt: float, simultaneous: bool) -> None:
-        state = self.state
-        if self.bot_seat is not None and self.bot_seat not in bots:
-            self.runner.cancel()
-            self.bot_seat, self.bot_result = None, None
-        if self.bot_seat is None and not self.runner.busy:
-            p = bots[0]
-            self.bot_seat = p
-            self.bot_key = (state.phase, len(state.history))
-            self.runner.start(p, self.bots[p], state.view(p), state.legal_actions(p))
-            self.bot_timer = BID_PACE if simultaneous else BOT_PACE
-        if self.bot_result is None and self.runner.busy:
-            try:
-                self.bot_result = self.runner.result()
-            except Exception:  # noqa: BLE001 - a failing bot plays its first legal move
-                log.exception("Bot failed; playing its first legal move")
-                self.bot_result = state.legal_actions(self.bot_seat)[0]
-        if self.timeline.busy:
-            return
-        self.bot_timer -= adt
-        if self.bot_result is not None and self.bot_timer <= 0:
-            action, p = self.bot_result, self.bot_seat
-            self.bot_result, self.bot_seat = None, None
-            try:
-                self.state.clone().apply(action, p)
-            except IllegalAction:
-                log.warning("Bot chose an illegal move %s; playing a legal one", action)
-                action = state.legal_actions(p)[0]
-            self._apply(action, p)
+    def handoff_waits(self) -> bool:
+        """While bots bid again, everyone may still be reading the bids just shown."""
+        return bool(self.simultaneous() and self.revealed is None and self.handoffs
+                    and self.bid_show and any(self.seats[p].is_bot
+                                              for p in self.state.to_act()))
 
-    def hide_private(self, p: int) -> None:
-        self._hand_off(p, self.state.phase in SIMULTANEOUS)
+    def end_waits(self) -> bool:
+        return bool(self.score_show)  # the last round's scoring is still up
 
-    def _hand_off(self, p: int, secret_bid: bool) -> None:
-        self.revealed = None
-        self.handoff_open = True
-        self.handoffs += 1
-
-        def shown() -> None:
-            self.handoff_open = False
-            self.revealed = p
-            self.services.audio.play("bell")
-            self.last_turn_key = None
-            self._focus_default()
-
-        if secret_bid:
-            message = ("Your secret bid: the others look away until you confirm. "
-                       "Nothing of it shows until every bid is in.")
-        else:
-            message = "Hand the screen over; your cowboys and flags stay hidden until then."
-        from game.scenes.handoff import Handoff
-
-        self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p],
-                                         message, on_continue=shown))
+    @property
+    def handoff_message(self) -> str:
+        if self.simultaneous():
+            return ("Your secret bid: the others look away until you confirm. "
+                    "Nothing of it shows until every bid is in.")
+        return "Hand the screen over; your cowboys and flags stay hidden until then."
 
     # --- results ------------------------------------------------------------------------------
     def result_rows(self) -> list[tuple]:

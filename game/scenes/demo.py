@@ -10,7 +10,7 @@ The overlay draws the caption (game, seats, "Press any key to play"), then the f
 for a few seconds, and calls ``on_done``; any key, click or controller button/stick calls
 ``on_input`` instead (mouse moves alone do not count: a nudged mouse should not end a demo).
 
-``Playlist`` picks the games: Oregon, Colorado County, Oasis, Oregon... with seat counts that
+``Playlist`` picks the games in the registry's order (Oregon, Colorado County, Oasis, Oregon...) with seat counts that
 vary from one round to the next and seeds from one random generator.  The kiosk's attract loop
 (``game.scenes.attract``) uses the same playlist and overlay.
 """
@@ -18,26 +18,28 @@ vary from one round to the next and seeds from one random generator.  The kiosk'
 from __future__ import annotations
 
 import logging
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.base import Scene
+from game.scenes.results import ResultRow, headline
+from game.scenes.table import TableUnavailable, open_table
+from game.scenes.title import TitleScene
+from game.seats import make_seat
 from game.ui import intents as I
 from game.ui import players, theme
 
 log = logging.getLogger(__name__)
 
-ORDER = ("oregon", "colorado", "oasis")
 BOT_LEVEL = "normal"
 RESULTS_TIME = 8.0  # seconds the final scores stay up before the next game
 CAPTION_INK = (255, 236, 170)
-# Where the caption sits on each table: the room a human's hand or prompt takes (empty in a
-# game of bots), so the board, the scores and the log stay in view.  Canvas coordinates.
-CAPTION_CENTRE = {"oregon": (450, 935), "colorado": (386, 965), "oasis": (690, 900)}
 
 # What does not count as "a player wants to play": pointer moves and releases.
 _NOT_INPUT = (I.POINT, I.RELEASE)
@@ -66,7 +68,7 @@ class DemoGame:
 class Playlist:
     """The demo games in order: the three games in turn, seat counts varying per round."""
 
-    def __init__(self, seed: int | None = None, order: tuple[str, ...] = ORDER):
+    def __init__(self, seed: int | None = None, order: tuple[str, ...] = tuple(GAMES)):
         self.order = tuple(g for g in order if g in GAMES)
         self.rng = random.Random(seed)
         self.index = 0
@@ -87,11 +89,9 @@ class Playlist:
 
 def open_demo_table(services, demo: DemoGame) -> Scene:
     """The table of ``demo`` with bots in every seat; it never touches the player's autosave."""
-    from game.scenes.seats import make_seat
-    from game.scenes.table import open_table
 
     seats = [make_seat(demo.game_id, i, "bot", BOT_LEVEL) for i in range(demo.players)]
-    table = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
+    table: Any = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
                        .default_options())
     table.autosave = False
     table.updates_when_covered = True  # it plays on under the caption
@@ -120,7 +120,6 @@ def caption_band(lines: list[tuple[str, int, tuple]], width: int | None = None,
 
 def blink(t: float) -> int:
     """Alpha of a gently pulsing line ("Press any key")."""
-    import math
 
     return round(175 + 80 * (0.5 + 0.5 * math.sin(t * 3.2)))
 
@@ -162,18 +161,18 @@ class DemoOverlay(AttractScene):
 
     opaque = False
 
-    def __init__(self, services, table: Scene, demo: DemoGame,
+    def __init__(self, services, table: Any, demo: DemoGame,
                  on_done: Callable[[], None], on_input: Callable[[], None],
                  results_time: float = RESULTS_TIME):
         super().__init__(services, on_done, on_input)
-        self.table = table
+        self.table = table  # a game's table scene: its hooks are the table's, not Scene's
         self.demo = demo
         self.results_time = results_time
         self.over_t: float | None = None  # seconds since the game ended
         self._caption = caption_band([(demo.caption, 36, theme.ON_TABLE),
                                       ("Press any key to play", 46, CAPTION_INK)])
         self._results: pygame.Surface | None = None
-        table.on_game_over = self._game_over
+        self.table.on_game_over = self._game_over
 
     def on_exit(self) -> None:
         self.table.on_game_over = None  # no reference cycle keeps a finished table alive
@@ -202,14 +201,15 @@ class DemoOverlay(AttractScene):
                 self._results = self._results_card()
             surface.blit(self._results, self._results.get_rect(center=(w // 2, h // 2)))
         band = self._caption
-        centre = CAPTION_CENTRE.get(self.demo.game_id, (w // 2, h - 90))
+        # Where the caption sits: the room a human's hand or prompt takes (empty in a game of
+        # bots), so the board, the scores and the log stay in view.
+        centre = GAMES[self.demo.game_id].demo_caption
         band.set_alpha(blink(self.t))
         surface.blit(band, band.get_rect(center=centre))
         band.set_alpha(255)
 
     def _results_card(self) -> pygame.Surface:
         """The final ranking on a cream card: headline, then one line per player."""
-        from game.scenes.results import ResultRow, headline
 
         try:
             rows = [ResultRow(*r) for r in self.table.result_rows()]
@@ -259,7 +259,6 @@ class DemoLoop:
 
     def demo_scenes(self, tries: int = 3) -> list[Scene]:
         """The next demo game's table and overlay (skipping a game that cannot open)."""
-        from game.scenes.table import TableUnavailable
 
         for _ in range(max(1, tries)):
             demo = self.playlist.next()
@@ -271,7 +270,6 @@ class DemoLoop:
             self.games += 1
             return [table, DemoOverlay(self.services, table, demo, self.next_game,
                                        self.services.to_title)]
-        from game.scenes.title import TitleScene
 
         return [TitleScene(self.services)]
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import GAMES, GameInfo
+from game.palette import seat_colours
+from game.registry import GAMES, GameInfo
 from game.scenes.menu import MenuScene
+from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.table import table_available
 from game.ui import intents as I
 from game.ui import layout, players, previews, theme
-from game.ui.palette import seat_colours
 from game.ui.widgets import Button, Widget
 
 CARD_GAP = 56
@@ -114,7 +115,6 @@ class GameSelectScene(MenuScene):
         self.group.add(Button(back, "Back", self.back, key="back", sound=None))
 
     def choose(self, game: GameInfo) -> None:
-        from game.scenes.seat_setup import SeatSetupScene
 
         self.services.stack.push(SeatSetupScene(self.services, game.id))
 

@@ -31,7 +31,8 @@ _CONTINUE = {I.CLICK, I.CONFIRM, I.BACK, I.MENU, I.KEY, I.TEXT, I.ROTATE, I.NEXT
 
 def _bright(colour: tuple[int, int, int], k: float = 0.35) -> tuple[int, int, int]:
     """The seat colour lifted towards white, to read on the dark screen."""
-    return tuple(round(c + (255 - c) * k) for c in colour)
+    r, g, b = (round(c + (255 - c) * k) for c in colour)
+    return r, g, b
 
 
 class Handoff(Scene):

@@ -4,7 +4,7 @@
 
 A single screen readable from across a room: the game's name, its board (rendered from the
 game's Tiled map, as in the menus), the seat pieces, the player count and four numbered steps
-taken from the rules summary.  It stays ``duration`` seconds, then calls ``on_done``; any key,
+taken from the rules summary (the game's ``GameInfo.howto``).  It stays ``duration`` seconds, then calls ``on_done``; any key,
 click or controller button/stick calls ``on_input``.  The scene paints its card when it is
 made and drops it when it goes: a full-screen card is 8 MiB, and a kiosk shows one for a few
 seconds per round of its loop.
@@ -16,48 +16,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import GAMES
+from game.palette import seat_colours
+from game.registry import GAMES
 from game.scenes.demo import CAPTION_INK, AttractScene, blink
 from game.ui import players, previews, theme
-from game.ui.palette import seat_colours
 
 HOWTO_TIME = 15.0  # seconds a card stays up
-
-# Four steps per game, from game/rules_text: a bold line and a short explanation.
-STEPS: dict[str, list[tuple[str, str]]] = {
-    "oregon": [
-        ("Play two cards",
-         "Two landscape cards place a farmer; a landscape and a building card "
-         "place a building."),
-        ("Score at once",
-         "Farmers score for the buildings beside them, buildings for the farmers "
-         "beside them."),
-        ("Draw back up to four",
-         "One card at a time, from either deck."),
-        ("Most points wins",
-         "The game ends at someone's 14th farmer or when the buildings run out."),
-    ],
-    "colorado": [
-        ("Plant your flags",
-         "Each round everyone puts hidden flags on the board, then all turn up."),
-        ("Bid your cowboys",
-         "Secret bids for the land cards: the most cowboys choose first."),
-        ("Stake out the county",
-         "Lay a card on a flag of its colour and put a cube on each of its stars."),
-        ("Score four rounds",
-         "Borders, lakes, doubles and big domains score at the end of every round."),
-    ],
-    "oasis": [
-        ("Make an offer",
-         "Turn up one to three cards from your offer deck: fewer cards, more to draw."),
-        ("Take the best offer",
-         "Disc #1 chooses first and carries out every card of the offer it takes."),
-        ("Grow your land",
-         "Oases, steppes and stone fields on the board, camels along the path."),
-        ("Multiply at the end",
-         "Camels × goods, oases × springs, steppes × horses: collect the tiles that multiply."),
-    ],
-}
 
 STEP_INK = (255, 246, 226)
 STEP_SOFT = (232, 218, 192)
@@ -78,7 +42,7 @@ class HowToScene(AttractScene):
         surface.blit(self.card, (0, 0))
         w, h = self.services.canvas_size
         # How long until the demo: a thin gold line filling along the bottom.
-        k = min(1.0, self.t / self.duration) if self.duration > 0 else 1.0
+        k = min(1.0, self.t / self.duration) if self.duration else 1.0
         pygame.draw.rect(surface, (60, 40, 24), (0, h - 8, w, 8))
         pygame.draw.rect(surface, theme.FOCUS, (0, h - 8, round(w * k), 8))
         foot = theme.shadowed_text(f"{self.footer}  ·  Press any key to play", 44, CAPTION_INK,
@@ -126,7 +90,8 @@ def howto_card(game_id: str) -> pygame.Surface:
 
     # Right: four numbered steps, big enough to read from a sofa.
     x, y, width = 940, 290, 880
-    for n, (head, body) in enumerate(STEPS.get(game_id, []), start=1):
+    for n, how in enumerate(game.howto, start=1):
+        head, body = how.title, how.text
         pygame.draw.circle(card, (30, 18, 8), (x + 42, y + 46), 42)
         pygame.draw.circle(card, NUMBER_FILL, (x + 42, y + 42), 40)
         pygame.draw.circle(card, (255, 214, 150), (x + 42, y + 42), 40, 3)

@@ -22,6 +22,8 @@ from game.ui.widgets import FocusGroup
 
 
 class MenuScene(Scene):
+    panel_rect: pygame.Rect  # dialogs (scenes that are not opaque) set it in ``size_panels``
+
     def __init__(self, services):
         super().__init__(services)
         self.group = FocusGroup(play=services.audio.play)
@@ -109,10 +111,6 @@ class MenuScene(Scene):
         if moved.topleft != panel.topleft:
             self.panel_rect = moved
             self.rebuild()
-
-    def invalidate(self) -> None:
-        """The static layer must be painted again (e.g. a title changed)."""
-        self._static = None
 
     def on_pause(self) -> None:
         self.group.set_active(False)

@@ -42,8 +42,8 @@ from game.engine.oasis import (
     new_game,
 )
 from game.engine.oasis.cards import CARDS, COLOURS, LAND_KINDS, SCORE_KINDS
-from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.scenes.table.scene import SharedTable
+from game.seats import Seat
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis import tips
@@ -53,7 +53,7 @@ from game.ui.oasis.panels import LayoutKey, PanelModel, SupplyModel, draw_panel,
 from game.ui.oasis.projection import best_case, own_score, public_counts
 from game.ui.oasis.zoom import ZoomModel, place_zoom, render_zoom
 from game.ui.table_anim import drop, fly
-from game.ui.table_common import TableInput, TableScreen, TableTurns, focus_ring
+from game.ui.table_common import focus_ring
 from game.ui.tooltip import TableTips
 
 log = logging.getLogger(__name__)
@@ -101,7 +101,7 @@ def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.S
     return theme.text(msg, size, colour, bold)
 
 
-class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
+class TableScene(TableTips, SharedTable):
     bot_pace = BOT_PACE
     track_speed_min = 8.0
     banner_in_anim_time = True
@@ -140,7 +140,7 @@ class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
             self.log_opening()
 
     def log_opening(self) -> None:
-        for e in self.state.setup_events:
+        for e in self.state.setup_events():
             self.log_event(e)
 
     def why(self, action) -> str | None:

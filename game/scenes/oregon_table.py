@@ -48,11 +48,11 @@ from game.engine.oregon import (
 )
 from game.engine.oregon import player_name as engine_player_name
 from game.engine.words import plural
-from game.scenes.base import Scene
 from game.scenes.results import ResultRow, ResultsScene
-from game.scenes.seats import Seat
-from game.ui import art, theme
-from game.ui.oregon import tips
+from game.scenes.table.scene import SharedTable
+from game.seats import Seat
+from game.ui import theme
+from game.ui.oregon import art, tips
 from game.ui.oregon.board_view import BoardView, piece_surface, tile_surface
 from game.ui.oregon.layout import CARD, COLS, ROWS, TableLayout
 from game.ui.oregon.panels import (
@@ -64,7 +64,7 @@ from game.ui.oregon.panels import (
     render_supply,
 )
 from game.ui.table_anim import drop, fly
-from game.ui.table_common import TableInput, TableScreen, TableTurns, focus_ring
+from game.ui.table_common import focus_ring
 from game.ui.tooltip import TableTips
 
 log = logging.getLogger(__name__)
@@ -133,7 +133,7 @@ def gains_text(g: dict, you: bool = True) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-class TableScene(TableTips, TableTurns, TableInput, TableScreen, Scene):
+class TableScene(TableTips, SharedTable):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True

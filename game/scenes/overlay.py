@@ -12,6 +12,7 @@ Choosing an item closes the overlay first, then calls its action.  Esc / pad B /
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 
@@ -51,7 +52,7 @@ class MenuOverlay(MenuScene):
         top = p.y + 140 + self._text_height
         rects = layout.column((p.centerx, top), self._button, len(self.items), GAP)
         for i, ((label, action), rect) in enumerate(zip(self.items, rects, strict=True)):
-            self.group.add(Button(rect, label, lambda a=action: self.choose(a), primary=i == 0))
+            self.group.add(Button(rect, label, partial(self.choose, action), primary=i == 0))
 
     def choose(self, action: Callable[[], object] | None) -> None:
         self.services.stack.remove(self)

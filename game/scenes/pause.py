@@ -16,9 +16,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
+from game.scenes.rules_overlay import RulesOverlay
 from game.ui import intents as I
 from game.ui import layout, theme
 from game.ui.widgets import Button
@@ -66,7 +67,6 @@ class PauseMenu(MenuScene):
         self.resume()
 
     def open_rules(self) -> None:
-        from game.scenes.rules_overlay import RulesOverlay
 
         self.services.stack.push(RulesOverlay(self.services, self.game_id))
 

@@ -37,12 +37,15 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from functools import cache
+from typing import Any, cast
 
 import pygame
 
 from game.engine.core import GameState, replay, replay_events
+from game.registry import GAMES
 from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.scenes.table import TableUnavailable, open_table
+from game.seats import Seat
 from game.ui import art, players, theme
 from game.ui import intents as I
 from game.ui.log_view import event_line
@@ -161,7 +164,6 @@ class ReplayScene(Scene):
     def __init__(self, services, state: GameState, seats: list[Seat],
                  on_close: Callable[[], None] | None = None):
         super().__init__(services)
-        from game.scenes.table import open_table  # the tables import scenes: import late
 
         self.music = state.GAME_ID
         self.record = state
@@ -169,8 +171,9 @@ class ReplayScene(Scene):
         self.total = len(self.history)
         self.seats = list(seats)
         self.on_close = on_close
-        self.table = open_table(services, state.GAME_ID, self.seats, state.seed,
-                                state=replay(state, upto=0))
+        # A game's table scene: its hooks are the table's, not Scene's.
+        self.table: Any = cast(Any, open_table(services, state.GAME_ID, self.seats, state.seed,
+                                                state=replay(state, upto=0)))
         t = self.table
         t.passive = True
         t.autosave = False
@@ -210,14 +213,12 @@ class ReplayScene(Scene):
     def at_end(self) -> bool:
         return self.move >= self.total
 
-    def _chapters(self) -> list[tuple[int | None, int | None, str]]:
+    def _chapters(self) -> list[tuple[Any, Any, Any]]:
         """(round, rounds, phase) after each number of moves 0..total: one pass from the seed."""
-        from game.engine import GAMES
-
         st = GAMES[self.record.GAME_ID].new(self.record.num_players, self.record.seed,
                                             **self.record.options)
 
-        def fact(s: GameState) -> tuple[int | None, int | None, str]:
+        def fact(s: GameState) -> tuple[Any, Any, Any]:
             v = s.view(None)
             return (v.get("round"), v.get("rounds"), "over" if s.is_over() else v.get("phase"))
 
@@ -240,8 +241,8 @@ class ReplayScene(Scene):
     def _layout(self) -> None:
         lay = self.table.layout
         msg = lay.message_rect
-        # Oasis keeps the cards being carried out (left of its prompt) in view.
-        left = msg.x if self.record.GAME_ID == "oasis" else 16
+        # A table may keep what is being carried out (left of its prompt) in view.
+        left = msg.x if GAMES[self.record.GAME_ID].replay_from_prompt else 16
         top = msg.y
         self.rect = pygame.Rect(left, top, msg.right - left, 1068 - top)
         r = self.rect
@@ -480,6 +481,8 @@ class ReplayScene(Scene):
 
     def _pointer(self, intent: I.Intent) -> bool:
         k = intent.kind
+        if intent.pos is None:
+            return False
         pos = intent.pos
         if k in (I.POINT, I.CLICK):
             self.keyboard = False
@@ -642,6 +645,8 @@ class ReplayScene(Scene):
 
     def _draw_who(self, surface: pygame.Surface) -> None:
         wr = self.who_rect
+        if wr is None:
+            return
         q, words = self.who()
         x = wr.x
         if q is not None:
@@ -677,7 +682,6 @@ def open_replay(services, saved, on_close: Callable[[], None] | None = None) -> 
     Returns a message for the player when the game's table cannot be opened, else None.
     Closing the replay goes back to the scene below (the title), or calls ``on_close``.
     """
-    from game.scenes.table import TableUnavailable
 
     try:
         scene = ReplayScene(services, saved.state, saved.seats, on_close)

@@ -24,6 +24,7 @@ import pygame
 
 from game import assets
 from game.scenes.menu import MenuScene
+from game.scenes.replay import watch_replay
 from game.ui import intents as I
 from game.ui import layout, players, theme
 from game.ui.particles import Particles
@@ -87,7 +88,6 @@ def replay_of(scene) -> Callable[[], None] | None:
         return None
 
     def watch() -> None:
-        from game.scenes.replay import watch_replay
 
         watch_replay(scene.services, state, seats)
 

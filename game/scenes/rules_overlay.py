@@ -21,7 +21,8 @@ from importlib import resources
 
 import pygame
 
-from game.engine import GAMES
+from game import assets
+from game.registry import GAMES
 from game.scenes.menu import MenuScene
 from game.ui import intents as I
 from game.ui import layout, theme
@@ -51,7 +52,8 @@ def rules_text(game_id: str) -> str:
     try:
         return (
             resources.files(RULES_PACKAGE)
-            .joinpath(RULES_DIR, f"{game_id}.md")
+            .joinpath(RULES_DIR, GAMES[game_id].rules_file if game_id in GAMES
+                      else f"{game_id}.md")
             .read_text(encoding="utf-8")
         )
     except (FileNotFoundError, OSError):
@@ -282,7 +284,6 @@ class RulesOverlay(MenuScene):
         theme.draw_panel(surface, p)
         icon = None
         try:
-            from game import assets
 
             icon = assets.pictogram("1F4D6", 64)  # an open book
         except Exception:  # noqa: BLE001 - the icon is decoration
@@ -323,13 +324,13 @@ class RulesOverlay(MenuScene):
         if k == I.KEY:
             return self._key(intent.key)
         if k == I.CLICK and intent.button == 1:
-            hit_bar = self.track.inflate(36, 0).collidepoint(intent.pos)
+            hit_bar = self.track.inflate(36, 0).collidepoint(intent.xy)
             if hit_bar and self.max_offset > 0:
-                self._drag = ("bar", intent.pos[1], self.offset)
-                self._drag_thumb(intent.pos[1])
+                self._drag = ("bar", intent.xy[1], self.offset)
+                self._drag_thumb(intent.xy[1])
                 return True
-            if self.view.collidepoint(intent.pos):
-                self._drag = ("text", intent.pos[1], self.offset)
+            if self.view.collidepoint(intent.xy):
+                self._drag = ("text", intent.xy[1], self.offset)
                 return True
         if k == I.POINT and self._drag is not None:
             if not intent.held:
@@ -337,9 +338,9 @@ class RulesOverlay(MenuScene):
             else:
                 mode, y0, start = self._drag
                 if mode == "bar":
-                    self._drag_thumb(intent.pos[1])
+                    self._drag_thumb(intent.xy[1])
                 else:
-                    self.scroll_to(start - (intent.pos[1] - y0), smooth=False)
+                    self.scroll_to(start - (intent.xy[1] - y0), smooth=False)
                 return True
         if k == I.RELEASE and self._drag is not None:
             self._drag = None

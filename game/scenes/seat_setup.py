@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 
 import pygame
 
 from game.bots import LEVELS
-from game.engine import GAMES
+from game.palette import game_colours
+from game.registry import GAMES
 from game.scenes.menu import MenuScene
-from game.scenes.seats import (
+from game.scenes.table import start_game
+from game.seats import (
     BOT,
     HUMAN,
     NAME_MAX,
@@ -34,9 +37,7 @@ from game.scenes.seats import (
     remembered,
     renamed,
 )
-from game.scenes.table import start_game
 from game.ui import players, theme
-from game.ui.palette import game_colours
 from game.ui.widgets import Button, Choice, TextField
 
 ROW_HEIGHT = 84
@@ -104,7 +105,7 @@ class SeatSetupScene(MenuScene):
                     max_len=NAME_MAX,
                     digits_only=False,
                     placeholder=player_name(seat.colour),
-                    on_change=lambda text, i=i: self.set_name(i, text),
+                    on_change=partial(self.set_name, i),
                     key=f"name{i}",
                 )
             )
@@ -114,7 +115,7 @@ class SeatSetupScene(MenuScene):
                     "",
                     colours,
                     seat.colour,
-                    lambda c, i=i: self.set_colour(i, c),
+                    partial(self.set_colour, i),
                     key=f"colour{i}",
                 )
             )
@@ -124,7 +125,7 @@ class SeatSetupScene(MenuScene):
                     "",
                     KIND_OPTIONS,
                     _kind_value(seat),
-                    lambda v, i=i: self.set_kind(i, v),
+                    partial(self.set_kind, i),
                     key=f"seat{i}",
                 )
             )
@@ -132,7 +133,7 @@ class SeatSetupScene(MenuScene):
                 Button(
                     col(REMOVE_COL, inset=4),
                     "Remove",
-                    lambda i=i: self.remove(i),
+                    partial(self.remove, i),
                     key=f"remove{i}",
                     enabled=can_remove,
                     sound=None,
@@ -157,7 +158,7 @@ class SeatSetupScene(MenuScene):
                     option.label,
                     list(option.choices),
                     self.options[option.name],
-                    lambda v, name=option.name: self.set_option(name, v),
+                    partial(self.set_option, option.name),
                     key=f"option_{option.name}",
                 )
             )

@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 
 from game.config import Config
 from game.scenes.base import SceneStack
+from game.scenes.confirm import quit_confirmation
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
 from game.settings import Settings, save_settings
 from game.ui import theme
 from game.ui.audio import Audio
@@ -112,18 +115,15 @@ class Services:
 
     # --- common scene moves -----------------------------------------------------------------
     def to_title(self) -> None:
-        from game.scenes.title import TitleScene
 
         self.stack.reset(TitleScene(self))
 
     def confirm_quit(self) -> None:
         if self.config.kiosk:
             return  # players cannot quit a kiosk (the operator chord does)
-        from game.scenes.confirm import quit_confirmation
 
         self.stack.push(quit_confirmation(self))
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
 
         self.stack.push(SettingsScene(self))

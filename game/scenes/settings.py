@@ -46,8 +46,8 @@ class SettingsScene(MenuScene):
         s = self.services.settings
         p = self.panel_rect
         top = p.y + self._rows_top
-        rows = layout.column((p.centerx, top), (p.width - 100, ROW_HEIGHT), self.row_count,
-                             ROW_GAP)
+        rows: list[pygame.Rect | None] = list(layout.column(
+            (p.centerx, top), (p.width - 100, ROW_HEIGHT), self.row_count, ROW_GAP))
         if self.services.config.kiosk:
             rows.insert(3, None)  # no Fullscreen row: a kiosk stays fullscreen
         add = self.group.add

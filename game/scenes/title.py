@@ -13,10 +13,15 @@ import random
 
 import pygame
 
-from game import __version__
-from game.engine import GAMES
+from game import __version__, assets, saves
+from game.registry import GAMES
+from game.scenes.confirm import ConfirmScene
+from game.scenes.game_select import GameSelectScene
 from game.scenes.menu import MenuScene
+from game.scenes.replay import open_replay
+from game.scenes.table import resume_game
 from game.ui import layout, players, previews, theme
+from game.ui.oregon import art as oregon_art
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
@@ -29,22 +34,19 @@ BUTTONS_GAP = 30  # ... and between the subtitle and the first button
 
 
 def _faces(rng: random.Random) -> list[pygame.Surface]:
-    """Things that drift by: a few of the shared art's cards and pieces, else simple cards."""
+    """Things that drift by: a few of Oregon's cards and the pieces, else simple cards."""
     try:
-        from game import assets
-        from game.ui import art
-
-        idents = [("landscape", s) for s in art.LANDSCAPE_SYMBOLS] + [
-            ("building", b) for b in art.BUILDINGS
+        idents = [("landscape", s) for s in oregon_art.LANDSCAPE_SYMBOLS] + [
+            ("building", b) for b in oregon_art.BUILDINGS
         ]
         faces = [
-            _with_shadow(art.card_surface(kind, ident, CARD_SIZE))
+            _with_shadow(oregon_art.card_surface(kind, ident, CARD_SIZE))
             for kind, ident in rng.sample(idents, 5)
         ]
-        faces += [_with_shadow(art.card_surface("back", "landscape", CARD_SIZE))]
+        faces += [_with_shadow(oregon_art.card_surface("back", "landscape", CARD_SIZE))]
         faces += [assets.piece(i, 110, shadow=True) for i in rng.sample(range(5), 3)]
         return faces
-    except Exception:  # noqa: BLE001 - the shared art is optional here
+    except Exception:  # noqa: BLE001 - the art is optional here (e.g. pictograms missing)
         return [_card_face(i) for i in range(5)]
 
 
@@ -103,7 +105,6 @@ class TitleScene(MenuScene):
     music = "title"  # also under the game choice and seat setup pushed over it
 
     def __init__(self, services, notice: str | None = None):
-        from game import saves
 
         self.services = services
         # A kiosk keeps no saves: a visitor never finds a stranger's game to continue.
@@ -200,7 +201,6 @@ class TitleScene(MenuScene):
         if self.saved is None or self.saved.finished:
             self._choose_game()
             return
-        from game.scenes.confirm import ConfirmScene
 
         self.services.stack.push(ConfirmScene(
             self.services,
@@ -213,12 +213,10 @@ class TitleScene(MenuScene):
         ))
 
     def _choose_game(self) -> None:
-        from game.scenes.game_select import GameSelectScene
 
         self.services.stack.push(GameSelectScene(self.services))
 
     def continue_game(self) -> None:
-        from game.scenes.table import resume_game
 
         error = resume_game(self.services, self.saved)
         if error:
@@ -226,7 +224,6 @@ class TitleScene(MenuScene):
             self.services.audio.play("error")
 
     def watch_last(self) -> None:
-        from game.scenes.replay import open_replay
 
         open_replay(self.services, self.saved)
 

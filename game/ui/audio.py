@@ -54,13 +54,11 @@ class Audio:
 
     def _sound(self, name: str):
         if name not in self._sounds:
-            loader = getattr(assets, "sound", None)
             snd = None
-            if loader is not None:
-                try:
-                    snd = loader(name)
-                except Exception as exc:  # noqa: BLE001 - a missing sound is never fatal
-                    log.debug("Sound %r unavailable: %s", name, exc)
+            try:
+                snd = assets.sound(name)
+            except Exception as exc:  # noqa: BLE001 - a missing sound is never fatal
+                log.debug("Sound %r unavailable: %s", name, exc)
             self._sounds[name] = snd
         return self._sounds[name]
 

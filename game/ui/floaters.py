@@ -155,7 +155,7 @@ class Floaters:
         """
         if duration is None:
             duration = 1.1 if end is None else 0.8
-        image = outlined_text(text, size, tuple(colour)) if text else None
+        image = outlined_text(text, size, (colour[0], colour[1], colour[2])) if text else None
         if icon is not None:
             image = _with_icon(icon, image)
         if image is None:

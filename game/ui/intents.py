@@ -70,6 +70,13 @@ class Intent:
     def is_pointer(self) -> bool:
         return self.pos is not None
 
+    @property
+    def xy(self) -> tuple[int, int]:
+        """Where a pointer intent (click, point, release, wheel) points."""
+        if self.pos is None:
+            raise ValueError(f"a {self.kind} intent has no position")
+        return self.pos
+
 
 def point(pos, held: bool = False) -> Intent:
     return Intent(POINT, pos=tuple(pos), held=held, source=MOUSE)
@@ -204,7 +211,7 @@ class InputMapper:
         self._controllers: dict[int, Any] = {}  # instance id -> pygame._sdl2.controller.Controller
         self._joysticks: dict[int, Any] = {}  # instance id -> pygame.joystick.Joystick
         self._stick: dict[tuple[int, str], int] = {}  # (instance, axis) -> -1/0/1
-        self._controller_mod = None
+        self._controller_mod: Any = None
 
     # --- devices -----------------------------------------------------------------------
     def start(self) -> None:

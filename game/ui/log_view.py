@@ -35,8 +35,8 @@ from collections import deque
 import pygame
 
 from game.engine.messages import describe
+from game.ui import art, players, theme
 from game.ui import intents as I
-from game.ui import players, theme
 
 TEXT_SIZE = 28  # the smallest text anywhere: read from a sofa
 BADGE = 26  # the seat badge before a player's line
@@ -123,6 +123,8 @@ class LogView:
         self._t = 0.0
         self._pointer: tuple[int, int] | None = None
         self._drag: tuple[str, int, float] | None = None  # (mode, start y, start scroll)
+        self._badges: dict[int, pygame.Surface] = {}  # seat badges by colour
+        self._pills: dict[tuple, pygame.Surface] = {}  # "N new" pills by size, label, scale
         self.unseen = 0  # messages added while scrolled up
         self._background: pygame.Surface | None = None
         self._fade_pair: tuple[pygame.Surface, pygame.Surface] | None = None
@@ -346,19 +348,19 @@ class LogView:
                 self.scroll_by(intent.amount * 3 * self.line_height)
                 return True
             return False
-        if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.pos):
-            if intent.pos[1] < self.view.y:
+        if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.xy):
+            if intent.xy[1] < self.view.y:
                 return False  # the title or the top inset: not the log's
             pill = self._pill_rect()
-            if pill is not None and pill.inflate(8, 8).collidepoint(intent.pos):
+            if pill is not None and pill.inflate(8, 8).collidepoint(intent.xy):
                 self.scroll_to_end()
                 return True
             bar = self.scrollbar.inflate(24, 0)
-            if self.max_scroll > 0 and bar.collidepoint(intent.pos):
-                self._drag = ("bar", intent.pos[1], self._target)
-                self._drag_bar(intent.pos[1])
+            if self.max_scroll > 0 and bar.collidepoint(intent.xy):
+                self._drag = ("bar", intent.xy[1], self._target)
+                self._drag_bar(intent.xy[1])
             else:
-                self._drag = ("text", intent.pos[1], self._target)
+                self._drag = ("text", intent.xy[1], self._target)
             return True
         if k == I.POINT and self._drag is not None:
             if not intent.held:
@@ -366,9 +368,9 @@ class LogView:
                 return False
             mode, y0, s0 = self._drag
             if mode == "bar":
-                self._drag_bar(intent.pos[1])
+                self._drag_bar(intent.xy[1])
             else:
-                self.scroll_by(s0 + (intent.pos[1] - y0) - self._target, smooth=False)
+                self.scroll_by(s0 + (intent.xy[1] - y0) - self._target, smooth=False)
             return True
         if k == I.RELEASE and self._drag is not None:
             self._drag = None
@@ -407,7 +409,6 @@ class LogView:
             return None
         if self._background is None:
             try:
-                from game.ui import art
 
                 surf = art.panel_surface(self.rect.size, self.style).copy()
             except Exception:  # noqa: BLE001 - the shared art is optional
@@ -488,9 +489,9 @@ class LogView:
         alpha = 255 if e.born < 0 or age >= FADE_IN else round(255 * max(0.0, age) / FADE_IN)
         lh = self.line_height
         if e.colour_index is not None:
-            badge = _badge(e.colour_index)
+            badge = self._badge(e.colour_index)
             surface.blit(badge, badge.get_rect(center=(self.view.x + BADGE // 2, top + lh // 2)))
-        x = self.text_x
+        x: int | None = self.text_x
         if e.emphasis and e.colour_index is None:
             x = None  # centred
         y = top
@@ -506,49 +507,41 @@ class LogView:
             y += lh
 
     def _draw_pill(self, surface: pygame.Surface, pill: pygame.Rect) -> None:
-        surface.blit(_pill_face(pill.size, f"{self.unseen} new"), pill)
+        surface.blit(self._pill_face(pill.size, f"{self.unseen} new"), pill)
+
+    def _badge(self, index: int) -> pygame.Surface:
+        b = self._badges.get(index)
+        if b is None:
+            b = players.badge(index, round(BADGE * 0.5))
+            if b is None:
+                b = pygame.Surface((BADGE + 4, BADGE + 4), pygame.SRCALPHA)
+                players.draw_swatch(b, index, (BADGE // 2 + 2, BADGE // 2 + 2), BADGE // 2)
+            self._badges[index] = b
+        return b
+
+    def _pill_face(self, size: tuple[int, int], label: str) -> pygame.Surface:
+        key = (size, label, theme.ui_scale())
+        face = self._pills.get(key)
+        if face is None:
+            w, h = size
+            face = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(face, theme.ACCENT, (0, 0, w, h), border_radius=h // 2)
+            pygame.draw.rect(face, theme.FOCUS_EDGE, (0, 0, w, h), 2, border_radius=h // 2)
+            t = theme.font(TEXT_SIZE, bold=True).render(label, True, theme.ACCENT_INK)
+            cx = w // 2 + 12
+            face.blit(t, t.get_rect(center=(cx, h // 2 + 1)))
+            ax, ay = cx - t.get_width() // 2 - 18, h // 2
+            pygame.draw.polygon(
+                face, theme.ACCENT_INK, [(ax - 8, ay - 5), (ax + 8, ay - 5), (ax, ay + 6)]
+            )
+            if len(self._pills) > 64:
+                self._pills.clear()
+            self._pills[key] = face
+        return face
 
 
 def _same(text: str) -> str:
     return text
-
-
-_badges: dict[int, pygame.Surface] = {}
-
-
-def _badge(index: int) -> pygame.Surface:
-    b = _badges.get(index)
-    if b is None:
-        b = players.badge(index, round(BADGE * 0.5))
-        if b is None:
-            b = pygame.Surface((BADGE + 4, BADGE + 4), pygame.SRCALPHA)
-            players.draw_swatch(b, index, (BADGE // 2 + 2, BADGE // 2 + 2), BADGE // 2)
-        _badges[index] = b
-    return b
-
-
-_pills: dict[tuple, pygame.Surface] = {}
-
-
-def _pill_face(size: tuple[int, int], label: str) -> pygame.Surface:
-    key = (size, label, theme.ui_scale())
-    face = _pills.get(key)
-    if face is None:
-        w, h = size
-        face = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(face, theme.ACCENT, (0, 0, w, h), border_radius=h // 2)
-        pygame.draw.rect(face, theme.FOCUS_EDGE, (0, 0, w, h), 2, border_radius=h // 2)
-        t = theme.font(TEXT_SIZE, bold=True).render(label, True, theme.ACCENT_INK)
-        cx = w // 2 + 12
-        face.blit(t, t.get_rect(center=(cx, h // 2 + 1)))
-        ax, ay = cx - t.get_width() // 2 - 18, h // 2
-        pygame.draw.polygon(
-            face, theme.ACCENT_INK, [(ax - 8, ay - 5), (ax + 8, ay - 5), (ax, ay + 6)]
-        )
-        if len(_pills) > 64:
-            _pills.clear()
-        _pills[key] = face
-    return face
 
 
 def event_line(event, names, viewer, namer=_same) -> str:

@@ -28,6 +28,7 @@ import threading
 import pygame
 
 from game import PROJECT_ROOT
+from game.registry import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +37,7 @@ MUSIC_DIR = PROJECT_ROOT / "music"
 #: The themes in music/ (file stems) and where they play.
 THEMES: dict[str, str] = {
     "title": "the title, menus and seat setup",
-    "oregon": "Oregon's table, replay and how-to card",
-    "colorado": "Colorado County's table, replay and how-to card",
-    "oasis": "Oasis's table, replay and how-to card",
+    **{g.music: f"{g.name}'s table, replay and how-to card" for g in GAMES.values()},
 }
 
 FADE_MS = 1800  # a cross-fade between themes

@@ -250,5 +250,8 @@ class Particles:
 
 
 def _colours(colours: Sequence[Colour]) -> list[Colour]:
-    out = [tuple(int(v) for v in pygame.Color(c))[:3] for c in colours]
+    out: list[Colour] = []
+    for c in colours:
+        col = pygame.Color(c)
+        out.append((col.r, col.g, col.b))
     return out or [(255, 255, 255)]

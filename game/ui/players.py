@@ -1,4 +1,4 @@
-"""Player colours, names and shapes for the UI, from the shared palette (``game.ui.palette``,
+"""Player colours, names and shapes for the UI, from the shared palette (``game.palette``,
 drawn by ``game.ui.art``).
 
 Colours differ in shape too (circle, square, triangle, diamond, hexagon, star, pentagon,
@@ -13,27 +13,20 @@ import re
 
 import pygame
 
-from game.ui import palette
+from game import palette
+from game.ui import art
 
-_FALLBACK_COLOURS = palette.PLAYER_COLOURS
 SHAPES = palette.PLAYER_SHAPES
 
 
-def _art(name: str, fallback):
-    try:
-        from game.ui import art
-    except ImportError:
-        return fallback
-    return getattr(art, name, fallback) or fallback
-
-
 def colour(index: int) -> tuple[int, int, int]:
-    colours = _art("PLAYER_COLOURS", _FALLBACK_COLOURS)
-    return tuple(pygame.Color(colours[index % len(colours)]))[:3]
+    colours = palette.PLAYER_COLOURS
+    r, g, b = colours[index % len(colours)]
+    return r, g, b
 
 
 def shape(index: int) -> str:
-    shapes = _art("PLAYER_SHAPES", SHAPES)
+    shapes = SHAPES
     return str(shapes[index % len(shapes)])
 
 
@@ -88,11 +81,8 @@ def shape_points(kind: str, center: tuple[float, float], r: float) -> list[tuple
 
 def badge(index: int, r: int) -> pygame.Surface | None:
     """The shared art's bevelled emblem for the seat (shape about ``r`` in radius), if any."""
-    maker = _art("player_badge", None)
-    if maker is None:
-        return None
     try:
-        return maker(index, round(r / 0.36))
+        return art.player_badge(index, round(r / 0.36))
     except Exception:  # noqa: BLE001 - fall back to the flat swatch
         return None
 

@@ -15,7 +15,8 @@ import math
 
 import pygame
 
-from game.engine import GameInfo
+from game import map_render
+from game.registry import GameInfo
 from game.ui import theme
 from game.ui.surface_cache import surface_cache
 
@@ -28,7 +29,6 @@ _TINTS = ((92, 140, 70), (176, 124, 66), (214, 178, 96), (90, 120, 160), (150, 9
 def render_map(game: GameInfo) -> pygame.Surface | None:
     """The full rendered board, or None when it cannot be drawn (yet)."""
     try:
-        from game import map_render
 
         return map_render.render_map(game.map_name)
     except Exception as exc:  # noqa: BLE001 - missing maps must not break menus
@@ -45,7 +45,6 @@ def map_preview(game: GameInfo, size: tuple[int, int], tint_index: int = 0) -> p
 def board_picture(game: GameInfo, size: tuple[int, int], tint_index: int = 0) -> pygame.Surface:
     """The board scaled to fill ``size`` (cropped to keep its proportions), or a stand-in."""
     try:
-        from game import map_render
 
         surf = _cover(map_render.render_map(game.map_name), size)
         return surf

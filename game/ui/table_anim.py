@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui.floaters import Floaters
+from game.ui.log_view import LogView
 from game.ui.tween import ease_in_out_cubic, ease_out_back
 
 
@@ -167,13 +169,11 @@ class Timeline:
 
 
 def make_floaters():
-    from game.ui.floaters import Floaters
 
     return Floaters()
 
 
 def make_log(rect):
-    from game.ui.log_view import LogView
 
     return LogView(rect, max_lines=500)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -29,7 +30,7 @@ class Tip:
     (x, y, w, h) on the canvas, ``text`` one or more lines (the first is the title)."""
 
     key: str
-    rect: tuple[int, int, int, int]
+    rect: tuple[int, int, int, int] | pygame.Rect
     text: str
 
     def contains(self, pos) -> bool:
@@ -124,9 +125,10 @@ class Tooltip:
         return place_beside(surf.get_size(), pygame.Rect(self.tip.rect), self.keep_clear)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
+        rect = self.rect()
+        if not self.visible or self.tip is None or rect is None:
             return
-        surface.blit(tip_surface(self.tip.text), self.rect())
+        surface.blit(tip_surface(self.tip.text), rect)
 
 
 class TableTips:
@@ -134,6 +136,18 @@ class TableTips:
     tips, worded for ``viewer``), may provide ``cell_tip(cell)`` and ``tips_key()`` (what else
     its tips depend on, e.g. a selection lifting a card), and calls ``draw_tip`` last in
     ``draw``.  Tips are rebuilt only when the state, the viewer or that key changes."""
+
+    # What the table scene provides.
+    version: int
+    shown_version: int
+    viewer: int | None
+    keyboard: bool
+    focus: str | None
+    cursor: tuple[int, int] | None
+    hover: tuple[int, int] | None
+    layout: Any
+    t: float
+    _cache: dict[Any, Any]
 
     def tips(self) -> list[Tip]:
         return []

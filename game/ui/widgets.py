@@ -69,7 +69,7 @@ class Widget:
 
     @staticmethod
     def _clicked(intent: I.Intent, rect: pygame.Rect) -> bool:
-        return intent.kind == I.CLICK and intent.button == 1 and rect.collidepoint(intent.pos)
+        return intent.kind == I.CLICK and intent.button == 1 and rect.collidepoint(intent.xy)
 
 
 # --- faces ---------------------------------------------------------------------------------
@@ -391,14 +391,14 @@ class Slider(_Row):
         if k == I.WHEEL:
             self.set(self.value + intent.amount * self.step)
             return True
-        if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.pos):
-            if self.track.inflate(40, 60).collidepoint(intent.pos):
+        if k == I.CLICK and intent.button == 1 and self.rect.collidepoint(intent.xy):
+            if self.track.inflate(40, 60).collidepoint(intent.xy):
                 self.dragging = True
-                self._from_x(intent.pos[0])
+                self._from_x(intent.xy[0])
             return True
         if k == I.POINT and self.dragging:
             if intent.held:
-                self._from_x(intent.pos[0])
+                self._from_x(intent.xy[0])
             else:
                 self.dragging = False
             return True
@@ -473,7 +473,7 @@ class Choice(_Row):
             self.step(1)
             return True
         if self._clicked(intent, self.rect):
-            self.step(-1 if intent.pos[0] < self.control_rect.centerx else 1)
+            self.step(-1 if intent.xy[0] < self.control_rect.centerx else 1)
             return True
         return False
 

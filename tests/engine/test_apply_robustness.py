@@ -33,7 +33,7 @@ from game.engine.core import IllegalAction
 from game.engine.oasis.actions import TURN_CARD
 from game.engine.oregon.actions import KeepCard
 
-GAME_IDS = ("oregon", "colorado", "oasis")
+GAME_IDS = tuple(GAMES)
 FOREIGN_ACTIONS = (KeepCard(), Bid(()), TURN_CARD)
 HUGE = (2**31, -(2**31), 2**63, 2**64 + 1, 10**30, 10**400, -(10**400))
 _MISSING = object()

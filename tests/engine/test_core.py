@@ -134,8 +134,7 @@ def test_bad_saves_raise_save_error(text, message):
         core.loads(text)
 
 
-def test_registry_lists_the_three_games_with_ranges():
-    assert set(GAMES) == {"oregon", "colorado", "oasis"}
+def test_registry_gives_the_games_their_ranges():
     assert (GAMES["oregon"].min_players, GAMES["oregon"].max_players) == (2, 4)
     assert (GAMES["colorado"].min_players, GAMES["colorado"].max_players) == (3, 4)
     assert (GAMES["oasis"].min_players, GAMES["oasis"].max_players) == (3, 5)

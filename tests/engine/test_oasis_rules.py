@@ -25,6 +25,7 @@ from game.engine.oasis import (
     StopOffer,
     TakeOffer,
     TurnCard,
+    flow,
     new_game,
     scenario,
 )
@@ -194,8 +195,8 @@ def test_a_player_without_cards_offers_nothing():
     p, q = st.order[0], st.order[1]
     st.offer_decks[q].extend(st.offer_decks[p])
     st.offer_decks[p] = []
-    st._start_round()
-    events = st._advance()
+    flow.start_round(st)
+    events = flow.advance(st)
     assert [e.kind for e in events][:2] == ["no_offer", "offer_stopped"]
     assert st.actor() == q and st.offers[p] == []
 

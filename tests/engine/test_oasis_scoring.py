@@ -3,7 +3,7 @@ bonus squares counting, the tie-break by priority disc."""
 
 from __future__ import annotations
 
-from game.engine.oasis import new_game, scenario
+from game.engine.oasis import flow, new_game, scenario
 from game.engine.oasis.scoring import camel_groups, score_breakdown
 
 RED, BLUE, GREEN = 0, 1, 2
@@ -41,7 +41,7 @@ def test_worked_example_on_the_board():
     groups = camel_groups(st.board, st.camel_at, BLUE)
     assert [len(g) for g in groups] == [6, 2]
     assert [len(g) for g in camel_groups(st.board, st.camel_at, RED)] == [1, 1, 1]
-    events = st._finish_game()
+    events = flow.finish_game(st)
     blue = st.final[BLUE]
     scored = [e for e in events if e.kind == "final_score" and e.player == BLUE][0]
     assert len(scored.data["cells"]["oasis"]) == 9 and [8, 4] in scored.data["cells"]["oasis"]
@@ -61,7 +61,7 @@ def test_no_score_tiles_score_nothing_and_uncontrolled_land_scores_for_nobody():
     st.score_tiles[BLUE] = dict.fromkeys(st.score_tiles[BLUE], 0)
     scenario.put_area(st, "oasis", [(0, 8), (0, 9)])  # nobody's
     scenario.give_score_tiles(st, RED, springs=2, goods=2)
-    st._finish_game()
+    flow.finish_game(st)
     assert st.final[BLUE]["total"] == 0
     # Red: three single camels x 2 goods; no controlled oasis tiles, springs score nothing.
     assert st.final[RED]["camels"]["points"] == 2
@@ -72,7 +72,7 @@ def test_an_abandoned_area_no_longer_scores():
     st = worked_example_position()
     oasis_area = st.area[st.board.index((8, 4))]
     st.a_owner[oasis_area] = -1  # as if blue had moved the marker away
-    st._finish_game()
+    flow.finish_game(st)
     assert st.final[BLUE]["oasis"]["points"] == 0
     assert st.final[BLUE]["total"] == 18 + 32 + 49
 
@@ -93,7 +93,7 @@ def test_tie_goes_to_the_lowest_disc():
     scenario.put_camels(st, 2, [(8, 12)])
     scenario.put_camels(st, 3, [(3, 0)])
     st.disc = [1, 2, 4, 3]
-    st._finish_game()
+    flow.finish_game(st)
     assert st.scores() == [0, 0, 1, 1]
     assert st.winners() == [3]  # tied with player 2 but holds disc #3 against #4
     assert st.ranking == [3, 2, 0, 1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from game.engine.messages import render
 from game.engine.oasis import StopOffer, TakeOffer, TurnCard, new_game, scenario
 
 
@@ -61,7 +62,8 @@ def test_score_tile_kinds_are_private():
         entry = st.view(viewer)["players"][p]
         assert "score_tiles" not in entry and entry["score_tile_count"] == 2
     taken = [e for e in events if e.kind == "score_tiles_taken"][0]
-    assert taken.text_for(q) == taken.public_msg and "ovoo" not in taken.text_for(q)
+    assert taken.text_for(q) == render(taken.public_msg, taken.public_args)
+    assert "ovoo" not in taken.text_for(q) and "2 score tiles face down" in taken.text_for(q)
     assert "ovoo" in taken.text_for(p)
     # Supplies are public: the supply of ovoo tiles shows two fewer.
     assert st.view(q)["score_supply"]["ovoo"] == 18

@@ -38,7 +38,8 @@ from game.engine.oregon import (
 from game.engine.oregon.cards import COAL_VALUES, GOLD_VALUES
 from game.engine.oregon.geometry import bits
 from game.engine.oregon.positions import TEST_BOARD, scrambled
-from game.engine.oregon.view import PRIVATE_EVENT_KEYS, state_from_view
+from game.engine.oregon.state import OregonState
+from game.engine.oregon.view import PRIVATE_EVENT_KEYS
 
 GAMES = 300
 SEEDS = list(range(1000, 1000 + GAMES))
@@ -164,14 +165,14 @@ def play_and_check(seed: int, stats: Counter) -> None:
         assert len(legal_set) == len(legal)
         # exactness: a random candidate is legal exactly when the checks say so
         cand = random_candidate(st, rng)
-        why = st.why_illegal(cand)
+        why = st.why_illegal(cand, p)
         assert (why is None) == (cand in legal_set), (cand, why, st.phase)
         if why is not None:
             with pytest.raises(IllegalAction):
                 st.apply(cand)
             assert st.snapshot() == snap
         for a in rng.sample(legal, min(3, len(legal))):
-            assert st.why_illegal(a) is None
+            assert st.why_illegal(a, p) is None
         # clones are equal and independent
         clone = st.clone()
         assert clone.snapshot() == snap
@@ -221,7 +222,7 @@ def check_views(st, rng) -> None:
         view = st.view(p)
         assert legal_actions_from_view(view) == st.legal_actions(p)
         # a determinisation for search bots agrees with everything the view shows
-        guess = state_from_view(view, seed=rng.randrange(1 << 30))
+        guess = OregonState.state_from_view(view, random.Random(rng.randrange(1 << 30)))
         assert guess.view(p) == view
         check_invariants(guess)
 

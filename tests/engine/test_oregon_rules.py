@@ -6,6 +6,7 @@ Seats: 0 yellow, 1 blue, 2 green, 3 red.  Cells are (x, y); see the board in pos
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -24,6 +25,7 @@ from game.engine.oregon import (
     DiscardNoPlacement,
     Draw,
     KeepCard,
+    OregonState,
     PlaceBuilding,
     PlaceFarmer,
     PlaceStartTile,
@@ -276,10 +278,10 @@ def test_ui_helpers_cells_for_a_selection_and_action_for_a_click():
                     and a.cards == tuple(sorted(selection))}
         assert set(st.legal_cells_for(0, selection, joker)) == expected
         for cell in expected:
-            assert st.why_illegal(action_for(selection, cell)) is None
+            assert st.why_illegal(action_for(selection, cell), st.current) is None
     assert st.legal_cells_for(0, (bison,), False) == []
     assert st.legal_cells_for(1, (bison, eagle), False) == []
-    assert st.why_illegal(action_for((bison, eagle), (0, 0))) is not None
+    assert st.why_illegal(action_for((bison, eagle), (0, 0)), st.current) is not None
 
 
 # --- discarding without a placement --------------------------------------------------------
@@ -616,7 +618,7 @@ def test_ranking_adds_tokens_breaks_ties_by_farmers_and_shares_wins():
     assert st.is_over() and st.score == [10, 7, 7]
     # yellow 10 (2 farmers), blue 7 + 3 = 10 (3 farmers), green 7 (4 farmers)
     assert st.scores() == [10, 10, 7]
-    assert st.winners() == [1] and st.ranking == [1, 0, 2]
+    assert st.winners() == [1] and st.outcome().ranking == [1, 0, 2]
     over = events[-1]
     assert over.kind == "game_over" and over.data["winners"] == [1]
     assert over.data["farmers_on_board"] == [2, 3, 4]
@@ -781,19 +783,18 @@ def test_preview_works_from_a_view_and_refuses_illegal_plays():
 
 
 def test_determinised_states_agree_with_the_view_and_differ_in_secrets():
-    from game.engine.oregon import state_from_view
-
     st = new_game(3, 8, **TEST_BOARD)
     while st.phase != PLAY:
         st.apply(st.legal_actions()[0])
     view = st.view(st.current)
-    guesses = [state_from_view(view, seed=s) for s in range(5)]
+    guesses = [OregonState.state_from_view(view, random.Random(s)) for s in range(5)]
     for g in guesses:
         assert g.view(st.current) == view
         assert g.hands[st.current] == st.hands[st.current]
     others = {tuple(tuple(h) for h in g.hands) for g in guesses}
     assert len(others) > 1  # the hidden hands are guesses, not the truth
-    assert state_from_view(view).legal_actions() == st.legal_actions()
+    assert OregonState.state_from_view(view, random.Random(0)).legal_actions() == \
+        st.legal_actions()
 
 
 def test_private_events_hide_their_secret_from_others():

@@ -9,7 +9,7 @@ import pygame
 from game.app import App
 from game.config import Config
 from game.engine import GAMES
-from game.scenes.seats import parse_players
+from game.seats import parse_players
 
 DT = 1 / 60
 

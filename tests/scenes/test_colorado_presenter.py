@@ -18,7 +18,7 @@ def emitted_kinds(games: int = 12) -> set[str]:
     for seed in range(games):
         rng = random.Random(seed)
         s = new_game(3 + seed % 2, seed, lakes="random" if seed % 3 else "first")
-        kinds |= {e.kind for e in s.opening_events}
+        kinds |= {e.kind for e in s.setup_events()}
         while not s.is_over():
             p = rng.choice(s.to_act())
             legal = s.legal_actions(p)

@@ -13,7 +13,7 @@ from game.config import Config
 from game.engine import GAMES
 from game.engine.colorado import Bid, OfferForSale, PassSale, PlaceFlag, TakeCard, new_game
 from game.engine.colorado.cards import CARDS
-from game.scenes.seats import parse_players
+from game.seats import parse_players
 
 
 @pytest.fixture

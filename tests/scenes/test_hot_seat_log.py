@@ -20,8 +20,8 @@ from game.engine import oregon as og
 from game.engine.core import replay_events
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
-from game.scenes.seats import make_seat
 from game.scenes.table import open_table
+from game.seats import make_seat
 from game.ui.table_common import LOOK_TIME
 
 pytestmark = pytest.mark.usefixtures("no_flip")

@@ -7,12 +7,13 @@ import random
 import pytest
 
 from game import saves
+from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.pause import PauseMenu
-from game.scenes.seats import make_seat
 from game.scenes.table import open_table
 from game.scenes.title import TitleScene
+from game.seats import make_seat
 from game.ui import intents as I
 
 
@@ -54,7 +55,7 @@ def leave_question(services, table) -> ConfirmScene:
     return confirm
 
 
-@pytest.mark.parametrize("game_id", ["oregon", "colorado", "oasis"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_leaving_a_saved_game_says_continue_picks_it_up_and_it_does(game_id, services):
     table = table_after(services, game_id, 6)
     confirm = leave_question(services, table)
@@ -71,7 +72,7 @@ def test_a_kiosk_game_keeps_no_save_so_leaving_it_ends_it(services):
     table = table_after(services, "oasis", 6)
     confirm = leave_question(services, table)
     assert "ends here" in confirm.message and "Continue" not in confirm.message
-    saves.flush()
+    saves.flush(services.config)
     assert not (services.config.saves_dir / saves.AUTOSAVE).exists()
 
 

@@ -16,8 +16,8 @@ from game.engine.core import replay
 from game.scenes.base import Scene
 from game.scenes.replay import DRAG_REBUILD, SPEEDS, ReplayScene, open_replay
 from game.scenes.results import ResultsScene
-from game.scenes.seats import BOT, HUMAN, make_seat
 from game.scenes.table import open_table
+from game.seats import BOT, HUMAN, make_seat
 from game.ui import intents as I
 
 PLAYERS = {"oregon": 3, "colorado": 4, "oasis": 3}

@@ -13,9 +13,9 @@ from game.config import Config
 from game.engine import GAMES
 from game.engine.core import replay
 from game.scenes.handoff import Handoff
-from game.scenes.seats import make_seat
 from game.scenes.table import open_table
 from game.scenes.title import TitleScene
+from game.seats import make_seat
 from game.ui.table_common import PRIVACY_IDLE
 
 SEATS = {"oregon": 3, "colorado": 3, "oasis": 3}
@@ -65,7 +65,7 @@ def test_undo_follows_the_engine_and_restores_exactly(game_id, services):
                     assert scene.state.snapshot() == before
                     assert len(scene.state.history) == moves
                     assert scene.state.snapshot() == replay(state, moves).snapshot()
-                    saves.flush()
+                    saves.flush(services.config)
                     saved = saves.load_game(services.config.saves_dir / saves.AUTOSAVE)
                     assert len(saved.state.history) == moves
                     break  # the state object was replaced: look at the new one

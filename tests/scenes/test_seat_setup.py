@@ -4,15 +4,14 @@ table), both carried to the table, the hand-off, the save, and kept for the next
 import pygame
 import pytest
 
-from game import saves
+from game import palette, saves
 from game.app import App
 from game.config import Config
 from game.engine import GAMES
+from game.palette import BLACK, BLUE, GREEN, PURPLE, RED, YELLOW, game_colours
 from game.scenes.seat_setup import SeatSetupScene
-from game.scenes.seats import NAME_MAX, Seat, default_seats, remembered, wearing
+from game.seats import NAME_MAX, Seat, default_seats, remembered, wearing
 from game.settings import Settings, load_settings, save_settings
-from game.ui import palette
-from game.ui.palette import BLACK, BLUE, GREEN, PURPLE, RED, YELLOW, game_colours
 
 DT = 1 / 60
 

@@ -13,9 +13,9 @@ from game.scenes import table as table_hook
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.seat_setup import SeatSetupScene
-from game.scenes.seats import Seat, parse_players
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
+from game.seats import Seat, parse_players
 from game.settings import load_settings
 
 DT = 1 / 60

@@ -12,12 +12,16 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import PROJECT_ROOT, assets  # noqa: E402
+from game import (  # noqa: E402
+    PROJECT_ROOT,
+    assets,
+    palette,  # noqa: E402
+)
 from game.engine import GAMES, colorado  # noqa: E402
 from game.engine.oasis import cards as oasis_cards  # noqa: E402
 from game.engine.oregon import player_name as oregon_player_name  # noqa: E402
-from game.scenes.seats import BOT, HUMAN, default_seats, make_seat, parse_players  # noqa: E402
-from game.ui import art, palette, players  # noqa: E402
+from game.seats import BOT, HUMAN, default_seats, make_seat, parse_players  # noqa: E402
+from game.ui import art, players  # noqa: E402
 
 RULES = {
     "oregon": ("Yellow", "Blue", "Green", "Red"),
@@ -133,7 +137,7 @@ def test_every_palette_index_draws(index):
 
 def test_seats_module_stays_free_of_pygame():
     code = (
-        "import sys, game.scenes.seats\n"
+        "import sys, game.seats\n"
         "assert not [m for m in sys.modules if m.split('.')[0] == 'pygame']"
     )
     subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, check=True, timeout=60)

@@ -11,10 +11,10 @@ from game.scenes.confirm import quit_confirmation
 from game.scenes.overlay import MenuOverlay
 from game.scenes.pause import PauseMenu
 from game.scenes.seat_setup import SeatSetupScene
-from game.scenes.seats import parse_players
 from game.scenes.services import Services
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
+from game.seats import parse_players
 from game.settings import Settings, load_settings, save_settings
 from game.ui import theme
 from game.ui.widgets import Button, button_label
@@ -221,9 +221,9 @@ def test_settings_controls_line_up(display, scale):
 
 def _card_name_ink(ident: str) -> pygame.Rect:
     """The box of the light lettering on a hand card's name ribbon."""
-    from game.ui import art
+    from game.ui.oregon import art as oregon_art
 
-    card = art.card_surface("building" if ident in art.BUILDINGS else "landscape", ident,
+    card = oregon_art.card_surface("building" if ident in oregon_art.BUILDINGS else "landscape", ident,
                             (140, 196))
     ribbon = pygame.Rect(0, 140, 140, 56)
     ink = pygame.mask.from_threshold(card.subsurface(ribbon), (255, 250, 238, 255),

@@ -28,11 +28,11 @@ from game.engine.colorado.actions import (
 )
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS, Card
 from game.engine.colorado.state import PHASES, PLAYER_COLOURS, PLAYER_NAMES, ColoradoState
-from game.engine.colorado.view import build_view, preview_card_use
+from game.engine.colorado.view import ColoradoView, build_view, preview_card_use
 
 __all__ = [
     "ACTION_TYPES", "CARDS", "FLAG_COLOURS", "PHASES", "PLAYER_COLOURS", "PLAYER_NAMES",
-    "Bid", "Card", "ColoradoState", "DeclareInterest", "GiveCowboy", "OfferForSale",
+    "Bid", "Card", "ColoradoState", "ColoradoView", "DeclareInterest", "GiveCowboy", "OfferForSale",
     "PassSale", "PlaceFlag", "SaleBid", "TakeCard", "build_view", "new_game",
     "preview_card_use",
 ]

@@ -79,9 +79,9 @@ def simulate_lakes(changes: Sequence[tuple[int, int]], owner: Sequence[int],
                    lake_counts: Sequence[Sequence[int]]) -> list[tuple[int, int, int]]:
     """The lake ownership changes ``(lake, old owner, new owner)`` caused by the cube
     changes ``(cell, new owner or -1)`` applied one after another (nothing is mutated)."""
-    owners = {}
+    owners: dict[int, int] = {}
     counts: dict[int, list[int]] = {}
-    cur = {}
+    cur: dict[int, int] = {}
     out = []
     for i, p in changes:
         old = cur.get(i, owner[i])

@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.engine.board import load_board
 from game.engine.colorado.grid import HEIGHT, NEIGHBOURS, NUM_CELLS, WIDTH, index, on_board
 
 LAKE_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
@@ -112,8 +113,6 @@ def layout_from_board(board) -> Layout:
 
 def first_game_layout() -> Layout:
     """The first-game layout authored in ``maps/colorado.tmx``."""
-    from game.engine.board import load_board
-
     return layout_from_board(load_board("colorado"))
 
 

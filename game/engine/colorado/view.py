@@ -15,19 +15,21 @@ fields, owner, field_counts), flags (cell, colour or None while hidden, placed_b
 flags_face_up, my_flags, flags_in_hand, flags_unplaced, flag_cells (where the next flag may
 go), flag_queue, scores, cubes_left, cubes_on_board, sale_tokens, sales_this_round,
 max_sales_per_round, cowboy_counts, my_cowboys, bag_count, round_deck_left,
-colour_decks_left, cards_per_turn, revealed_cards, last_cards, market_queue, sale,
+colour_decks_left, cards_per_turn, revealed_cards, used_cards and discarded_cards (the ids
+of the cards taken and discarded so far), last_cards, market_queue, sale,
 bids_in, my_bid, take_queue, last_bids, last_sale, round_results, is_over, winners.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game.engine.colorado.actions import TakeCard
 from game.engine.colorado.cardplay import check_card_use, simulate_lakes
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.grid import BORDER_CELLS, HEIGHT, NUM_CELLS, WIDTH, index, xy
-from game.engine.colorado.state import (
+from game.engine.colorado.model import (
     CUBES_PER_PLAYER,
     MAX_SALES_PER_ROUND,
     NUM_ROUNDS,
@@ -37,32 +39,123 @@ from game.engine.colorado.state import (
     PHASE_GIVE,
     PLAYER_COLOURS,
     PLAYER_NAMES,
-    ColoradoState,
     cards_per_turn,
 )
-from game.engine.core import IllegalAction
+from game.engine.core import CommonView, IllegalAction
+
+if TYPE_CHECKING:
+    from game.engine.colorado.state import ColoradoState
+
+Cell = list[int]
 
 
-def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
+class LakeView(TypedDict):
+    index: int
+    value: int
+    cells: list[Cell]
+    fields: list[Cell]
+    owner: int
+    field_counts: list[int]
+
+
+class FlagView(TypedDict):
+    cell: Cell
+    colour: str | None  # None while face down and not the viewer's own
+    placed_by: int
+
+
+class SaleView(TypedDict):
+    seller: int
+    cell: Cell
+    queue: list[int]
+    interested: list[int]
+    declined: list[int]
+    buyer: int | None
+    auction_bidders: list[int]
+    auction_bids_in: list[int]
+
+
+class ColoradoView(CommonView):
+    """What one seat may know (see the module's description of each key)."""
+
+    player_names: list[str]
+    player_colours: list[str]
+    rounds: int
+    start_player: int
+    turn_order: list[int]
+    width: int
+    height: int
+    owners: list[list[int]]
+    border_cells: list[Cell]
+    lakes: list[LakeView]
+    flags: list[FlagView]
+    flags_face_up: bool
+    my_flags: list[str] | None
+    flags_in_hand: list[int]
+    flags_unplaced: int
+    flag_cells: list[Cell]
+    flag_queue: list[int]
+    cubes_left: list[int]
+    cubes_on_board: list[int]
+    sale_tokens: list[int]
+    sales_this_round: list[int]
+    max_sales_per_round: int
+    cowboy_counts: list[int]
+    my_cowboys: list[int] | None
+    bag_count: int
+    round_deck_left: int
+    colour_decks_left: dict[str, int]
+    cards_per_turn: int
+    revealed_cards: list[dict[str, Any]]
+    used_cards: list[int]
+    discarded_cards: list[int]
+    last_cards: bool
+    market_queue: list[int]
+    sale: SaleView | None
+    my_sale_bid: list[int] | None
+    bids_in: list[bool]
+    my_bid: list[int] | None
+    take_queue: list[int]
+    last_bids: dict[str, Any] | None
+    last_sale: dict[str, Any] | None
+    round_results: list[list[dict[str, Any]]]
+    is_over: bool
+    winners: list[int]
+
+
+def _flags_view(state: ColoradoState, me: int | None) -> list[FlagView]:
+    """Where flags stand; a face-down flag's colour only for the player who placed it."""
+    return [{"cell": list(xy(i)), "colour": colour if state.flags_up or placer == me else None,
+             "placed_by": placer} for i, (colour, placer) in sorted(state.flags.items())]
+
+
+def _sale_view(state: ColoradoState) -> SaleView | None:
+    s = state.sale
+    if s is None:
+        return None
+    return {"seller": s.seller, "cell": list(xy(s.cell)), "queue": list(s.queue),
+            "interested": list(s.interested), "declined": list(s.declined),
+            "buyer": s.interested[0] if state.phase == PHASE_GIVE else None,
+            "auction_bidders": sorted(s.bids) if state.phase == PHASE_AUCTION else [],
+            "auction_bids_in": sorted(p for p, b in s.bids.items() if b is not None)}
+
+
+def _lakes_view(state: ColoradoState) -> list[LakeView]:
+    return [{"index": lake.index, "value": lake.value,
+             "cells": [list(xy(i)) for i in lake.cells],
+             "fields": [list(xy(i)) for i in lake.fields],
+             "owner": state.lake_owner[lake.index],
+             "field_counts": list(state.lake_counts[lake.index])}
+            for lake in state.lakemap.lakes]
+
+
+def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
     n = state.num_players
     me = player if player is not None and 0 <= player < n else None
     owner = state.owner
-    flags = []
-    for i, (colour, placer) in sorted(state.flags.items()):
-        seen = state.flags_up or placer == me
-        flags.append({"cell": list(xy(i)), "colour": colour if seen else None,
-                      "placed_by": placer})
-    sale = None
-    if state.sale is not None:
-        s = state.sale
-        sale = {"seller": s.seller, "cell": list(xy(s.cell)), "queue": list(s.queue),
-                "interested": list(s.interested), "declined": list(s.declined),
-                "buyer": s.interested[0] if state.phase == PHASE_GIVE else None,
-                "auction_bidders": sorted(s.bids) if state.phase == PHASE_AUCTION else [],
-                "auction_bids_in": sorted(p for p, b in s.bids.items() if b is not None)}
     my_sale_bid = None
     if me is not None and state.sale is not None and state.sale.bids.get(me) is not None:
-        my_sale_bid = list(state.sale.bids[me])
+        my_sale_bid = list(state.sale.bids[me] or ())
     bidding = state.phase == PHASE_BID
     return {
         "game": "colorado",
@@ -80,13 +173,8 @@ def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
         "height": HEIGHT,
         "owners": [owner[y * WIDTH:(y + 1) * WIDTH] for y in range(HEIGHT)],
         "border_cells": [list(xy(i)) for i in BORDER_CELLS],
-        "lakes": [{"index": lake.index, "value": lake.value,
-                   "cells": [list(xy(i)) for i in lake.cells],
-                   "fields": [list(xy(i)) for i in lake.fields],
-                   "owner": state.lake_owner[lake.index],
-                   "field_counts": list(state.lake_counts[lake.index])}
-                  for lake in state.lakemap.lakes],
-        "flags": flags,
+        "lakes": _lakes_view(state),
+        "flags": _flags_view(state, me),
         "flags_face_up": state.flags_up,
         "my_flags": list(state.flag_hands[me]) if me is not None else None,
         "flags_in_hand": [len(h) for h in state.flag_hands],
@@ -107,12 +195,14 @@ def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
         "colour_decks_left": {c: len(d) for c, d in zip(FLAG_COLOURS, state.decks, strict=True)},
         "cards_per_turn": cards_per_turn(n),
         "revealed_cards": [CARDS[c].to_json() for c in state.revealed],
+        "used_cards": list(state.used_cards),
+        "discarded_cards": list(state.discarded),
         "last_cards": state.last_cards,
         "market_queue": list(state.market_queue),
-        "sale": sale,
+        "sale": _sale_view(state),
         "my_sale_bid": my_sale_bid,
         "bids_in": [b is not None for b in state.bids] if bidding else [False] * n,
-        "my_bid": (list(state.bids[me]) if bidding and me is not None
+        "my_bid": (list(state.bids[me] or ()) if bidding and me is not None
                    and state.bids[me] is not None else None),
         "take_queue": list(state.take_queue),
         "last_bids": state.last_bids,
@@ -126,8 +216,12 @@ def build_view(state: ColoradoState, player: int | None) -> dict[str, Any]:
 class _Position:
     """The few facts a card use depends on, read from a state or from a view."""
 
-    def __init__(self, source: ColoradoState | dict[str, Any], player: int | None):
-        if isinstance(source, ColoradoState):
+    lake_at: Sequence[int]
+    field_of: Sequence[Sequence[int]]
+
+    def __init__(self, source: ColoradoState | ColoradoView | dict[str, Any],
+                 player: int | None):
+        if not isinstance(source, dict):
             s = source
             self.revealed = list(s.revealed)
             self.flags = s.flag_colours_at()
@@ -164,7 +258,7 @@ class _Position:
         self.cubes_left = v["cubes_left"][self.player]
 
 
-def preview_card_use(source: ColoradoState | dict[str, Any], action: TakeCard,
+def preview_card_use(source: ColoradoState | ColoradoView | dict[str, Any], action: TakeCard,
                      player: int | None = None) -> dict[str, Any]:
     """What ``action`` would do, from a state or a view, without changing anything.
 

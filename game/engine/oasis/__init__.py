@@ -1,11 +1,13 @@
 """Oasis (Alan R. Moon, Aaron Weissblum): offer cards, take the best offer, grow oases,
 steppes, stone fields and camel caravans.  Rules: ``rules/oasis.md``.
 
-Modules: ``cards`` (components), ``geometry`` (the board), ``actions``, ``state``
-(``OasisState``: setup, protocol, clone, snapshot) with its parts ``offers`` (offers and
-choosing), ``carrying`` (carrying out cards, the bonus action) and ``flow`` (automatic steps,
-rounds, the end), ``placement`` (land tiles and areas), ``scoring``, ``view`` (what each
-player may see), ``scenario`` (building positions for tests and tutorials).
+Modules: ``cards`` (components), ``geometry`` (the board), ``actions``, ``events`` (event
+kinds and their data), ``state`` (``OasisState``: the data, clone, snapshot), the rules:
+``rules`` (the table of checkers and doers per action) over ``offers`` (offers and
+choosing), ``carrying`` (carrying out cards), ``camels``, ``tiles`` and ``flow`` (the deal,
+automatic steps, rounds, the bonus action, the end), with ``placement`` (land tiles and
+areas), ``legal`` (legal actions), ``checks`` and ``scoring``; ``view`` (what each player
+may see, and a state rebuilt from it), ``scenario`` (positions for tests and tutorials).
 """
 
 from __future__ import annotations

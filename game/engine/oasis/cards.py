@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.words import a_or_an, plural  # noqa: F401  (the Oasis modules' words)
+from game.engine.words import a_or_an  # noqa: F401  (the Oasis modules' words)
 
 COLOURS = ("red", "blue", "green", "yellow", "black")
+PLAYER_NAMES = tuple(c.capitalize() for c in COLOURS)  # the engine's seat names
 CAMELS_EACH = 20
 MARKERS_EACH = 4
 OFFER_DECK_START = 5
@@ -71,4 +72,4 @@ def card_title(card: str) -> str:
 
 
 def colour(player: int) -> str:
-    return COLOURS[player].capitalize()
+    return PLAYER_NAMES[player]

@@ -1,155 +1,241 @@
-"""The round's flow, as part of ``OasisState``: the steps that need no decision, the bonus
-action's start, the next round, the end trigger and the final scoring.
+"""The round's flow: the deal, the steps that need no decision, the bonus action, the next
+round, the end trigger and the final scoring.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from game.engine.core import Event
+from game.engine.messages import N_, NN_, M, Message, T
 from game.engine.oasis import placement, scoring
-from game.engine.oasis.cards import CARDS, KIND_CODE, LAND_KINDS, a_or_an, colour, plural
+from game.engine.oasis.actions import SkipBonus
+from game.engine.oasis.cards import CARDS, KIND_CODE, LAND_KINDS, OFFER_DECK_START, full_deck
+from game.engine.oasis.carrying import carry, finish_card
+from game.engine.oasis.checks import phase_problem
+from game.engine.oasis.events import seat
+from game.engine.oasis.offers import can_turn, finish_offer, take
+
+if TYPE_CHECKING:
+    from game.engine.oasis.state import OasisState
+
+# a tile that cannot be placed: why, and the end it triggers, by kind
+_UNPLACEABLE: dict[tuple[str, bool], Message] = {  # (kind, none left) -> line
+    ("oasis", True): N_("An oasis tile cannot be placed: no oasis tiles are left"),
+    ("oasis", False): N_("An oasis tile cannot be placed: no cell is legal for {player}'s "
+                         "oasis tile"),
+    ("steppe", True): N_("A steppe tile cannot be placed: no steppe tiles are left"),
+    ("steppe", False): N_("A steppe tile cannot be placed: no cell is legal for {player}'s "
+                          "steppe tile"),
+    ("stone", True): N_("A stone tile cannot be placed: no stone tiles are left"),
+    ("stone", False): N_("A stone tile cannot be placed: no cell is legal for {player}'s "
+                         "stone tile"),
+}
+_TOOK_UNPLACEABLE: dict[str, Message] = {
+    "oasis": N_("{player} took an oasis tile that cannot be placed"),
+    "steppe": N_("{player} took a steppe tile that cannot be placed"),
+    "stone": N_("{player} took a stone tile that cannot be placed"),
+}
 
 
-class RoundFlow:
-    """Automatic steps and round boundaries of ``OasisState`` (a mixin)."""
+def setup(st: OasisState) -> list[Event]:
+    """Deal the discs and the offer decks; the first round starts."""
+    n = st.num_players
+    discs = list(range(1, n + 1))
+    st.rng.shuffle(discs)
+    st.disc = discs
+    deck = full_deck()
+    st.rng.shuffle(deck)
+    st.draw = deck
+    for p in range(n):
+        st.offer_decks[p] = [st.draw.pop() for _ in range(OFFER_DECK_START)]
+    holders = [M(N_("{player} holds disc #{disc}"), player=seat(p), disc=st.disc[p])
+               for p in range(n)]
+    return [Event("discs_dealt", N_("{holders}"), None, {"discs": list(st.disc)},
+                  args={"holders": holders})] + start_round(st)
 
-    def _trigger_end(self, reason: str) -> list[Event]:
-        if self.end_reason:
-            return []
-        self.end_reason = reason
-        return [Event("end_triggered", f"{reason}: the game ends at the end of this round",
-                      None, {"reason": reason, "round": self.round})]
 
-    def _advance(self) -> list[Event]:
-        """Carry out every step that needs no decision, until someone must decide."""
-        events: list[Event] = []
-        while True:
-            phase = self.phase
-            if phase == "offer":
-                p = self.order[self.pos]
-                if self.offers[p] and self._can_turn(p):
-                    return events
-                if not self.offers[p] and self.offer_decks[p]:
-                    return events
-                if not self.offers[p]:
-                    events.append(Event("no_offer", f"{colour(p)} has no cards to offer", p))
-                events += self._finish_offer(p)
-            elif phase == "choose":
-                left = [q for q in range(self.num_players) if self.taken_by[q] == -1]
-                if len(left) > 1:
-                    return events
-                events += self._take(self.order[self.pos], left[0])
-            elif phase == "carry":
-                p = self.order[self.pos]
-                if self.current is None:
-                    if self.pending:
-                        if any(c != self.pending[0] for c in self.pending):
-                            return events
-                        events += self._carry(p, self.pending[0])
-                        continue
-                    events.append(Event("cards_discarded", f"{colour(p)} discards "
-                                                           f"{plural(len(self.done), 'card')}",
-                                        p, {"cards": list(self.done)}))
-                    self.discards.extend(self.done)
-                    self.done = []
-                    self.pos += 1
-                    if self.pos < self.num_players:
-                        self.phase = "choose"
-                    else:
-                        events += self._start_bonus()
-                    continue
-                info = CARDS[self.current]
-                if self.left == 0:
-                    self._finish_card()
-                elif info.effect == "camels":
-                    if self.path_free > 0:
-                        return events
-                    events.append(Event("card_ignored", f"The camel path is full: "
-                                                        f"{info.title} is ignored",
-                                        p, {"card": self.current}))
-                    self._finish_card()
-                else:
-                    k = KIND_CODE[info.what]
-                    if placement.has_tile_option(self, k, p):
-                        return events
-                    why = (f"no {info.what} tiles are left" if self.supply[k] == 0
-                           else f"no cell is legal for {colour(p)}'s {info.what} tile")
-                    events.append(Event("tile_unplaceable",
-                                        f"{a_or_an(info.what).capitalize()} tile cannot be placed: {why}", p,
-                                        {"kind": info.what, "count": self.left}))
-                    events += self._trigger_end(f"{colour(p)} took {a_or_an(info.what)} tile "
-                                                f"that cannot be placed")
-                    self._finish_card()
-            elif phase == "bonus":
-                p = self.bonus_player
-                if self._bonus_possible(p):
-                    return events
-                events.append(Event("bonus_skipped", f"{colour(p)} has nothing to place for "
-                                                     f"the bonus action", p))
-                events += self._end_round()
-            else:
-                return events
+def trigger_end(st: OasisState, reason: str, land: str, line: Message,
+                **args: Any) -> list[Event]:
+    """The game will end at the end of this round (``line`` says why; said only once)."""
+    if st.end_cause:
+        return []
+    st.end_cause = M(line, **args)
+    return [Event("end_triggered", N_("{reason}: the game ends at the end of this round"),
+                  None, {"reason": reason, "kind": land, "round": st.round},
+                  args={"reason": st.end_cause})]
 
-    def _bonus_possible(self, p: int) -> bool:
-        if self.camels_left[p] > 0 and self.path_free > 0:
+
+def advance(st: OasisState) -> list[Event]:
+    """Carry out every step that needs no decision, until someone must decide."""
+    events: list[Event] = []
+    while True:
+        step = _STEPS.get(st.phase)
+        if step is None or not step(st, events):
+            return events
+
+
+def _offer_step(st: OasisState, events: list[Event]) -> bool:
+    p = st.order[st.pos]
+    if st.offers[p] and can_turn(st, p):
+        return False
+    if not st.offers[p] and st.offer_decks[p]:
+        return False
+    if not st.offers[p]:
+        events.append(Event("no_offer", N_("{player} has no cards to offer"), p,
+                            args={"player": seat(p)}))
+    events += finish_offer(st, p)
+    return True
+
+
+def _choose_step(st: OasisState, events: list[Event]) -> bool:
+    left = [q for q in range(st.num_players) if st.taken_by[q] == -1]
+    if len(left) > 1:
+        return False
+    events += take(st, st.order[st.pos], left[0])
+    return True
+
+
+def _carry_step(st: OasisState, events: list[Event]) -> bool:
+    p = st.order[st.pos]
+    if st.current is None:
+        if st.pending:
+            if any(c != st.pending[0] for c in st.pending):
+                return False
+            events += carry(st, p, st.pending[0])
             return True
-        return any(placement.has_tile_option(self, k, p) for k in (1, 2, 3))
+        events += _discard_carried(st, p)
+        return True
+    info = CARDS[st.current]
+    if st.left == 0:
+        finish_card(st)
+    elif info.effect == "camels":
+        if st.path_free > 0:
+            return False
+        events.append(Event("card_ignored", N_("The camel path is full: {card} is ignored"),
+                            p, {"card": st.current}, args={"card": T(info.title)}))
+        finish_card(st)
+    else:
+        k = KIND_CODE[info.what]
+        if placement.has_tile_option(st, k, p):
+            return False
+        events.append(Event("tile_unplaceable", _UNPLACEABLE[info.what, st.supply[k] == 0],
+                            p, {"kind": info.what, "count": st.left},
+                            args={"player": seat(p)}))
+        events += trigger_end(st, "unplaceable", info.what, _TOOK_UNPLACEABLE[info.what],
+                              player=seat(p))
+        finish_card(st)
+    return True
 
-    def _start_bonus(self) -> list[Event]:
-        self.disc = list(self.handed)
-        self.phase = "bonus"
-        self.bonus_player = self.disc.index(1)
-        text = ", ".join(f"{colour(q)} #{self.disc[q]}" for q in range(self.num_players))
-        return [Event("discs_revealed", f"Discs turned up: {text}", None,
-                      {"discs": list(self.disc)}),
-                Event("bonus", f"{colour(self.bonus_player)} holds disc #1 and takes the "
-                               f"bonus action", self.bonus_player)]
 
-    def _end_round(self) -> list[Event]:
-        if self.end_reason:
-            return self._finish_game()
-        self.round += 1
-        return self._start_round()
+def _discard_carried(st: OasisState, p: int) -> list[Event]:
+    """``p`` has carried out every card: they go to the discards, the next disc chooses."""
+    events = [Event("cards_discarded", NN_("{player} discards {n} card",
+                                           "{player} discards {n} cards"),
+                    p, {"cards": list(st.done)}, args={"player": seat(p), "n": len(st.done)})]
+    st.discards.extend(st.done)
+    st.done = []
+    st.pos += 1
+    if st.pos < st.num_players:
+        st.phase = "choose"
+    else:
+        events += start_bonus(st)
+    return events
 
-    def _start_round(self) -> list[Event]:
-        n = self.num_players
-        self.phase = "offer"
-        self.order = sorted(range(n), key=lambda q: self.disc[q])
-        self.handed = [0] * n
-        self.took = [-1] * n
-        self.taken_by = [-1] * n
-        self.offers = [[] for _ in range(n)]
-        self.pos = 0
-        self.offer_start = len(self.offer_decks[self.order[0]])
-        self.bonus_player = -1
-        return [Event("round_started", f"Round {self.round}: "
-                                       + ", ".join(colour(q) for q in self.order),
-                      None, {"round": self.round, "order": list(self.order)})]
 
-    def _finish_game(self) -> list[Event]:
-        self.phase = "over"
-        self._revealed = True
-        self.final = scoring.final_scores(self.board, self.camel_at, self.a_kind,
-                                          self.a_owner, self.a_size, self.score_tiles)
-        n = self.num_players
-        self.ranking = sorted(range(n), key=lambda q: (-self.final[q]["total"], self.disc[q]))
-        events = []
-        for q in range(n):
-            f = self.final[q]
-            parts = [f"camels {f['camels']['points']}"] + [
-                f"{kind} {f[kind]['points']}" for kind in LAND_KINDS]
-            events.append(Event("final_score", f"{colour(q)} scores {f['total']} "
-                                               f"({', '.join(parts)})", q,
-                                {**f, "score_tiles": dict(self.score_tiles[q]),
-                                 "cells": {kind: [list(self.board.xy[c]) for a in f[kind]["areas"]
-                                                  for c in placement.area_cells(self, a)]
-                                           for kind in LAND_KINDS}}))
-        places = ", ".join(f"{i + 1}. {colour(q)} {self.final[q]['total']}"
-                           for i, q in enumerate(self.ranking))
-        events.append(Event("ranking", f"Final ranking: {places}", None,
-                            {"ranking": list(self.ranking),
-                             "scores": [self.final[q]["total"] for q in range(n)],
-                             "discs": list(self.disc)}))
-        events.append(Event("game_over", f"{colour(self.ranking[0])} wins!",
-                            self.ranking[0], {"winner": self.ranking[0]}))
-        return events
+def _bonus_step(st: OasisState, events: list[Event]) -> bool:
+    p = st.bonus_player
+    if bonus_possible(st, p):
+        return False
+    events.append(Event("bonus_skipped", N_("{player} has nothing to place for the bonus "
+                                            "action"), p, args={"player": seat(p)}))
+    events += end_round(st)
+    return True
 
+
+# phase -> its automatic step: adds the step's events, False when someone must decide first
+_STEPS = {"offer": _offer_step, "choose": _choose_step, "carry": _carry_step,
+          "bonus": _bonus_step}
+
+
+def bonus_possible(st: OasisState, p: int) -> bool:
+    if st.camels_left[p] > 0 and st.path_free > 0:
+        return True
+    return any(placement.has_tile_option(st, k, p) for k in (1, 2, 3))
+
+
+def start_bonus(st: OasisState) -> list[Event]:
+    st.disc = list(st.handed)
+    st.phase = "bonus"
+    st.bonus_player = st.disc.index(1)
+    discs = [M(N_("{player} #{disc}"), player=seat(q), disc=st.disc[q])
+             for q in range(st.num_players)]
+    return [Event("discs_revealed", N_("Discs turned up: {discs}"), None,
+                  {"discs": list(st.disc)}, args={"discs": discs}),
+            Event("bonus", N_("{player} holds disc #1 and takes the bonus action"),
+                  st.bonus_player, args={"player": seat(st.bonus_player)})]
+
+
+def check_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> str | None:
+    return phase_problem(st, "bonus", "Skipping the bonus")
+
+
+def do_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> list[Event]:
+    return [Event("bonus_skipped", N_("{player} skips the bonus action"), p,
+                  args={"player": seat(p)})] + end_round(st)
+
+
+def end_round(st: OasisState) -> list[Event]:
+    if st.end_cause:
+        return finish_game(st)
+    st.round += 1
+    return start_round(st)
+
+
+def start_round(st: OasisState) -> list[Event]:
+    n = st.num_players
+    st.phase = "offer"
+    st.order = sorted(range(n), key=lambda q: st.disc[q])
+    st.handed = [0] * n
+    st.took = [-1] * n
+    st.taken_by = [-1] * n
+    st.offers = [[] for _ in range(n)]
+    st.pos = 0
+    st.offer_start = len(st.offer_decks[st.order[0]])
+    st.bonus_player = -1
+    return [Event("round_started", N_("Round {round}: {order}"), None,
+                  {"round": st.round, "order": list(st.order)},
+                  args={"round": st.round, "order": [seat(q) for q in st.order]})]
+
+
+def finish_game(st: OasisState) -> list[Event]:
+    """The final scoring: every score tile is turned up."""
+    st.phase = "over"
+    st.reveal()
+    final = st.final = scoring.final_scores(st.board, st.camel_at, st.a_kind, st.a_owner,
+                                            st.a_size, st.score_tiles)
+    n = st.num_players
+    st.ranking = sorted(range(n), key=lambda q: (-final[q]["total"], st.disc[q]))
+    events = [_final_score(st, q) for q in range(n)]
+    places = [M(N_("{place}. {player} {score}"), place=i + 1, player=seat(q),
+                score=final[q]["total"]) for i, q in enumerate(st.ranking)]
+    events.append(Event("ranking", N_("Final ranking: {places}"), None,
+                        {"ranking": list(st.ranking),
+                         "scores": [final[q]["total"] for q in range(n)],
+                         "discs": list(st.disc)}, args={"places": places}))
+    winner = st.ranking[0]
+    events.append(Event("game_over", N_("{player} wins!"), winner, {"winner": winner},
+                        args={"player": seat(winner)}))
+    return events
+
+
+def _final_score(st: OasisState, q: int) -> Event:
+    f = st.final[q]  # type: ignore[index]
+    xy = st.board.xy
+    cells = {kind: [list(xy[c]) for a in f[kind]["areas"] for c in placement.area_cells(st, a)]
+             for kind in LAND_KINDS}
+    points = {cat: f[cat]["points"] for cat in ("camels", *LAND_KINDS)}
+    return Event("final_score", N_("{player} scores {total} (camels {camels}, oasis {oasis}, "
+                                   "steppe {steppe}, stone {stone})"), q,
+                 {**f, "score_tiles": dict(st.score_tiles[q]), "cells": cells},
+                 args={"player": seat(q), "total": f["total"], **points})

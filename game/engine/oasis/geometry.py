@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.board import load_board
 from game.engine.oasis.cards import KIND_CODE, OASIS, STEPPE, STONE
 
 PATH, PLACE, BLOCKED = "path", "place", "blocked"
@@ -128,8 +129,6 @@ class OasisBoard:
         """Read ``maps/<name>.tmx`` (cached per name)."""
         cached = _MAP_BOARDS.get(name)
         if cached is None:
-            from game.engine.board import load_board
-
             b = load_board(name)
             kinds = [c.get("kind") or BLOCKED for c in b.cells]
             bonuses = [c.get("bonus") or "" for c in b.cells]
@@ -157,3 +156,19 @@ class OasisBoard:
 
 
 _MAP_BOARDS: dict[str, OasisBoard] = {}
+_ROW_BOARDS: dict[tuple[str, ...], OasisBoard] = {}
+
+
+def board_from_options(options: dict[str, Any]) -> OasisBoard:
+    """``board_rows`` (text rows, for tests and tutorials) or ``map`` (default "oasis")."""
+    unknown = set(options) - {"map", "board_rows"}
+    if unknown:
+        raise ValueError(f"unknown Oasis options: {', '.join(sorted(unknown))}")
+    rows = options.get("board_rows")
+    if rows is not None:
+        key = tuple(rows)
+        board = _ROW_BOARDS.get(key)
+        if board is None:
+            board = _ROW_BOARDS[key] = OasisBoard.from_rows(list(rows))
+        return board
+    return OasisBoard.from_map(options.get("map", "oasis"))

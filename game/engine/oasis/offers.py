@@ -1,4 +1,4 @@
-"""Offers and choosing, as part of ``OasisState``.
+"""Offers and choosing.
 
 Offers: in disc order each player turns up 1-3 cards from the top of their offer deck,
 stopping after any (the keep-one limit: cards left + cards that can be drawn >= 1), then
@@ -9,113 +9,161 @@ one left, and hand their disc face down to its owner.
 
 from __future__ import annotations
 
-from game.engine.core import Event, IllegalAction
+from typing import TYPE_CHECKING
+
+from game.engine.core import Event
+from game.engine.messages import N_, NN_, Message, T
 from game.engine.oasis.actions import StopOffer, TakeOffer, TurnCard
-from game.engine.oasis.cards import DRAW_AFTER, MAX_OFFER, card_title, colour, plural
+from game.engine.oasis.cards import DRAW_AFTER, MAX_OFFER, card_title, colour
+from game.engine.oasis.checks import phase_problem
+from game.engine.oasis.events import seat
+
+if TYPE_CHECKING:
+    from game.engine.oasis.state import OasisState
 
 
-class OfferRules:
-    """Offer and choosing steps of ``OasisState`` (a mixin; ``self`` is the state)."""
+def can_turn(st: OasisState, p: int) -> bool:
+    """Whether ``p`` may turn up another card of their offer deck."""
+    m = len(st.offers[p])
+    deck = st.offer_decks[p]
+    if m >= MAX_OFFER or not deck:
+        return False
+    if m == 0:
+        return True  # an offer holds at least one card
+    drawn = min(DRAW_AFTER[m + 1], len(st.draw) + len(st.discards))
+    return len(deck) - 1 + drawn >= 1
 
-    def _can_turn(self, p: int) -> bool:
-        m = len(self.offers[p])
-        deck = self.offer_decks[p]
-        if m >= MAX_OFFER or not deck:
-            return False
-        if m == 0:
-            return True  # an offer holds at least one card
-        drawn = min(DRAW_AFTER[m + 1], len(self.draw) + len(self.discards))
-        return len(deck) - 1 + drawn >= 1
 
-    def _do_turn(self, action: TurnCard, p: int) -> list[Event]:
-        self._need_phase("offer", "Turning up a card")
-        if not self._can_turn(p):  # unreachable through legal play: forced stops are automatic
-            raise IllegalAction("You may not turn up another card")
-        card = self.offer_decks[p].pop(0)
-        self.offers[p].append(card)
-        self._revealed = True
-        m = len(self.offers[p])
-        return [Event("card_turned", f"{colour(p)} turns up {card_title(card)} "
-                                     f"(card {m} of the offer)",
-                      p, {"card": card, "position": m})]
+def titles(cards: list[str]) -> list[dict[str, str]]:
+    """Cards as a list argument of a message."""
+    return [T(card_title(c)) for c in cards]
 
-    def _do_stop(self, action: StopOffer, p: int) -> list[Event]:
-        self._need_phase("offer", "Stopping an offer")
-        if not self.offers[p]:
-            raise IllegalAction("An offer holds at least one card: turn one up first")
-        return self._finish_offer(p)
 
-    def _finish_offer(self, p: int) -> list[Event]:
-        m = len(self.offers[p])
-        titles = ", ".join(card_title(c) for c in self.offers[p]) or "nothing"
-        events = [Event("offer_stopped", f"{colour(p)} offers {titles}", p,
-                        {"cards": list(self.offers[p])})]
-        want = DRAW_AFTER.get(m, 0)
-        if want:
-            events += self._draw_to(p, want)
-        self.pos += 1
-        if self.pos == self.num_players:
-            self.phase = "choose"
-            self.pos = 0
-            events.append(Event("choosing", "All offers are on the table", None,
-                                {"order": list(self.order)}))
-        else:
-            self.offer_start = len(self.offer_decks[self.order[self.pos]])
-        return events
+# --- turning up cards -----------------------------------------------------------------------
+def check_turn(st: OasisState, action: TurnCard, p: int) -> str | None:
+    return (phase_problem(st, "offer", "Turning up a card")
+            # unreachable through legal play: forced stops are automatic
+            or (None if can_turn(st, p) else "You may not turn up another card"))
 
-    def _draw_to(self, p: int, count: int) -> list[Event]:
-        """Draw ``count`` cards unseen to the bottom of ``p``'s offer deck."""
-        events = []
-        got = 0
-        self._revealed = True
-        for _ in range(count):
-            if not self.draw:
-                if not self.discards:
-                    break
-                self.draw = self.discards
-                self.discards = []
-                self.rng.shuffle(self.draw)
-                events.append(Event("deck_refilled",
-                                    f"The discards are shuffled into a new draw deck "
-                                    f"of {len(self.draw)} cards", None,
-                                    {"count": len(self.draw)}))
-            self.offer_decks[p].append(self.draw.pop())
-            got += 1
-        text = (f"{colour(p)} draws {plural(got, 'card')} to the bottom of their offer deck"
-                if got else f"{colour(p)} draws no card: the decks are empty")
-        events.append(Event("cards_drawn", text, p, {"count": got, "wanted": count}))
-        return events
 
-    def _do_take(self, action: TakeOffer, p: int) -> list[Event]:
-        self._need_phase("choose", "Taking an offer")
-        owner = action.owner
-        if not isinstance(owner, int) or isinstance(owner, bool) \
-                or not 0 <= owner < self.num_players:
-            raise IllegalAction(f"There is no player {owner!r}")
-        if self.taken_by[owner] != -1:
-            raise IllegalAction(f"{colour(owner)}'s offer was already taken")
-        left = [q for q in range(self.num_players) if self.taken_by[q] == -1]
-        if owner == p and len(left) > 1:
-            raise IllegalAction("You may take your own offer only when it is the only one left")
-        return self._take(p, owner)
+def do_turn(st: OasisState, action: TurnCard, p: int) -> list[Event]:
+    card = st.offer_decks[p].pop(0)
+    st.offers[p].append(card)
+    st.reveal()
+    m = len(st.offers[p])
+    return [Event("card_turned", N_("{player} turns up {card} (card {position} of the offer)"),
+                  p, {"card": card, "position": m},
+                  args={"player": seat(p), "card": T(card_title(card)), "position": m})]
 
-    def _take(self, p: int, owner: int) -> list[Event]:
-        disc = self.pos + 1
-        self.handed[owner] = disc
-        self.taken_by[owner] = p
-        self.took[p] = owner
-        self.pending = list(self.offers[owner])
-        self.current = None
-        self.left = 0
-        self.done = []
-        self.phase = "carry"
-        whose = "their own offer" if owner == p else f"{colour(owner)}'s offer"
-        titles = ", ".join(card_title(c) for c in self.pending) or "no cards"
-        return [
-            Event("offer_taken", f"{colour(p)} takes {whose}: {titles}", p,
-                  {"owner": owner, "cards": list(self.pending), "disc": disc}),
-            Event("disc_handed", f"{colour(p)} hands disc #{disc} face down to "
-                                 f"{'themself' if owner == p else colour(owner)}",
-                  p, {"disc": disc, "from": p, "to": owner}),
-        ]
 
+def check_stop(st: OasisState, action: StopOffer, p: int) -> str | None:
+    return (phase_problem(st, "offer", "Stopping an offer")
+            or (None if st.offers[p] else
+                "An offer holds at least one card: turn one up first"))
+
+
+def do_stop(st: OasisState, action: StopOffer, p: int) -> list[Event]:
+    return finish_offer(st, p)
+
+
+def finish_offer(st: OasisState, p: int) -> list[Event]:
+    """``p``'s offer is complete: they draw to their offer deck; the next player offers, or
+    the choosing starts."""
+    cards = st.offers[p]
+    if cards:
+        line, args = N_("{player} offers {cards}"), {"player": seat(p), "cards": titles(cards)}
+    else:
+        line, args = N_("{player} offers nothing"), {"player": seat(p)}
+    events = [Event("offer_stopped", line, p, {"cards": list(cards)}, args=args)]
+    want = DRAW_AFTER.get(len(cards), 0)
+    if want:
+        events += draw_to(st, p, want)
+    st.pos += 1
+    if st.pos == st.num_players:
+        st.phase = "choose"
+        st.pos = 0
+        events.append(Event("choosing", N_("All offers are on the table"), None,
+                            {"order": list(st.order)}))
+    else:
+        st.offer_start = len(st.offer_decks[st.order[st.pos]])
+    return events
+
+
+def draw_to(st: OasisState, p: int, count: int) -> list[Event]:
+    """Draw ``count`` cards unseen to the bottom of ``p``'s offer deck."""
+    events = []
+    got = 0
+    st.reveal()
+    for _ in range(count):
+        if not st.draw:
+            if not st.discards:
+                break
+            st.draw = st.discards
+            st.discards = []
+            st.rng.shuffle(st.draw)
+            n = len(st.draw)
+            events.append(Event("deck_refilled", NN_(
+                "The discards are shuffled into a new draw deck of {n} card",
+                "The discards are shuffled into a new draw deck of {n} cards"), None,
+                {"count": n}, args={"n": n}))
+        st.offer_decks[p].append(st.draw.pop())
+        got += 1
+    line: Message
+    if got:
+        line = NN_("{player} draws {n} card to the bottom of their offer deck",
+                   "{player} draws {n} cards to the bottom of their offer deck")
+    else:
+        line = N_("{player} draws no card: the decks are empty")
+    events.append(Event("cards_drawn", line, p, {"count": got, "wanted": count},
+                        args={"player": seat(p), "n": got}))
+    return events
+
+
+# --- choosing -------------------------------------------------------------------------------
+def check_take(st: OasisState, action: TakeOffer, p: int) -> str | None:
+    problem = phase_problem(st, "choose", "Taking an offer")
+    if problem:
+        return problem
+    owner = action.owner
+    if not 0 <= owner < st.num_players:
+        return f"There is no player {owner!r}"
+    if st.taken_by[owner] != -1:
+        return f"{colour(owner)}'s offer was already taken"
+    if owner == p and sum(1 for q in st.taken_by if q == -1) > 1:
+        return "You may take your own offer only when it is the only one left"
+    return None
+
+
+def do_take(st: OasisState, action: TakeOffer, p: int) -> list[Event]:
+    return take(st, p, action.owner)
+
+
+_TAKES = {  # (their own offer, cards in it) -> line
+    (True, True): N_("{player} takes their own offer: {cards}"),
+    (True, False): N_("{player} takes their own offer: no cards"),
+    (False, True): N_("{player} takes {owner}'s offer: {cards}"),
+    (False, False): N_("{player} takes {owner}'s offer: no cards"),
+}
+
+
+def take(st: OasisState, p: int, owner: int) -> list[Event]:
+    """``p`` takes ``owner``'s offer and hands them their disc; carrying out starts."""
+    disc = st.pos + 1
+    st.handed[owner] = disc
+    st.taken_by[owner] = p
+    st.took[p] = owner
+    st.pending = list(st.offers[owner])
+    st.current = None
+    st.left = 0
+    st.done = []
+    st.phase = "carry"
+    own = owner == p
+    args = {"player": seat(p), "owner": seat(owner), "cards": titles(st.pending)}
+    handed = (N_("{player} hands disc #{disc} face down to themself") if own
+              else N_("{player} hands disc #{disc} face down to {owner}"))
+    return [
+        Event("offer_taken", _TAKES[own, bool(st.pending)], p,
+              {"owner": owner, "cards": list(st.pending), "disc": disc}, args=args),
+        Event("disc_handed", handed, p, {"disc": disc, "from": p, "to": owner},
+              args={"player": seat(p), "owner": seat(owner), "disc": disc}),
+    ]

@@ -151,25 +151,7 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
         info["mode"] = EXTEND
     else:
         info["mode"] = START
-        target = len(st.a_kind)
-        st.a_kind.append(k)
-        st.a_owner.append(-1)
-        st.a_size.append(0)
-        st.a_marker.append(-1)
-        marks = st.markers[p]
-        if marker_src is None and len(marks) < 4:
-            marks.append(c)
-            st.a_owner[target] = p
-            st.a_marker[target] = c
-            info["marker"] = {"placed": c}
-        elif marker_src is not None and marker_src >= 0:
-            old = area[marker_src]
-            owner[old] = -1
-            st.a_marker[old] = -1
-            marks[marks.index(marker_src)] = c
-            st.a_owner[target] = p
-            st.a_marker[target] = c
-            info["marker"] = {"moved_from": marker_src, "placed": c, "abandoned": old}
+        target = _new_area(st, k, c, p, marker_src, info)
     tiles[c] = k
     area[c] = target
     st.a_size[target] += 1
@@ -187,6 +169,55 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     info["area"] = target
     info["size"] = st.a_size[target]
     return info
+
+
+def lay_bonus_areas(st: OasisState) -> None:
+    """The bonus squares of an empty board, each side-connected group of one kind an
+    uncontrolled area."""
+    b = st.board
+    for c in b.bonus_cells:
+        st.tiles[c] = b.bonus[c]
+    for c in b.bonus_cells:
+        if st.area[c] != -1:
+            continue
+        a = len(st.a_kind)
+        st.a_kind.append(b.bonus[c])
+        st.a_owner.append(-1)
+        st.a_marker.append(-1)
+        group = [c]
+        st.area[c] = a
+        for cell in group:
+            for nb in b.nbrs[cell]:
+                if st.tiles[nb] == b.bonus[c] and st.area[nb] == -1:
+                    st.area[nb] = a
+                    group.append(nb)
+        st.a_size.append(len(group))
+
+
+def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
+              info: dict) -> int:
+    """Open a new area of kind ``k`` for a tile on ``c`` and put (or move) ``p``'s marker on
+    it as ``marker_src`` says; returns its id."""
+    target = len(st.a_kind)
+    st.a_kind.append(k)
+    st.a_owner.append(-1)
+    st.a_size.append(0)
+    st.a_marker.append(-1)
+    marks = st.markers[p]
+    if marker_src is None and len(marks) < 4:
+        marks.append(c)
+        st.a_owner[target] = p
+        st.a_marker[target] = c
+        info["marker"] = {"placed": c}
+    elif marker_src is not None and marker_src >= 0:
+        old = st.area[marker_src]
+        st.a_owner[old] = -1
+        st.a_marker[old] = -1
+        marks[marks.index(marker_src)] = c
+        st.a_owner[target] = p
+        st.a_marker[target] = c
+        info["marker"] = {"moved_from": marker_src, "placed": c, "abandoned": old}
+    return target
 
 
 def area_cells(st: OasisState, a: int) -> list[int]:

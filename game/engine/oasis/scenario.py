@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.engine.oasis import flow
 from game.engine.oasis.cards import KIND_CODE, MARKERS_EACH
 from game.engine.oasis.state import OasisState
 
@@ -150,7 +151,7 @@ def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
     st.current = None
     st.left = 0
     st.done = []
-    return st._advance()
+    return flow.advance(st)
 
 
 def start_bonus(st: OasisState, player: int) -> list:
@@ -161,4 +162,4 @@ def start_bonus(st: OasisState, player: int) -> list:
     st.handed = list(st.disc)
     st.bonus_player = player
     st.pos = st.num_players
-    return st._advance()
+    return flow.advance(st)

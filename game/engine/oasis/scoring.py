@@ -80,3 +80,13 @@ def final_scores(board: OasisBoard, camel_at: list[int], a_kind: list[int],
         detail["total"] = points["total"]
         out.append(detail)
     return out
+
+
+def player_total(board: OasisBoard, camel_at: list[int], a_kind: list[int],
+                 a_owner: list[int], a_size: list[int], p: int, held: dict[str, int]) -> int:
+    """``p``'s points if the game ended now, with the score tiles ``held``."""
+    groups = camel_groups(board, camel_at, p)
+    lands = {kind: land_count(a_kind, a_owner, a_size, p, KIND_CODE[kind])[0]
+             for kind in LAND_KINDS}
+    return score_breakdown(len(groups[0]) if groups else 0, held.get("goods", 0), lands,
+                           held)["total"]

@@ -1,15 +1,16 @@
-"""``OasisState``: one game of Oasis in progress (rules: ``rules/oasis.md``).
+"""``OasisState``: one game of Oasis in progress (rules: ``rules/oasis.md``): the data, its
+copy and snapshot; the rules live in their modules and are reached through ``rules.RULES``.
 
 Phases (``state.phase``), each round: ``"offer"`` (players in disc order turn up 1-3 cards),
 ``"choose"`` (disc #1, #2... take an offer), ``"carry"`` (the chooser carries out the taken
 cards one at a time, in the order they like), back to ``"choose"`` for the next disc, then
 ``"bonus"`` (discs revealed; the new #1 takes a free tile or camel).  ``"over"`` at the end.
 
-Steps with no choice happen by themselves: an offer stops when no further card may be turned
-(3 cards, the keep-one limit, an empty offer deck), the last chooser takes the last offer,
-the last kind of card left to carry out starts, a camel card is ignored on a full path, a
-tile that cannot be placed is dropped (and ends the game at the end of the round), a bonus
-with nothing to place is skipped.
+Steps with no choice happen by themselves (``flow.advance``): an offer stops when no further
+card may be turned (3 cards, the keep-one limit, an empty offer deck), the last chooser takes
+the last offer, the last kind of card left to carry out starts, a camel card is ignored on a
+full path, a tile that cannot be placed is dropped (and ends the game at the end of the
+round), a bonus with nothing to place is skipped.
 
 Card locations (their total is always 54): offer decks (top = index 0), offers face up on
 the table (``offers[p]`` while ``taken_by[p] == -1``), the chooser's ``pending`` cards, the
@@ -18,59 +19,56 @@ the table (``offers[p]`` while ``taken_by[p] == -1``), the chooser's ``pending``
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from game.engine.core import Event, GameState, IllegalAction
-from game.engine.oasis import placement
-from game.engine.oasis.actions import (
-    ACTION_TYPES,
-    SKIP_BONUS,
-    STOP_OFFER,
-    TURN_CARD,
-    BonusCamel,
-    BonusTile,
-    CarryOut,
-    IgnoreCard,
-    MoveCamel,
-    PlaceCamel,
-    PlaceTile,
-    SkipBonus,
-    StopOffer,
-    TakeOffer,
-    TurnCard,
-)
+from game.engine.core import Action, Event, GameState, Outcome
+from game.engine.messages import render
+from game.engine.oasis import flow, legal, placement
+from game.engine.oasis.actions import ACTION_TYPES
 from game.engine.oasis.cards import (
     CAMELS_EACH,
     CARDS,
     KIND_CODE,
     LAND_KINDS,
     LAND_SUPPLY,
-    OFFER_DECK_START,
+    PLAYER_NAMES,
     SCORE_KINDS,
     SCORE_SUPPLY,
-    colour,
-    full_deck,
 )
-from game.engine.oasis.carrying import CarryRules
-from game.engine.oasis.flow import RoundFlow
-from game.engine.oasis.geometry import OasisBoard
-from game.engine.oasis.offers import OfferRules
+from game.engine.oasis.geometry import OasisBoard, board_from_options
+from game.engine.oasis.rules import RULES
+from game.engine.oasis.view import OasisView, build_view, rebuild_state
 
 PHASES = ("offer", "choose", "carry", "bonus", "over")
+CATEGORIES = ("camels", *LAND_KINDS)  # the final scoring's categories (terms)
+
+# The fields copied one level deep by ``clone`` (lists of ints / strings, dicts of counts).
+_FLAT_LISTS = ("disc", "order", "handed", "took", "taken_by", "draw", "discards", "pending",
+               "done", "supply", "camels_left", "tiles", "area", "a_kind", "a_owner",
+               "a_size", "a_marker", "camel_at", "empty", "ranking")
+_NESTED_LISTS = ("offer_decks", "offers", "markers")
+_SCALARS = ("board", "phase", "round", "pos", "offer_start", "current", "left",
+            "bonus_player", "path_free", "end_cause", "final", "_setup")
 
 
-class OasisState(OfferRules, CarryRules, RoundFlow, GameState):
+class OasisState(GameState):
     GAME_ID = "oasis"
     ACTION_TYPES = ACTION_TYPES
+    PLAYER_NAMES = PLAYER_NAMES
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None,
                  board: OasisBoard | None = None):
         super().__init__(num_players, seed, options)
         if not 3 <= num_players <= 5:
             raise ValueError(f"Oasis takes 3-5 players, not {num_players}")
-        self.board = board if board is not None else board_from_options(self.options)
-        b = self.board
-        n = num_players
+        self.init_fields(board if board is not None else board_from_options(self.options))
+        self._setup: tuple[Event, ...] = tuple(flow.setup(self))
+
+    def init_fields(self, board: OasisBoard) -> None:
+        """Every field of an empty table on ``board`` (bonus squares laid, nothing dealt)."""
+        self.board = board
+        n = self.num_players
         self.phase = "offer"
         self.round = 1
         self.disc = [0] * n          # disc each player holds face up (gives this round's order)
@@ -95,61 +93,22 @@ class OasisState(OfferRules, CarryRules, RoundFlow, GameState):
                                                   for _ in range(n)]
         self.camels_left = [CAMELS_EACH] * n
         self.markers: list[list[int]] = [[] for _ in range(n)]
-        self.tiles = [0] * b.size
-        self.area = [-1] * b.size
+        self.tiles = [0] * board.size
+        self.area = [-1] * board.size
         self.a_kind: list[int] = []
         self.a_owner: list[int] = []
         self.a_size: list[int] = []
         self.a_marker: list[int] = []
-        self.camel_at = [-1] * b.size
-        self.empty = [c for c in b.place_cells if not b.bonus[c]]
-        self.path_free = len(b.path_cells)
-        self.end_reason = ""
-        self.final: list[dict[str, Any]] | None = None
+        self.camel_at = [-1] * board.size
+        self.empty = [c for c in board.place_cells if not board.bonus[c]]
+        self.path_free = len(board.path_cells)
+        self.end_cause: dict[str, Any] | None = None  # why the game ends (a message)
+        self.final: list[dict[str, Any]] | None = None  # the final scoring, for the table
         self.ranking: list[int] = []
-        self.undo_floor = 0
-        self._revealed = False
-        self._setup_bonus_areas()
-        self.setup_events: tuple[Event, ...] = tuple(self._setup())
+        self._setup = ()
+        placement.lay_bonus_areas(self)
 
-    # --- setup ------------------------------------------------------------------------
-    def _setup_bonus_areas(self) -> None:
-        b = self.board
-        for c in b.bonus_cells:
-            self.tiles[c] = b.bonus[c]
-        for c in b.bonus_cells:
-            if self.area[c] != -1:
-                continue
-            a = len(self.a_kind)
-            self.a_kind.append(b.bonus[c])
-            self.a_owner.append(-1)
-            self.a_marker.append(-1)
-            group = [c]
-            self.area[c] = a
-            for cell in group:
-                for nb in b.nbrs[cell]:
-                    if self.tiles[nb] == b.bonus[c] and self.area[nb] == -1:
-                        self.area[nb] = a
-                        group.append(nb)
-            self.a_size.append(len(group))
-
-    def _setup(self) -> list[Event]:
-        n = self.num_players
-        discs = list(range(1, n + 1))
-        self.rng.shuffle(discs)
-        self.disc = discs
-        deck = full_deck()
-        self.rng.shuffle(deck)
-        self.draw = deck
-        for p in range(n):
-            self.offer_decks[p] = [self.draw.pop() for _ in range(OFFER_DECK_START)]
-        events = [Event("discs_dealt", ", ".join(f"{colour(p)} holds disc #{self.disc[p]}"
-                                                  for p in range(n)),
-                        None, {"discs": list(self.disc)})]
-        events += self._start_round()
-        return events
-
-    # --- protocol ---------------------------------------------------------------------
+    # --- the contract -------------------------------------------------------------------
     def actor(self) -> int:
         """The one player who acts now (-1 once the game is over)."""
         if self.phase == "over":
@@ -164,6 +123,22 @@ class OasisState(OfferRules, CarryRules, RoundFlow, GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        return legal.legal_actions(self, player)
+
+    def why_illegal(self, action: Action, player: int) -> str | None:
+        return RULES[type(action)][0](self, action, player)
+
+    def _apply(self, action: Action, player: int) -> list[Event]:
+        """The action's own rule, then every step after it that needs no decision."""
+        events = RULES[type(action)][1](self, action, player)
+        events += flow.advance(self)
+        return events
+
+    def setup_events(self) -> list[Event]:
+        """The deal and the first round's start."""
+        return list(self._setup)
+
     def scores(self) -> list[int]:
         """Oasis has no running score: zeros until the final scoring, then the totals."""
         if self.final is None:
@@ -173,39 +148,33 @@ class OasisState(OfferRules, CarryRules, RoundFlow, GameState):
     def winners(self) -> list[int]:
         return self.ranking[:1]
 
-    def legal_actions(self, player: int | None = None) -> list:
-        if self.phase == "over":
-            return []
-        p = self.actor()
-        if player is not None and player != p:
-            return []
-        phase = self.phase
-        if phase == "offer":
-            if not self.offers[p]:
-                return [TURN_CARD]
-            return [TURN_CARD, STOP_OFFER]  # a forced stop happens by itself
-        if phase == "choose":
-            left = [q for q in range(self.num_players) if self.taken_by[q] == -1]
-            return [self._cached(TakeOffer, q) for q in left if q != p or len(left) == 1]
-        if phase == "carry":
-            if self.current is None:
-                seen: list[str] = []
-                for card in self.pending:
-                    if card not in seen:
-                        seen.append(card)
-                return [self._cached(CarryOut, card) for card in seen]
-            info = CARDS[self.current]
-            if info.effect == "camels":
-                return self._camel_actions(p)
-            return self._tile_actions(PlaceTile, KIND_CODE[info.what], p)
-        # bonus
-        out = []
-        for kind in LAND_KINDS:
-            out += self._tile_actions(BonusTile, KIND_CODE[kind], p)
-        if self.camels_left[p] > 0:
-            out += [self._cached(BonusCamel, self.board.xy[c]) for c in self._free_path()]
-        out.append(SKIP_BONUS)
-        return out
+    def outcome(self) -> Outcome:
+        """Points per category of the final scoring (zeros while playing); places by points,
+        ties going to the better disc."""
+        n = self.num_players
+        final = self.final
+        breakdown = [{cat: final[q][cat]["points"] if final else 0 for cat in CATEGORIES}
+                     for q in range(n)]
+        scores = self.scores()
+        ranking = (list(self.ranking) if self.ranking
+                   else sorted(range(n), key=lambda q: (-scores[q], self.disc[q])))
+        return Outcome(scores, ranking, self.winners(), breakdown)
+
+    def view(self, player: int | None) -> OasisView:  # type: ignore[override]  # a TypedDict
+        return build_view(self, player)
+
+    @classmethod
+    def state_from_view(cls, view: dict[str, Any], rng: random.Random) -> OasisState:
+        """A full state consistent with ``view``: the unseen cards dealt at random over the
+        offer decks and the draw deck, other players' face-down score tiles drawn from what
+        left the supply (see ``view.rebuild_state``)."""
+        return rebuild_state(cls, view, rng)
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ends at the end of this round, in English ("" until then)."""
+        cause = self.end_cause
+        return render(cause["m"], cause["a"]) if cause else ""
 
     # --- helpers for the UI and bots ------------------------------------------------
     def tile_targets(self, kind: str, player: int) -> dict[tuple[int, int], str]:
@@ -216,7 +185,7 @@ class OasisState(OfferRules, CarryRules, RoundFlow, GameState):
 
     def camel_targets(self) -> list[tuple[int, int]]:
         """Empty path cells."""
-        return [self.board.xy[c] for c in self._free_path()]
+        return [self.board.xy[c] for c in legal.free_path(self)]
 
     def step(self) -> str:
         """What the actor is doing: "offer", "choose", "pick_card", "place_camels",
@@ -255,11 +224,7 @@ class OasisState(OfferRules, CarryRules, RoundFlow, GameState):
             counts[card] -= 1
         return counts
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        from game.engine.oasis.view import build_view
-
-        return build_view(self, player)
-
+    # --- copies -------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         xy = self.board.xy
         return {
@@ -290,115 +255,13 @@ class OasisState(OfferRules, CarryRules, RoundFlow, GameState):
     def clone(self) -> OasisState:
         c = OasisState.__new__(OasisState)
         self._copy_base_into(c)
-        c.board = self.board
-        c.phase = self.phase
-        c.round = self.round
-        c.disc = self.disc[:]
-        c.order = self.order[:]
-        c.handed = self.handed[:]
-        c.took = self.took[:]
-        c.taken_by = self.taken_by[:]
-        c.offer_decks = [d[:] for d in self.offer_decks]
-        c.offers = [o[:] for o in self.offers]
-        c.draw = self.draw[:]
-        c.discards = self.discards[:]
-        c.pos = self.pos
-        c.offer_start = self.offer_start
-        c.pending = self.pending[:]
-        c.current = self.current
-        c.left = self.left
-        c.done = self.done[:]
-        c.bonus_player = self.bonus_player
-        c.supply = self.supply[:]
+        d, src = c.__dict__, self.__dict__
+        for name in _SCALARS:  # the board, the final scoring and the cause are never mutated
+            d[name] = src[name]
+        for name in _FLAT_LISTS:
+            d[name] = src[name][:]
+        for name in _NESTED_LISTS:
+            d[name] = [x[:] for x in src[name]]
         c.score_supply = dict(self.score_supply)
         c.score_tiles = [dict(s) for s in self.score_tiles]
-        c.camels_left = self.camels_left[:]
-        c.markers = [m[:] for m in self.markers]
-        c.tiles = self.tiles[:]
-        c.area = self.area[:]
-        c.a_kind = self.a_kind[:]
-        c.a_owner = self.a_owner[:]
-        c.a_size = self.a_size[:]
-        c.a_marker = self.a_marker[:]
-        c.camel_at = self.camel_at[:]
-        c.empty = self.empty[:]
-        c.path_free = self.path_free
-        c.end_reason = self.end_reason
-        c.final = self.final  # never mutated once set
-        c.ranking = self.ranking[:]
-        c.undo_floor = self.undo_floor
-        c._revealed = False
-        c.setup_events = self.setup_events
         return c
-
-    def is_undoable(self, index: int) -> bool:
-        """An action may be taken back when nothing was revealed (a card turned up, the
-        final scoring) and nothing was drawn or shuffled from it onwards."""
-        return self.undo_floor <= index < len(self.history)
-
-    # --- applying actions ---------------------------------------------------------------
-    def _apply(self, action, player: int) -> list[Event]:
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"{action!r} is not an Oasis action")
-        self._revealed = False
-        events = handler(self, action, player)
-        events += self._advance()
-        if self._revealed:
-            self.undo_floor = len(self.history) + 1
-        return events
-
-    def _need_phase(self, phase: str, what: str) -> None:
-        if self.phase != phase:
-            raise IllegalAction(f"{what} is not possible now: "
-                                f"{_PHASE_TEXT.get(self.phase, self.phase)}")
-
-    # --- action cache -----------------------------------------------------------------
-    def _cached(self, cls: type, *args: Any):
-        cache = self.board.action_cache
-        key = (cls, *args)
-        action = cache.get(key)
-        if action is None:
-            action = cache[key] = cls(*args)
-        return action
-
-
-_PHASE_TEXT = {
-    "offer": "players are making offers",
-    "choose": "an offer is being chosen",
-    "carry": "cards are being carried out",
-    "bonus": "the bonus action is pending",
-    "over": "the game is over",
-}
-
-_HANDLERS = {
-    TurnCard: OasisState._do_turn,
-    StopOffer: OasisState._do_stop,
-    TakeOffer: OasisState._do_take,
-    CarryOut: OasisState._do_carry,
-    PlaceCamel: OasisState._do_place_camel,
-    MoveCamel: OasisState._do_move_camel,
-    IgnoreCard: OasisState._do_ignore,
-    PlaceTile: OasisState._do_place_tile,
-    BonusTile: OasisState._do_bonus_tile,
-    BonusCamel: OasisState._do_bonus_camel,
-    SkipBonus: OasisState._do_skip_bonus,
-}
-
-
-_ROW_BOARDS: dict[tuple, OasisBoard] = {}
-
-
-def board_from_options(options: dict[str, Any]) -> OasisBoard:
-    """``board_rows`` (text rows, for tests and tutorials) or ``map`` (default "oasis")."""
-    unknown = set(options) - {"map", "board_rows"}
-    if unknown:
-        raise ValueError(f"unknown Oasis options: {', '.join(sorted(unknown))}")
-    rows = options.get("board_rows")
-    if rows is not None:
-        key = tuple(rows)
-        board = _ROW_BOARDS.get(key)
-        if board is None:
-            board = _ROW_BOARDS[key] = OasisBoard.from_rows(list(rows))
-        return board
-    return OasisBoard.from_map(options.get("map", "oasis"))

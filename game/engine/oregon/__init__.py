@@ -6,24 +6,24 @@ comes from ``maps/oregon.tmx``; tests and tools may pass their own as options
 ``column_symbols`` and ``row_symbols`` (5 symbol ids each, in board order).
 
 Modules: ``cards`` (components and card ids), ``geometry`` (board bitmasks), ``actions``,
-``phases``, ``state`` (``OregonState``), ``placement`` (where cards allow what, messages),
-``scoring`` (gains and ``preview``), ``turn`` (applying actions, draw, end), ``view``
-(views, private events, states rebuilt from views), ``positions`` (hand-made positions and
-the test board).
+``phases``, ``events`` (event kinds and their data), ``state`` (``OregonState``,
+``new_game``), ``rules`` (the table of checkers and doers per action, legal actions),
+``plays`` and ``draw`` (the rules of each action), ``flow`` (setup, turns, the end),
+``placement`` (where cards allow what, messages), ``scoring`` (gains, points by category),
+``view`` (views, private events, states rebuilt from views), ``positions`` (hand-made
+positions and the test board).
 
 For the table and the bots:
 
-- ``state.legal_actions(p)``, ``state.apply(action)``, ``state.why_illegal(action)``;
+- ``state.legal_actions(p)``, ``state.apply(action)``, ``state.why_illegal(action, p)``;
 - ``state.legal_cells_for(p, cards, use_joker)`` and ``action_for(cards, cell)`` for clicks;
 - ``preview(state_or_view, action)`` for what a placement would earn, before it is made;
 - ``state.view(p)``, ``event_for(event, p)``, ``legal_actions_from_view(view)``,
-  ``state_from_view(view, seed)`` (a determinisation for search bots);
+  ``OregonState.state_from_view(view, rng)`` (a determinisation for search bots);
 - ``card_info(card_id)``, ``cell_name((x, y))``, ``player_name(p)`` for words and pictures.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from game.engine.oregon.actions import (
     ACTION_TYPES,
@@ -46,46 +46,25 @@ from game.engine.oregon.cards import (
     card_name,
     player_name,
 )
+from game.engine.oregon.events import EVENT_KINDS, PAYLOADS, EventKind
 from game.engine.oregon.geometry import OregonBoard, board_from_map, cell_name, make_board
 from game.engine.oregon.phases import DRAW, EXTRA_TURN, OVER, PHASES, PLAY, START_TILE
 from game.engine.oregon.placement import action_for
-from game.engine.oregon.scoring import preview
-from game.engine.oregon.state import OregonState
-from game.engine.oregon.turn import setup
-from game.engine.oregon.view import (
-    event_for,
-    events_for,
+from game.engine.oregon.state import (
+    BOARD_OPTIONS,
+    OregonState,
     legal_actions_from_view,
-    state_from_view,
+    new_game,
+    preview,
 )
-
-BOARD_OPTIONS = ("terrain", "column_symbols", "row_symbols")
-
-
-def new_game(num_players: int, seed: int, **options: Any) -> OregonState:
-    """A new game after setup: the start player is about to place their start tile."""
-    unknown = set(options) - set(BOARD_OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown Oregon options: {', '.join(sorted(unknown))}")
-    if options:
-        missing = [k for k in BOARD_OPTIONS if k not in options]
-        if missing:
-            raise ValueError(f"a hand-made board needs {', '.join(missing)}")
-        board = make_board(options["terrain"], options["column_symbols"],
-                           options["row_symbols"])
-    else:
-        board = board_from_map("oregon")
-    state = OregonState(num_players, seed, options, board)
-    setup(state)
-    return state
-
+from game.engine.oregon.view import OregonView, event_for, events_for
 
 __all__ = [
-    "ACTION_TYPES", "BUILDINGS", "DRAW", "EXTRA_TURN", "OVER", "PHASES", "PLAY",
+    "ACTION_TYPES", "BOARD_OPTIONS", "BUILDINGS", "DRAW", "EVENT_KINDS", "PAYLOADS",
+    "EventKind", "OregonView", "EXTRA_TURN", "OVER", "PHASES", "PLAY",
     "PLAYER_COLOURS", "START_TILE", "SYMBOLS", "DiscardDead", "DiscardDrawn",
     "DiscardNoPlacement", "Draw", "KeepCard", "OregonBoard", "OregonState", "PlaceBuilding",
     "PlaceFarmer", "PlaceStartTile", "SkipExtraTurn", "UseExtraTurn", "action_for",
     "board_from_map", "card_info", "card_name", "cell_name", "event_for", "events_for",
     "legal_actions_from_view", "make_board", "new_game", "player_name", "preview",
-    "state_from_view",
 ]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.messages import N_
+
 SYMBOLS: tuple[str, ...] = ("settlers", "wagon", "campfire", "bison", "eagle")
 BUILDINGS: tuple[str, ...] = (
     "post_office", "harbour", "church", "coal_mine", "gold_mine", "store", "station",
@@ -46,6 +48,16 @@ BUILDING_NAMES = {
 }
 SYMBOL_NAMES = {s: s for s in SYMBOLS}
 
+# A card with its article, as one term for the log ("draws an eagle card").
+A_CARD = {
+    "settlers card": N_("a settlers card"), "wagon card": N_("a wagon card"),
+    "campfire card": N_("a campfire card"), "bison card": N_("a bison card"),
+    "eagle card": N_("an eagle card"), "post office card": N_("a post office card"),
+    "harbour card": N_("a harbour card"), "church card": N_("a church card"),
+    "coal mine card": N_("a coal mine card"), "gold mine card": N_("a gold mine card"),
+    "store card": N_("a store card"), "station card": N_("a station card"),
+}
+
 
 def is_landscape(card: int) -> bool:
     return 0 <= card < FIRST_BUILDING_CARD
@@ -76,6 +88,11 @@ def card_name(card: int) -> str:
     if card < FIRST_BUILDING_CARD:
         return f"{SYMBOLS[card_symbol(card)]} card"
     return f"{BUILDING_NAMES[BUILDINGS[card_building(card)]]} card"
+
+
+def a_card(card: int) -> str:
+    """The term for one card with its article: "an eagle card", "a church card"."""
+    return A_CARD[card_name(card)]
 
 
 def card_info(card: int) -> dict[str, Any]:

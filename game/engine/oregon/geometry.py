@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from game.engine.board import load_board
 from game.engine.oregon.cards import BUILDING_INDEX, SYMBOL_INDEX, SYMBOLS
 
 WIDTH = 15
@@ -39,6 +40,37 @@ def cell_name(cell: tuple[int, int]) -> str:
     """``(3, 4)`` -> ``"D5"``: column letter A-O, row number 1-10."""
     x, y = cell
     return f"{COLUMN_LETTERS[x]}{y + 1}" if 0 <= x < WIDTH else f"({x}, {y})"
+
+
+def _neighbour_masks() -> tuple[int, ...]:
+    """Per cell, the mask of its (up to) 8 neighbours."""
+    n8 = []
+    for i in range(NUM_CELLS):
+        x, y = i % WIDTH, i // WIDTH
+        m = 0
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if (dx or dy) and 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT:
+                    m |= 1 << ((y + dy) * WIDTH + x + dx)
+        n8.append(m)
+    return tuple(n8)
+
+
+NEIGHBOURS = _neighbour_masks()
+FIRST_COLUMN = sum(1 << (y * WIDTH) for y in range(HEIGHT))
+
+
+def _bands(rows: Sequence[int], cols: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per symbol index, the mask of its 2 rows and the mask of its 3 columns."""
+    row_band = [0] * 5
+    col_band = [0] * 5
+    for k, s in enumerate(rows):
+        for y in range(k * ROWS_PER_SYMBOL, (k + 1) * ROWS_PER_SYMBOL):
+            row_band[s] |= ((1 << WIDTH) - 1) << (y * WIDTH)
+    for k, s in enumerate(cols):
+        for x in range(k * COLS_PER_SYMBOL, (k + 1) * COLS_PER_SYMBOL):
+            col_band[s] |= FIRST_COLUMN << x
+    return tuple(row_band), tuple(col_band)
 
 
 class OregonBoard:
@@ -68,18 +100,8 @@ class OregonBoard:
         self.water = masks["water"]
         self.land = self.full & ~self.water
 
-        n8 = []
-        for i in range(NUM_CELLS):
-            x, y = i % WIDTH, i // WIDTH
-            m = 0
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    if (dx or dy) and 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT:
-                        m |= 1 << ((y + dy) * WIDTH + x + dx)
-            n8.append(m)
-        self.n8: tuple[int, ...] = tuple(n8)
-
-        col0 = sum(1 << (y * WIDTH) for y in range(HEIGHT))
+        self.n8: tuple[int, ...] = NEIGHBOURS
+        col0 = FIRST_COLUMN
         self.not_first_col = self.full & ~col0
         self.not_last_col = self.full & ~(col0 << (WIDTH - 1))
 
@@ -98,16 +120,9 @@ class OregonBoard:
         self.allowed: tuple[int, ...] = tuple(allowed)
 
         # symbol index -> mask of its 2 rows / 3 columns
-        row_band = [0] * 5
-        col_band = [0] * 5
-        for k, s in enumerate(rows):
-            for y in range(k * ROWS_PER_SYMBOL, (k + 1) * ROWS_PER_SYMBOL):
-                row_band[s] |= ((1 << WIDTH) - 1) << (y * WIDTH)
-        for k, s in enumerate(cols):
-            for x in range(k * COLS_PER_SYMBOL, (k + 1) * COLS_PER_SYMBOL):
-                col_band[s] |= col0 << x
-        self.row_band: tuple[int, ...] = tuple(row_band)
-        self.col_band: tuple[int, ...] = tuple(col_band)
+        row_band, col_band = _bands(rows, cols)
+        self.row_band: tuple[int, ...] = row_band
+        self.col_band: tuple[int, ...] = col_band
         self.band: tuple[int, ...] = tuple(row_band[s] | col_band[s] for s in range(5))
         # area[r][c]: row symbol r x column symbol c
         self.area: tuple[tuple[int, ...], ...] = tuple(
@@ -242,8 +257,6 @@ def make_board(terrain: Sequence[Sequence[str]], column_symbols: Sequence[str] |
 
 def board_from_map(name: str = "oregon") -> OregonBoard:
     """Read terrain and symbol orders from ``maps/<name>.tmx``."""
-    from game.engine.board import load_board
-
     tmx = load_board(name)
     if (tmx.width, tmx.height) != (WIDTH, HEIGHT):
         raise ValueError(f"map {name} is {tmx.width}x{tmx.height}, not {WIDTH}x{HEIGHT}")

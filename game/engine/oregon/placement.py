@@ -74,38 +74,62 @@ def start_tile_region(st: OregonState, player: int) -> int:
 def play_actions(st: OregonState, p: int) -> list[Action]:
     """Every legal play of ``p`` in the play phase, in a stable order: farmers with 2 cards,
     farmers with the joker, buildings with 2 cards, buildings with the joker, discards."""
-    b = st.board
-    xy = b.xy
     hand = st.hands[p]
-    occ = st.occupied
     lands = sorted(c for c in hand if c < 50)
-    builds = sorted(c for c in hand if c >= 50)
-    free = b.land & ~occ
-    joker = st.joker[p]
+    free = st.board.land & ~st.occupied
     out: list[Action] = []
-    app = out.append
     if st.farmers_left[p] > 0:
-        farm = b.farm
+        _farmer_plays(st, p, lands, free, out)
+    _building_plays(st, p, lands, out)
+    if not out:  # no placement at all: any 2 cards may be discarded
+        cards = sorted(hand)
+        for k, a in enumerate(cards):
+            for c in cards[k + 1:]:
+                out.append(DiscardNoPlacement((a, c)))
+    else:  # 2 landscape cards whose areas are full may be discarded
+        farm = st.board.farm
         for k, a in enumerate(lands):
             row = farm[a // 10]
             for c in lands[k + 1:]:
-                m = row[c // 10] & free
-                pair = (a, c)
-                while m:
-                    low = m & -m
-                    app(PlaceFarmer(pair, xy[low.bit_length() - 1]))
-                    m ^= low
-        if joker:
-            band = b.band
-            for a in lands:
-                m = band[a // 10] & free
-                single = (a,)
-                while m:
-                    low = m & -m
-                    app(PlaceFarmer(single, xy[low.bit_length() - 1]))
-                    m ^= low
+                if not row[c // 10] & free:
+                    out.append(DiscardNoPlacement((a, c)))
+    return out
+
+
+def _farmer_plays(st: OregonState, p: int, lands: list[int], free: int,
+                  out: list[Action]) -> None:
+    b = st.board
+    xy = b.xy
+    app = out.append
+    farm = b.farm
+    for k, a in enumerate(lands):
+        row = farm[a // 10]
+        for c in lands[k + 1:]:
+            m = row[c // 10] & free
+            pair = (a, c)
+            while m:
+                low = m & -m
+                app(PlaceFarmer(pair, xy[low.bit_length() - 1]))
+                m ^= low
+    if st.joker[p]:
+        band = b.band
+        for a in lands:
+            m = band[a // 10] & free
+            single = (a,)
+            while m:
+                low = m & -m
+                app(PlaceFarmer(single, xy[low.bit_length() - 1]))
+                m ^= low
+
+
+def _building_plays(st: OregonState, p: int, lands: list[int], out: list[Action]) -> None:
+    b = st.board
+    xy = b.xy
+    app = out.append
+    occ = st.occupied
+    joker = st.joker[p]
     stacks = st.stacks
-    for c in builds:
+    for c in sorted(c for c in st.hands[p] if c >= 50):
         t = (c - 50) // 3
         if stacks[t] == 0:
             continue
@@ -126,19 +150,6 @@ def play_actions(st: OregonState, p: int) -> list[Action]:
                 low = m & -m
                 app(PlaceBuilding(single, xy[low.bit_length() - 1]))
                 m ^= low
-    if not out:  # no placement at all: any 2 cards may be discarded
-        cards = sorted(hand)
-        for k, a in enumerate(cards):
-            for c in cards[k + 1:]:
-                app(DiscardNoPlacement((a, c)))
-    else:  # 2 landscape cards whose areas are full may be discarded
-        farm = b.farm
-        for k, a in enumerate(lands):
-            row = farm[a // 10]
-            for c in lands[k + 1:]:
-                if not row[c // 10] & free:
-                    app(DiscardNoPlacement((a, c)))
-    return out
 
 
 def placement_possible(st: OregonState, p: int) -> bool:
@@ -213,7 +224,7 @@ def _cell_index(st: OregonState, cell) -> int | str:
         return "That is not a cell of the board"
 
 
-def check_farmer(st: OregonState, p: int, cards, cell) -> str | None:
+def farmer_problem(st: OregonState, p: int, cards, cell) -> str | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
         return "A farmer is placed with 2 landscape cards, or 1 and the joker"
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
@@ -243,7 +254,7 @@ def check_farmer(st: OregonState, p: int, cards, cell) -> str | None:
     return None
 
 
-def check_building(st: OregonState, p: int, cards, cell) -> str | None:
+def building_problem(st: OregonState, p: int, cards, cell) -> str | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
         return "A building is placed with 1 landscape card and 1 building card"
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
@@ -278,7 +289,7 @@ def check_building(st: OregonState, p: int, cards, cell) -> str | None:
     return None
 
 
-def check_discard(st: OregonState, p: int, cards) -> str | None:
+def discard_problem(st: OregonState, p: int, cards) -> str | None:
     if not isinstance(cards, tuple) or len(cards) != 2:
         return "Exactly 2 cards are discarded"
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
@@ -296,7 +307,7 @@ def check_discard(st: OregonState, p: int, cards) -> str | None:
     return None
 
 
-def check_start_tile(st: OregonState, p: int, cell) -> str | None:
+def start_tile_problem(st: OregonState, p: int, cell) -> str | None:
     i = _cell_index(st, cell)
     if isinstance(i, str):
         return i
@@ -348,7 +359,7 @@ def legal_cells_for(st: OregonState, p: int, cards: tuple[int, ...],
 
 def action_for(cards: tuple[int, ...], cell: tuple[int, int]) -> Action:
     """The placement action for a card selection and a clicked cell (not checked: ask
-    ``state.why_illegal(action)``).  1 card = with the joker."""
+    ``state.why_illegal(action, player)``).  1 card = with the joker."""
     if all(is_landscape(c) for c in cards):
         return PlaceFarmer(tuple(cards), tuple(cell))
     return PlaceBuilding(tuple(cards), tuple(cell))

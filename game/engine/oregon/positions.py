@@ -15,7 +15,7 @@ from typing import Any
 
 from game.engine.oregon.cards import BUILDING_INDEX, FIRST_BUILDING_CARD, SYMBOL_INDEX
 from game.engine.oregon.phases import PLAY
-from game.engine.oregon.state import OregonState
+from game.engine.oregon.state import OregonState, new_game
 
 TEST_TERRAIN: tuple[str, ...] = (
     # A-O left to right; p plains, r rail, m mountain, w water
@@ -44,8 +44,6 @@ def blank_position(num_players: int, current: int = 0, seed: int = 0,
     """A game in the play phase of turn 1, ``current`` to play, nothing on the board.
 
     Hands are as dealt; start tiles count as placed nowhere (they left the game)."""
-    from game.engine.oregon import new_game
-
     st = new_game(num_players, seed, **(options if options is not None else TEST_BOARD))
     st.unused_start = sorted(set(st.unused_start) | set(st.start_tiles))
     st.start_tiles = [-1] * num_players

@@ -1,5 +1,5 @@
-"""What a placement earns, computed once and used twice: ``turn`` applies it, ``preview``
-shows it before the player commits (so the two always agree).
+"""What a placement earns, computed once and used twice: ``plays`` applies it,
+``rules.preview`` shows it before the player commits (so the two always agree).
 
 Farmer placed: only the active player scores, once per building among the farmer's 8
 neighbours; plus the group bonus.  Building placed: every player with adjacent farmers
@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.engine.core import Action, IllegalAction
-from game.engine.oregon.actions import DiscardNoPlacement, PlaceBuilding, PlaceFarmer
+from game.engine.core import Action
+from game.engine.messages import N_
+from game.engine.oregon.actions import PlaceBuilding, PlaceFarmer
 from game.engine.oregon.cards import (
+    BUILDING_INDEX,
     BUILDINGS,
     CHURCH,
     COAL_MINE,
@@ -200,43 +202,19 @@ def summarise(st: OregonState, gains: list[Gain]) -> list[dict[str, Any]]:
     return out
 
 
-def preview(state_or_view: Any, action: Action, player: int | None = None) -> dict[str, Any]:
-    """What ``action`` (a legal play) would earn each player, before it is applied.
+# --- points by category (the breakdown of ``OregonState.outcome``) ------------------------
+SLOTS = len(BUILDINGS) + 1
+"""Points a player earned are counted in one slot per building type and one for groups."""
+GROUP_SLOT = len(BUILDINGS)
+POINT_CATEGORIES: tuple[tuple[int, str], ...] = (
+    (POST_OFFICE, N_("post office")), (HARBOUR, N_("harbour")), (CHURCH, N_("church")),
+    (STORE, N_("store")), (STATION, N_("station")), (GROUP_SLOT, N_("group bonus")),
+)
+"""The slots that can hold points (mines give tokens, no points), with their terms."""
+COAL_CATEGORY = N_("coal tokens")
+GOLD_CATEGORY = N_("gold tokens")
 
-    ``state_or_view`` is an ``OregonState`` or a view dict (``state.view(p)``).  Returns::
 
-        {"action": str, "kind": "farmer" | "building" | "discard",
-         "players": [{"points", "coal", "gold", "joker", "extra", "group_bonus"}, ...],
-         "gains": [{"player", "reason", "cell", "points", "coal", "gold", "joker",
-                    "extra", "farmers", "cells", ...}, ...],
-         "ends_game": None | "last_farmer" | "stacks"}
-
-    ``joker`` / ``extra`` mean the token turns active again; ``coal`` / ``gold`` count the
-    tokens actually taken (an empty supply gives none).  Raises ``IllegalAction`` with the
-    rule's message for an illegal action.
-    """
-    from game.engine.oregon.turn import check_action
-
-    st = state_or_view
-    if isinstance(st, dict):
-        from game.engine.oregon.view import state_from_view
-
-        st = state_from_view(st)
-    if player is None:
-        player = st.current
-    if st.phase != "play" or player != st.current:
-        raise IllegalAction("Only the player playing cards can preview a placement")
-    err = check_action(st, action, player)
-    if err:
-        raise IllegalAction(err)
-    outcome = placement_outcome(st, action, player)
-    kind = ("farmer" if isinstance(action, PlaceFarmer) else
-            "building" if isinstance(action, PlaceBuilding) else
-            "discard" if isinstance(action, DiscardNoPlacement) else "")
-    return {
-        "action": str(action),
-        "kind": kind,
-        "players": summarise(st, outcome.gains),
-        "gains": [gain_json(st, g) for g in outcome.gains],
-        "ends_game": would_end(st, action, player),
-    }
+def slot_of(reason: str) -> int:
+    """The slot of a gain's reason (a building id or ``GROUP``)."""
+    return GROUP_SLOT if reason == GROUP else BUILDING_INDEX[reason]

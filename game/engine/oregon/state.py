@@ -1,8 +1,9 @@
 """``OregonState``: everything one game of Oregon holds, and the engine protocol around it.
 
-The rules themselves live beside this module: ``placement`` (where cards allow what),
-``scoring`` (what a placement earns), ``turn`` (applying actions, the draw, the end) and
-``view`` (what each player may see).  This module owns the data, ``clone`` and ``snapshot``.
+The rules themselves live beside this module: ``rules`` (the table of checkers and doers),
+``plays`` and ``draw`` (the rules of each action), ``flow`` (turns and the end),
+``placement`` (where cards allow what), ``scoring`` (what a placement earns) and ``view``
+(what each player may see).  This module owns the data, ``clone`` and ``snapshot``.
 
 Phases (``state.phase``):
 
@@ -14,14 +15,16 @@ Phases (``state.phase``):
 - ``"draw"``: ``current`` draws up to 4 cards (``Draw``, ``DiscardDead`` before the first
   draw, ``KeepCard`` / ``DiscardDrawn`` while ``pending`` holds a drawn dead or duplicate
   building card).
-- ``"over"``: the game has ended; ``final_scores``, ``ranking`` and ``winners()`` are set.
+- ``"over"``: the game has ended; ``scores()`` count the tokens, ``outcome()`` ranks.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from game.engine.core import Action, Event, GameState
+from game.engine.core import Action, Event, GameState, Outcome
+from game.engine.oregon import rules
 from game.engine.oregon.actions import ACTION_TYPES
 from game.engine.oregon.cards import (
     BUILDING_CARDS,
@@ -30,17 +33,22 @@ from game.engine.oregon.cards import (
     FARMERS_PER_PLAYER,
     GOLD_VALUES,
     LANDSCAPE_CARDS,
+    PLAYER_COLOURS,
     TILES_PER_STACK,
     player_name,
 )
-from game.engine.oregon.geometry import NUM_CELLS, OregonBoard
+from game.engine.oregon.flow import setup
+from game.engine.oregon.geometry import NUM_CELLS, OregonBoard, board_from_map, make_board
 from game.engine.oregon.phases import OVER, START_TILE
 from game.engine.oregon.placement import legal_cells_for as _legal_cells_for
-from game.engine.oregon.scoring import preview as _preview
-from game.engine.oregon.turn import apply_action as _apply_action
-from game.engine.oregon.turn import check_action as _check_action
-from game.engine.oregon.turn import legal_actions as _legal_actions
-from game.engine.oregon.view import make_view as _make_view
+from game.engine.oregon.scoring import (
+    COAL_CATEGORY,
+    GOLD_CATEGORY,
+    POINT_CATEGORIES,
+    SLOTS,
+    slot_of,
+)
+from game.engine.oregon.view import OregonView, make_view, rebuild_state
 
 # the fields clone() copies and snapshot() writes, by how they are copied
 _SCALARS = ("phase", "current", "start_player", "turn", "all_farmers", "occupied",
@@ -48,12 +56,13 @@ _SCALARS = ("phase", "current", "start_player", "turn", "all_farmers", "occupied
             "end_triggered", "end_reason", "end_by")
 _FLAT_LISTS = ("start_tiles", "start_cells", "unused_start", "farmers", "marked", "bmask",
                "tile", "stacks", "farmers_left", "score", "joker", "extra", "coal_supply",
-               "gold_supply", "removed", "reveals")
+               "gold_supply", "removed", "earned")
 _NESTED_LISTS = ("coal", "gold", "hands", "deck", "discard")
 
 
 class OregonState(GameState):
     GAME_ID = "oregon"
+    PLAYER_NAMES = tuple(player_name(p) for p in range(len(PLAYER_COLOURS)))
     ACTION_TYPES = ACTION_TYPES
 
     board: OregonBoard
@@ -85,6 +94,7 @@ class OregonState(GameState):
         self.stacks: list[int] = [TILES_PER_STACK] * len(BUILDINGS)
         self.farmers_left: list[int] = [FARMERS_PER_PLAYER] * n
         self.score: list[int] = [0] * n
+        self.earned: list[int] = [0] * (n * SLOTS)  # score by player and slot (scoring.py)
         self.joker: list[bool] = [True] * n
         self.extra: list[bool] = [True] * n
         self.coal: list[list[int]] = [[] for _ in range(n)]
@@ -102,10 +112,6 @@ class OregonState(GameState):
         self.end_triggered = False
         self.end_reason = ""
         self.end_by = -1
-        self.final_scores: list[int] | None = None
-        self.ranking: list[int] = []
-        self._winners: list[int] = []
-        self.reveals: list[bool] = []  # per history entry: did it reveal hidden information?
 
     # --- protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -123,22 +129,19 @@ class OregonState(GameState):
             player = self.current
         if player != self.current:
             return []
-        return _legal_actions(self, player)
+        return rules.legal_actions(self, player)
+
+    def why_illegal(self, action: Action, player: int) -> str | None:
+        """The rule ``action`` by ``player`` breaks, in plain words, or None when it is legal."""
+        if self.phase != OVER and player != self.current:
+            return f"It is not {player_name(player)}'s turn"
+        return rules.why_illegal(self, action, player)
 
     def _apply(self, action: Action, player: int) -> list[Event]:
-        return _apply_action(self, action, player)
+        return rules.apply(self, action, player)
 
-    def why_illegal(self, action: Action, player: int | None = None) -> str | None:
-        """The message ``apply`` would raise for ``action``, or None when it is legal."""
-        if self.phase == OVER:
-            return "The game is over"
-        if player is None:
-            player = self.current
-        if type(player) is not int or not 0 <= player < self.num_players:
-            return "There is no such player in this game"
-        if player != self.current:
-            return f"It is not {player_name(player)}'s turn"
-        return self.action_problem(action) or _check_action(self, action, player)
+    def setup_events(self) -> list[Event]:
+        return []  # the first start tile always has room on the empty board (flow.setup)
 
     def legal_cells_for(self, player: int, cards: tuple[int, ...] | list[int],
                         use_joker: bool = False) -> list[tuple[int, int]]:
@@ -146,29 +149,52 @@ class OregonState(GameState):
         return _legal_cells_for(self, player, tuple(cards), use_joker)
 
     def preview(self, action: Action, player: int | None = None) -> dict[str, Any]:
-        return _preview(self, action, player)
+        """What a legal play would earn each player, before it is made (``rules.preview``)."""
+        return rules.preview(self, action, self.current if player is None else player)
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def scores(self) -> list[int]:
-        if self.final_scores is not None:
-            return list(self.final_scores)
+        """Points on the track; once the game is over, with the revealed tokens."""
+        if self.phase == OVER:
+            return [s + sum(c) + sum(g) for s, c, g in zip(self.score, self.coal, self.gold,
+                                                          strict=True)]
         return list(self.score)
 
+    def outcome(self) -> Outcome:
+        """Ranked by points, ties broken by more farmers on the board (then seat order);
+        the breakdown counts tokens only once they are revealed at the end."""
+        n = self.num_players
+        scores = self.scores()
+        on_board = self.farmers_on_board()
+        ranking = sorted(range(n), key=lambda q: (-scores[q], -on_board[q], q))
+        winners: list[int] = []
+        if self.phase == OVER:
+            top = (scores[ranking[0]], on_board[ranking[0]])
+            winners = [q for q in ranking if (scores[q], on_board[q]) == top]
+        return Outcome(scores, ranking, winners, [self.breakdown(q) for q in range(n)])
+
+    def breakdown(self, player: int) -> dict[str, int]:
+        """``player``'s points per scoring category (see ``scoring.POINT_CATEGORIES``)."""
+        base = player * SLOTS
+        out = {term: self.earned[base + slot] for slot, term in POINT_CATEGORIES}
+        over = self.phase == OVER
+        out[COAL_CATEGORY] = sum(self.coal[player]) if over else 0
+        out[GOLD_CATEGORY] = sum(self.gold[player]) if over else 0
+        return out
+
     def winners(self) -> list[int]:
-        return list(self._winners)
+        return self.outcome().winners if self.phase == OVER else []
 
-    def is_undoable(self, index: int) -> bool:
-        """An action may be taken back when neither it nor any later action revealed hidden
-        information or used the random generator (card draws, token draws, the final
-        reveal)."""
-        if not 0 <= index < len(self.history) or index >= len(self.reveals):
-            return False
-        return not any(self.reveals[index:])
+    def view(self, player: int | None) -> OregonView:
+        return make_view(self, player)
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        return _make_view(self, player)
+    @classmethod
+    def state_from_view(cls, view: dict[str, Any], rng: random.Random) -> OregonState:
+        """A full state consistent with ``view``; the cards and token values its seat cannot
+        see are dealt at random with ``rng`` from those it cannot rule out."""
+        return rebuild_state(cls, view, rng)
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> OregonState:
@@ -183,15 +209,12 @@ class OregonState(GameState):
             d[name] = src[name][:]
         for name in _NESTED_LISTS:
             d[name] = [x[:] for x in src[name]]
-        d["final_scores"] = None if self.final_scores is None else self.final_scores[:]
-        d["ranking"] = self.ranking[:]
-        d["_winners"] = self._winners[:]
         return c
 
     def snapshot(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.GAME_ID, "num_players": self.num_players,
                                "seed": self.seed, "moves": len(self.history),
-                               "rng": self.rng_fingerprint()}
+                               "rng": self.rng_fingerprint(), "undo_floor": self.undo_floor}
         src = self.__dict__
         for name in _SCALARS:
             out[name] = src[name]
@@ -199,13 +222,10 @@ class OregonState(GameState):
             out[name] = list(src[name])
         for name in _NESTED_LISTS:
             out[name] = [list(x) for x in src[name]]
-        out["final_scores"] = self.final_scores
-        out["ranking"] = list(self.ranking)
-        out["winners"] = list(self._winners)
         out["board"] = self.board.to_json()
         return out
 
-    # --- small queries the rules and the UI share ------------------------------------------
+    # --- small queries and changes the rules and the UI share ------------------------------
     def hand_split(self, player: int) -> tuple[int, int]:
         """(landscape cards, building cards) in ``player``'s hand."""
         hand = self.hands[player]
@@ -215,3 +235,74 @@ class OregonState(GameState):
     def empty_stacks(self) -> int:
         return sum(1 for s in self.stacks if s == 0)
 
+    def farmers_on_board(self) -> list[int]:
+        return [FARMERS_PER_PLAYER - left for left in self.farmers_left]
+
+    def put_tile(self, t: int, i: int) -> None:
+        """A tile of building type ``t`` stands on cell ``i`` from now on."""
+        bit = 1 << i
+        self.bmask[t] |= bit
+        self.buildings |= bit
+        self.occupied |= bit
+        self.tile[i] = t
+
+    def add_points(self, player: int, reason: str, points: int) -> None:
+        """``player`` scores ``points`` for ``reason`` (a building id or "group")."""
+        self.score[player] += points
+        self.earned[player * SLOTS + slot_of(reason)] += points
+
+
+# --- starting a game and asking from a view -------------------------------------------------
+BOARD_OPTIONS = ("terrain", "column_symbols", "row_symbols")
+
+
+def new_game(num_players: int, seed: int, **options: Any) -> OregonState:
+    """A new game after setup: the start player is about to place their start tile."""
+    unknown = set(options) - set(BOARD_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown Oregon options: {', '.join(sorted(unknown))}")
+    if options:
+        missing = [k for k in BOARD_OPTIONS if k not in options]
+        if missing:
+            raise ValueError(f"a hand-made board needs {', '.join(missing)}")
+        board = make_board(options["terrain"], options["column_symbols"],
+                           options["row_symbols"])
+    else:
+        board = board_from_map("oregon")
+    state = OregonState(num_players, seed, options, board)
+    setup(state)
+    return state
+
+
+# Asking a view what a state would answer: the rebuilt state's hidden parts do not matter
+# to these answers, so any fixed generator serves.
+def _from_view(view: dict[str, Any]) -> OregonState:
+    return OregonState.state_from_view(view, random.Random(0))
+
+
+def preview(state_or_view: OregonState | dict[str, Any], action: Action,
+            player: int | None = None) -> dict[str, Any]:
+    """What ``action`` (a legal play) would earn each player, before it is applied.
+
+    ``state_or_view`` is an ``OregonState`` or a view (``state.view(p)``).  Returns::
+
+        {"action": str, "kind": "farmer" | "building" | "discard",
+         "players": [{"points", "coal", "gold", "joker", "extra", "group_bonus"}, ...],
+         "gains": [{"player", "reason", "cell", "points", "coal", "gold", "joker",
+                    "extra", "farmers", "cells", ...}, ...],
+         "ends_game": None | "last_farmer" | "stacks"}
+
+    ``joker`` / ``extra`` mean the token turns active again; ``coal`` / ``gold`` count the
+    tokens actually taken (an empty supply gives none).  Raises ``IllegalAction`` with the
+    rule's message for an illegal action.
+    """
+    st = _from_view(state_or_view) if isinstance(state_or_view, dict) else state_or_view
+    return st.preview(action, player)
+
+
+def legal_actions_from_view(view: dict[str, Any]) -> list[Action]:
+    """The viewer's legal actions, from their own view alone."""
+    viewer = view.get("viewer")
+    if viewer is None or viewer not in view["to_act"]:
+        return []
+    return _from_view(view).legal_actions(viewer)

@@ -1,6 +1,6 @@
 """What each player may see, and the way back from a view to a playable state.
 
-``make_view(state, viewer)`` is a JSON-able dict (keys listed in ``make_view``).  Public to
+``make_view(state, viewer)`` is a JSON-able dict (its schema is ``OregonView``).  Public to
 all: board, buildings, farmers, scores, token sides, stacks, deck and discard sizes, the
 discard piles, coal/gold counts, hand sizes with their landscape/building split, start
 tiles, the phase and whose turn it is.  Private to ``viewer``: their hand, their own
@@ -8,18 +8,18 @@ coal/gold values and the building card they just drew if it may be redrawn.  Hid
 all: deck order, other hands, token supplies and other players' token values (all token
 values are shown once the game is over).
 
-``state_from_view(view, seed)`` rebuilds an ``OregonState`` that agrees with everything the
-view shows, filling the hidden parts with the unseen cards and tokens (shuffled when a seed
-is given: a determinisation for search bots).  ``legal_actions_from_view`` uses it.
+``rebuild_state(cls, view, rng)`` (``OregonState.state_from_view``) rebuilds a state that
+agrees with everything the view shows, dealing the hidden parts at random from the unseen
+cards and tokens: a determinisation for search bots.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from game.engine.core import Action, Event
+from game.engine.core import CommonView, Event
 from game.engine.oregon.cards import (
     BUILDING_CARDS,
     BUILDING_INDEX,
@@ -33,46 +33,123 @@ from game.engine.oregon.cards import (
 )
 from game.engine.oregon.geometry import bits, make_board
 from game.engine.oregon.phases import OVER
+from game.engine.oregon.scoring import POINT_CATEGORIES, SLOTS
 
 if TYPE_CHECKING:
     from game.engine.oregon.state import OregonState
+
+
+class PlayerView(TypedDict):
+    """What everyone sees of one player."""
+
+    colour: str
+    name: str
+    score: int
+    farmers: list[list[int]]
+    farmers_left: int
+    farmers_on_board: int
+    scored_group_cells: list[list[int]]
+    joker_active: bool
+    extra_active: bool
+    coal_count: int
+    gold_count: int
+    hand_size: int
+    hand_landscape: int
+    hand_building: int
+    start_tile: str | None
+    start_cell: list[int] | None
+
+
+class BuildingView(TypedDict):
+    cell: list[int]
+    building: str
+    start: bool
+
+
+class EndView(TypedDict):
+    triggered: bool
+    reason: str | None  # "last_farmer" or "stacks"
+    by: int | None
+
+
+class FinalView(TypedDict):
+    """The result, once the game is over (every token is revealed)."""
+
+    scores: list[int]
+    ranking: list[int]
+    winners: list[int]
+    coal: list[list[int]]
+    gold: list[list[int]]
+
+
+class OregonView(CommonView):
+    """What one seat (or an onlooker: ``viewer`` None) may know of an Oregon game."""
+
+    current: int
+    start_player: int
+    last_player: int
+    turn: int
+    plays: int
+    extra_used: bool
+    drawn_any: bool
+    board: dict[str, Any]
+    buildings: list[BuildingView]
+    stacks: dict[str, int]
+    empty_stacks: int
+    unused_start_tiles: list[str]
+    players: list[PlayerView]
+    decks: dict[str, int]  # cards left per deck
+    discards: dict[str, list[int]]
+    removed: list[int]
+    supply: dict[str, int]  # tokens left per kind
+    end: EndView
+    breakdown: list[dict[str, int]]  # points per scoring category (tokens once revealed)
+    hand: list[int] | None  # the viewer's own
+    coal: list[int] | None
+    gold: list[int] | None
+    pending_card: int | None  # the viewer's drawn building card that may be redrawn
+    final: FinalView | None
 
 # keys of Event.data that only the event's private_to player may read
 PRIVATE_EVENT_KEYS = frozenset({"card", "value", "dead"})
 
 
-def make_view(st: OregonState, viewer: int | None) -> dict[str, Any]:
+def _cells(st: OregonState, mask: int) -> list[list[int]]:
+    xy = st.board.xy
+    return [list(xy[i]) for i in bits(mask)]
+
+
+def _player_view(st: OregonState, q: int) -> PlayerView:
+    land, build = st.hand_split(q)
+    sc = st.start_cells[q]
+    return {
+        "colour": PLAYER_COLOURS[q],
+        "name": player_name(q),
+        "score": st.score[q],
+        "farmers": _cells(st, st.farmers[q]),
+        "farmers_left": st.farmers_left[q],
+        "farmers_on_board": FARMERS_PER_PLAYER - st.farmers_left[q],
+        "scored_group_cells": _cells(st, st.marked[q]),
+        "joker_active": st.joker[q],
+        "extra_active": st.extra[q],
+        "coal_count": len(st.coal[q]),
+        "gold_count": len(st.gold[q]),
+        "hand_size": land + build,
+        "hand_landscape": land,
+        "hand_building": build,
+        "start_tile": BUILDINGS[st.start_tiles[q]] if st.start_tiles[q] >= 0 else None,
+        "start_cell": list(st.board.xy[sc]) if sc >= 0 else None,
+    }
+
+
+def make_view(st: OregonState, viewer: int | None) -> OregonView:
     """The view of ``viewer`` (None: an onlooker who sees public information only)."""
     n = st.num_players
     b = st.board
     xy = b.xy
-
-    def cells(mask: int) -> list[list[int]]:
-        return [list(xy[i]) for i in bits(mask)]
-
-    players = []
-    for q in range(n):
-        land, build = st.hand_split(q)
-        sc = st.start_cells[q]
-        players.append({
-            "colour": PLAYER_COLOURS[q],
-            "name": player_name(q),
-            "score": st.score[q],
-            "farmers": cells(st.farmers[q]),
-            "farmers_left": st.farmers_left[q],
-            "farmers_on_board": FARMERS_PER_PLAYER - st.farmers_left[q],
-            "scored_group_cells": cells(st.marked[q]),
-            "joker_active": st.joker[q],
-            "extra_active": st.extra[q],
-            "coal_count": len(st.coal[q]),
-            "gold_count": len(st.gold[q]),
-            "hand_size": land + build,
-            "hand_landscape": land,
-            "hand_building": build,
-            "start_tile": BUILDINGS[st.start_tiles[q]] if st.start_tiles[q] >= 0 else None,
-            "start_cell": list(xy[sc]) if sc >= 0 else None,
-        })
-    view: dict[str, Any] = {
+    players = [_player_view(st, q) for q in range(n)]
+    result = st.outcome()
+    view: OregonView = {
         "game": "oregon",
         "viewer": viewer,
         "num_players": n,
@@ -83,6 +160,7 @@ def make_view(st: OregonState, viewer: int | None) -> dict[str, Any]:
         "last_player": st.last_player,
         "turn": st.turn,
         "round": (st.turn - 1) // n + 1 if st.turn > 0 else 0,
+        "scores": result.scores,
         "plays": st.plays,
         "extra_used": st.extra_used,
         "drawn_any": st.drawn_any,
@@ -99,6 +177,7 @@ def make_view(st: OregonState, viewer: int | None) -> dict[str, Any]:
         "supply": {"coal": len(st.coal_supply), "gold": len(st.gold_supply)},
         "end": {"triggered": st.end_triggered, "reason": st.end_reason or None,
                 "by": st.end_by if st.end_triggered else None},
+        "breakdown": result.breakdown,
         "hand": None,
         "coal": None,
         "gold": None,
@@ -111,11 +190,11 @@ def make_view(st: OregonState, viewer: int | None) -> dict[str, Any]:
         view["gold"] = list(st.gold[viewer])
         if st.pending >= 0 and st.current == viewer:
             view["pending_card"] = st.pending
-    if st.phase == OVER and st.final_scores is not None:
+    if st.phase == OVER:
         view["final"] = {
-            "scores": list(st.final_scores),
-            "ranking": list(st.ranking),
-            "winners": list(st._winners),
+            "scores": list(result.scores),
+            "ranking": list(result.ranking),
+            "winners": list(result.winners),
             "coal": [list(c) for c in st.coal],
             "gold": [list(g) for g in st.gold],
         }
@@ -128,7 +207,8 @@ def event_for(event: Event, viewer: int | None) -> Event:
     if event.private_to is None or event.private_to == viewer:
         return event
     data = {k: v for k, v in event.data.items() if k not in PRIVATE_EVENT_KEYS}
-    return Event(event.kind, event.text_for(viewer), event.player, data)
+    msg, args = event.message_for(viewer)
+    return Event(event.kind, msg, event.player, data, args=args)
 
 
 def events_for(events: list[Event], viewer: int | None) -> list[Event]:
@@ -136,19 +216,24 @@ def events_for(events: list[Event], viewer: int | None) -> list[Event]:
 
 
 # --- from a view back to a state -----------------------------------------------------------
-def state_from_view(view: dict[str, Any], seed: int | None = None) -> OregonState:
-    """A full state consistent with ``view``; hidden parts are filled with the unseen cards
-    and token values (in a fixed order, or shuffled with ``seed``)."""
-    from game.engine.oregon.state import OregonState
-
+def rebuild_state(cls: type[OregonState], view: dict[str, Any],
+                  rng: random.Random) -> OregonState:
+    """A full state of class ``cls`` consistent with ``view``: what the viewer cannot see
+    (other hands, deck order, token values, the state's own generator) is drawn with
+    ``rng`` from the cards and tokens the view does not show."""
     bj = view["board"]
     board = make_board(bj["terrain"], bj["column_symbols"], bj["row_symbols"])
     n = int(view["num_players"])
-    st = OregonState(n, 0 if seed is None else seed, {}, board)
-    rng = random.Random(seed) if seed is not None else None
-    viewer = view.get("viewer")
-    idx = board.index
+    st = cls(n, rng.getrandbits(63), {}, board)
+    _public_parts(st, view)
+    _cards(st, view, rng)
+    _tokens(st, view, rng)
+    return st
 
+
+def _public_parts(st: OregonState, view: dict[str, Any]) -> None:
+    """Everything every seat sees: phase, board, pieces, scores, tokens' sides."""
+    idx = st.board.index
     st.phase = view["phase"]
     st.current = view["current"]
     st.start_player = view["start_player"]
@@ -158,14 +243,9 @@ def state_from_view(view: dict[str, Any], seed: int | None = None) -> OregonStat
     st.drawn_any = view["drawn_any"]
     for entry in view["buildings"]:
         i = idx(entry["cell"])
-        t = BUILDING_INDEX[entry["building"]]
-        bit = 1 << i
-        st.bmask[t] |= bit
-        st.buildings |= bit
-        st.occupied |= bit
-        st.tile[i] = t
+        st.put_tile(BUILDING_INDEX[entry["building"]], i)
         if entry["start"]:
-            st.start_mask |= bit
+            st.start_mask |= 1 << i
     st.stacks = [view["stacks"][name] for name in BUILDINGS]
     st.unused_start = [BUILDING_INDEX[name] for name in view["unused_start_tiles"]]
     for q, pv in enumerate(view["players"]):
@@ -185,6 +265,8 @@ def state_from_view(view: dict[str, Any], seed: int | None = None) -> OregonStat
         st.extra[q] = pv["extra_active"]
         st.start_tiles[q] = BUILDING_INDEX[pv["start_tile"]] if pv["start_tile"] else -1
         st.start_cells[q] = idx(pv["start_cell"]) if pv["start_cell"] else -1
+        for slot, term in POINT_CATEGORIES:
+            st.earned[q * SLOTS + slot] = view["breakdown"][q][term]
     st.discard = [list(view["discards"]["landscape"]), list(view["discards"]["building"])]
     st.removed = list(view["removed"])
     end = view["end"]
@@ -192,16 +274,18 @@ def state_from_view(view: dict[str, Any], seed: int | None = None) -> OregonStat
     st.end_reason = end["reason"] or ""
     st.end_by = end["by"] if end["by"] is not None else -1
 
-    # cards: what the viewer cannot see is dealt from the unseen ones
+
+def _cards(st: OregonState, view: dict[str, Any], rng: random.Random) -> None:
+    """Hands the viewer cannot see and the decks, dealt from the unseen cards."""
+    viewer = view.get("viewer")
     own_hand = list(view["hand"]) if view.get("hand") is not None else None
     seen = set(st.discard[0]) | set(st.discard[1]) | set(st.removed)
     if own_hand is not None:
         seen |= set(own_hand)
     unseen_land = [c for c in LANDSCAPE_CARDS if c not in seen]
     unseen_build = [c for c in BUILDING_CARDS if c not in seen]
-    if rng is not None:
-        rng.shuffle(unseen_land)
-        rng.shuffle(unseen_build)
+    rng.shuffle(unseen_land)
+    rng.shuffle(unseen_build)
     for q, pv in enumerate(view["players"]):
         if own_hand is not None and q == viewer:
             st.hands[q] = own_hand
@@ -216,45 +300,30 @@ def state_from_view(view: dict[str, Any], seed: int | None = None) -> OregonStat
     if view.get("pending_card") is not None and viewer == st.current:
         st.pending = view["pending_card"]
 
-    # tokens
+
+def _tokens(st: OregonState, view: dict[str, Any], rng: random.Random) -> None:
+    """Token values: the viewer's own and, once the game is over, everyone's are shown;
+    the others are dealt from the values not shown, the rest is the supply."""
+    viewer = view.get("viewer")
     final = view.get("final")
-    for attr, values, supply_attr in (("coal", COAL_VALUES, "coal_supply"),
-                                      ("gold", GOLD_VALUES, "gold_supply")):
+    for attr, values in (("coal", COAL_VALUES), ("gold", GOLD_VALUES)):
+        pool = Counter(values)
         if final is not None:
             held = [list(v) for v in final[attr]]
+            for h in held:
+                pool.subtract(h)
+            supply = sorted(pool.elements())
         else:
-            pool = Counter(values)
             own = view.get(attr) if viewer is not None else None
             if own is not None:
                 pool.subtract(own)
-            rest = sorted(pool.elements())
-            if rng is not None:
-                rng.shuffle(rest)
+            supply = sorted(pool.elements())
+            rng.shuffle(supply)
             held = []
             for q, pv in enumerate(view["players"]):
                 if own is not None and q == viewer:
                     held.append(list(own))
                 else:
-                    k = pv[f"{attr}_count"]
-                    held.append([rest.pop() for _ in range(k)])
-            supply = rest
-        if final is not None:
-            pool = Counter(values)
-            for h in held:
-                pool.subtract(h)
-            supply = sorted(pool.elements())
+                    held.append([supply.pop() for _ in range(pv[f"{attr}_count"])])
         setattr(st, attr, held)
-        setattr(st, supply_attr, supply)
-    if final is not None:
-        st.final_scores = list(final["scores"])
-        st.ranking = list(final["ranking"])
-        st._winners = list(final["winners"])
-    return st
-
-
-def legal_actions_from_view(view: dict[str, Any]) -> list[Action]:
-    """The viewer's legal actions, from their own view alone."""
-    viewer = view.get("viewer")
-    if viewer is None or viewer not in view["to_act"]:
-        return []
-    return state_from_view(view).legal_actions(viewer)
+        setattr(st, f"{attr}_supply", supply)

@@ -23,7 +23,7 @@ from game.engine.colorado import (
 )
 from game.engine.colorado.cards import CARDS
 from game.engine.colorado.grid import HEIGHT, WIDTH, cell_name
-from game.engine.core import Action, GameState, IllegalAction
+from game.engine.core import Action, GameState
 from game.engine.words import a_or_an, plural
 from game.ui.colorado.projection import placement_change
 
@@ -63,14 +63,7 @@ class Reply:
 def why_illegal(state: GameState, action: Action, p: int) -> str | None:
     """Why the rules refuse ``action`` by ``p`` now, in the words shown for a refused click;
     None when it is legal."""
-    if type(state).why_illegal is not GameState.why_illegal:
-        return state.action_problem(action) or state.why_illegal(action, p)
-    # The engine does not say why yet: applying the move to a copy finds the reason.
-    try:
-        state.clone().apply(action, p)
-    except IllegalAction as exc:
-        return str(exc)
-    return None
+    return state.action_problem(action) or state.why_illegal(action, p)
 
 
 def on_board(c: Cell) -> bool:

@@ -9,6 +9,9 @@ from functools import cache
 
 import pygame
 
+from game import assets
+from game.engine.board import map_path
+from game.engine.colorado.lakes import first_game_layout
 from game.map_render import ensure_display, render_map_scaled
 from game.ui import theme
 from game.ui.colorado import pieces
@@ -36,7 +39,6 @@ def _tiles() -> tuple[dict, dict]:
     """The Colorado tileset: meadow tiles by (border, variant), water tiles by (links, notches)."""
     from pytmx.util_pygame import load_pygame
 
-    from game.engine.board import map_path
 
     ensure_display()
     tmx = load_pygame(str(map_path("colorado")))
@@ -57,7 +59,6 @@ def _tiles() -> tuple[dict, dict]:
 
 
 def _is_first_layout(lakes: list[dict]) -> bool:
-    from game.engine.colorado.lakes import first_game_layout
 
     mine = sorted((lk["value"], tuple(sorted(tuple(c) for c in lk["cells"]))) for lk in lakes)
     first = sorted((v, tuple(sorted(cells))) for v, cells in first_game_layout())
@@ -231,7 +232,6 @@ def _crossed_star() -> pygame.Surface:
     s = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
     pygame.draw.rect(s, (255, 255, 255, 50), s.get_rect().inflate(-6, -6), 3,
                      border_radius=8)
-    from game import assets
 
     star = assets.pictogram("star", 40).copy()
     star.set_alpha(110)
@@ -250,7 +250,6 @@ def _ghost_cube(colour: int) -> pygame.Surface:
 
 @cache
 def _ghost_star() -> pygame.Surface:
-    from game import assets
 
     return assets.pictogram("star", 24)
 

@@ -11,6 +11,7 @@ from game import assets
 from game.engine.board import map_path
 from game.engine.oasis.cards import CARDS
 from game.ui import art, theme
+from game.ui.oasis.layout import CARRY_CARD, CELL, OFFER_CARD
 
 #: OpenMoji stems (see CREDITS.md) for what the pictures show.
 PICTOGRAMS = {
@@ -213,7 +214,6 @@ def glow(kind: str, size: int) -> pygame.Surface:
 
 def warm(colours) -> None:
     """Render what the table needs once, up front, so no frame pays for it."""
-    from game.ui.oasis.layout import CARRY_CARD, CELL, OFFER_CARD
 
     for card in CARDS:
         for size in (OFFER_CARD, CARRY_CARD, (68, 94)):

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from game import assets
 from game.engine.words import plural
 from game.ui import art, theme
 from game.ui.oasis import art as oart
@@ -167,7 +168,6 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
 
 @lru_cache(maxsize=8)
 def _marker(colour: int) -> pygame.Surface:
-    from game import assets
 
     return assets.piece(colour, 40, "farmer", shadow=True)
 

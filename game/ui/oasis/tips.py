@@ -46,7 +46,7 @@ def panel_tips(table, m: PanelModel, q: int) -> list[Tip]:
     out.append(Tip(f"panel{q}_markers", pygame.Rect(rect.x + 244, d.y - 4, 74, 48),
                    f"Control markers left: {m.markers_left}\nA new area takes a marker; "
                    "only areas under markers score"))
-    if own:
+    if m.score_tiles is not None:
         kinds = ", ".join(f"{n} {k}" for k, n in m.score_tiles if n) or "none yet"
         pile = f"Your score tiles: {m.score_count}\n{kinds} (only you see the kinds)"
     else:

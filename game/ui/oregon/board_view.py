@@ -11,10 +11,11 @@ import pygame
 from game import assets
 from game.map_render import render_map_scaled
 from game.ui import art, theme
+from game.ui.oregon import art as oregon_art
 from game.ui.oregon.layout import CELL, COLS, ROWS, TableLayout
 from game.ui.table_common import draw_score_track, draw_track_markers
 
-SYMBOL_IDS = art.LANDSCAPE_SYMBOLS
+SYMBOL_IDS = oregon_art.LANDSCAPE_SYMBOLS
 FARMER_SIZE = 62
 TILE_SIZE = 60
 MARKER_SIZE = 36
@@ -65,7 +66,7 @@ def _tile_with_shadow(kind: str, start: bool, size: int) -> pygame.Surface:
     pad = max(abs(dx), abs(dy)) + (shadow.get_width() - size) // 2 + 2
     out = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
     out.blit(shadow, (pad + dx, pad + dy))
-    out.blit(art.building_tile(kind, size, start), (pad, pad))
+    out.blit(oregon_art.building_tile(kind, size, start), (pad, pad))
     return out
 
 
@@ -108,7 +109,7 @@ class BoardView:
 
     def _symbol(self, surf, rect: pygame.Rect, name: str, horizontal: bool) -> None:
         band = rect.inflate(-6, -6) if horizontal else rect.inflate(-6, -6)
-        col = art.SYMBOL_COLOURS.get(name, (180, 150, 110))
+        col = oregon_art.SYMBOL_COLOURS.get(name, (180, 150, 110))
         pygame.draw.rect(surf, art.mix(col, art.PAPER, 0.55), band, border_radius=10)
         pygame.draw.rect(surf, art.shade(col, 0.6), band, 2, border_radius=10)
         pic = assets.pictogram(name, 40)

@@ -16,6 +16,7 @@ import pygame
 from game import assets
 from game.engine.oregon.cards import card_info
 from game.ui import art, theme
+from game.ui.oregon import art as oregon_art
 from game.ui.surface_cache import surface_cache
 from game.ui.table_common import draw_panel_frame, panel_head_spots
 
@@ -92,19 +93,19 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     surf.blit(farmer, (x - 4, y - 4))
     surf.blit(_t(f"{m.farmers_left} left", 26, theme.INK), (x + 36, y + 4))
     x += 130
-    surf.blit(art.action_token("joker", TOKEN, m.joker), (x, y - 2))
+    surf.blit(oregon_art.action_token("joker", TOKEN, m.joker), (x, y - 2))
     x += TOKEN + 6
-    surf.blit(art.action_token("extra_turn", TOKEN, m.extra), (x, y - 2))
+    surf.blit(oregon_art.action_token("extra_turn", TOKEN, m.extra), (x, y - 2))
     x += TOKEN + 18
     for kind, count, values in (("coal", m.coal_count, m.coal_values),
                                 ("gold", m.gold_count, m.gold_values)):
         if values:
             for v in values[:5]:
-                surf.blit(art.mine_token(kind, TOKEN, v), (x, y - 2))
+                surf.blit(oregon_art.mine_token(kind, TOKEN, v), (x, y - 2))
                 x += TOKEN - 6
             x += 16
         else:
-            surf.blit(art.mine_token(kind, TOKEN), (x, y - 2))
+            surf.blit(oregon_art.mine_token(kind, TOKEN), (x, y - 2))
             surf.blit(_t(f"x{count}", 26, theme.INK), (x + TOKEN + 2, y + 4))
             x += TOKEN + 44
     return surf
@@ -145,7 +146,7 @@ def card_face(card: int, size) -> pygame.Surface:
     info = card_info(card)
     kind = info.get("kind")
     ident = info.get("symbol") if kind == "landscape" else info.get("building")
-    return art.card_surface(kind, ident, tuple(size))
+    return oregon_art.card_surface(kind, ident, tuple(size))
 
 
 @theme.rescaled
@@ -162,10 +163,10 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
         if count:
             shadow, (dx, dy) = art.tile_shadow(rect.w)
             surf.blit(shadow, (rr.x + dx, rr.y + dy))
-            surf.blit(art.building_tile(kind, rect.w), rr)
+            surf.blit(oregon_art.building_tile(kind, rect.w), rr)
         else:
             pygame.draw.rect(surf, (90, 70, 54), rr, 2, border_radius=8)
-            faded = art.building_tile(kind, rect.w).copy()
+            faded = oregon_art.building_tile(kind, rect.w).copy()
             faded.set_alpha(70)
             surf.blit(faded, rr)
         t = _t(f"{count}" if count else "empty", 26 if count else 22,
@@ -176,8 +177,8 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
         size = m.decks[i]
         if size:
             for k in range(min(3, (size + 9) // 10), 0, -1):
-                surf.blit(art.card_surface("back", deck, d.size), d.move(k * 2, -k * 2))
-            art.blit_card(surf, "back", deck, d.topleft, d.size)
+                surf.blit(oregon_art.card_surface("back", deck, d.size), d.move(k * 2, -k * 2))
+            oregon_art.blit_card(surf, "back", deck, d.topleft, d.size)
         else:
             pygame.draw.rect(surf, (120, 96, 72), d, 2, border_radius=8)
         label = _t(f"{deck.title()} {size}", 22, theme.ON_TABLE, bold=True,

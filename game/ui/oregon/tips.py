@@ -8,8 +8,8 @@ import pygame
 
 from game.engine.oregon import card_info
 from game.engine.oregon.geometry import cell_name
-from game.ui import art
 from game.ui.board_labels import column_label, row_label
+from game.ui.oregon import art as oregon_art
 from game.ui.oregon.panels import PanelModel, icon_spots
 from game.ui.tooltip import Tip
 
@@ -27,7 +27,7 @@ ADJACENT = "for each farmer next to it (in the 8 cells around)"
 
 
 def building_word(kind: str) -> str:
-    return art.DISPLAY_NAMES.get(kind, kind.replace("_", " ").title())
+    return oregon_art.DISPLAY_NAMES.get(kind, kind.replace("_", " ").title())
 
 
 def _plural(k: int, word: str) -> str:

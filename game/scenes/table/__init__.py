@@ -1,8 +1,20 @@
-"""The hook that opens a game's table scene.
+"""The shared table: opening a game's table scene, and (in the modules of this package) the
+controller every table scene is built on.
+
+- ``scene.SharedTable``: the scene base a game's ``TableScene`` extends; it composes
+  ``seating`` (seats, names, bots), ``bots.BotDriver`` (bots thinking off the frame loop),
+  ``privacy.Privacy`` (hand-off, who looks), ``undo``, ``autosave.Autosaver``,
+  ``turns.TurnLoop`` (the turn loop, several players acting at once included),
+  ``screen`` (prompt, buttons, banner) and ``input.InputRouter`` (pointer and focus);
+- ``hooks.GameTable``: what a game's table scene must provide (its presenter, choices,
+  renderer, tips).
+
+This module stays free of those imports: they import it (``play_again``), so the per-game
+table modules it loads on demand can import them.
 
 Each game provides ``game/scenes/<game_id>_table.py`` with a ``TableScene`` class built as
 ``TableScene(services, game_id, seats, seed, *, state=None, **options)`` (``seats`` is
-``list[Seat]``, see ``game.scenes.seats``; ``state`` continues a game in progress).  It is imported only when a game starts.
+``list[Seat]``, see ``game.seats``; ``state`` continues a game in progress).  It is imported only when a game starts.
 """
 
 from __future__ import annotations
@@ -14,7 +26,7 @@ import sys
 
 from game.engine import GAMES
 from game.scenes.base import Scene
-from game.scenes.seats import Seat
+from game.seats import Seat
 
 log = logging.getLogger(__name__)
 

@@ -1,11 +1,14 @@
 """The player palette and each game's seat colours.  Plain data, no pygame.
 
-``game.ui.art`` draws with it; ``game.scenes.seats`` names seats with it.  A colour index
+``game.ui.art`` draws with it; ``game.seats`` names seats with it.  Each game's seat colours
+are named in its registry entry (``game.registry``).  A colour index
 picks a name, an RGB colour, a shape and an outline from these tables, the same index
 everywhere (sprites in ``sprites/pieces/`` are named after ``PLAYER_NAMES``).
 """
 
 from __future__ import annotations
+
+from game.registry import GAMES
 
 Colour = tuple[int, int, int]
 
@@ -55,23 +58,20 @@ PLAYER_RIMS: tuple[Colour | None, ...] = (
     (214, 206, 190),
 )
 
-#: Each game's seat colours, seat 1 first, in the order of the rules (and of the engines'
-#: player names).
-GAME_SEAT_COLOURS: dict[str, tuple[int, ...]] = {
-    "oregon": (YELLOW, BLUE, GREEN, RED),
-    "colorado": (ORANGE, BROWN, RED, BLACK),
-    "oasis": (RED, BLUE, GREEN, YELLOW, BLACK),
-}
 
+def _indices(names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(PLAYER_NAMES.index(n) for n in names)
+
+
+#: Each game's seat colours, seat 1 first, in the order of the rules (and of the engines'
+#: player names), from the registry.
+GAME_SEAT_COLOURS: dict[str, tuple[int, ...]] = {
+    g.id: _indices(g.seat_colours) for g in GAMES.values()
+}
 
 #: The colours a game's players may pick in seat setup: the rules' colours first, then other
-#: palette colours (Colorado County leaves out green and blue, two of its flag colours, which
-#: players would take for cube colours).
-GAME_COLOURS: dict[str, tuple[int, ...]] = {
-    "oregon": (YELLOW, BLUE, GREEN, RED, PURPLE, ORANGE, BROWN, BLACK),
-    "colorado": (ORANGE, BROWN, RED, BLACK, PURPLE, YELLOW),
-    "oasis": (RED, BLUE, GREEN, YELLOW, BLACK, PURPLE, ORANGE, BROWN),
-}
+#: palette colours (see each game's ``GameInfo.colours``).
+GAME_COLOURS: dict[str, tuple[int, ...]] = {g.id: _indices(g.colours) for g in GAMES.values()}
 
 
 def game_colours(game_id: str) -> tuple[int, ...]:

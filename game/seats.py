@@ -1,10 +1,10 @@
 """Who sits at the table: ``Seat`` and the ``--players`` spec.  No pygame here.
 
 A table scene receives ``list[Seat]``; seat ``i`` plays engine player ``i``.  Each game seats
-its players in its own colours (``game.ui.palette.GAME_SEAT_COLOURS``): seat ``i`` of a game
+its players in its own colours (``game.palette.GAME_SEAT_COLOURS``): seat ``i`` of a game
 takes that game's ``i``-th colour and its name, as the rules and the engine name them.  In
 seat setup a player may type a name and pick another of the game's colours
-(``game.ui.palette.GAME_COLOURS``); colours stay unique at a table, and a seat whose name is
+(``game.palette.GAME_COLOURS``); colours stay unique at a table, and a seat whose name is
 its colour's name keeps that default when its colour changes.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.bots import LEVELS as BOT_LEVELS
-from game.engine import GameInfo
-from game.ui.palette import PLAYER_NAMES, game_colours, seat_colour
+from game.palette import PLAYER_NAMES, game_colours, seat_colour
+from game.registry import GameInfo
 
 NAME_MAX = 16  # characters: a name fits a seat badge, a panel title and a log line
 HUMAN = "human"
@@ -29,7 +29,7 @@ class Seat:
     kind:   "human" or "bot"
     level:  the bot level ("easy", "normal"), None for humans
     name:   shown on the table
-    colour: index into the player palette (``game.ui.palette``), also picks the shape
+    colour: index into the player palette (``game.palette``), also picks the shape
     """
 
     kind: str
@@ -116,7 +116,7 @@ def wearing(game: GameInfo | str, seats: list[Seat], colours: list[object]) -> l
     for i in range(len(seats)):
         c = colours[i] if i < len(colours) else None
         ok = isinstance(c, int) and not isinstance(c, bool) and c in offered
-        chosen.append(c if ok and c not in chosen else None)
+        chosen.append(c if isinstance(c, int) and ok and c not in chosen else None)
     out = []
     for i, seat in enumerate(seats):
         c = chosen[i]

@@ -1,0 +1,107 @@
+"""Every action's rule, in one table, and the legal actions of each phase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.engine.colorado.actions import (
+    Bid,
+    DeclareInterest,
+    GiveCowboy,
+    OfferForSale,
+    PassSale,
+    PlaceFlag,
+    SaleBid,
+    TakeCard,
+)
+from game.engine.colorado.bidding import bid_options, check_bid, do_bid
+from game.engine.colorado.cards import FLAG_COLOURS
+from game.engine.colorado.flags import check_place_flag, do_place_flag
+from game.engine.colorado.grid import NUM_CELLS, xy
+from game.engine.colorado.market import (
+    check_give,
+    check_interest,
+    check_offer,
+    check_pass,
+    check_sale_bid,
+    do_give,
+    do_interest,
+    do_offer,
+    do_pass,
+    do_sale_bid,
+)
+from game.engine.colorado.model import (
+    PHASE_AUCTION,
+    PHASE_BID,
+    PHASE_FLAGS,
+    PHASE_GIVE,
+    PHASE_INTEREST,
+    PHASE_OFFER,
+    PHASE_TAKE,
+)
+from game.engine.colorado.taking import check_take, do_take, take_actions
+from game.engine.core import Action, Event
+
+if TYPE_CHECKING:
+    from game.engine.colorado.state import ColoradoState
+
+Checker = Callable[[Any, Any, int], "str | None"]
+Doer = Callable[[Any, Any, int], "list[Event]"]
+
+RULES: dict[type[Action], tuple[Checker, Doer]] = {
+    PlaceFlag: (check_place_flag, do_place_flag),
+    OfferForSale: (check_offer, do_offer),
+    PassSale: (check_pass, do_pass),
+    DeclareInterest: (check_interest, do_interest),
+    GiveCowboy: (check_give, do_give),
+    SaleBid: (check_sale_bid, do_sale_bid),
+    Bid: (check_bid, do_bid),
+    TakeCard: (check_take, do_take),
+}
+"""Action class -> (why the rules refuse it or None, carry it out)."""
+
+# Actions that never change are made once and shared (legal_actions builds many of them).
+_PLACE_FLAG = {(c, i): PlaceFlag(c, xy(i)) for c in FLAG_COLOURS for i in range(NUM_CELLS)}
+_OFFER = {i: OfferForSale(xy(i)) for i in range(NUM_CELLS)}
+_PASS = PassSale()
+_INTEREST = [DeclareInterest(False), DeclareInterest(True)]
+
+
+def _flags(state: ColoradoState, player: int) -> list[Action]:
+    colours = sorted(set(state.flag_hands[player]), key=FLAG_COLOURS.index)
+    cells = state.flag_cells()
+    return [_PLACE_FLAG[(c, i)] for c in colours for i in cells]
+
+
+def _offers(state: ColoradoState, player: int) -> list[Action]:
+    owner = state.owner
+    return [_PASS] + [_OFFER[i] for i in range(NUM_CELLS) if owner[i] == player]
+
+
+def _interest(state: ColoradoState, player: int) -> list[Action]:
+    return list(_INTEREST)
+
+
+def _give(state: ColoradoState, player: int) -> list[Action]:
+    return [GiveCowboy(c) for c in state.hands[player]]
+
+
+def _sale_bids(state: ColoradoState, player: int) -> list[Action]:
+    return [SaleBid(b) for b in bid_options(state.hands[player], True)]
+
+
+def _bids(state: ColoradoState, player: int) -> list[Action]:
+    return [Bid(b) for b in bid_options(state.hands[player], False)]
+
+
+def _takes(state: ColoradoState, player: int) -> list[Action]:
+    return take_actions(state, player)
+
+
+LEGAL: dict[str, Callable[[ColoradoState, int], list[Action]]] = {
+    PHASE_FLAGS: _flags, PHASE_OFFER: _offers, PHASE_INTEREST: _interest, PHASE_GIVE: _give,
+    PHASE_AUCTION: _sale_bids, PHASE_BID: _bids, PHASE_TAKE: _takes,
+}
+"""Phase -> the legal actions of a player who acts in it (exact, or representatives for
+bids and one per outcome for cards: see ``state``)."""

@@ -1,0 +1,127 @@
+"""Camels: placed on empty path cells one per action while a camel card is carried out (or
+as the bonus action); with all 20 of a player's camels out, a camel card moves their own
+camels or is ignored."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.core import Event
+from game.engine.messages import N_, Message, T
+from game.engine.oasis import flow
+from game.engine.oasis.actions import BonusCamel, IgnoreCard, MoveCamel, PlaceCamel
+from game.engine.oasis.cards import CAMELS_EACH, CARDS, card_title
+from game.engine.oasis.carrying import finish_card
+from game.engine.oasis.checks import (
+    at,
+    free_path_cell_problem,
+    path_cell_problem,
+    phase_problem,
+)
+from game.engine.oasis.events import seat
+from game.engine.oasis.geometry import cell_name
+
+if TYPE_CHECKING:
+    from game.engine.oasis.state import OasisState
+
+_STILL_CAMELS = ("You still have camels to place: camels move only once all "
+                 f"{CAMELS_EACH} of yours are on the path")
+
+
+def camel_card_problem(st: OasisState, what: str) -> str | None:
+    """Why ``what`` cannot happen now (None while a camel card is being carried out)."""
+    problem = phase_problem(st, "carry", what)
+    if problem is None and (st.current is None or CARDS[st.current].effect != "camels"):
+        return f"{what} needs a camel card being carried out"
+    return problem
+
+
+def check_place_camel(st: OasisState, action: PlaceCamel, p: int) -> str | None:
+    problem = camel_card_problem(st, "Placing a camel")
+    if problem:
+        return problem
+    if st.camels_left[p] == 0:
+        return "All your camels are on the path: move one or ignore the card"
+    return free_path_cell_problem(st, action.cell)
+
+
+def do_place_camel(st: OasisState, action: PlaceCamel, p: int) -> list[Event]:
+    events = put_camel(st, p, at(st, action.cell),
+                       N_("{player} places a camel at {cell}"))
+    card_step_done(st)
+    return events
+
+
+def card_step_done(st: OasisState) -> None:
+    """One camel or tile of the current card is placed."""
+    st.left -= 1
+    if st.left == 0:
+        finish_card(st)
+
+
+def put_camel(st: OasisState, p: int, c: int, line: Message) -> list[Event]:
+    st.camel_at[c] = p
+    st.camels_left[p] -= 1
+    st.path_free -= 1
+    xy = st.board.xy[c]
+    return [Event("camel_placed", line, p,
+                  {"cell": list(xy), "camels_left": st.camels_left[p]},
+                  args={"player": seat(p), "cell": cell_name(xy)})]
+
+
+def check_move_camel(st: OasisState, action: MoveCamel, p: int) -> str | None:
+    problem = camel_card_problem(st, "Moving a camel")
+    if problem:
+        return problem
+    if st.camels_left[p] > 0:
+        return _STILL_CAMELS
+    problem = (path_cell_problem(st, action.src, "The camel to move")
+               or path_cell_problem(st, action.dst, "A camel"))
+    if problem:
+        return problem
+    if st.camel_at[at(st, action.src)] != p:
+        return "There is none of your camels at that cell"
+    if st.camel_at[at(st, action.dst)] != -1:
+        return "That path cell already holds a camel"
+    return None
+
+
+def do_move_camel(st: OasisState, action: MoveCamel, p: int) -> list[Event]:
+    src, dst = at(st, action.src), at(st, action.dst)
+    st.camel_at[src] = -1
+    st.camel_at[dst] = p
+    card_step_done(st)
+    xy = st.board.xy
+    return [Event("camel_moved", N_("{player} moves a camel from {src} to {dst}"), p,
+                  {"src": list(xy[src]), "dst": list(xy[dst])},
+                  args={"player": seat(p), "src": cell_name(xy[src]),
+                        "dst": cell_name(xy[dst])})]
+
+
+def check_ignore(st: OasisState, action: IgnoreCard, p: int) -> str | None:
+    problem = camel_card_problem(st, "Ignoring a card")
+    if problem is None and st.camels_left[p] > 0:
+        return "While you have camels left, the camels must be placed"
+    return problem
+
+
+def do_ignore(st: OasisState, action: IgnoreCard, p: int) -> list[Event]:
+    card = st.current
+    finish_card(st)
+    return [Event("card_ignored", N_("{player} ignores the rest of {card}"), p, {"card": card},
+                  args={"player": seat(p), "card": T(card_title(card))})]  # type: ignore[arg-type]
+
+
+def check_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> str | None:
+    problem = phase_problem(st, "bonus", "A bonus camel")
+    if problem:
+        return problem
+    if st.camels_left[p] == 0:
+        return "You have no camel left to place"
+    return free_path_cell_problem(st, action.cell)
+
+
+def do_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> list[Event]:
+    events = put_camel(st, p, at(st, action.cell),
+                       N_("Bonus: {player} places a camel at {cell}"))
+    return events + flow.end_round(st)

@@ -1,0 +1,125 @@
+"""The legal actions of the player who acts, in a stable order.
+
+Actions are immutable, so the common ones are made once per board and shared
+(``OasisBoard.action_cache``); legal lists are built in every decision of every game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.core import Action
+from game.engine.oasis import placement
+from game.engine.oasis.actions import (
+    IGNORE_CARD,
+    SKIP_BONUS,
+    STOP_OFFER,
+    TURN_CARD,
+    BonusCamel,
+    BonusTile,
+    CarryOut,
+    MoveCamel,
+    PlaceCamel,
+    PlaceTile,
+    TakeOffer,
+)
+from game.engine.oasis.cards import CARDS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
+
+if TYPE_CHECKING:
+    from game.engine.oasis.state import OasisState
+
+
+def legal_actions(st: OasisState, player: int | None = None) -> list[Action]:
+    if st.phase == "over":
+        return []
+    p = st.actor()
+    if player is not None and player != p:
+        return []
+    phase = st.phase
+    if phase == "offer":
+        if not st.offers[p]:
+            return [TURN_CARD]
+        return [TURN_CARD, STOP_OFFER]  # a forced stop happens by itself
+    if phase == "choose":
+        left = [q for q in range(st.num_players) if st.taken_by[q] == -1]
+        return [cached(st, TakeOffer, q) for q in left if q != p or len(left) == 1]
+    if phase == "carry":
+        if st.current is None:
+            return [cached(st, CarryOut, card) for card in dict.fromkeys(st.pending)]
+        info = CARDS[st.current]
+        if info.effect == "camels":
+            return camel_actions(st, p)
+        return tile_actions(st, PlaceTile, KIND_CODE[info.what], p)
+    return bonus_actions(st, p)
+
+
+def bonus_actions(st: OasisState, p: int) -> list[Action]:
+    out: list[Action] = []
+    for kind in LAND_KINDS:
+        out += tile_actions(st, BonusTile, KIND_CODE[kind], p)
+    if st.camels_left[p] > 0:
+        out += [cached(st, BonusCamel, st.board.xy[c]) for c in free_path(st)]
+    out.append(SKIP_BONUS)
+    return out
+
+
+def cached(st: OasisState, cls: type, *args: Any) -> Any:
+    """The shared action ``cls(*args)``."""
+    cache = st.board.action_cache
+    key = (cls, *args)
+    action = cache.get(key)
+    if action is None:
+        action = cache[key] = cls(*args)
+    return action
+
+
+def free_path(st: OasisState) -> list[int]:
+    camel_at = st.camel_at
+    return [c for c in st.board.path_cells if camel_at[c] == -1]
+
+
+def camel_actions(st: OasisState, p: int) -> list[Action]:
+    free = free_path(st)
+    xy = st.board.xy
+    if st.camels_left[p] > 0:
+        return [cached(st, PlaceCamel, xy[c]) for c in free]
+    own = [c for c in st.board.path_cells if st.camel_at[c] == p]
+    out: list[Action] = [cached(st, MoveCamel, xy[s], xy[d]) for s in own for d in free]
+    out.append(IGNORE_CARD)
+    return out
+
+
+def tile_actions(st: OasisState, cls: type, k: int, p: int) -> list[Action]:
+    opts = placement.tile_options(st, k, p)
+    if not opts:
+        return []
+    plain = _tile_table(st, cls, k, None)
+    if len(st.markers[p]) < MARKERS_EACH:
+        return [plain[c] for c, _ in opts]
+    unmarked = _tile_table(st, cls, k, "none")
+    kind = KIND_NAME[k]
+    xy = st.board.xy
+    sources = [xy[m] for m in st.markers[p]]
+    out = []
+    for c, start in opts:
+        if not start:
+            out.append(plain[c])
+            continue
+        out.append(unmarked[c])
+        # Made afresh (cheap): cached per source cell on the board, which lives as long as
+        # the program, they would pile up over hours of games.
+        out += [cls(kind, xy[c], src) for src in sources]
+    return out
+
+
+def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Action]:
+    """Shared actions ``cls(kind, cell, marker_from)`` for every cell, by cell index
+    (``marker_from`` None or "none": a few tables, kept with the board)."""
+    cache = st.board.action_cache
+    key = (cls, k, marker_from)
+    table = cache.get(key)
+    if table is None:
+        kind = KIND_NAME[k]
+        xy = st.board.xy
+        table = cache[key] = [cls(kind, xy[c], marker_from) for c in range(st.board.size)]
+    return table

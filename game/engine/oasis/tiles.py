@@ -1,0 +1,163 @@
+"""Land tiles: placed one per action while a tile card is carried out (or as the bonus
+action), by the placement rules of ``placement``; what happens to control markers.
+
+``marker_from`` of a tile that starts a new area while all 4 markers are in use: the cell
+of the marker to move onto it, or "none" to leave the new area uncontrolled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.core import Event
+from game.engine.messages import N_, NN_, Message, T
+from game.engine.oasis import flow, placement
+from game.engine.oasis.actions import BonusTile, MarkerChoice, PlaceTile
+from game.engine.oasis.camels import card_step_done
+from game.engine.oasis.cards import CARDS, KIND_CODE, MARKERS_EACH, card_title
+from game.engine.oasis.checks import at, cell_problem, phase_problem
+from game.engine.oasis.events import seat
+from game.engine.oasis.geometry import cell_name
+
+if TYPE_CHECKING:
+    from game.engine.oasis.state import OasisState
+
+TILE_TERMS = {"oasis": "an oasis tile", "steppe": "a steppe tile", "stone": "a stone tile"}
+
+_S, _E = placement.START, placement.EXTEND
+# (bonus action, how the tile joins the land, took in uncontrolled land) -> line
+_PLACED: dict[tuple[bool, str, bool], Message] = {
+    (False, _S, False): N_("{player} places {tile} at {cell} and starts a new {kind} area"),
+    (False, _S, True): NN_(
+        "{player} places {tile} at {cell} and starts a new {kind} area, taking in "
+        "uncontrolled land (now {n} tile)",
+        "{player} places {tile} at {cell} and starts a new {kind} area, taking in "
+        "uncontrolled land (now {n} tiles)"),
+    (False, _E, False): NN_(
+        "{player} places {tile} at {cell} and extends their {kind} area (now {n} tile)",
+        "{player} places {tile} at {cell} and extends their {kind} area (now {n} tiles)"),
+    (False, _E, True): NN_(
+        "{player} places {tile} at {cell} and extends their {kind} area, taking in "
+        "uncontrolled land (now {n} tile)",
+        "{player} places {tile} at {cell} and extends their {kind} area, taking in "
+        "uncontrolled land (now {n} tiles)"),
+    (True, _S, False): N_(
+        "Bonus: {player} places {tile} at {cell} and starts a new {kind} area"),
+    (True, _S, True): NN_(
+        "Bonus: {player} places {tile} at {cell} and starts a new {kind} area, taking in "
+        "uncontrolled land (now {n} tile)",
+        "Bonus: {player} places {tile} at {cell} and starts a new {kind} area, taking in "
+        "uncontrolled land (now {n} tiles)"),
+    (True, _E, False): NN_(
+        "Bonus: {player} places {tile} at {cell} and extends their {kind} area (now {n} "
+        "tile)",
+        "Bonus: {player} places {tile} at {cell} and extends their {kind} area (now {n} "
+        "tiles)"),
+    (True, _E, True): NN_(
+        "Bonus: {player} places {tile} at {cell} and extends their {kind} area, taking in "
+        "uncontrolled land (now {n} tile)",
+        "Bonus: {player} places {tile} at {cell} and extends their {kind} area, taking in "
+        "uncontrolled land (now {n} tiles)"),
+}
+
+
+def tile_problem(st: OasisState, kind: str, cell: Any, marker_from: MarkerChoice,
+                 p: int) -> str | None:
+    """Why ``p`` may not place a ``kind`` tile on ``cell`` with this marker choice."""
+    if kind not in KIND_CODE:
+        return f"{kind!r} is not a land tile (oasis, steppe or stone)"
+    problem = cell_problem(st, cell)
+    if problem:
+        return problem
+    mode, reason = placement.tile_mode(st, KIND_CODE[kind], at(st, cell), p)
+    if mode is None:
+        return reason
+    if mode == placement.EXTEND or len(st.markers[p]) < MARKERS_EACH:
+        if marker_from is None:
+            return None
+        return ("This tile extends your area: no marker moves" if mode == placement.EXTEND
+                else "You have an unused control marker: it goes on the new area")
+    if marker_from is None:
+        return ("All your control markers are in use: move one of them to the new area or "
+                "leave the new area uncontrolled")
+    if marker_from == "none":
+        return None
+    problem = cell_problem(st, marker_from)
+    if problem:
+        return problem
+    if at(st, marker_from) not in st.markers[p]:  # type: ignore[arg-type]
+        return "You have no control marker at that cell"
+    return None
+
+
+def check_place_tile(st: OasisState, action: PlaceTile, p: int) -> str | None:
+    problem = phase_problem(st, "carry", "Placing a tile")
+    if problem:
+        return problem
+    if st.current is None or CARDS[st.current].effect != "tiles":
+        return "Placing a tile needs a tile card being carried out"
+    want = CARDS[st.current].what
+    if action.kind != want:
+        return f"{card_title(st.current)} places {want} tiles, not {action.kind!r}"
+    return tile_problem(st, action.kind, action.cell, action.marker_from, p)
+
+
+def do_place_tile(st: OasisState, action: PlaceTile, p: int) -> list[Event]:
+    events = place(st, action, p, bonus=False)
+    card_step_done(st)
+    return events
+
+
+def check_bonus_tile(st: OasisState, action: BonusTile, p: int) -> str | None:
+    return (phase_problem(st, "bonus", "A bonus tile")
+            or tile_problem(st, action.kind, action.cell, action.marker_from, p))
+
+
+def do_bonus_tile(st: OasisState, action: BonusTile, p: int) -> list[Event]:
+    return place(st, action, p, bonus=True) + flow.end_round(st)
+
+
+def place(st: OasisState, action: PlaceTile | BonusTile, p: int, bonus: bool) -> list[Event]:
+    """Lay the (legal) tile of ``action`` and report it, its marker and a possible end."""
+    k, c = KIND_CODE[action.kind], at(st, action.cell)
+    src = action.marker_from
+    info = placement.place_tile(st, k, c, p, None if src is None
+                                else -1 if src == "none" else at(st, src))  # type: ignore[arg-type]
+    xy = st.board.xy
+    kind = action.kind
+    data = {"kind": kind, "cell": list(xy[c]), "mode": info["mode"], "area": info["area"],
+            "size": info["size"], "absorbed": info["absorbed"],
+            "cells": [list(xy[x]) for x in placement.area_cells(st, info["area"])]}
+    args = {"player": seat(p), "tile": T(TILE_TERMS[kind]), "cell": cell_name(xy[c]),
+            "kind": T(kind), "n": info["size"]}
+    line = _PLACED[bonus, info["mode"], bool(info["absorbed"])]
+    events = [Event("tile_placed", line, p, data, args=args)]
+    events += marker_events(st, p, c, kind, info)
+    if st.supply[k] == 0:
+        events += flow.trigger_end(st, "last_tile", kind, N_("The last {kind} tile is placed"),
+                                   kind=T(kind))
+    return events
+
+
+def marker_events(st: OasisState, p: int, c: int, kind: str,
+                  info: dict[str, Any]) -> list[Event]:
+    """What became of control markers when ``p``'s tile went on ``c``."""
+    xy = st.board.xy
+    marker = info["marker"]
+    if marker is not None and "moved_from" in marker:
+        src = marker["moved_from"]
+        return [Event("marker_moved", N_("{player} moves a control marker from {src} to "
+                                         "{dst}; the old area is now uncontrolled"), p,
+                      {"src": list(xy[src]), "dst": list(xy[c]),
+                       "abandoned": marker["abandoned"]},
+                      args={"player": seat(p), "src": cell_name(xy[src]),
+                            "dst": cell_name(xy[c])})]
+    if marker is not None:
+        return [Event("marker_placed", N_("{player} puts a control marker on the new {kind} "
+                                          "area"), p,
+                      {"cell": list(xy[c]), "markers_left": MARKERS_EACH - len(st.markers[p])},
+                      args={"player": seat(p), "kind": T(kind)})]
+    if info["mode"] == placement.START:
+        return [Event("area_uncontrolled", N_("The new {kind} area stays uncontrolled"), p,
+                      {"cell": list(xy[c])}, args={"kind": T(kind)})]
+    return []

@@ -1,0 +1,113 @@
+"""What a game brings, as plain data: ``GameInfo`` and its parts.  No game code is imported
+here; every part that is code is named by its dotted path and loaded when it is needed, by
+the layer that needs it (see ``game.registry``)."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only: the registry sits below the engine
+    from game.engine.core import GameState
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A setup choice a game offers (passed to ``new_game`` as a keyword)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]  # (value, words shown to players)
+    default: str
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.choices)
+
+    def words(self, value: str) -> str:
+        return dict(self.choices)[value]
+
+
+@dataclass(frozen=True)
+class HowToStep:
+    """One numbered step of the kiosk's "how to play" card: a bold line and a short
+    explanation, taken from the game's rules summary."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game's registry entry.
+
+    Code parts, loaded lazily by dotted path:
+      engine: package whose ``new_game(num_players, seed, **options)`` starts a game
+      bots:   module whose ``make(level, seed)`` gives a bot (and ``bench_normal_decisions``)
+      table:  ``"module:Class"`` of the table scene, built as
+              ``Class(services, game_id, seats, seed, *, state=None, **options)``
+    Data:
+      seat_colours:  palette colour names of the seats, seat 1 first, as the rules give them
+      colours:       the colours a player may pick in seat setup, the rules' colours first
+      howto:         the four steps of the kiosk's how-to card
+      demo_caption:  where the demo caption sits on the table (canvas coordinates): the room
+                     a human's hand or prompt takes, empty in a game of bots
+      replay_from_prompt: the replay controls start at the prompt's left edge instead of the
+                     screen's (for a table that shows what is being carried out left of it)
+      bench_players: seats of the table the frame-time benchmark plays
+    The order of ``GAMES`` is the order of menus and of the demo playlist.
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    pitch: str
+    map_name: str
+    seat_colours: tuple[str, ...]
+    colours: tuple[str, ...]
+    howto: tuple[HowToStep, ...]
+    demo_caption: tuple[int, int]
+    bench_players: int
+    engine: str
+    bots: str
+    table: str
+    options: tuple[GameOption, ...] = ()
+    replay_from_prompt: bool = False
+
+    @property
+    def rules_file(self) -> str:
+        """The rules summary, ``game/rules_text/<file>`` (package data)."""
+        return f"{self.id}.md"
+
+    @property
+    def music(self) -> str:
+        """The theme in music/ (file stem) of the table, its replay and how-to card."""
+        return self.id
+
+    @property
+    def table_module(self) -> str:
+        return self.table.partition(":")[0]
+
+    def table_class(self) -> Any:
+        """The table scene class (imports the table, the game's heaviest part, now)."""
+        module, _, name = self.table.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def default_options(self) -> dict[str, str]:
+        return {o.name: o.default for o in self.options}
+
+    def new(self, num_players: int, seed: int, **options: Any) -> GameState:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.name} takes {self.min_players}-{self.max_players} players, "
+                f"not {num_players}"
+            )
+        state: GameState = importlib.import_module(self.engine).new_game(num_players, seed,
+                                                                         **options)
+        return state
+
+    @property
+    def players_text(self) -> str:
+        return f"{self.min_players}-{self.max_players} players"

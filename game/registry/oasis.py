@@ -1,0 +1,32 @@
+"""Oasis' registry entry."""
+
+from game.registry.descriptor import GameInfo, HowToStep
+
+GAME = GameInfo(
+    id="oasis",
+    name="Oasis",
+    min_players=3,
+    max_players=5,
+    pitch="Offer cards, take the best offer, grow oases, steppes and camel caravans.",
+    map_name="oasis",
+    seat_colours=("Red", "Blue", "Green", "Yellow", "Black"),
+    colours=("Red", "Blue", "Green", "Yellow", "Black", "Purple", "Orange", "Brown"),
+    howto=(
+        HowToStep("Make an offer",
+                  "Turn up one to three cards from your offer deck: fewer cards, more to draw."),
+        HowToStep("Take the best offer",
+                  "Disc #1 chooses first and carries out every card of the offer it takes."),
+        HowToStep("Grow your land",
+                  "Oases, steppes and stone fields on the board, camels along the path."),
+        HowToStep("Multiply at the end",
+                  "Camels × goods, oases × springs, steppes × horses: collect the tiles "
+                  "that multiply."),
+    ),
+    demo_caption=(690, 900),
+    # Oasis keeps the cards being carried out (left of its prompt) in view in a replay.
+    replay_from_prompt=True,
+    bench_players=5,
+    engine="game.engine.oasis",
+    bots="game.bots.oasis",
+    table="game.scenes.oasis_table:TableScene",
+)

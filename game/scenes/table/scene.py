@@ -1,0 +1,589 @@
+"""``SharedTable``: the scene base every game's table scene extends.
+
+It composes the table's parts, each with one job: ``Seating`` (seats, names, bots),
+``BotDriver`` (bots thinking off the frame loop), ``Privacy`` (hand-off, who looks),
+``undo``, ``Autosaver``, ``TurnLoop`` (whoever acts, several seats at once included),
+``screen`` (prompt, buttons, banner) and ``InputRouter`` (pointer and focus).  It keeps on
+the scene the names a game's table uses (``state``, ``shown``, ``dview()``, ``viewer``,
+``acting``, ``human_can_act``, ``legal()``, ``error()``, ``log_event()``...).  What each game
+provides is ``hooks.GameTable``; the defaults of the optional hooks are below.
+
+A game's scene calls ``_init_table`` first thing in its ``__init__``; the shared ``update``
+advances the clocks (``advance``), the game's own (``animate``), then the turn loop.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import pygame
+
+from game.engine.core import Event, GameState, replay_events
+from game.scenes.base import Scene
+from game.scenes.handoff import Handoff
+from game.scenes.pause import PauseMenu
+from game.scenes.rules_overlay import RulesOverlay
+from game.scenes.table import screen, start_game
+from game.scenes.table.autosave import Autosaver
+from game.scenes.table.bots import BotDriver
+from game.scenes.table.input import InputRouter, is_undo_key
+from game.scenes.table.privacy import Privacy
+from game.scenes.table.seating import Seating
+from game.scenes.table.turns import TurnLoop
+from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
+from game.seats import Seat
+from game.ui import intents as I
+from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
+
+
+def _delegate(part: str, name: str, doc: str) -> property:
+    """A scene attribute kept by one of its parts (read and written through the scene)."""
+    def get(self: SharedTable) -> Any:
+        return getattr(getattr(self, part), name)
+
+    def put(self: SharedTable, value: Any) -> None:
+        setattr(getattr(self, part), name, value)
+
+    return property(get, put, doc=doc)
+
+
+class SharedTable(Scene):
+    bot_pace: float = 0.75  # seconds of animation time before a bot's move shows
+    bid_pace: float | None = None  # the same during a simultaneous step (None: bot_pace)
+    track_speed_min: float = 6.0  # spaces per second a score marker slides at least
+    banner_in_anim_time: bool = False  # whether the banner's timer follows the animation speed
+    banner_y: int = 60  # the banner's centre, below the board's top edge
+    # Oregon: the prompt stays bold after an error's time ran out, until a choice clears it
+    prompt_bold_after_error: bool = False
+    board_size: tuple[int, int]
+    strip_keeps: str | None = None  # focus-key prefix from which Up stays in the strip
+    strip_vertical: bool = True  # whether Up/Down also step along the strip
+    look_kinds: frozenset[str] = frozenset()
+    simultaneous_phases: tuple[str, ...] = ()
+    handoff_message: str = "Hand the screen over; your things stay hidden until then."
+    look_prompt = ("Have a look at what you just got: the table passes on in a moment "
+                   "(click or press a key to pass it now).")
+    # How the table is used; whoever opens it may change these (demo, replay).
+    passive: bool = False  # nobody acts: the owner applies recorded actions (replay)
+    autosave: bool = True  # write the autosave after every action
+    on_game_over: Callable[[SharedTable], None] | None = None  # instead of the results
+    taken_back_time = 0.0  # seconds left of "Taken back." before the prompt
+
+    # --- set up ------------------------------------------------------------------------------
+    def _init_table(self, game_id: str, seats: Sequence[Seat], seed: int, state: GameState,
+                    game: str, layout, default_name: Callable[[int], str],
+                    scores: Sequence[int] | None = None) -> None:
+        """The fields every table starts with.  ``game``: the engine's id (picks the bots);
+        ``default_name(i)``: seat ``i``'s name when it has none; ``scores``: where the track
+        markers start (default: the state's scores)."""
+        self.game_id = game_id
+        self.music = game_id  # each game has its own theme (game.ui.music)
+        self.seed = seed
+        self.seating = Seating.build(seats, game, seed, default_name)
+        self.seats, self.names, self.colour = (self.seating.seats, self.seating.names,
+                                               self.seating.colour)
+        self.humans, self.bots, self.rename = (self.seating.humans, self.seating.bots,
+                                               self.seating.rename)
+        self.n = len(self.seats)
+        self.state = state
+        self.bot_driver = BotDriver(self.bots)
+        self.privacy = Privacy(self.humans)
+        self.autosaver = Autosaver(self.services.config)
+        self.turns = TurnLoop(self, self.bot_driver)
+        self.input = InputRouter(self)
+        self.layout = layout
+        self.timeline = Timeline()
+        self.sprites = Sprites()
+        self.floaters = make_floaters()
+        self.log = make_log(layout.log_rect)
+        self.log.names = self.names
+        self.log.namer = self.rename
+        self._init_screen(state, scores)
+
+    def _init_screen(self, state: GameState, scores: Sequence[int] | None) -> None:
+        # what the screen shows (lags behind the state while steps run)
+        self.shown = state.clone()
+        self.version = 0  # bumps whenever the state changes
+        self.shown_version = 0
+        self.disp_score = list(state.scores() if scores is None else scores)
+        self.track = [float(x) for x in self.disp_score]
+        self.hover: tuple[int, int] | None = None
+        self.hover_cell: tuple[int, int] | None = None
+        cols, rows = self.board_size
+        self.cursor = (cols // 2, rows // 2)
+        self.focus = "board"
+        self.keyboard = True  # show the focus until the mouse is used
+        self.message = ""
+        self.message_error = False
+        self.message_time = 0.0
+        self._looking: object = "nobody yet"  # the viewer the screen was last rendered for
+        self.sync_viewer()
+        self.resumed_at: int | None = None  # the move a resumed game went on from
+        self.human_actions = 0
+        self.results_shown = False
+        self.banner = ""
+        self.banner_time = 0.0
+        self.t = 0.0
+        self._cache: dict = {}
+
+    runner = property(lambda self: self.bot_driver.runner, doc="Where bots think.")
+    bot_result = _delegate("bot_driver", "result", "The thinking bot's choice, once made.")
+    bot_timer = _delegate("bot_driver", "timer", "Seconds before the bot's choice may show.")
+    bot_seat = _delegate("bot_driver", "seat", "The bot thinking or about to play.")
+    look_for = _delegate("privacy", "look_for", "The hot-seat human looking at what they got.")
+    look_left = _delegate("privacy", "look_left", "Seconds left of that look.")
+    handoff_open = _delegate("privacy", "handoff_open", "The hand-off screen is up.")
+    handoffs = _delegate("privacy", "handoffs", "Hand-off screens shown so far.")
+    last_turn_key = _delegate("turns", "last_turn_key", "The viewer's turn the focus was set for.")
+    last_human = _delegate("turns", "last_turn_key", "The turn the focus was last set for.")
+
+    def on_exit(self) -> None:
+        self.bot_driver.close()
+
+    # --- who looks: everything on screen is rendered for them --------------------------------
+    @property
+    def revealed(self) -> int | None:
+        """The human past the hand-off screen (hot-seat play), whose private things show."""
+        return self.privacy.revealed
+
+    @revealed.setter
+    def revealed(self, p: int | None) -> None:
+        self.privacy.revealed = p
+        self.sync_viewer()
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose private things are shown: the one human, or the human past the hand-off."""
+        return self.privacy.viewer(self.passive)
+
+    def sync_viewer(self) -> None:
+        """When the seat looking at the screen changes, the log is rendered again for the new
+        viewer, and things still in flight (a drawn card, bid tokens, a floating text) land at
+        once: nothing of the previous viewer's stays on screen."""
+        viewer = self.viewer
+        if viewer == self._looking:
+            return
+        self._looking = viewer
+        self.log.set_viewer(viewer)
+        self.floaters.finish()
+        for sprite in self.sprites.items:
+            if not sprite.done and sprite.on_done is not None:
+                sprite.done = True
+                sprite.on_done()
+        self.sprites.items.clear()
+
+    def dview(self) -> dict:
+        """The shown state as the viewer may see it (cached per shown version and viewer)."""
+        key = ("dview", self.shown_version, self.viewer)
+        v = self._cache.get(key)
+        if v is None:
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
+            v = self._cache[key] = self.shown.view(self.viewer)
+        return v
+
+    def note_revealed(self, events: Sequence[Event], p: int) -> None:
+        """After ``p``'s action: when it showed ``p`` something new and private (cards
+        drawn), a hot-seat table lets them look at it before the hand-off hides it."""
+        self.privacy.note_revealed(events, p, self.look_kinds)
+
+    def looking(self) -> bool:
+        """Whether the hand-off waits: the viewer is still looking at what they just got."""
+        return self.privacy.looking(self.viewer)
+
+    def check_privacy(self) -> None:
+        """In hot-seat play, hide private things again after a minute without input."""
+        p = self.privacy.to_cover(self.services.idle_seconds, self.state.is_over())
+        if p is not None:
+            self.hide_private(p)
+
+    def update_covered(self, dt: float) -> None:
+        """Under the pause menu or the rules the hand still shows, dimmed: the privacy screen
+        comes back there too."""
+        self.check_privacy()
+
+    def hide_private(self, p: int) -> None:
+        """Cover the table with the hand-off screen for ``p`` (who comes back to it)."""
+        self._hand_off(p)
+
+    def _hand_off(self, p: int) -> None:
+        """Cover the table until ``p`` takes it (hot-seat play)."""
+        self.revealed = None
+        self.privacy.begin_hand_off()
+        self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p],
+                                         self.handoff_message,
+                                         on_continue=lambda: self._handed_over(p)))
+
+    def _handed_over(self, p: int) -> None:
+        self.privacy.handed_over(p)
+        self.sync_viewer()
+        self.last_turn_key = self.turn_key(p)
+        self.services.audio.play("bell")
+        self._focus_default()
+
+    # --- whose turn --------------------------------------------------------------------------
+    def simultaneous(self) -> bool:
+        """Whether the players act at once now (secret bids)."""
+        st = self.state
+        return st.is_simultaneous() or bool(
+            self.simultaneous_phases and st.phase in self.simultaneous_phases)
+
+    @property
+    def acting(self) -> int | None:
+        """The seat the table waits for (the first, when several act at once)."""
+        ta = self.state.to_act()
+        return ta[0] if ta else None
+
+    @property
+    def chooser(self) -> int | None:
+        """The human whose choice the screen takes now: the viewer, when they act and the
+        table has caught up (during a simultaneous step, with the step on screen)."""
+        st = self.state
+        p = self.viewer
+        if p is None or p not in st.to_act() or self.seats[p].is_bot:
+            return None
+        if self.timeline.busy and not (self.simultaneous()
+                                       and self.shown.phase == st.phase):
+            return None
+        return p
+
+    @property
+    def human_can_act(self) -> bool:
+        return self.chooser is not None
+
+    def legal(self) -> list:
+        """The acting seat's legal actions (cached per state version)."""
+        key = ("legal", self.version)
+        if key not in self._cache:
+            p = self.acting
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
+            self._cache[key] = self.state.legal_actions(p) if p is not None else []
+        return self._cache[key]
+
+    def turn_key(self, p: int) -> Hashable:
+        """Changes when a new turn of the viewer ``p`` begins: here, when the acting human
+        changes (a game may count each action, or each step, as a new turn)."""
+        return p
+
+    def handoff_waits(self) -> bool:
+        return False
+
+    def end_waits(self) -> bool:
+        return False
+
+    def bot_action_legal(self, action: Any, p: int) -> bool:
+        """Whether a bot's choice may be played (if not, its first legal move is)."""
+        st = self.state
+        return action in self.bot_driver.offered or (
+            st.action_problem(action) is None and st.why_illegal(action, p) is None)
+
+    def waiting_prompt(self) -> str | None:
+        """The prompt while the viewer does not choose: the latest message, the game's end,
+        who acts now.  None when the viewer acts (the scene then says what to do)."""
+        if self.looking() and not self.human_can_act:
+            return self.look_prompt
+        if self.message and (self.message_time > 0 or not self.message_error):
+            return self.message
+        p = self.acting
+        if p is None:
+            return "The game is over."
+        if not self.human_can_act:
+            if self.timeline.busy:
+                return ""
+            if self.seats[p].is_bot:
+                return f"{self.names[p]} is thinking..."
+            return f"Waiting for {self.names[p]}."
+        return None
+
+    # --- the frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        adt = self.advance(dt)
+        self.animate(adt)
+        self._drive(adt)
+
+    def animate(self, adt: float) -> None:
+        """The game's own clocks, each frame before the turn loop."""
+
+    def _drive(self, adt: float) -> None:
+        self.turns.drive(adt)
+
+    def advance(self, dt: float) -> float:
+        """One frame of the table's clocks: animations, the log, the message and banner
+        timers, score markers sliding towards the shown scores.  Returns the frame's
+        animation time (``dt`` at the player's animation speed)."""
+        adt = self.anim_dt(dt)
+        self.t += dt
+        self.timeline.update(adt)
+        self.sprites.update(adt)
+        self.floaters.update(adt)
+        self.sync_viewer()
+        self.log.update(dt)
+        self.privacy.tick(adt, not (self.timeline.busy or self.sprites.busy))
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.taken_back_time > 0:
+            self.taken_back_time -= dt
+        if self.banner_time > 0:
+            self.banner_time -= adt if self.banner_in_anim_time else dt
+        for q in range(self.n):
+            target = float(self.disp_score[q])
+            gap = target - self.track[q]
+            if gap:
+                step = max(self.track_speed_min, abs(gap) * 4) * adt
+                self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
+                    1 if gap > 0 else -1)
+        return adt
+
+    # --- the game's life: the log, saving, game over, undo -----------------------------------
+    def log_event(self, e: Event) -> str:
+        """Log the event ``e`` for whoever looks now; returns its line as they read it."""
+        self.sync_viewer()
+        self.log.add_event(e, self.colour[e.player] if e.player is not None else None)
+        return self.log.entries[-1].text if self.log.entries else ""
+
+    def log_opening(self) -> None:
+        """The log's first lines, before any move (each table says what)."""
+
+    def rebuild_log(self, moves: list[list[Event]] | None = None) -> None:
+        """The log of the game so far, rebuilt from a replay of its moves (``moves``: the
+        events of each action, from ``replay_events``; replayed here when not given): the
+        opening lines, every event as the viewer may read it, where the game was resumed."""
+        if moves is None:
+            moves = replay_events(self.state)[1]
+        self.sync_viewer()
+        self.log.clear()
+        self.log_opening()
+        lines: list[str | Event] = []
+        for k, events in enumerate(moves):
+            if k == self.resumed_at:
+                lines.append(f"Game resumed at move {k}.")
+            lines += events
+        if self.resumed_at is not None and self.resumed_at >= len(moves):
+            lines.append(f"Game resumed at move {len(moves)}.")
+        for line in lines[-self.log.max_lines:]:  # older lines would drop out anyway
+            if isinstance(line, str):
+                self.log.add(line)
+            else:
+                self.log.add_event(line, self.colour[line.player]
+                                   if line.player is not None else None)
+        for entry in self.log.entries:
+            entry.born = -1.0  # shown at once: no fading in of the whole log
+        self.log.scroll_to_end()
+        self.log.scroll_by(0, smooth=False)
+
+    @property
+    def writes_autosave(self) -> bool:
+        """Whether this table keeps the autosave (not a demo, a replay or a kiosk game)."""
+        return self.autosaver.wanted(self.autosave, self.passive)
+
+    def after_action(self) -> None:
+        """Each table calls this once an action is applied: keep the autosave current."""
+        self.taken_back_time = 0.0
+        if self.writes_autosave:
+            self.autosaver.save(self.state, self.seats)
+
+    def game_over(self) -> None:
+        if self.on_game_over is not None:
+            self.on_game_over(self)
+        elif not self.passive:
+            self._show_results()
+
+    def restore(self, state: GameState) -> None:
+        """Show ``state`` at once, without animation (undo, a replay's step back)."""
+        self.bot_driver.reset()
+        self.timeline = type(self.timeline)()
+        self.sprites.items.clear()
+        self.state = state
+        self.version += 1
+        self._cache = {}
+        self.results_shown = False
+        self._reset_choice()
+        self._catch_up(state.clone())
+        self.disp_score = list(state.scores())
+        self.track = [float(x) for x in self.disp_score]
+
+    def _reset_choice(self) -> None:
+        """Forget the acting human's half-made move (each table knows what that is)."""
+
+    def undo_reason(self) -> str | None:
+        """Why the viewer cannot take back their last action now (None: they can)."""
+        return undo_reason(self.state, self.viewer, self.seats, self.passive,
+                           self.timeline.busy)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_reason() is None
+
+    def undo(self) -> bool:
+        """Take back the viewer's last action of this turn; explain when that is not possible."""
+        why = self.undo_reason()
+        if why is not None:
+            self.message, self.message_error, self.message_time = why, True, 4.0
+            self.services.audio.play("error")
+            return False
+        state, moves = take_back(self.state)
+        self.restore(state)
+        self.after_action()
+        self.rebuild_log(moves)  # the undone move's lines leave the log
+        self.message, self.message_error, self.message_time = "", False, 0.0
+        self.taken_back_time = TAKEN_BACK_TIME
+        self.services.audio.play("swish")
+        return True
+
+    def table_options(self) -> dict[str, str] | None:
+        """The game options a new game at this table keeps (Play again)."""
+        return None
+
+    def play_again(self) -> None:
+        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6),
+                   self.table_options())
+
+    # --- the screen parts ----------------------------------------------------------------------
+    def error(self, text: str) -> None:
+        self.message, self.message_error, self.message_time = text, True, 5.0
+        self.services.audio.play("error")
+
+    def prompt_line(self) -> str:
+        """The prompt as the panel shows it: just after an undo, "Taken back." and then what
+        to do again."""
+        text = self.prompt()
+        if self.taken_back_time > 0 and text:
+            return f"Taken back. {text}"
+        return text
+
+    def _message_icon(self) -> pygame.Surface | None:
+        """A picture at the prompt panel's right end (None: the text takes the width)."""
+        return None
+
+    def _prompt_style(self) -> tuple[str, bool, bool, pygame.Surface | None]:
+        return screen.prompt_style(self)
+
+    def prompt_box(self) -> tuple[pygame.Rect, int, list[str], int]:
+        return screen.prompt_box(self)
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        screen.draw_message(self, surface)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        screen.draw_buttons(self, surface)
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        screen.draw_focus(self, surface)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        screen.draw_banner(self, surface)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        screen.draw_log(self, surface)
+
+    def _draw_log_cells(self, surface: pygame.Surface, cells) -> None:
+        screen.draw_log_cells(self, surface, cells)
+
+    def _draw_undo(self, surface: pygame.Surface) -> None:
+        screen.draw_undo(self, surface)
+
+    def undo_rect(self) -> pygame.Rect:
+        return screen.undo_rect(self)
+
+    def undo_target(self) -> list[tuple[str, pygame.Rect]]:
+        """``[("undo", rect)]`` while the viewer can take something back (for ``targets``)."""
+        return [("undo", self.undo_rect())] if self.can_undo else []
+
+    @property
+    def log_cells(self) -> tuple[tuple[int, int], ...]:
+        """The board cells named by the log line under the pointer (from the event's data)."""
+        if self.keyboard or self.hover is None:
+            return ()
+        return self.log.cells_at(self.hover)
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        return {b[0]: self.layout.button_rect(i) for i, b in enumerate(self.buttons())}
+
+    def press_button(self, i: int) -> None:
+        """Button slot ``i``: its move is tried, its callable called; a disabled one says why."""
+        b = self.buttons()
+        if i >= len(b):
+            return
+        label, action, enabled, _ = b[i]
+        if not enabled or action is None:
+            self.error(self.disabled_reason(label))
+        elif callable(action):
+            self.services.audio.play("click")
+            action()
+        else:
+            self._try_button(action)
+
+    def _try_button(self, action: Any) -> None:
+        self.services.audio.play("click")
+        self._try(action)
+
+    def disabled_reason(self, label: str) -> str:
+        """Why the button ``label`` cannot be used now."""
+        return "Not possible now."
+
+    def on_ui_scale(self) -> None:
+        """The text size changed: the log wraps again; cached text-bearing surfaces are
+        dropped (the board's are not: it does not scale)."""
+        rescale = getattr(self.log, "rescale", None)
+        if rescale is not None:
+            rescale()
+
+    # --- input ---------------------------------------------------------------------------------
+    def handle(self, intent: I.Intent) -> bool:
+        return self.input.handle(intent)
+
+    def pointer_input(self, intent: I.Intent) -> bool:
+        return self.input.pointer(intent)
+
+    def navigate(self, intent: I.Intent) -> bool:
+        return self.input.navigate(intent)
+
+    def _move(self, dx: int, dy: int, keys: list[str]) -> None:
+        self.input.move(dx, dy, keys)
+
+    def click_target(self, pos) -> bool:
+        return self.input.click_target(pos)
+
+    def is_undo_key(self, intent: I.Intent) -> bool:
+        return is_undo_key(intent)
+
+    def table_intent(self, intent: I.Intent) -> bool:
+        """A scene's own keys and gestures, before the pointer and focus ones; True if taken."""
+        return False
+
+    def click(self, pos) -> None:
+        if not self.human_can_act:
+            p = self.acting
+            if p is not None and not self.timeline.busy and self.seats[p].is_bot:
+                self.message, self.message_error = f"{self.names[p]} is playing...", False
+            return
+        if not self.click_target(pos):
+            self.click_elsewhere(pos)
+
+    def click_elsewhere(self, pos) -> None:
+        """A click on nothing usable: a scene may explain why."""
+
+    def right_click(self) -> None:
+        """What a right click does on this table."""
+
+    def on_back(self) -> bool:
+        """Esc / pad B / Start.  A scene may first cancel a half-made move."""
+        self.open_pause()
+        return True
+
+    def open_pause(self) -> None:
+        # The autosave holds this game once a move was made in it (before that, it still
+        # holds whatever was saved earlier).
+        saved = self.writes_autosave and bool(self.state.history)
+        self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title,
+                                           saved=saved))
+
+    def open_rules(self) -> None:
+        self.services.stack.push(RulesOverlay(self.services, self.game_id))
+
+    def cursor_near(self, cells) -> None:
+        """Move the board cursor to the nearest of ``cells`` unless it is on one already."""
+        if cells and self.cursor not in cells:
+            cx, cy = self.cursor
+            self.cursor = min(cells, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy))

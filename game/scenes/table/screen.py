@@ -1,0 +1,117 @@
+"""The screen parts every table draws alike: the prompt panel, the button slots, the banner,
+the focus ring, the Undo button over the log and the board cells a log line names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import art, theme
+from game.ui.table_common import banner_back, focus_ring, log_cell_light, message_panel, prompt_fit
+
+if TYPE_CHECKING:  # the scene imports this module
+    from game.scenes.table.scene import SharedTable
+
+
+def prompt_style(t: SharedTable) -> tuple[str, bool, bool, pygame.Surface | None]:
+    """What the prompt panel shows now: (text, error?, bold?, icon or None)."""
+    text = t.prompt_line()
+    err = t.message_error and t.message_time > 0
+    bold = bool(t.message_error if t.prompt_bold_after_error else err)
+    icon = None if err or not text else t._message_icon()
+    return text, err, bold, icon
+
+
+def prompt_box(t: SharedTable) -> tuple[pygame.Rect, int, list[str], int]:
+    """The prompt panel as drawn now and its text: (rect, px, lines, step).  The panel keeps
+    its bottom edge and grows upwards for a long prompt or a large text size."""
+    text, _err, bold, icon = t._prompt_style()
+    r = t.layout.message_rect
+    width = r.w - 32 - (90 if icon is not None else 0)
+    px, lines, step, height = prompt_fit(text, width, r.h, bold, theme.ui_scale())
+    return pygame.Rect(r.x, r.bottom - height, r.w, height), px, lines, step
+
+
+def draw_message(t: SharedTable, surface: pygame.Surface) -> None:
+    """The prompt, or the latest message, in its panel; red while an error shows."""
+    text, err, bold, icon = t._prompt_style()
+    if not text:
+        return
+    r, px, lines, step = t.prompt_box()
+    surface.blit(message_panel(r.size, err), r)
+    if icon is not None:
+        surface.blit(icon, icon.get_rect(midright=(r.right - 14, r.centery)))
+    colour = theme.ERROR if err else theme.INK
+    y = r.y + (r.h - step * len(lines)) // 2
+    for line in lines:
+        surface.blit(theme.text(line, px, colour, bold, fixed=True), (r.x + 16, y))
+        y += step
+
+
+def draw_buttons(t: SharedTable, surface: pygame.Surface) -> None:
+    """The button slots (the focus ring is drawn last, over everything, by ``draw_focus``)."""
+    for i, (label, _a, enabled, primary) in enumerate(t.buttons()):
+        r = t.layout.button_rect(i)
+        hot = t.hover is not None and r.collidepoint(t.hover) and not t.keyboard
+        state = "disabled" if not enabled else ("hover" if hot else "normal")
+        if t.keyboard and t.focus == f"btn{i}" and enabled:
+            state = "focus"
+        surface.blit(art.button_surface(r.size, label, state,
+                                        "primary" if primary else "secondary"), r)
+
+
+def draw_focus(t: SharedTable, surface: pygame.Surface) -> None:
+    """The focus ring on the focused thing outside the board (the board has its cursor)."""
+    if t.keyboard and t.focus != "board":
+        rect = dict(t.targets()).get(t.focus)
+        if rect is not None:
+            focus_ring(surface, rect)
+
+
+def draw_banner(t: SharedTable, surface: pygame.Surface) -> None:
+    """The banner line over the board's top, while its time runs."""
+    if t.banner_time <= 0 or not t.banner:
+        return
+    s = theme.shadowed_text(t.banner, 44, (255, 236, 170), display=True)
+    board = t.layout.board_rect
+    r = s.get_rect(center=(board.centerx, board.y + t.banner_y))
+    surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
+    surface.blit(s, r)
+
+
+def undo_rect(t: SharedTable) -> pygame.Rect:
+    """The Undo button: the top right corner of the log, which fills from the bottom."""
+    log_rect = t.layout.log_rect
+    return pygame.Rect(log_rect.right - 196, log_rect.y + 12, 180, 56)
+
+
+def draw_log(t: SharedTable, surface: pygame.Surface) -> None:
+    """The game log, and over its top the Undo button when something can be taken back (the
+    log then keeps that strip free); the cells the line under the pointer names, lit up."""
+    can_undo = t.can_undo
+    t.log.set_top_inset(t.undo_rect().bottom - t.log.rect.y if can_undo else 0)
+    t.log.draw(surface)
+    if can_undo:
+        t._draw_undo(surface)
+    cells = t.log_cells
+    if cells:
+        t._draw_log_cells(surface, cells)
+
+
+def draw_log_cells(t: SharedTable, surface: pygame.Surface, cells) -> None:
+    cols, rows = t.board_size
+    for x, y in cells:
+        if 0 <= x < cols and 0 <= y < rows:
+            r = t.layout.cell_rect(x, y)
+            surface.blit(log_cell_light(r.size), r)
+
+
+def draw_undo(t: SharedTable, surface: pygame.Surface) -> None:
+    r = t.undo_rect()
+    focused = t.keyboard and t.focus == "undo"
+    hot = not t.keyboard and t.hover is not None and r.collidepoint(t.hover)
+    state = "focus" if focused else ("hover" if hot else "normal")
+    surface.blit(art.button_surface(r.size, "Undo (U)", state, "secondary"), r)
+    if focused:
+        focus_ring(surface, r)

@@ -1,0 +1,43 @@
+"""Who sits at a table: seats, the names and colours shown, the humans, the bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.bots import Bot, make_bot
+from game.seats import Seat
+from game.ui.players import renamer
+
+
+@dataclass
+class Seating:
+    seats: list[Seat]
+    names: list[str]
+    colour: list[tuple[int, int, int]]
+    humans: list[int]
+    bots: dict[int, Bot]
+    rename: Callable[[str], str]
+    """Turns the engine's seat names in a line into the names shown."""
+
+    @classmethod
+    def build(cls, seats: Sequence[Seat], game: str, seed: int,
+              default_name: Callable[[int], str]) -> Seating:
+        """``game``: the engine's id (picks the bots); ``default_name(i)``: seat ``i``'s name
+        when it has none.  Each bot's seed follows from the game's seed and its seat."""
+        seats = list(seats)
+        names = [s.name or default_name(i) for i, s in enumerate(seats)]
+        return cls(
+            seats=seats, names=names, colour=[s.colour for s in seats],
+            humans=[i for i, s in enumerate(seats) if not s.is_bot],
+            bots={i: make_bot(game, s.level or "normal", seed * 31 + i)
+                  for i, s in enumerate(seats) if s.is_bot},
+            rename=renamer([default_name(i) for i in range(len(seats))], names))
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans share the screen: private things hide between their turns."""
+        return len(self.humans) > 1
+
+    def is_bot(self, p: int) -> bool:
+        return self.seats[p].is_bot

@@ -1,0 +1,31 @@
+"""When a human may take back their last action, and taking it back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.core import Event, GameState, replay_events
+from game.seats import Seat
+
+TAKEN_BACK_TIME = 4.0  # seconds the prompt starts with "Taken back." after an undo
+
+
+def undo_reason(state: GameState, viewer: int | None, seats: Sequence[Seat], passive: bool,
+                busy: bool) -> str | None:
+    """Why ``viewer`` cannot take back their last action now (None: they can).  ``busy``:
+    the table still shows earlier moves."""
+    history = state.history
+    if passive or viewer is None or seats[viewer].is_bot:
+        return "Nothing to take back."
+    if busy:
+        return "Wait for the table to catch up."
+    if not history or history[-1][0] != viewer or viewer not in state.to_act():
+        return "Nothing of yours to take back this turn."
+    if not state.is_undoable(len(history) - 1):
+        return "That can no longer be taken back: something was revealed or drawn since."
+    return None
+
+
+def take_back(state: GameState) -> tuple[GameState, list[list[Event]]]:
+    """The game without its last action, and the events of each action left (for the log)."""
+    return replay_events(state, upto=len(state.history) - 1)

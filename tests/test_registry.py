@@ -1,0 +1,112 @@
+"""The registry is the one list of games: every entry is complete and consistent with the
+game's own packages, and no module outside a game's own packages names a game."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from game import PROJECT_ROOT, palette
+from game.engine import core
+from game.registry import GAMES
+
+GAME_DIR = PROJECT_ROOT / "game"
+CANVAS = (1920, 1080)
+# Words that are also game ids but mean something else where they appear.
+NOT_A_GAME = {
+    ("game/ui/log_view.py", "oasis"),  # a kind of land in Oasis' log lines
+    ("game/scenes/title.py", "oregon"),  # the title's backdrop: Oregon's cards drift by
+}
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_entry_names_parts_that_exist(game_id):
+    info = GAMES[game_id]
+    assert info.id == game_id
+    state = info.new(info.max_players, 1)
+    assert game_id == state.GAME_ID
+    if game_id not in core._CONTRACT_PENDING:  # a ported engine names seats by colour
+        assert tuple(state.player_names) == info.seat_colours
+    assert callable(importlib.import_module(info.bots).make)
+    module, _, cls = info.table.partition(":")
+    assert cls and importlib.util.find_spec(module) is not None
+    assert (GAME_DIR / "rules_text" / info.rules_file).is_file()
+    assert (PROJECT_ROOT / "maps" / f"{info.map_name}.tmx").is_file()
+    assert (PROJECT_ROOT / "music" / f"{info.music}.ogg").is_file()
+
+
+def test_the_table_entry_point_is_where_the_table_scene_looks():
+    from game.scenes.table import table_module_name
+
+    for game_id, info in GAMES.items():
+        assert info.table_module == table_module_name(game_id)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_entry_describes_its_game_for_every_screen(game_id):
+    info = GAMES[game_id]
+    assert 1 <= info.min_players <= info.max_players == len(info.seat_colours)
+    assert info.colours[: len(info.seat_colours)] == info.seat_colours
+    assert len(set(info.colours)) == len(info.colours)
+    assert set(info.colours) <= set(palette.PLAYER_NAMES)
+    assert len(info.howto) == 4 and all(s.title and s.text for s in info.howto)
+    assert 0 < info.demo_caption[0] < CANVAS[0] and 0 < info.demo_caption[1] < CANVAS[1]
+    assert info.min_players <= info.bench_players <= info.max_players
+    assert palette.seat_colours(game_id) == tuple(
+        palette.PLAYER_NAMES.index(c) for c in info.seat_colours)
+
+
+def _own_package(path: str, game_id: str) -> bool:
+    """Whether ``path`` (relative to the project) belongs to the game ``game_id`` itself."""
+    return any(path.startswith(prefix) for prefix in (
+        f"game/engine/{game_id}/", f"game/ui/{game_id}/", f"game/scenes/{game_id}",
+        f"game/bots/{game_id}", f"game/registry/{game_id}.py"))
+
+
+def _named_games(tree: ast.AST) -> set[str]:
+    """Game ids the module names in code: string constants (not docstrings) and imports."""
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    named = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docstrings and node.value in GAMES:
+            named.add(node.value)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            named |= {g for g in GAMES if g in node.module.split(".")}
+        elif isinstance(node, ast.Import):
+            named |= {g for a in node.names for g in GAMES if g in a.name.split(".")}
+    return named
+
+
+def test_no_module_but_the_registry_and_a_games_own_packages_names_a_game():
+    offenders = []
+    for file in sorted(GAME_DIR.rglob("*.py")):
+        path = file.relative_to(PROJECT_ROOT).as_posix()
+        if path.startswith("game/registry/__init__"):
+            continue
+        for game_id in _named_games(ast.parse(file.read_text(encoding="utf-8"))):
+            if not _own_package(path, game_id) and (path, game_id) not in NOT_A_GAME \
+                    and not _pending(path, game_id):
+                offenders.append(f"{path}: {game_id}")
+    assert offenders == []
+
+
+def _pending(path: str, game_id: str) -> bool:
+    """``core._CONTRACT_PENDING`` lists games whose engines are being ported (it empties)."""
+    return path == "game/engine/core.py" and game_id in core._CONTRACT_PENDING
+
+
+def test_the_check_sees_a_game_named_in_code_but_not_in_a_docstring():
+    tree = ast.parse('"""oasis"""\nfrom game.engine.oregon import x\nK = "colorado"\n')
+    assert _named_games(tree) == {"oregon", "colorado"}
+
+
+def test_the_project_root_is_the_checkout():
+    assert Path(__file__).resolve().parent.parent == PROJECT_ROOT
