@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from game import PROJECT_ROOT, palette
-from game.engine import core
 from game.registry import GAMES
 
 GAME_DIR = PROJECT_ROOT / "game"
@@ -29,8 +28,7 @@ def test_every_entry_names_parts_that_exist(game_id):
     assert info.id == game_id
     state = info.new(info.max_players, 1)
     assert game_id == state.GAME_ID
-    if game_id not in core._CONTRACT_PENDING:  # a ported engine names seats by colour
-        assert tuple(state.player_names) == info.seat_colours
+    assert tuple(state.player_names) == info.seat_colours
     assert callable(importlib.import_module(info.bots).make)
     module, _, cls = info.table.partition(":")
     assert cls and importlib.util.find_spec(module) is not None
@@ -92,15 +90,9 @@ def test_no_module_but_the_registry_and_a_games_own_packages_names_a_game():
         if path.startswith("game/registry/__init__"):
             continue
         for game_id in _named_games(ast.parse(file.read_text(encoding="utf-8"))):
-            if not _own_package(path, game_id) and (path, game_id) not in NOT_A_GAME \
-                    and not _pending(path, game_id):
+            if not _own_package(path, game_id) and (path, game_id) not in NOT_A_GAME:
                 offenders.append(f"{path}: {game_id}")
     assert offenders == []
-
-
-def _pending(path: str, game_id: str) -> bool:
-    """``core._CONTRACT_PENDING`` lists games whose engines are being ported (it empties)."""
-    return path == "game/engine/core.py" and game_id in core._CONTRACT_PENDING
 
 
 def test_the_check_sees_a_game_named_in_code_but_not_in_a_docstring():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from game.engine.core import Action
@@ -19,7 +20,7 @@ LEVELS = ("easy", "normal")
 
 
 class Bot(Protocol):
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action: ...
 
 
 def make_bot(game_id: str, level: str, seed: int) -> Bot:

@@ -27,11 +27,10 @@ Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample o
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from game.bots import common
 from game.bots.colorado_eval import WIDTH, Position, rotate_offsets
-from game.bots.common import SeededBot, make_level
+from game.bots.common import Decision, SeededBot, make_level
 from game.engine.colorado.actions import (
     Bid,
     DeclareInterest,
@@ -407,7 +406,7 @@ def flag_worth(f: int, gains: dict[int, float], offsets) -> float:
 
 
 # --- timing --------------------------------------------------------------------------------
-def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
+def sample_positions(n: int = 200, seed: int = 0) -> list[Decision]:
     """``n`` (view, legal) pairs from seeded 3- and 4-player games of easy bots, spread over
     the game, only where there is something to decide."""
     return common.sample_positions("colorado", EasyBot, lambda g: 3 + (g % 2), 0.08, n, seed)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.bots import Bot, make_bot
 from game.engine.core import Action
 from game.registry import GAMES
 
-Position = tuple[dict[str, Any], list[Action]]
+Decision = tuple[Mapping[str, Any], list[Action]]
 
 
 def make_level(game_name: str, levels: dict[str, Callable[[int], Bot]], level: str,
@@ -39,11 +39,11 @@ def first_of(legal: Sequence[Action], cls: type) -> Action | None:
 
 
 def sample_positions(game_id: str, bot: Callable[[int], Bot], players: Callable[[int], int],
-                     keep: float, n: int, seed: int) -> list[Position]:
+                     keep: float, n: int, seed: int) -> list[Decision]:
     """``n`` (view, legal) pairs from seeded games of ``bot(seed)`` players, spread over the
     game, only where there is something to decide.  Game ``g`` seats ``players(g)``; a
     position with a choice is kept with probability ``keep``."""
-    out: list[Position] = []
+    out: list[Decision] = []
     g = 0
     rng = random.Random(seed)
     while len(out) < n:
@@ -84,7 +84,7 @@ def play_levels(game_id: str, levels: Sequence[str], seed: int,
     return state
 
 
-def time_decisions(bot: Bot, positions: list[Position], cpu: bool = False) -> list[float]:
+def time_decisions(bot: Bot, positions: list[Decision], cpu: bool = False) -> list[float]:
     """Seconds per decision of ``bot`` on each position (``cpu``: this thread's CPU time
     instead of wall time, which a busy machine inflates)."""
     clock = time.thread_time if cpu else time.perf_counter
@@ -107,12 +107,12 @@ class SeededBot:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if self.takes_only_choice and len(legal) == 1:
             return legal[0]
         return self.decide(view, legal)
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         raise NotImplementedError

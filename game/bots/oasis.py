@@ -28,10 +28,10 @@ decks are unknown even to their owners, so cards are judged by the known make-up
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from game.bots import common
-from game.bots.common import SeededBot, first_of, make_level
+from game.bots.common import Decision, SeededBot, first_of, make_level
 from game.bots.oasis_eval import DEFAULT_WEIGHTS, KINDS, Position, Weights, camel_groups
 from game.engine.core import Action
 from game.engine.oasis.actions import (
@@ -352,7 +352,7 @@ class Placer:
 
 
 # --- timing --------------------------------------------------------------------------------
-def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
+def sample_positions(n: int = 200, seed: int = 0) -> list[Decision]:
     """``n`` (view, legal) pairs from seeded games of easy bots, spread over the game."""
     return common.sample_positions("oasis", EasyBot, lambda g: 3 + (g % 3), 0.1, n, seed)
 

@@ -20,10 +20,11 @@ Bots read the view (the seat's own information) and the legal list, nothing else
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, cast
 
 from game.bots import common
-from game.bots.common import SeededBot, first_of, make_level
+from game.bots.common import Decision, SeededBot, first_of, make_level
 from game.bots.oregon_eval import DEFAULT_WEIGHTS, STATION, STORE, Position, Weights
 from game.engine.core import Action
 from game.engine.oregon.actions import (
@@ -70,7 +71,7 @@ class EasyBot(SeededBot):
 
     level = "easy"
 
-    def decide(self, seen: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, seen: Mapping[str, Any], legal: list[Action]) -> Action:
         view = cast(OregonView, seen)
         rng = self.rng
         phase = view["phase"]
@@ -111,7 +112,7 @@ class NormalBot(SeededBot):
         super().__init__(seed)
         self.weights = weights
 
-    def decide(self, seen: dict[str, Any], legal: list[Action]) -> Action:
+    def decide(self, seen: Mapping[str, Any], legal: list[Action]) -> Action:
         view = cast(OregonView, seen)
         phase = view["phase"]
         pos = Position(view, self.weights)
@@ -360,7 +361,7 @@ def draw_outlook(pos: Position, hand: list[int], seed: int, first: str | None = 
 
 
 # --- timing --------------------------------------------------------------------------------
-def sample_positions(n: int = 200, seed: int = 0) -> list[tuple[dict[str, Any], list[Action]]]:
+def sample_positions(n: int = 200, seed: int = 0) -> list[Decision]:
     """``n`` (view, legal) pairs from seeded games of easy bots, spread over the game."""
     return common.sample_positions("oregon", EasyBot, lambda g: 2 + (g % 3), 0.12, n, seed)
 

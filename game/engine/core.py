@@ -15,7 +15,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, TypeGuard
 
@@ -219,8 +219,6 @@ class Outcome:
 # with a ``GAME_ID``), so a game that misses one fails at import, not in the middle of play.
 CONTRACT = ("to_act", "legal_actions", "why_illegal", "_apply", "clone", "view", "is_over",
             "scores", "outcome", "setup_events", "state_from_view", "snapshot")
-# Games whose engines do not yet define every method of the contract.
-_CONTRACT_PENDING: frozenset[str] = frozenset()
 
 
 class GameState(ABC):
@@ -250,7 +248,7 @@ class GameState(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._FIELD_CHECKS = {a: field_checks(a) for a in cls.ACTION_TYPES.values()}
-        if cls.GAME_ID and cls.GAME_ID not in _CONTRACT_PENDING:
+        if cls.GAME_ID:
             missing = [name for name in CONTRACT if _defined_by(cls, name) is GameState
                        or getattr(getattr(cls, name), "__isabstractmethod__", False)]
             if missing or not cls.PLAYER_NAMES:
@@ -272,11 +270,11 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self, player: int | None = None) -> list[Action]: ...
 
+    @abstractmethod
     def why_illegal(self, action: Action, player: int) -> str | None:
         """Why the rules refuse ``action`` by ``player`` now, in plain words, or None when it
         is legal.  ``action`` is already known to be one of this game's actions with fields
         of the right types, and ``player`` one who acts now."""
-        return None
 
     @abstractmethod
     def _apply(self, action: Action, player: int) -> list[Event]:
@@ -287,7 +285,7 @@ class GameState(ABC):
         """A cheap, hand-written independent copy (RNG state and history included)."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, Any]: ...
+    def view(self, player: int | None) -> Mapping[str, Any]: ...
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -303,21 +301,19 @@ class GameState(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]: ...
 
+    @abstractmethod
     def outcome(self) -> Outcome:
         """Points, ranking, winners and the points per scoring category."""
-        scores = self.scores()
-        ranking = sorted(range(self.num_players), key=lambda p: -scores[p])
-        return Outcome(scores, ranking, self.winners(), [{} for _ in scores])
 
+    @abstractmethod
     def setup_events(self) -> list[Event]:
         """What the table shows before the first action (the deal, the first offers)."""
-        return []
 
     @classmethod
-    def state_from_view(cls, view: dict[str, Any], rng: random.Random) -> GameState:
+    @abstractmethod
+    def state_from_view(cls, view: Any, rng: random.Random) -> GameState:
         """A determinization: a full state consistent with ``view`` (what one seat may know),
         its hidden parts drawn with ``rng`` from what that seat cannot rule out."""
-        raise NotImplementedError(f"{cls.__name__} cannot rebuild a state from a view")
 
     @property
     def player_names(self) -> list[str]:

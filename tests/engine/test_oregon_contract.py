@@ -256,7 +256,6 @@ def test_setup_events_and_seat_names():
     st = new_game(4, 1, **TEST_BOARD)
     assert st.setup_events() == []
     assert st.player_names == list(ENGINE_NAMES)
-    assert "oregon" not in core._CONTRACT_PENDING
 
 
 def test_the_view_has_every_key_of_its_schema():

@@ -160,7 +160,7 @@ class OasisState(GameState):
                    else sorted(range(n), key=lambda q: (-scores[q], self.disc[q])))
         return Outcome(scores, ranking, self.winners(), breakdown)
 
-    def view(self, player: int | None) -> OasisView:  # type: ignore[override]  # a TypedDict
+    def view(self, player: int | None) -> OasisView:
         return build_view(self, player)
 
     @classmethod

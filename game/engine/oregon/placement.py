@@ -361,6 +361,6 @@ def action_for(cards: tuple[int, ...], cell: tuple[int, int]) -> Action:
     """The placement action for a card selection and a clicked cell (not checked: ask
     ``state.why_illegal(action, player)``).  1 card = with the joker."""
     if all(is_landscape(c) for c in cards):
-        return PlaceFarmer(tuple(cards), tuple(cell))
-    return PlaceBuilding(tuple(cards), tuple(cell))
+        return PlaceFarmer(tuple(cards), (cell[0], cell[1]))
+    return PlaceBuilding(tuple(cards), (cell[0], cell[1]))
 

@@ -1,0 +1,29 @@
+"""The Oregon table's final results: one row per player, in ranking order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.oregon import OregonState
+
+FARMERS = 14  # each player's farmers at the start
+COLUMNS = ["Track", "Coal", "Gold", "Farmers"]  # the results screen adds the total
+
+
+def result_rows(state: OregonState, names: Sequence[str], colours: Sequence[int]) -> list:
+    """(name, colour, place, score, breakdown, winner?) per player, best first; a tie on
+    points is broken by the farmers placed."""
+    n = state.num_players
+    final = state.view(None)["final"]
+    scores = final["scores"]
+    farmers = [FARMERS - state.farmers_left[q] for q in range(n)]
+    rows = []
+    for q in final["ranking"]:
+        better = sum(1 for r in range(n) if (scores[r], farmers[r]) > (scores[q], farmers[q]))
+        coal, gold = sum(final["coal"][q]), sum(final["gold"][q])
+        breakdown = {"Track": scores[q] - coal - gold, "Coal": coal, "Gold": gold,
+                     "Total": scores[q], "Farmers": farmers[q]}
+        rows.append((names[q], colours[q], better + 1, scores[q], breakdown,
+                     q in final["winners"]))
+    return rows
+
