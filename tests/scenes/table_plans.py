@@ -44,7 +44,7 @@ class MouseTable(TableDriver):
         """Right clicks (anywhere) turn the card until its stars stand on ``stars``."""
         s = self.scene
         for _ in range(4):
-            if set(s.ghost_cells()) == stars:
+            if set(s.choice.ghost_cells()) == stars:
                 break
             self.click(s.layout.cell_rect(0, 0).center, button=3)
 
@@ -78,11 +78,11 @@ class PadTable(TableDriver):
         first wrong quarter turn) the other way."""
         s = self.scene
         for i in range(3):
-            if set(s.ghost_cells()) == stars:
+            if set(s.choice.ghost_cells()) == stars:
                 break
             self.button("rb" if i == 0 else "lb")
             self.turns += 1
-            if i == 0 and set(s.ghost_cells()) != stars:
+            if i == 0 and set(s.choice.ghost_cells()) != stars:
                 self.button("lb")
                 self.turns += 1
 
@@ -183,7 +183,7 @@ class ColoradoPlan:
         self.target(f"card{i}", cards[i][1])
         assert s.sel_card == a.card_id
         if a.flag_cell is None:
-            self.btn("Take, no cubes" if s.use_flags() else "Take card")
+            self.btn("Take, no cubes" if s.choice.use_flags() else "Take card")
             return
         if s.use_flag != tuple(a.flag_cell):
             self.cell(a.flag_cell)
@@ -191,8 +191,8 @@ class ColoradoPlan:
         want = set(COLORADO_CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation,
                                                       a.anchor_star))
         self.turn_to(want)
-        assert set(s.ghost_cells()) == want
-        for c in s.ghost_cells():
+        assert set(s.choice.ghost_cells()) == want
+        for c in s.choice.ghost_cells():
             on = c not in s.cube_off
             if on != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
                 self.cell(c)

@@ -121,14 +121,14 @@ def test_rotating_changes_the_ghost(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
     _two_star_choice(t, random.Random(3))
-    before = set(s.ghost_cells())
+    before = set(s.choice.ghost_cells())
     t.key(pygame.K_r)
-    after = set(s.ghost_cells())
+    after = set(s.choice.ghost_cells())
     assert after != before and len(after) == 2
     t.key(pygame.K_e)  # Q / E turn too (the ROTATE intent)
-    assert set(s.ghost_cells()) not in (after,)
+    assert set(s.choice.ghost_cells()) not in (after,)
     t.click((100, 100), button=3)
-    assert len(set(s.ghost_cells())) == 2
+    assert len(set(s.choice.ghost_cells())) == 2
 
 
 def test_illegal_card_use_shows_a_reason(tables):
@@ -218,16 +218,16 @@ def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
     assert s.use_flag == corner
     seen = set()
     for _ in range(4):
-        stars = s.ghost_cells()
+        stars = s.choice.ghost_cells()
         off = [c for c in stars if not (0 <= c[0] < 15 and 0 <= c[1] < 10)]
-        blocked = s.blocked_stars()
+        blocked = s.choice.blocked_stars()
         if off:
             seen.add("off")
             assert [c for c, why, _o in blocked if why == "off"] == off
             assert s.prompt().startswith("The second star falls off the board: turn the "
                                          "card (R) to use both."), s.prompt()
             assert s.cube_off >= set(off)
-            assert s.card_preview()["legal"]
+            assert s.choice.card_preview()["legal"]
         elif not blocked:
             assert "second star" not in s.prompt()
         t.key(pygame.K_r)
@@ -240,8 +240,8 @@ def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
         was = s.state.owner[i]
         s.state.owner[i] = 1
         s.version += 1
-        s._default_cubes()
-        assert s.blocked_stars() == [(other, "land", 1)]
+        s.choice.default_cubes()
+        assert s.choice.blocked_stars() == [(other, "land", 1)]
         assert f"lands on {s.names[1]}'s land" in s.prompt()
         assert other in s.cube_off
         s.state.owner[i] = was

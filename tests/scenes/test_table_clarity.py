@@ -351,23 +351,23 @@ def test_colorado_shows_round_points_and_a_placements_gain(tables):
     want = set(co.cards.CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation,
                                                    a.anchor_star))
     t.turn_to(want)
-    for c in s.ghost_cells():
+    for c in s.choice.ghost_cells():
         if (c not in s.cube_off) != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
             t.cell(c)
     t.move((5, 5))  # the gain shows wherever the pointer is
     t.step(2)
     tip, clear, _ = s.current_tip()
     assert tip.key == "placement" and s.tooltip.visible
-    gain = s.placement_gain()
+    gain = s.choice.placement_gain()
     before = _round_totals(s.state)
     after_state = s.state.clone()
-    after_state.apply(s.card_action(), s.acting)
+    after_state.apply(s.choice.card_action(), s.acting)
     after = _round_totals(after_state)
     assert [g["total"] for g in gain] == [b - a0 for a0, b in zip(before, after, strict=True)]
     assert tip.text.startswith(f"You: {gain[s.acting]['total']:+d}") or \
         tip.text.startswith("You: no change")
     box = s.tooltip.rect()
-    for c in s.ghost_cells():  # the cubes and the land around them stay in view
+    for c in s.choice.ghost_cells():  # the cubes and the land around them stay in view
         if 0 <= c[0] < 15 and 0 <= c[1] < 10:
             assert not box.colliderect(s.layout.cell_rect(*c).inflate(140, 140))
     assert clear.contains(s.layout.cell_rect(*a.flag_cell))

@@ -1,0 +1,369 @@
+"""Drawing of the Colorado County table: the board with cubes, lakes, flags and the acting
+player's choices on it, the players' panels, the revealed cards, the viewer's strip (flags or
+cowboys), and the bid and round scoring overlays.  Everything drawn comes from the table's
+``dview()`` (what the seat looking now may know) and from what running steps put down."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.engine.colorado.cards import CARDS
+from game.scenes.colorado.choices import SIMULTANEOUS
+from game.scenes.colorado.results import CATEGORIES
+from game.ui import art, theme
+from game.ui.colorado import pieces
+from game.ui.colorado.layout import CARD, COLS, ROWS, TOKEN
+from game.ui.colorado.panels import PanelModel, draw_panel
+from game.ui.colorado.projection import round_points
+
+GOOD = (40, 110, 40)  # points scored, a bid that takes
+
+
+@theme.rescaled
+@lru_cache(maxsize=512)
+def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
+    return theme.text(msg, size, colour, bold)
+
+
+@lru_cache(maxsize=8)
+def _dark_panel(size) -> pygame.Surface:
+    return art.panel_surface(size, "dark")
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def warm_art(colours) -> None:
+    """Render the art the table needs once, up front, so no frame pays for it later."""
+    for c in CARDS:
+        pieces.card_for(c.to_json(), CARD)
+        pieces.card_for(c.to_json(), (96, 130))
+    for colour in colours:
+        pieces.cube(colour, 48)
+        pieces.cube(colour, 34)
+        pieces.cube(colour, 30)
+        pieces.marker(colour)
+    for f in (None, *pieces.FLAG_RGB):
+        pieces.flag(f, 58)
+
+
+# --- panels -------------------------------------------------------------------------------------
+def bid_text(table, q: int) -> str:
+    """Player ``q``'s bid as their panel shows it (only whether it is in, until revealed)."""
+    v = table.dview()
+    if v["phase"] == "bid" and not table.bid_show:
+        return "bid in" if v["bids_in"][q] else "bidding..."
+    if v["phase"] == "auction" and v["sale"] and q in v["sale"]["auction_bidders"]:
+        return "bid in" if q in v["sale"]["auction_bids_in"] else "bidding..."
+    lb = v["last_bids"]
+    if lb and v["phase"] == "take":
+        b = lb["bids"][q]
+        if not b:
+            return "bid 0"
+        rank = lb["ranking"].index(q) + 1 if q in lb["ranking"] else None
+        return f"bid {len(b)}" + (f" ({ordinal(rank)})" if rank else "")
+    return ""
+
+
+def panel_model(table, q: int) -> PanelModel:
+    v = table.dview()
+    seat = table.seats[q]
+    lakes = sum(1 for lk in v["lakes"] if table.lake_over.get(lk["index"], lk["owner"]) == q)
+    active = q in v["to_act"] and not table.timeline.busy
+    return PanelModel(
+        name=table.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
+        colour=table.colour[q], score=table.disp_score[q], cubes_left=v["cubes_left"][q],
+        sale_tokens=v["sale_tokens"][q], sales_this_round=v["sales_this_round"][q],
+        cowboys=v["cowboy_counts"][q], flags_in_hand=v["flags_in_hand"][q], lakes=lakes,
+        bid=bid_text(table, q), active=active, size=table.layout.panels[q].size,
+        you=q == table.viewer and bool(table.humans), round_points=panel_round_points(table, q))
+
+
+def panel_round_points(table, q: int) -> tuple[tuple[str, int], ...] | None:
+    """Player ``q``'s points if the round were scored now (None once the game is over)."""
+    if table.shown.is_over():
+        return None
+    key = ("round_points", table.shown_version)
+    points = table._cache.get(key)
+    if points is None:
+        table._cache = {k: x for k, x in table._cache.items() if k[0] != "round_points"}
+        points = table._cache[key] = round_points(table.shown)
+    return tuple(points[q].items())
+
+
+def drawn_texts(table) -> list[str]:
+    """Every text the table draws now (panels, prompt, buttons, overlays, log) - for
+    tests of what a player may see."""
+    out: list[str] = []
+    for q in range(table.n):
+        out += table.panel_model(q).texts()
+    out.append(table.prompt())
+    out += [b[0] for b in table.buttons()]
+    out += [str(c) for c in (table.my_cowboys() if table.viewer is not None else [])]
+    if table.bid_show:
+        for row in table.bid_show["rows"]:
+            out += [str(c) for c in row[1]]
+    lines = getattr(table.log, "lines", None)
+    if lines is None:
+        lines = [getattr(e, "text", "") for e in getattr(table.log, "_entries", [])]
+    out += [x[0] if isinstance(x, tuple) else str(x) for x in lines]
+    return out
+
+
+# --- the table ----------------------------------------------------------------------------------
+class ColoradoRenderer:
+    """Draws ``table`` (the Colorado County scene) as it stands this frame."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.table
+        lay = t.layout
+        v = t.dview()
+        can_act = t.human_can_act
+        self._board(surface, v, can_act)
+        for q in range(t.n):
+            draw_panel(surface, lay.panels[q], panel_model(t, q))
+        self._cards(surface, v, can_act)
+        self._strip(surface, can_act)
+        t._draw_message(surface)
+        t._draw_buttons(surface)
+        t.draw_log(surface)
+        t.sprites.draw(surface)
+        if t.bid_show:
+            self._bids(surface)
+        if t.score_show:
+            self._scores(surface)
+        t.floaters.draw(surface)
+        if can_act:
+            t._draw_focus(surface)
+        if not (t.bid_show or t.score_show):
+            t.draw_tip(surface)
+        t._draw_banner(surface)
+
+    # --- the board ------------------------------------------------------------------------------
+    def _board(self, surface: pygame.Surface, v: dict, can_act: bool) -> None:
+        t = self.table
+        bv = t.board_view
+        bv.draw_base(surface)
+        t.layout.labels.draw(surface)
+        owners = v["owners"]
+        cubes = []
+        for y in range(ROWS):
+            for x in range(COLS):
+                o = t.cube_over.get((x, y), owners[y][x])
+                if o >= 0:
+                    cubes.append((t.colour[o], (x, y)))
+        lakes = [dict(lk, owner=t.lake_over.get(lk["index"], lk["owner"])) for lk in v["lakes"]]
+        if t.highlight:
+            col, cells, _ = t.highlight
+            bv.draw_tint(surface, cells, col)
+        bv.draw_cubes(surface, cubes)
+        bv.draw_lake_owners(surface, lakes, t.colour)
+        if can_act:
+            self._choice_cells(surface)
+        if not t.flags_cleared:
+            self._flags(surface, v)
+        if t.sale_mark or (v["sale"] and v["phase"] in ("interest", "give", "auction")):
+            cell = t.sale_mark or tuple(v["sale"]["cell"])
+            bv.draw_cells(surface, [cell], "sale", t.t)
+        if can_act and t.state.phase == "take" and t.use_flag is not None:
+            self._ghost(surface)
+        if can_act:
+            if t.hover_cell and not t.keyboard:
+                bv.draw_hover(surface, t.hover_cell)
+            if t.keyboard and t.focus == "board":
+                bv.draw_cursor(surface, t.cursor, t.t)
+        bv.draw_markers(surface, [(t.colour[q], t.track[q]) for q in range(t.n)])
+
+    def _choice_cells(self, surface: pygame.Surface) -> None:
+        """The cells the acting human may choose now glow."""
+        t = self.table
+        bv = t.board_view
+        choice = t.choice
+        phase = t.state.phase
+        if phase == "flags":
+            cells = choice.flag_cells()
+            bv.draw_cells(surface, cells, "soft" if len(cells) > 40 else "flag", t.t)
+        elif phase == "offer":
+            bv.draw_cells(surface, choice.own_cells(), "sale", t.t)
+            if choice.sel_cell:
+                bv.draw_cells(surface, [choice.sel_cell], "flag")
+        elif phase == "take" and choice.sel_card is not None:
+            bv.draw_cells(surface, [f for f in choice.use_flags() if f != choice.use_flag],
+                          "flag", t.t)
+
+    def _flags(self, surface: pygame.Surface, v: dict) -> None:
+        """The flags on the board, those landing now, turning face up while they flip."""
+        t = self.table
+        flags = [(tuple(f["cell"]), f["colour"]) for f in v["flags"]]
+        have = {c for c, _ in flags}
+        flags += [(c, col) for c, col in t.flag_over.items() if c not in have]
+        if t.flip is not None:
+            flags = [(c, t.flag_over.get(c, col)) for c, col in flags]
+        t.board_view.draw_flags(surface, flags,
+                                t.flip if t.flip is not None and t.flip < 1 else None)
+
+    def _ghost(self, surface: pygame.Surface) -> None:
+        """The chosen card laid on its flag: its stars, the cubes on them, the bad ones."""
+        t = self.table
+        choice = t.choice
+        pv = choice.card_preview()
+        a = choice.card_action()
+        bad = set(a.cubes) if pv and not pv["legal"] else set()
+        t.board_view.draw_ghost(surface, t.colour[t.acting], choice.ghost_cells(), set(a.cubes),
+                                bad, t.t, blocked={c for c, _why, _o in choice.blocked_stars()})
+
+    # --- below and beside the board ------------------------------------------------------------
+    def _cards(self, surface: pygame.Surface, v: dict, can_act: bool) -> None:
+        t = self.table
+        r = t.layout.cards_rect
+        surface.blit(_dark_panel(r.size), r)
+        title = f"Round {v['round']} of 4 · cards left in the round: {v['round_deck_left']}"
+        s = theme.fit_text(title, 26, r.w - 36, theme.ON_TABLE, True, max_height=46)
+        surface.blit(s, (r.x + 18, r.y + 10))
+        choosing = can_act and t.state.phase == "take"
+        sel = t.choice.sel_card
+        for cid, rect in t.card_rects():
+            if cid in t.hidden_cards:
+                continue
+            c = next(c for c in t.table_cards if c["id"] == cid)
+            s = pieces.card_for(c, CARD, selected=cid == sel)
+            surface.blit(s, s.get_rect(center=rect.center))
+            if choosing and cid != sel and sel is None:
+                pygame.draw.rect(surface, (255, 226, 120), rect.inflate(8, 8), 3,
+                                 border_radius=16)
+        if not t.table_cards:
+            s = _text("No cards on the table", 26, theme.ON_TABLE_SOFT)
+            surface.blit(s, s.get_rect(center=r.center))
+
+    def _strip(self, surface: pygame.Surface, can_act: bool) -> None:
+        """The viewer's own things: their flags while flags are placed, else their cowboys."""
+        t = self.table
+        sr = t.layout.strip_rect
+        surface.blit(_dark_panel(sr.size), sr)
+        if t.viewer is None:
+            msg = "Cowboys and flags stay hidden while the others play." if t.humans else \
+                "Bots at the table."
+            self._strip_note(surface, msg)
+            return
+        phase = t.state.phase if can_act else t.shown.phase
+        if phase == "flags" and t.my_flags():
+            self._strip_flags(surface, can_act)
+            return
+        picking = can_act and phase in ("give", "auction", "bid")
+        for c, rr in t.token_rects():
+            sel = picking and c in t.choice.sel_tokens
+            s = pieces.cowboy_token(c, TOKEN, sel, dim=not picking and phase in SIMULTANEOUS)
+            surface.blit(s, rr.move(-4, -4))
+        if not t.strip_cowboys():
+            self._strip_note(surface, "Your cowboys are all in your bid." if t.my_cowboys()
+                             else "You have no cowboys.")
+
+    def _strip_note(self, surface: pygame.Surface, msg: str) -> None:
+        sr = self.table.layout.strip_rect
+        surface.blit(theme.fit_text(msg, 28, sr.w - 40, theme.ON_TABLE), (sr.x + 20, sr.y + 80))
+
+    def _strip_flags(self, surface: pygame.Surface, can_act: bool) -> None:
+        t = self.table
+        lay = t.layout
+        sr = lay.strip_rect
+        room = lay.flag_rect(0).x - sr.x - 26
+        s = theme.fit_text("Your flags", 28, room, theme.ON_TABLE, True)
+        surface.blit(s, (sr.x + 18, sr.y + 16))
+        flags = t.my_flags()
+        for i, colour in enumerate(flags):
+            rr = lay.flag_rect(i)
+            if can_act and i == min(t.choice.sel_flag, len(flags) - 1):
+                pygame.draw.rect(surface, theme.FOCUS, rr.inflate(6, 6), 4, border_radius=12)
+            pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
+            f = pieces.flag(colour, 64)
+            surface.blit(f, f.get_rect(center=(rr.centerx, rr.centery - 10)))
+            s = theme.fit_text(colour, 22, rr.w - 6, theme.INK, True, max_height=30)
+            surface.blit(s, s.get_rect(midbottom=(rr.centerx, rr.bottom - 4)))
+
+    # --- overlays -----------------------------------------------------------------------------
+    def _bids(self, surface: pygame.Surface) -> None:
+        """The revealed bids, best first, each row sliding in after the one above it."""
+        t = self.table
+        b = t.bid_show
+        r = pygame.Rect(t.layout.bid_panel)
+        r.h = 110 + 86 * len(b["rows"])
+        r.center = t.layout.board_rect.center
+        theme.draw_panel(surface, r, radius=18)
+        s = _text(b["title"], 36, theme.INK, True)
+        surface.blit(s, s.get_rect(midtop=(r.centerx, r.y + 18)))
+        y = r.y + 78
+        for k, row in enumerate(b["rows"]):
+            row_t = b["t"] - 0.15 * k
+            if row_t < 0:
+                break
+            self._bid_row(surface, r, y, row, row_t, b["land"])
+            y += 86
+
+    def _bid_row(self, surface: pygame.Surface, r: pygame.Rect, y: int, row: tuple,
+                 row_t: float, land: bool) -> None:
+        t = self.table
+        q, cowboys, rank, takes = row
+        surface.blit(_text(ordinal(rank) if rank else "-", 34, theme.INK, True),
+                     (r.x + 24, y + 16))
+        surface.blit(pieces.cube(t.colour[q], 34), (r.x + 84, y + 14))
+        surface.blit(theme.fit_text(t.names[q], 30, 158, theme.INK, True), (r.x + 134, y + 18))
+        slide = min(1.0, row_t / 0.4)
+        x0 = r.x + 300 - round((1 - slide) * 120)
+        if not cowboys:
+            surface.blit(_text("no bid", 28, theme.INK_SOFT), (x0, y + 20))
+        for i, c in enumerate(cowboys[:12]):
+            surface.blit(pieces.cowboy_token(c, 48), (x0 + i * 44, y + 8))
+        if len(cowboys) > 12:
+            surface.blit(_text(f"+{len(cowboys) - 12}", 28, theme.INK), (x0 + 12 * 44 + 8,
+                                                                          y + 20))
+        if takes:
+            s = _text("buys" if land else "chooses", 26, GOOD, True)
+            surface.blit(s, s.get_rect(topright=(r.right - 20, y + 22)))
+
+    def _scores(self, surface: pygame.Surface) -> None:
+        """The round scoring: points per category and player, then Continue or a hint."""
+        t = self.table
+        sc = t.score_show
+        r = t.layout.score_panel
+        theme.draw_panel(surface, r, radius=18)
+        s = _text(f"Round {sc['round']} scoring", 38, theme.INK, True)
+        surface.blit(s, s.get_rect(midtop=(r.centerx, r.y + 16)))
+        cols = [label for _, label in CATEGORIES] + ["Round"]
+        x0 = r.x + 250
+        cw = (r.w - 270) // len(cols)
+        for i, label in enumerate(cols):
+            h = theme.fit_text(label, 26, cw - 8, theme.INK_SOFT, True)
+            surface.blit(h, h.get_rect(midtop=(x0 + cw * i + cw // 2, r.y + 72)))
+        y = r.y + 112
+        for q in range(t.n):
+            self._score_row(surface, r, x0, cw, y, q, sc["rows"].get(q, {}))
+            y += 74
+        if t.scores_held:
+            b = t.scores_button_rect()
+            hot = not t.keyboard and t.hover is not None and b.collidepoint(t.hover)
+            surface.blit(art.button_surface(b.size, "Continue", "focus" if t.keyboard else
+                                            "hover" if hot else "normal", "primary"), b)
+        elif sc.get("final"):
+            hint = _text("Click to continue", 24, theme.INK_SOFT)
+            surface.blit(hint, hint.get_rect(midbottom=(r.centerx, r.bottom - 10)))
+
+    def _score_row(self, surface: pygame.Surface, r: pygame.Rect, x0: int, cw: int, y: int,
+                   q: int, row: dict) -> None:
+        t = self.table
+        surface.blit(pieces.cube(t.colour[q], 34), (r.x + 24, y))
+        name = theme.fit_text(t.names[q], 30, x0 - r.x - 80, theme.INK, True)
+        surface.blit(name, (r.x + 72, y + 4))
+        total = 0
+        for i, (cat, _) in enumerate(CATEGORIES):
+            pts, _count = row.get(cat, (0, 0))
+            total += pts
+            c = _text(f"+{pts}" if pts else "-", 32, GOOD if pts else theme.INK_SOFT, bool(pts))
+            surface.blit(c, c.get_rect(midtop=(x0 + cw * i + cw // 2, y + 2)))
+        c = _text(f"+{total}", 32, theme.INK, True)
+        surface.blit(c, c.get_rect(midtop=(x0 + cw * 4 + cw // 2, y + 2)))
