@@ -214,6 +214,8 @@ class ColoradoChoices:
         if pv is None or not pv["legal"] or self.use_flag is None:
             return None
         p = self.source.acting
+        if p is None:
+            return None
         return self._cached(("gain", self.card_action()),
                             lambda: placement_change(self.source.state, pv, p))
 
@@ -392,6 +394,7 @@ class ColoradoChoices:
     def _bid_buttons(self, land: bool) -> list[Button]:
         k = len(self.sel_tokens)
         cowboys = tuple(sorted(self.sel_tokens))
+        out: list[Button]
         if land:
             label = f"Bid {plural(k, 'cowboy')}" if k else "Bid (pick 1+)"
             out = [(label, SaleBid(cowboys) if k else None, bool(k), True)]

@@ -164,6 +164,7 @@ def _scored(table, e: Event, s: Shown) -> None:
     """Points fly from the scoring cells to the panel; the round scoring fills its row."""
     lay = table.layout
     q = e.player
+    assert q is not None, "a score belongs to a seat"
     d = e.data
     cells = [tuple(c) for c in d.get("cells", [])]
     table.highlight = (table.colour[q], cells, s.seconds * 1.2)
