@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.oregon import PLAY, START_TILE, Draw, new_game
+from game.engine.oregon import PLAY, START_TILE, Draw, OregonState, new_game
 from game.engine.oregon import player_name as engine_player_name
 from game.scenes.oregon import tips
 from game.scenes.oregon.choices import CLEAR, OregonChoices, gains_text, why_illegal
@@ -54,6 +54,8 @@ class TableScene(TableTips, SharedTable):
     look_prompt = ("Your new cards are in your hand. The table passes on in a moment "
                    "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
+    state: OregonState
+    shown: OregonState
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
         super().__init__(services)

@@ -142,7 +142,7 @@ class TableTips:
     shown_version: int
     viewer: int | None
     keyboard: bool
-    focus: str | None
+    focus: str
     cursor: tuple[int, int] | None
     hover: tuple[int, int] | None
     layout: Any

@@ -210,7 +210,7 @@ class Choice:
         (own marker to move / own camel to move)."""
         step = state.step()
         if self.pending_tile is not None:
-            return {tuple(m): "marker" for m in state.view(p)["players"][p]["markers"]}
+            return {m: "marker" for m in state.view(p)["players"][p]["markers"]}
         kind = self.tile_kind(state)
         if step in ("place_tiles", "bonus") and kind:
             return dict(state.tile_targets(kind, p))

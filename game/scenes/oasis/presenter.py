@@ -14,11 +14,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game import assets
 from game.engine.core import Event
 from game.engine.oasis.cards import LAND_KINDS, SCORE_KINDS
+from game.engine.oasis.state import OasisState
 from game.ui.oasis import art as oart
 from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE
 from game.ui.oasis.layout import CARRY_CARD, OFFER_CARD
@@ -288,16 +290,15 @@ def present(kind: str) -> Present:
     return p
 
 
-def queue(t: TableScene, events: list[Event], after: Any) -> None:
+def queue(t: TableScene, events: list[Event], after: OasisState) -> None:
     """The animation steps of one action's ``events`` on the table's timeline, then the
     catch-up to ``after`` (the state once the action is applied)."""
     for e in events:
         if e.kind == "final_score":
             for cat in CATEGORIES:
-                t.timeline.add(lambda e=e, cat=cat: score_category(t, e, cat), SCORE_STEP,
-                               "final_score")
+                t.timeline.add(partial(score_category, t, e, cat), SCORE_STEP, "final_score")
             continue
-        t.timeline.add(lambda e=e: t._start_event(e), present(e.kind).duration, e.kind)
+        t.timeline.add(partial(t._start_event, e), present(e.kind).duration, e.kind)
     t.timeline.add(lambda: t._catch_up(after), 0.0, "catch_up")
 
 

@@ -149,7 +149,7 @@ class OregonChoices:
             return "building", [a.cell for a in legal if isinstance(a, PlaceStartTile)]
         if state.phase == PLAY and self.complete:
             cells = state.legal_cells_for(player, self.cards(), self.joker)
-            return self.placement_kind(), [tuple(c) for c in cells]
+            return self.placement_kind(), cells
         return "", []
 
     def cell_action(self, state: OregonState, cell: tuple[int, int]
@@ -157,11 +157,11 @@ class OregonChoices:
         """(the action a click on ``cell`` asks for, or the reason the click means nothing)."""
         phase = state.phase
         if phase == START_TILE:
-            return PlaceStartTile(tuple(cell)), None
+            return PlaceStartTile((cell[0], cell[1])), None
         if phase == PLAY:
             if not self.complete:
                 return None, NEED_CARDS
-            return action_for(self.cards(), tuple(cell)), None
+            return action_for(self.cards(), cell), None
         if phase == EXTRA_TURN:
             return None, "Use or skip your extra turn first."
         if phase == DRAW:
@@ -216,8 +216,8 @@ class OregonChoices:
         """What the acting player is asked to do now."""
         if state.phase == START_TILE:
             tile = state.view(player)["players"][player]["start_tile"]
-            return f"Place your start {BUILDING_NAMES.get(tile, 'start tile')}: click a " \
-                   "glowing cell."
+            name = BUILDING_NAMES.get(tile, "start tile") if tile is not None else "start tile"
+            return f"Place your start {name}: click a glowing cell."
         if state.phase == PLAY:
             return self._play_prompt(state, player, legal)
         if state.phase == EXTRA_TURN:
@@ -267,7 +267,7 @@ class OregonChoices:
         the rules' reason when it cannot be placed there."""
         if state.phase == START_TILE:
             return "Start tile here (scores nothing yet)"
-        action = action_for(self.cards(), tuple(cell))
+        action = action_for(self.cards(), cell)
         try:
             pv = preview(state, action, player)
         except Exception as exc:  # noqa: BLE001 - an illegal preview reads as its reason

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Event
 from game.engine.oregon import event_for
@@ -26,6 +26,9 @@ from game.ui.oregon import art
 from game.ui.oregon.board_view import piece_surface, tile_surface
 from game.ui.oregon.panels import card_face
 from game.ui.table_anim import drop, fly
+
+if TYPE_CHECKING:
+    from game.scenes.oregon_table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +45,12 @@ class Cue:
     data: dict[str, Any]
     seconds: float
     line: str
+
+    @property
+    def player(self) -> int:
+        """The seat the event concerns (every kind shown with pictures names one)."""
+        assert self.event.player is not None, f"{self.event.kind} concerns no player"
+        return self.event.player
 
 
 @dataclass(frozen=True)
@@ -73,7 +82,7 @@ class PutDown:
 class OregonPresenter:
     """Starts the pictures and sound of each event on ``table`` (the Oregon table scene)."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         self.table = table
         self.put = PutDown()
 
@@ -106,11 +115,11 @@ class OregonPresenter:
 
 # --- one small function per kind that puts something on screen --------------------------------
 def _turn_start(pr: OregonPresenter, cue: Cue) -> str | None:
-    return None if pr.table.seats[cue.event.player].is_bot else "bell"
+    return None if pr.table.seats[cue.player].is_bot else "bell"
 
 
 def _cards_played(pr: OregonPresenter, cue: Cue) -> str | None:
-    t, q = pr.table, cue.event.player
+    t, q = pr.table, cue.player
     shown_hand = t.hand() if q == t.viewer else []
     for k, c in enumerate(cue.data.get("cards", [])):
         if c in shown_hand:
@@ -125,12 +134,12 @@ def _cards_played(pr: OregonPresenter, cue: Cue) -> str | None:
 
 def _token_flipped(pr: OregonPresenter, cue: Cue) -> str | None:
     token = "joker" if cue.data.get("token") == "joker" else "extra"
-    pr.put.token_over[(cue.event.player, token)] = bool(cue.data.get("active"))
+    pr.put.token_over[(cue.player, token)] = bool(cue.data.get("active"))
     return None
 
 
 def _extra_turn_used(pr: OregonPresenter, cue: Cue) -> str | None:
-    pr.put.token_over[(cue.event.player, "extra")] = False
+    pr.put.token_over[(cue.player, "extra")] = False
     return None
 
 
@@ -138,7 +147,7 @@ def _farmer_placed(pr: OregonPresenter, cue: Cue) -> str | None:
     t = pr.table
     cell = tuple(cue.data["cell"])
     r = t.layout.cell_rect(*cell)
-    colour = t.colour[cue.event.player]
+    colour = t.colour[cue.player]
     surf = piece_surface(colour)
     end = (r.centerx, r.bottom + 2 - surf.get_height() // 2)
     t.sprites.add(drop(surf, end, cue.seconds,
@@ -157,7 +166,7 @@ def _tile_placed(pr: OregonPresenter, cue: Cue) -> str | None:
 
 
 def _scored(pr: OregonPresenter, cue: Cue) -> str | None:
-    t, q, d = pr.table, cue.event.player, cue.data
+    t, q, d = pr.table, cue.player, cue.data
     t.floaters.add(f"+{d['amount']}", pr.cell_or_panel(d, q), pr.panel_point(q),
                    colour=GAIN_COLOUR, duration=max(0.5, cue.seconds * 1.6))
     t.disp_score[q] = d.get("total", t.disp_score[q] + d["amount"])
@@ -165,14 +174,14 @@ def _scored(pr: OregonPresenter, cue: Cue) -> str | None:
 
 
 def _drew_token(pr: OregonPresenter, cue: Cue) -> str | None:
-    q, d = cue.event.player, cue.data
+    q, d = cue.player, cue.data
     token = art.mine_token(d.get("token", "coal"), 44, d.get("value"))
     pr.table.sprites.add(fly(token, pr.cell_or_panel(d, q), pr.panel_point(q), cue.seconds))
     return None
 
 
 def _drew_card(pr: OregonPresenter, cue: Cue) -> str | None:
-    t, q, d = pr.table, cue.event.player, cue.data
+    t, q, d = pr.table, cue.player, cue.data
     deck = d.get("deck", "landscape")
     if q == t.viewer and "card" in d:
         end = t.layout.card_rect(len(t.hand())).center
@@ -185,7 +194,7 @@ def _drew_card(pr: OregonPresenter, cue: Cue) -> str | None:
 
 
 def _discarded(pr: OregonPresenter, cue: Cue) -> str | None:
-    t, q = pr.table, cue.event.player
+    t, q = pr.table, cue.player
     for c in cue.data.get("cards", []):
         pr.put.hidden_cards.add(c)
         t.sprites.add(fly(card_face(c, FLYING_CARD), pr.panel_point(q),
@@ -194,7 +203,7 @@ def _discarded(pr: OregonPresenter, cue: Cue) -> str | None:
 
 
 def _tokens_revealed(pr: OregonPresenter, cue: Cue) -> str | None:
-    t, q, d = pr.table, cue.event.player, cue.data
+    t, q, d = pr.table, cue.player, cue.data
     t.disp_score[q] = d.get("final", t.disp_score[q])
     if d.get("bonus"):
         t.floaters.add(f"+{d['bonus']}", pr.panel_point(q), colour=GAIN_COLOUR, duration=1.0)

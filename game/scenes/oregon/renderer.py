@@ -8,7 +8,7 @@ banner are the shared table's (``game.ui.table_common``), called here in drawing
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,6 +27,9 @@ from game.ui.oregon.panels import (
 )
 from game.ui.table_common import focus_ring
 
+if TYPE_CHECKING:
+    from game.scenes.oregon_table import TableScene
+
 LIFT = 26  # pixels a chosen card stands above the hand
 JOKER_LIFT = 22
 ICON = 76  # the token or tile beside the prompt that asks for it
@@ -43,7 +46,7 @@ def dim_card(size: tuple[int, int]) -> pygame.Surface:
 class OregonRenderer:
     """Draws ``table`` (the Oregon table scene) each frame."""
 
-    def __init__(self, table: Any, board_view: BoardView) -> None:
+    def __init__(self, table: TableScene, board_view: BoardView) -> None:
         self.table = table
         self.board = board_view
         self._dim = dim_card(CARD)
@@ -158,22 +161,22 @@ class OregonRenderer:
         for i, c in enumerate(hand):
             r = self.card_rect(i, hand)
             info = card_info(c)
-            ident = info.get("symbol") or info.get("building")
+            ident = info.get("symbol") or info["building"]
             chosen = c in selected
             art.blit_card(surface, info["kind"], ident, r.topleft, CARD, chosen,
                           lift=1.6 if chosen else 1.0)
             if not usable:
                 surface.blit(self._dim, r)
-        self._draw_joker(surface, len(hand))
+        self._draw_joker(surface, t.viewer, len(hand))
         pending = t.dview().get("pending_card")
         if pending is not None and can_act:
             info = card_info(pending)
-            art.blit_card(surface, info["kind"], info.get("building") or info.get("symbol"),
+            art.blit_card(surface, info["kind"], info.get("building") or info["symbol"],
                           t.layout.pending_rect.topleft, CARD, True)
 
-    def _draw_joker(self, surface: pygame.Surface, hand_size: int) -> None:
+    def _draw_joker(self, surface: pygame.Surface, q: int, hand_size: int) -> None:
+        """The viewer ``q``'s joker token beside their hand."""
         t = self.table
-        q = t.viewer
         active = t.dview()["players"][q]["joker_active"]
         joker_on = t.presenter.put.token_over.get((q, "joker"), active)
         jr = t.layout.joker_rect(hand_size)
@@ -193,7 +196,9 @@ class OregonRenderer:
         if phase == EXTRA_TURN:
             return art.action_token("extra_turn", ICON, True)
         if phase == START_TILE:
-            tile = t.state.view(t.acting)["players"][t.acting]["start_tile"]
+            p = t.acting
+            assert p is not None, "a human can act, so someone acts"
+            tile = t.state.view(p)["players"][p]["start_tile"]
             return art.building_tile(tile, ICON, True) if tile else None
         return None
 

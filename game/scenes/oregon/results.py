@@ -15,6 +15,7 @@ def result_rows(state: OregonState, names: Sequence[str], colours: Sequence[int]
     points is broken by the farmers placed."""
     n = state.num_players
     final = state.view(None)["final"]
+    assert final is not None, "the results come once the game is over"
     scores = final["scores"]
     farmers = [FARMERS - state.farmers_left[q] for q in range(n)]
     rows = []
