@@ -208,12 +208,15 @@ def test_a_hot_seat_human_sees_the_cards_they_drew_before_the_hand_off(make_tabl
 def test_log_keeps_hidden_lines_hidden_from_an_onlooker(services):
     """Unit: a log line of a private event changes as the viewer changes."""
     from game.engine.core import Event
+    from game.engine.messages import N_, P, T
     from game.ui.log_view import LogView
 
     log = LogView(pygame.Rect(0, 0, 440, 400))
-    log.namer = lambda text: text.replace("Yellow", "Ann")
-    e = Event("drew_card", "Yellow draws a church card", 0, {"card": 51}, private_to=0,
-              public_msg="Yellow draws a building card")
+    log.names = ["Ann", "Bob"]
+    e = Event("drew_card", N_("{player} draws a {card} card"), 0, {"card": 51}, private_to=0,
+              public_msg=N_("{player} draws a building card"),
+              args={"player": P(0, "Yellow"), "card": T("church")},
+              public_args={"player": P(0, "Yellow")})
     log.set_viewer(0)
     log.add_event(e, 0)
     log.add("Round 2")
