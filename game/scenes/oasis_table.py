@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.oasis import TakeOffer, TurnCard, new_game
+from game.engine.oasis import OasisState, TakeOffer, TurnCard, new_game
 from game.engine.oasis.cards import COLOURS
 from game.scenes.oasis import models, presenter, renderer
 from game.scenes.oasis.choices import Choice, Command, Reply, card_reply, deck_refusal
@@ -54,6 +54,8 @@ class TableScene(TableTips, SharedTable):
     handoff_message = "Hand the screen over: your score tiles stay hidden until then."
     board_size = (COLS, ROWS)
     strip_keeps = "offer"  # Up from an offer card stays among the cards
+    state: OasisState
+    shown: OasisState
 
     def __init__(self, services, game_id: str, seats: list[Seat], seed: int, state=None):
         super().__init__(services)

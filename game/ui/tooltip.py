@@ -142,8 +142,8 @@ class TableTips:
     shown_version: int
     viewer: int | None
     keyboard: bool
-    focus: str | None
-    cursor: tuple[int, int] | None
+    focus: str
+    cursor: tuple[int, int]
     hover: tuple[int, int] | None
     layout: Any
     t: float

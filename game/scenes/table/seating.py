@@ -14,7 +14,7 @@ from game.ui.players import renamer
 class Seating:
     seats: list[Seat]
     names: list[str]
-    colour: list[tuple[int, int, int]]
+    colour: list[int]
     humans: list[int]
     bots: dict[int, Bot]
     rename: Callable[[str], str]
