@@ -7,6 +7,7 @@ on while a bot thinks.  Pure-Python bots hold the GIL in slices of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -28,7 +29,7 @@ class BotRunner:
     def seat(self) -> int | None:
         return self._seat
 
-    def start(self, seat: int, bot: Bot, view: dict[str, Any], legal: list[Action]) -> None:
+    def start(self, seat: int, bot: Bot, view: Mapping[str, Any], legal: list[Action]) -> None:
         if self._future is not None:
             raise RuntimeError("a bot decision is already running")
         self._seat = seat

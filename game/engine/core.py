@@ -244,6 +244,8 @@ class GameState(ABC):
     ACTION_TYPES: ClassVar[dict[str, type]] = {}
     # action class -> its field checks, compiled once per game class (see ``field_checks``)
     _FIELD_CHECKS: ClassVar[dict[type, tuple[tuple[str, _FieldCheck, str], ...]]] = {}
+    phase: str
+    """The step of the game now (each game names its own phases; a view shows it)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -17,9 +17,13 @@ the revealed cards, the acting human's flags or cowboys, bots, market and secret
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
 import pygame
 
-from game.engine.colorado import Bid, SaleBid, new_game
+from game.engine.colorado import Bid, ColoradoState, SaleBid, new_game
 from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
 from game.engine.words import plural as _plural
 from game.scenes.colorado import renderer
@@ -69,6 +73,8 @@ class TableScene(TableTips, SharedTable):
     board_size = (COLS, ROWS)
     strip_keeps = "card"  # Up from a revealed card stays among the cards
     look_kinds = frozenset({"cowboys_drawn", "flags_dealt"})
+    state: ColoradoState
+    shown: ColoradoState
     look_prompt = ("What you just drew is in your strip. The table passes on in a moment "
                    "(click or press a key to pass it now).")
     sel_flag = _ChoiceField()
@@ -116,7 +122,7 @@ class TableScene(TableTips, SharedTable):
     # Here the choice code calls the human who may act now (the viewer) ``acting``.
     acting = SharedTable.chooser
 
-    def sview(self) -> dict:
+    def sview(self) -> Mapping[str, Any]:
         """The real state as the acting human may see it (for choices)."""
         key = ("sview", self.version, self.viewer)
         v = self._cache.get(key)
@@ -169,8 +175,7 @@ class TableScene(TableTips, SharedTable):
             self.clear_choice()
         after = self.state.clone()
         for e in events:
-            self.timeline.add(lambda e=e: self._start_event(e), step_for(e.kind).seconds,
-                              e.kind)
+            self.timeline.add(partial(self._start_event, e), step_for(e.kind).seconds, e.kind)
         version = self.version
         self.timeline.add(lambda: self._catch_up(after, version), 0.0, "catch_up")
         self.note_revealed(events, p)
@@ -196,8 +201,12 @@ class TableScene(TableTips, SharedTable):
 
     def strip_cowboys(self) -> list[int]:
         """The viewer's cowboys still in their strip: a confirmed bid has left it."""
-        gone = set(self.pending_bid.get(self.viewer, ()))
+        gone = set(self.viewer_bid() or ())
         return [c for c in self.my_cowboys() if c not in gone]
+
+    def viewer_bid(self) -> list[int] | None:
+        """The viewer's confirmed bid, not yet revealed (None: none, or nobody looks)."""
+        return None if self.viewer is None else self.pending_bid.get(self.viewer)
 
     def _catch_up(self, after, version: int | None = None) -> None:
         for q in list(self.pending_bid):
@@ -378,7 +387,7 @@ class TableScene(TableTips, SharedTable):
             return "The game is over."
         if self.acting is None:
             return waiting_prompt(self.state, self.viewer, self.names,
-                                  self.pending_bid.get(self.viewer), self.bots,
+                                  self.viewer_bid(), self.bots,
                                   self.timeline.busy)
         return self.choice.prompt()
 

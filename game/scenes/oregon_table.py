@@ -24,6 +24,8 @@ Structure
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.engine.oregon import PLAY, START_TILE, Draw, OregonState, new_game
@@ -104,8 +106,8 @@ class TableScene(TableTips, SharedTable):
         self.message, self.message_error = "", False
         after = self.state.clone()
         for e in events:
-            self.timeline.add(lambda e=e: self._start_event(e),
-                              self.presenter.seconds(e.kind), e.kind)
+            self.timeline.add(partial(self._start_event, e), self.presenter.seconds(e.kind),
+                              e.kind)
         self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
         self.note_revealed(events, p)
         self.after_action()
@@ -140,11 +142,12 @@ class TableScene(TableTips, SharedTable):
     # --- the half-made move -------------------------------------------------------------------
     def legal_cells(self) -> tuple[str, list[tuple[int, int]]]:
         """(kind, cells) the acting human may use now: start tile or the chosen cards."""
-        if not self.human_can_act:
+        p = self.acting
+        if p is None or not self.human_can_act:
             return "", []
         key = ("cells", self.version, self.choice.key())
         if key not in self._cache:
-            self._cache[key] = self.choice.legal_cells(self.state, self.acting, self.legal())
+            self._cache[key] = self.choice.legal_cells(self.state, p, self.legal())
         return self._cache[key]
 
     def toggle_card(self, card: int) -> None:
@@ -152,7 +155,9 @@ class TableScene(TableTips, SharedTable):
         self._chose()
 
     def toggle_joker(self) -> None:
-        why = self.choice.toggle_joker(self.state.joker[self.acting])
+        p = self.acting
+        assert p is not None  # the joker shows only to the acting human
+        why = self.choice.toggle_joker(self.state.joker[p])
         if why:
             self.error(why)
             return
@@ -168,6 +173,7 @@ class TableScene(TableTips, SharedTable):
     def _try(self, action) -> bool:
         """Play ``action`` for the acting human, or say why the rules refuse it."""
         p = self.acting
+        assert p is not None  # only the acting human's choices reach here
         why = why_illegal(self.state, action, p)
         if why:
             self.error(why)
@@ -186,15 +192,15 @@ class TableScene(TableTips, SharedTable):
 
     def preview_text(self, cell) -> str:
         """The tooltip for ``cell``: what placing there would earn (empty when not legal)."""
-        if cell is None or not self.human_can_act:
+        p = self.acting
+        if cell is None or p is None or not self.human_can_act:
             return ""
         _kind, cells = self.legal_cells()
         if tuple(cell) not in cells:
             return ""
         key = ("preview", self.version, self.choice.key(), tuple(cell))
         if key not in self._cache:
-            self._cache[key] = self.choice.preview_text(self.state, self.acting, tuple(cell),
-                                                        self.names)
+            self._cache[key] = self.choice.preview_text(self.state, p, tuple(cell), self.names)
         return self._cache[key]
 
     # --- hover tips -----------------------------------------------------------------------
@@ -235,13 +241,14 @@ class TableScene(TableTips, SharedTable):
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         """Focusable things, in Tab order."""
         out: list[tuple[str, pygame.Rect]] = []
-        if not self.human_can_act:
+        p = self.acting
+        if p is None or not self.human_can_act:
             return out
         phase = self.state.phase
         hand = self.hand()
         if phase == PLAY:
             out += [(f"card{i}", self.card_rect(i, hand)) for i in range(len(hand))]
-            if self.state.joker[self.acting] or self.choice.joker:
+            if self.state.joker[p] or self.choice.joker:
                 out.append(("joker", self.layout.joker_rect(len(hand))))
         if phase in (START_TILE, PLAY):
             out.append(("board", self.layout.board_rect))
@@ -307,7 +314,9 @@ class TableScene(TableTips, SharedTable):
         waiting = self.waiting_prompt()
         if waiting is not None:
             return waiting
-        return self.choice.prompt(self.state, self.acting, self.legal())
+        p = self.acting
+        assert p is not None  # ``waiting_prompt`` answers while nobody acts
+        return self.choice.prompt(self.state, p, self.legal())
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface)

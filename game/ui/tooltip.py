@@ -143,7 +143,7 @@ class TableTips:
     viewer: int | None
     keyboard: bool
     focus: str
-    cursor: tuple[int, int] | None
+    cursor: tuple[int, int]
     hover: tuple[int, int] | None
     layout: Any
     t: float

@@ -6,7 +6,7 @@ refused click.  The table keeps one ``ColoradoChoices`` and asks it; tests drive
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -45,7 +45,7 @@ class ChoiceSource(Protocol):
     @property
     def acting(self) -> int | None: ...
 
-    def sview(self) -> dict[str, Any]: ...
+    def sview(self) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,7 @@ class BotDriver:
         self.timer -= adt
         if self.result is None or self.timer > 0:
             return None
+        assert self.seat is not None  # set when the thinking started
         move = (self.seat, self.result)
         self.seat, self.result = None, None
         return move

@@ -59,7 +59,7 @@ class InputRouter:
         """The game log, pointer moves and clicks; True if ``intent`` was taken."""
         t = self.table
         k = intent.kind
-        if k == I.CLICK and intent.button == 1 and t.can_undo and \
+        if k == I.CLICK and intent.button == 1 and t.can_undo and intent.pos is not None and \
                 t.undo_rect().collidepoint(intent.pos):
             # the button sits over the log, which would take the click for scrolling
             t.keyboard = False

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -62,7 +62,6 @@ class SharedTable(Scene):
     strip_vertical: bool = True  # whether Up/Down also step along the strip
     look_kinds: frozenset[str] = frozenset()
     simultaneous_phases: tuple[str, ...] = ()
-    handoff_message: str = "Hand the screen over; your things stay hidden until then."
     look_prompt = ("Have a look at what you just got: the table passes on in a moment "
                    "(click or press a key to pass it now).")
     # How the table is used; whoever opens it may change these (demo, replay).
@@ -70,6 +69,22 @@ class SharedTable(Scene):
     autosave: bool = True  # write the autosave after every action
     on_game_over: Callable[[SharedTable], None] | None = None  # instead of the results
     taken_back_time = 0.0  # seconds left of "Taken back." before the prompt
+
+    if TYPE_CHECKING:
+        # What each game's table defines (``hooks.GameTable``), declared for the type checker
+        # only: at run time a table lacking one is still found by ``hooks.missing_hooks``.
+        def _apply(self, action: Any, p: int) -> None: ...
+        def _start_event(self, e: Event) -> None: ...
+        def _catch_up(self, after: GameState) -> None: ...
+        def prompt(self) -> str: ...
+        def buttons(self) -> list[tuple[str, Any, bool, bool]]: ...
+        def targets(self) -> list[tuple[str, pygame.Rect]]: ...
+        def activate(self, key: str) -> None: ...
+        def click_cell(self, cell: tuple[int, int]) -> None: ...
+        def _try(self, action: Any) -> Any: ...
+        def _focus_default(self) -> None: ...
+        def _focus_board(self) -> None: ...
+        def _show_results(self) -> None: ...
 
     # --- set up ------------------------------------------------------------------------------
     def _init_table(self, game_id: str, seats: Sequence[Seat], seed: int, state: GameState,
@@ -143,6 +158,12 @@ class SharedTable(Scene):
 
     # --- who looks: everything on screen is rendered for them --------------------------------
     @property
+    def handoff_message(self) -> str:
+        """What the hand-off screen says stays hidden until the next player takes the table
+        (a table may set a class attribute instead)."""
+        return "Hand the screen over; your things stay hidden until then."
+
+    @property
     def revealed(self) -> int | None:
         """The human past the hand-off screen (hot-seat play), whose private things show."""
         return self.privacy.revealed
@@ -173,13 +194,15 @@ class SharedTable(Scene):
                 sprite.on_done()
         self.sprites.items.clear()
 
-    def dview(self) -> dict:
+    def dview(self) -> dict[str, Any]:
         """The shown state as the viewer may see it (cached per shown version and viewer)."""
         key = ("dview", self.shown_version, self.viewer)
         v = self._cache.get(key)
         if v is None:
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
-            v = self._cache[key] = self.shown.view(self.viewer)
+            view = self.shown.view(self.viewer)
+            assert isinstance(view, dict)  # every game's view is a JSON-able dict
+            v = self._cache[key] = view
         return v
 
     def note_revealed(self, events: Sequence[Event], p: int) -> None:

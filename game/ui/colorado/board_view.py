@@ -12,6 +12,7 @@ import pygame
 from game import assets
 from game.engine.board import map_path
 from game.engine.colorado.lakes import first_game_layout
+from game.engine.colorado.view import LakeView
 from game.map_render import ensure_display, render_map_scaled
 from game.ui import theme
 from game.ui.colorado import pieces
@@ -58,14 +59,14 @@ def _tiles() -> tuple[dict, dict]:
     return meadow, water
 
 
-def _is_first_layout(lakes: list[dict]) -> bool:
+def _is_first_layout(lakes: list[LakeView]) -> bool:
 
     mine = sorted((lk["value"], tuple(sorted(tuple(c) for c in lk["cells"]))) for lk in lakes)
     first = sorted((v, tuple(sorted(cells))) for v, cells in first_game_layout())
     return mine == first
 
 
-def board_picture(lakes: list[dict], size: tuple[int, int]) -> pygame.Surface:
+def board_picture(lakes: list[LakeView], size: tuple[int, int]) -> pygame.Surface:
     """The board with these lakes: the Tiled map for the first-game layout, else built from
     the tileset's meadow and water-edge tiles."""
     if _is_first_layout(lakes):
@@ -117,7 +118,7 @@ def lake_centre(layout: ColoradoLayout, cells) -> tuple[int, int]:
 class BoardView:
     """Draws the board area.  ``base`` (table, track, board, lake values) is built once."""
 
-    def __init__(self, layout: ColoradoLayout, lakes: list[dict]):
+    def __init__(self, layout: ColoradoLayout, lakes: list[LakeView]):
         self.layout = layout
         self.lakes = lakes
         self.lake_points = {lk["index"]: lake_centre(layout, lk["cells"]) for lk in lakes}

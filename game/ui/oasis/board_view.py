@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game import assets
+from game.engine.oasis.view import BoardInfo
 from game.map_render import render_map_scaled
 from game.ui import art, theme
 from game.ui.oasis import art as oart
@@ -25,7 +26,7 @@ CAMEL_SIZE = CELL - 12
 
 
 class BoardView:
-    def __init__(self, layout: TableLayout, board_json: dict):
+    def __init__(self, layout: TableLayout, board_json: BoardInfo):
         self.layout = layout
         self.width = board_json["width"]
         self.height = board_json["height"]
