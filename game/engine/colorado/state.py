@@ -32,7 +32,7 @@ choice of flag, rotation and star.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.colorado import determinize, flags, flow, market, round_end
 from game.engine.colorado.actions import ACTION_TYPES
@@ -74,6 +74,10 @@ from game.engine.colorado.rules import LEGAL, RULES
 from game.engine.colorado.view import ColoradoView, build_view
 from game.engine.core import Action, Event, GameState, Outcome
 
+if TYPE_CHECKING:
+    from game.engine.colorado.actions import TakeCard
+    from game.engine.colorado.cardplay import CardUse
+
 
 class ColoradoState(GameState):
     GAME_ID = "colorado"
@@ -84,6 +88,8 @@ class ColoradoState(GameState):
     sale: Sale | None
     last_bids: dict[str, Any] | None   # public once revealed
     last_sale: dict[str, Any] | None   # public outcome of the last sale
+    # the card use ``why_illegal`` just worked out, for the ``apply`` that follows at once
+    checked_use: tuple[TakeCard, int, CardUse] | None = None
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None):
         if num_players not in (3, 4):

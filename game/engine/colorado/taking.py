@@ -34,14 +34,19 @@ def check_take(state: ColoradoState, a: TakeCard, p: int) -> str | None:
     if state.phase != PHASE_TAKE:
         return "You cannot take a card now"
     try:
-        _card_use(state, a, p)
+        use = _card_use(state, a, p)
     except IllegalAction as exc:
         return str(exc)
+    # ``apply`` checks and then carries out at once: the check's work is not done twice
+    state.checked_use = (a, p, use)
     return None
 
 
 def do_take(state: ColoradoState, a: TakeCard, p: int) -> list[Event]:
-    use = _card_use(state, a, p)
+    checked = state.checked_use
+    use = checked[2] if checked is not None and checked[0] is a and checked[1] == p \
+        else _card_use(state, a, p)
+    state.checked_use = None
     state.revealed.remove(use.card.id)
     state.used_cards.append(use.card.id)
     state.take_queue.pop(0)
