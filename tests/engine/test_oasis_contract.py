@@ -12,6 +12,7 @@ from collections import Counter
 from typing import get_type_hints
 
 import pytest
+from game_hooks.oasis import HOOKS
 
 from game.engine import core
 from game.engine.core import IllegalAction
@@ -201,32 +202,6 @@ def test_the_undo_floor_follows_what_was_revealed():
 
 
 # --- state_from_view -------------------------------------------------------------------------
-def hidden_variant(st: OasisState, viewer: int | None, rng: random.Random) -> OasisState:
-    """The same game as ``viewer`` knows it, different in what ``viewer`` may not know."""
-    c = st.clone()
-    unseen = sum(c.offer_decks, []) + c.draw
-    rng.shuffle(unseen)
-    for deck in [*c.offer_decks, c.draw]:
-        size = len(deck)
-        deck[:] = unseen[:size]
-        del unseen[:size]
-    others = [q for q in range(st.num_players) if q != viewer]
-    if st.final is None:
-        for q1 in others:
-            for q2 in others:
-                a = [k for k, v in c.score_tiles[q1].items() if v]
-                b = [k for k, v in c.score_tiles[q2].items() if v]
-                pairs = [(x, y) for x in a for y in b if x != y]
-                if q1 != q2 and pairs:
-                    x, y = rng.choice(pairs)
-                    c.score_tiles[q1][x] -= 1
-                    c.score_tiles[q1][y] += 1
-                    c.score_tiles[q2][y] -= 1
-                    c.score_tiles[q2][x] += 1
-                    return c
-    return c
-
-
 def hidden_part(st: OasisState) -> tuple:
     return [list(d) for d in st.offer_decks], list(st.draw), [dict(s) for s in st.score_tiles]
 
@@ -282,7 +257,7 @@ def test_what_the_seat_cannot_see_is_drawn_at_random_and_only_from_the_view():
             continue
         viewer = rng.choice([None, *range(st.num_players)])
         view = st.view(viewer)
-        twin = hidden_variant(st, viewer, rng)
+        twin = HOOKS.scrambled(st, viewer, rng)
         assert twin.view(viewer) == view
         one = OasisState.state_from_view(view, random.Random(42))
         other = OasisState.state_from_view(twin.view(viewer), random.Random(42))

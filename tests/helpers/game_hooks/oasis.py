@@ -108,7 +108,7 @@ class OasisHooks(GameHooks):
 
     def scrambled(self, st, viewer, rng):
         """The unseen cards dealt anew over the offer decks and draw deck; score tile kinds
-        swapped between two other players."""
+        swapped between two other players while they are face down."""
         c = st.clone()
         unseen = sum(c.offer_decks, []) + c.draw
         rng.shuffle(unseen)
@@ -116,6 +116,8 @@ class OasisHooks(GameHooks):
             size = len(d)
             d[:] = unseen[:size]
             del unseen[:size]
+        if st.final is not None:  # the final scoring turned every score tile up
+            return c
         others = [q for q in range(st.num_players) if q != viewer]
         rng.shuffle(others)
         for q1 in others:
