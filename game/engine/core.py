@@ -146,7 +146,7 @@ def action_from_json(data: dict[str, Any], action_types: dict[str, type]) -> Act
         raise SaveError(f"unknown or malformed action {data!r}") from exc
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, for the UI to animate and the log to print.
 
@@ -167,6 +167,17 @@ class Event:
     public_msg: Message | None = None
     args: dict[str, Any] = field(default_factory=dict, compare=False)
     public_args: dict[str, Any] | None = field(default=None, compare=False)
+
+    def __init__(self, kind: str, msg: Message, player: int | None = None,
+                 data: dict[str, Any] | None = None, private_to: int | None = None,
+                 public_msg: Message | None = None, args: dict[str, Any] | None = None,
+                 public_args: dict[str, Any] | None = None) -> None:
+        # One dict update instead of the eight ``object.__setattr__`` calls a frozen
+        # dataclass makes: the rules create events by the thousand in a search.
+        self.__dict__.update(kind=kind, msg=msg, player=player,
+                             data={} if data is None else data, private_to=private_to,
+                             public_msg=public_msg, args={} if args is None else args,
+                             public_args=public_args)
 
     def message_for(self, viewer: int | None) -> tuple[Message, dict[str, Any]]:
         """The message and arguments ``viewer`` may read (None: an onlooker)."""
