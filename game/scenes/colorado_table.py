@@ -36,6 +36,7 @@ from game.scenes.colorado.choices import (
 )
 from game.scenes.colorado.presenter import EVENT_STEPS, start_event, step_for
 from game.scenes.colorado.results import result_columns, result_rows
+from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.table.scene import SharedTable
 from game.seats import Seat
 from game.ui import intents as I
@@ -312,7 +313,6 @@ class TableScene(TableTips, SharedTable):
         return result_rows(self.state, self.names, self.colour)
 
     def _show_results(self) -> None:
-        from game.scenes.results import ResultRow, ResultsScene
 
         rows = self.result_rows()
         self.services.stack.push(ResultsScene(self.services, GAME_NAME,
