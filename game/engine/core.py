@@ -355,7 +355,7 @@ class GameState(ABC):
             if type(player) is int and 0 <= player < self.num_players:
                 raise IllegalAction(f"it is not player {player + 1}'s turn to act")
             raise IllegalAction(f"there is no player {_short(player)} in this game")
-        problem = self.action_problem(action) or self.why_illegal(action, player)
+        problem = self.refusal(action, player)
         if problem:
             raise IllegalAction(problem)
         self._revealing = False
@@ -365,6 +365,12 @@ class GameState(ABC):
             self.undo_floor = len(self.history)
             self._revealing = False
         return events
+
+    def refusal(self, action: Any, player: int) -> str | None:
+        """Why ``apply`` would refuse ``action`` by ``player`` (a seat who acts now): not an
+        action of this game, or against the rules.  None when it would be carried out.
+        Tables explain a refused click with it."""
+        return self.action_problem(action) or self.why_illegal(action, player)
 
     def action_problem(self, action: Any) -> str | None:
         """Why ``action`` is no action of this game at all (a foreign class, a field of the

@@ -34,9 +34,7 @@ TWO_HUMANS = {"oregon": "human,human", "colorado": "human,human,bot:easy",
 def game_events(scene) -> list:
     """Every event of the game so far: the opening ones and those of each action."""
     st = scene.state
-    setup = st.setup_events
-    opening = list(setup() if callable(setup) else setup) or list(
-        getattr(st, "opening_events", ()))
+    opening = st.setup_events()
     return opening + [e for events in replay_events(st)[1] for e in events]
 
 

@@ -63,7 +63,7 @@ class Reply:
 def why_illegal(state: GameState, action: Action, p: int) -> str | None:
     """Why the rules refuse ``action`` by ``p`` now, in the words shown for a refused click;
     None when it is legal."""
-    return state.action_problem(action) or state.why_illegal(action, p)
+    return state.refusal(action, p)
 
 
 def on_board(c: Cell) -> bool:

@@ -40,7 +40,7 @@ Cell = tuple[int, int]
 
 def why_illegal(state: GameState, action: Action, p: int) -> str | None:
     """Why the rules refuse ``action`` by ``p`` now, in the engine's words (None: legal)."""
-    return state.action_problem(action) or state.why_illegal(action, p)
+    return state.refusal(action, p)
 
 
 @dataclass(frozen=True)

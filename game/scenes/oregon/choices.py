@@ -82,7 +82,7 @@ def card_kind(card: int) -> str:
 
 def why_illegal(state: OregonState, action: Action, player: int) -> str | None:
     """The rules' reason for refusing ``action`` by ``player`` (None: it is legal)."""
-    return state.why_illegal(action, player)
+    return state.refusal(action, player)
 
 
 class OregonChoices:
