@@ -18,15 +18,17 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
 import argparse  # noqa: E402
+import sys  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from game import __version__  # noqa: E402
+from game import __version__, i18n  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.engine.core import SEED_LIMIT  # noqa: E402
-from game.engine.words import a_or_an  # noqa: E402
+from game.i18n import N_, _  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.seats import BOT_LEVELS, parse_players  # noqa: E402
+from game.settings import saved_language  # noqa: E402
 
 Check = Callable[[argparse.Namespace, Config, argparse.ArgumentParser], None]
 
@@ -36,11 +38,11 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text[:40]))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(_("must be 0 or more, not {value}").format(value=value))
     if value >= SEED_LIMIT:  # a save keeps only seeds below this; the game must reload
-        raise argparse.ArgumentTypeError(f"must be at most {SEED_LIMIT - 1}")
+        raise argparse.ArgumentTypeError(_("must be at most {limit}").format(limit=SEED_LIMIT - 1))
     return value
 
 
@@ -48,30 +50,29 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number of seconds: {text}").format(text=repr(text))) from None
     if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+        raise argparse.ArgumentTypeError(_("must be 0 or more seconds, not {text}").format(text=text))
     return value
 
 
 # --- sections ---------------------------------------------------------------------------------
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("game")
-    g.add_argument("--game", choices=sorted(GAMES), help="open this game's seat setup")
+    g = parser.add_argument_group(_("game"))
+    g.add_argument("--game", choices=sorted(GAMES), help=_("open this game's seat setup"))
     g.add_argument(
         "--players",
         metavar="SPEC",
-        help=(
-            "with --game: start at once with these seats, e.g. human,bot:normal,bot:easy "
-            f"(bot levels: {', '.join(BOT_LEVELS)})"
-        ),
+        help=_("with --game: start at once with these seats, e.g. human,bot:normal,bot:easy "
+               "(bot levels: {levels})").format(levels=", ".join(BOT_LEVELS)),
     )
-    g.add_argument("--seed", type=_seed, metavar="N", help="seed for the deal")
+    g.add_argument("--seed", type=_seed, metavar="N", help=_("seed for the deal"))
     for info in GAMES.values():  # each game's setup choices, e.g. --lakes for Colorado County
         for option in info.options:
-            words = "; ".join(f"{v}: {w}" for v, w in option.choices)
+            words = "; ".join(f"{v}: {_(w)}" for v, w in option.choices)
             g.add_argument(f"--{option.name}", choices=option.values,
-                           help=f"{info.name}: {option.label.lower()} ({words})")
+                           help=_("{game}: {option} ({choices})").format(
+                               game=info.name, option=_(option.label), choices=words))
 
 
 def _check_game_options(
@@ -82,39 +83,43 @@ def _check_game_options(
     from game.scenes.table import table_available  # pygame: only once the arguments are good
 
     if args.game is not None and not table_available(args.game):
-        parser.error(f"--game: the {GAMES[args.game].name} table is not in this version yet")
+        parser.error(_("--game: the {game} table is not in this version yet").format(
+            game=GAMES[args.game].name))
     for info in GAMES.values():
         for option in info.options:
             value = getattr(args, option.name)
             if value is None:
                 continue
             if args.game != info.id:
-                parser.error(f"--{option.name} is {a_or_an(info.name)} option "
-                             f"(use it with --game {info.id})")
+                parser.error(_("--{option} is an option of {game} (use it with --game {id})")
+                             .format(option=option.name, game=info.name, id=info.id))
             config.options[option.name] = value
     if args.players is not None:
         if args.game is None:
-            parser.error("--players needs --game (which game are the seats for?)")
+            parser.error(_("--players needs --game (which game are the seats for?)"))
         try:
             config.seats = parse_players(args.players, GAMES[args.game])
         except ValueError as exc:
-            parser.error(f"--players: {exc}")
+            parser.error(_("--players: {reason}").format(reason=exc))
 
 
 def _add_display_options(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("display and sound")
+    g = parser.add_argument_group(_("display and sound"))
     mode = g.add_mutually_exclusive_group()
     mode.add_argument(
         "--fullscreen",
         dest="fullscreen",
         action="store_true",
         default=None,
-        help="start fullscreen (F11 switches)",
+        help=_("start fullscreen (F11 switches)"),
     )
     mode.add_argument(
-        "--windowed", dest="fullscreen", action="store_false", help="start in a window"
+        "--windowed", dest="fullscreen", action="store_false", help=_("start in a window")
     )
-    g.add_argument("--mute", action="store_true", help="no sound this time")
+    g.add_argument("--mute", action="store_true", help=_("no sound this time"))
+    g.add_argument("--lang", choices=list(i18n.LANGUAGES), metavar="{" + ",".join(i18n.LANGUAGES) + "}",
+                   help=_("the language, this time ({names}); Settings keeps a choice").format(
+                       names=", ".join(f"{c}: {n}" for c, n in i18n.LANGUAGES.items())))
 
 
 def _check_display_options(
@@ -122,13 +127,14 @@ def _check_display_options(
 ) -> None:
     config.fullscreen = args.fullscreen
     config.mute = args.mute
+    config.language = args.lang
 
 
 def _add_automation_options(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("automation")
-    g.add_argument("--quit-after", type=_seconds, metavar="SECONDS", help="quit after this long")
+    g = parser.add_argument_group(_("automation"))
+    g.add_argument("--quit-after", type=_seconds, metavar="SECONDS", help=_("quit after this long"))
     g.add_argument(
-        "--screenshot", type=Path, metavar="PATH", help="save the last frame as a PNG when quitting"
+        "--screenshot", type=Path, metavar="PATH", help=_("save the last frame as a PNG when quitting")
     )
 
 
@@ -137,21 +143,21 @@ def _check_automation_options(
 ) -> None:
     config.quit_after = args.quit_after
     if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
-        parser.error(f"--screenshot: {str(args.screenshot)!r} must end in .png")
+        parser.error(_("--screenshot: {path} must end in .png").format(path=repr(str(args.screenshot))))
     config.screenshot = args.screenshot
 
 
 def _add_mode_options(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("modes")
+    g = parser.add_argument_group(_("modes"))
     mode = g.add_mutually_exclusive_group()
-    mode.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
+    mode.add_argument("--load", type=Path, metavar="FILE", help=_("open a saved game"))
     mode.add_argument("--demo", action="store_true",
-                      help="bots play the three games in turn; any key opens the title")
+                      help=_("bots play the three games in turn; any key opens the title"))
     mode.add_argument("--kiosk", action="store_true",
-                      help="unattended fullscreen attract loop; Ctrl+Alt+Shift+Q quits")
+                      help=_("unattended fullscreen attract loop; Ctrl+Alt+Shift+Q quits"))
     g.add_argument("--idle-timeout", type=_seconds, metavar="SECONDS",
-                   help="with --kiosk: seconds without input before the attract loop resumes "
-                        "(default 90)")
+                   help=_("with --kiosk: seconds without input before the attract loop resumes "
+                          "(default 90)"))
 
 
 def _check_mode_options(
@@ -159,16 +165,17 @@ def _check_mode_options(
 ) -> None:
     if (args.load or args.demo or args.kiosk) and args.game is not None:
         which = "--load" if args.load else "--demo" if args.demo else "--kiosk"
-        parser.error(f"{which} cannot be combined with --game")
+        parser.error(_("{option} cannot be combined with --game").format(option=which))
     if args.idle_timeout is not None:
         if not args.kiosk:
-            parser.error("--idle-timeout is a kiosk option (use it with --kiosk)")
+            parser.error(_("--idle-timeout is a kiosk option (use it with --kiosk)"))
         if args.idle_timeout < 5:
-            parser.error(f"--idle-timeout: at least 5 seconds, not {args.idle_timeout:g}")
+            parser.error(_("--idle-timeout: at least 5 seconds, not {seconds}").format(
+                seconds=f"{args.idle_timeout:g}"))
         config.idle_timeout = args.idle_timeout
     if args.load is not None:
         if not args.load.is_file():
-            parser.error(f"--load: no such file: {str(args.load)!r}")
+            parser.error(_("--load: no such file: {path}").format(path=repr(str(args.load))))
         config.load = args.load
     config.demo = args.demo
     config.kiosk = args.kiosk
@@ -185,12 +192,43 @@ SECTIONS: list[tuple[Callable[[argparse.ArgumentParser], None], Check]] = [
 
 
 # --- entry points -------------------------------------------------------------------------------
+# argparse's own words ("usage:", "options", its error sentences), so that they are in the
+# catalogs too: argparse looks each up through its module's ``_`` and ``ngettext``, which
+# ``build_parser`` points at ours.  (Python 3.11's wording; a later Python's changed sentence
+# falls back to English.)
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("options"), N_("positional arguments"),
+    N_("show this help message and exit"), N_("%(prog)s: error: %(message)s\n"),
+    N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+    N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("argument %(argument_name)s: %(message)s"),
+    N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def choose_language(argv: list[str]) -> str:
+    """The language ``--help`` and the errors speak before the arguments are parsed: a valid
+    ``--lang`` among them, else the one kept in the settings, else the system's."""
+    for i, arg in enumerate(argv):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else (
+            argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None)
+        if value in i18n.LANGUAGES:
+            return value
+    return saved_language(Config().settings_path) or i18n.system_language()
+
+
 def build_parser() -> argparse.ArgumentParser:
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
     parser = argparse.ArgumentParser(
         prog="landgrab",
-        description="Oregon, Colorado County and Oasis at one screen, with bots for empty seats.",
+        description=_("Oregon, Colorado County and Oasis at one screen, with bots for empty seats."),
     )
-    parser.add_argument("--version", action="version", version=f"Landgrab {__version__}")
+    parser.add_argument("--version", action="version", version=f"Landgrab {__version__}",
+                        help=_("show the version and exit"))
     for add, _check in SECTIONS:
         add(parser)
     return parser
@@ -198,6 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_config(argv: list[str] | None = None) -> Config:
     """Arguments -> Config; bad values exit with status 2 (usage and a one-line reason)."""
+    argv = sys.argv[1:] if argv is None else argv
+    i18n.set_language(choose_language(argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     config = Config()

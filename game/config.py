@@ -58,6 +58,7 @@ class Config:
     options: dict[str, str] = field(default_factory=dict)  # a game's setup choices (--lakes)
     fullscreen: bool | None = None  # --fullscreen / --windowed; None = as saved in settings
     mute: bool = False  # --mute
+    language: str | None = None  # --lang: this run's language (None: the settings')
     quit_after: float | None = None  # --quit-after SECONDS
     screenshot: Path | None = None  # --screenshot PATH: the last frame, as PNG
     load: Path | None = None  # --load FILE: open this saved game

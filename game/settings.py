@@ -1,4 +1,4 @@
-"""The player's settings: volumes, fullscreen, animation speed, text size, and the names and
+"""The player's settings: volumes, fullscreen, animation speed, text size, language, and the names and
 colours chosen in seat setup (kept for the next game).  Kept as JSON.
 
 Saving is atomic (a temporary file in the same folder, then ``os.replace``), so a crash or a
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import remove_stale_temps, set_aside, write_atomic
+from game.i18n import LANGUAGES
 from game.seats import clean_name
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,7 @@ class Settings:
     fullscreen: bool = False
     animation_speed: float = 1.0
     ui_scale: float = 1.0
+    language: str = ""  # a code of game.i18n.LANGUAGES; "" = not chosen yet: the system's
     # Seat setup's last choices, by seat position: typed names ("" = the colour's name) and,
     # per game id, palette colour indices (game.seats.remembered).
     seat_names: list[str] = field(default_factory=list)
@@ -62,6 +64,9 @@ class Settings:
                 out.seat_names = _names(value)
             elif key == "seat_colours":
                 out.seat_colours = _colours(value)
+            elif key == "language":
+                if isinstance(value, str) and value in LANGUAGES:
+                    out.language = value
             elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(out, key, value)
@@ -128,6 +133,17 @@ def load_settings(path: Path) -> Settings:
                     str(exc)[:200] or type(exc).__name__, where)
         return Settings()
     return Settings.from_json(data)
+
+
+def saved_language(path: Path) -> str:
+    """The language kept in the settings file, or "" (none chosen, or no readable file).
+    Reads without reporting or moving anything: ``load_settings`` does that later."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return ""
+    value = data.get("language") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and value in LANGUAGES else ""
 
 
 def save_settings(settings: Settings, path: Path) -> bool:

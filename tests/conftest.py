@@ -12,6 +12,7 @@ import tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ["LC_ALL"] = "C.UTF-8"  # the client speaks English unless a test chooses a language
 os.environ.setdefault("LANDGRAB_HOME", tempfile.mkdtemp(prefix="landgrab-tests-"))
 
 import pytest  # noqa: E402
@@ -23,6 +24,16 @@ def landgrab_home(tmp_path, monkeypatch):
     home = tmp_path / "landgrab-home"
     monkeypatch.setenv("LANDGRAB_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts in English, and one that changes the language hands back English."""
+    from game import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture(autouse=True)

@@ -175,7 +175,7 @@ def test_game_options_come_from_the_registry(capsys):
     with pytest.raises(SystemExit) as exc:
         parse_config(["--game", "oregon", "--lakes", "random"])
     assert exc.value.code == 2
-    assert "--lakes is a Colorado County option" in capsys.readouterr().err
+    assert "--lakes is an option of Colorado County" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:
         parse_config(["--game", "colorado", "--lakes", "square"])
     assert exc.value.code == 2

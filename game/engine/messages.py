@@ -18,21 +18,16 @@ Arguments are JSON-able values:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
+
+from game import i18n
+from game.i18n import N_, NN_
+
+__all__ = ["N_", "NN_", "P", "T", "M", "Sentence", "say", "localized", "render", "describe"]
 
 Message = str | tuple[str, str]
 """One sentence: its English text, or (singular, plural) chosen by the argument ``n``."""
-
-
-def N_(message: str) -> str:
-    """Marks an English sentence for the catalogs; the sentence itself is its id."""
-    return message
-
-
-def NN_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a sentence with a plural form; ``describe`` picks one by the argument ``n``."""
-    return (singular, plural)
 
 
 def P(player: int, name: str) -> dict[str, Any]:
@@ -70,21 +65,11 @@ class _English:
 
 ENGLISH: Translator = _English()
 
-# Languages other than English are looked up through this hook (set by the client's
-# language module once it has loaded the catalogs); the engine itself only knows English.
-_languages: dict[str, Callable[[str], Translator]] = {}
-
-
-def set_language_source(lookup: Callable[[str], Translator]) -> None:
-    """Where ``describe`` finds the translator of a language code ("it", "es"...)."""
-    _languages["lookup"] = lookup
-
 
 def translator(language: str | None) -> Translator:
-    lookup = _languages.get("lookup")
-    if language in (None, "en") or lookup is None:
+    if language in (None, i18n.SOURCE_LANGUAGE):
         return ENGLISH
-    return lookup(language)
+    return i18n.translation(language)
 
 
 def render(message: Message, args: dict[str, Any], names: Sequence[str] | None = None,
@@ -128,3 +113,35 @@ def describe(event: Any, names: Sequence[str] | None = None, viewer: int | None 
     public), with the seats called ``names`` (None: the engine's names), in ``language``."""
     message, args = event.message_for(viewer)
     return render(message, args, names, language)
+
+
+class Sentence(str):
+    """A finished English sentence that keeps its message and arguments, so that a table can
+    show it in the player's language (``localized``).  The rules explain a refused move with
+    one: it reads as plain English wherever a string is expected (logs, tests, exceptions)."""
+
+    message: Message
+    args: dict[str, Any]
+
+    def __new__(cls, message: Message, args: dict[str, Any]) -> Sentence:
+        self = super().__new__(cls, _render(message, args, None, ENGLISH))
+        self.message = message
+        self.args = args
+        return self
+
+    def __reduce__(self):  # pickles (a search process' answer) keep the message, not just text
+        return (Sentence, (self.message, self.args))
+
+
+def say(message: Message, **args: Any) -> Sentence:
+    """A sentence to show a player later, in whatever language they read by then."""
+    return Sentence(message, args)
+
+
+def localized(text: str, names: Sequence[str] | None = None,
+              language: str | None = None) -> str:
+    """``text`` for a reader of ``language``: a ``Sentence`` is rendered again in it (with the
+    seats' ``names``); any other text is shown as it is."""
+    if isinstance(text, Sentence):
+        return render(text.message, text.args, names, language)
+    return text

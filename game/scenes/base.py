@@ -60,7 +60,8 @@ class Scene:
         """The scene on top of this one was popped: this one is on top again."""
 
     def on_ui_scale(self) -> None:
-        """The text size changed (``theme.ui_scale()``): lay out and render text again."""
+        """The text size or the language changed (``theme.ui_scale()``, ``i18n.language()``):
+        lay out and render text again."""
 
     # --- per frame -------------------------------------------------------------------------
     def handle(self, intent: I.Intent) -> bool:

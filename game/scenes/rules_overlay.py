@@ -16,13 +16,13 @@ does the Close button.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from importlib import resources
 
 import pygame
 
 from game import assets
+from game.i18n import _
 from game.registry import GAMES
+from game.rules_text import Block, parse, rules_text
 from game.scenes.menu import MenuScene
 from game.ui import intents as I
 from game.ui import layout, theme
@@ -42,70 +42,6 @@ FADE_H = 36  # the soft edge at the top and bottom of the text
 # --------------------------------------------------------------------------------------------
 # Loading and the Markdown subset
 # --------------------------------------------------------------------------------------------
-
-RULES_PACKAGE = "game"
-RULES_DIR = "rules_text"
-
-
-def rules_text(game_id: str) -> str:
-    """The summary's Markdown text; a short note when the game has none."""
-    try:
-        return (
-            resources.files(RULES_PACKAGE)
-            .joinpath(RULES_DIR, GAMES[game_id].rules_file if game_id in GAMES
-                      else f"{game_id}.md")
-            .read_text(encoding="utf-8")
-        )
-    except (FileNotFoundError, OSError):
-        name = GAMES[game_id].name if game_id in GAMES else game_id
-        return f"# {name}\n\nThere is no rules summary for this game yet."
-
-
-@dataclass(frozen=True)
-class Block:
-    kind: str  # "h1", "h2", "p", "li"
-    text: str
-    level: int = 0  # bullets: 0 or 1
-
-
-def parse(text: str) -> list[Block]:
-    """Markdown subset -> blocks."""
-    blocks: list[Block] = []
-    para: list[str] = []
-    bullet: tuple[int, list[str]] | None = None
-
-    def flush() -> None:
-        nonlocal para, bullet
-        if para:
-            blocks.append(Block("p", " ".join(para)))
-            para = []
-        if bullet is not None:
-            blocks.append(Block("li", " ".join(bullet[1]), bullet[0]))
-            bullet = None
-
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        stripped = line.strip()
-        if not stripped:
-            flush()
-            continue
-        if stripped.startswith("## "):
-            flush()
-            blocks.append(Block("h2", stripped[3:].strip()))
-        elif stripped.startswith("# "):
-            flush()
-            blocks.append(Block("h1", stripped[2:].strip()))
-        elif stripped.startswith(("- ", "* ")):
-            flush()
-            indent = len(line) - len(line.lstrip())
-            bullet = (1 if indent >= 2 else 0, [stripped[2:].strip()])
-        elif bullet is not None:
-            bullet[1].append(stripped)  # a bullet's continuation line
-        else:
-            para.append(stripped)
-    flush()
-    return blocks
-
 
 _TOKEN = re.compile(r"\s+|[^\s]+")
 
@@ -225,7 +161,7 @@ class RulesOverlay(MenuScene):
         p = self.panel_rect
         self.view = pygame.Rect(p.x + 80, p.y + 150, p.width - 180, p.height - 150 - 140)
         self.track = pygame.Rect(self.view.right + 34, self.view.y + 4, 10, self.view.height - 8)
-        self.blocks = parse(rules_text(game_id))
+        self.blocks = [Block(b.kind, _(b.text), b.level) for b in parse(rules_text(game_id))]
         shown = self.blocks
         if shown and shown[0].kind == "h1":  # the panel's title already names the game
             shown = shown[1:]

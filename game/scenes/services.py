@@ -14,6 +14,7 @@ services.open_settings()  push the settings overlay
 services.set_fullscreen(on), services.fullscreen (the window now)
 services.attract    the kiosk's attract loop (game.scenes.attract), None outside a kiosk
 services.set_ui_scale(k)  the text size: saved in the settings, applied to every scene at once
+services.set_language(code)  the language: the same, for Settings -> Language
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game import i18n
 from game.config import Config
 from game.scenes.base import SceneStack
 from game.scenes.confirm import quit_confirmation
@@ -70,6 +72,7 @@ class Services:
         self._on_quit = on_quit
         self._on_fullscreen = on_fullscreen
         theme.set_ui_scale(settings.ui_scale)
+        i18n.set_language(config.language or settings.language or i18n.system_language())
 
     @classmethod
     def standalone(cls, config: Config | None = None, settings: Settings | None = None) -> Services:
@@ -107,6 +110,15 @@ class Services:
         self.settings.ui_scale = k
         self.settings.clamp()
         if theme.set_ui_scale(self.settings.ui_scale):
+            for scene in self.stack.scenes:
+                scene.on_ui_scale()
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` now (Settings -> Language): every scene on the stack lays out its
+        text again in it; the choice is kept in the settings."""
+        self.settings.language = code
+        if code != i18n.language():
+            i18n.set_language(code)
             for scene in self.stack.scenes:
                 scene.on_ui_scale()
 

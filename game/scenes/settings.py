@@ -1,4 +1,4 @@
-"""The settings overlay: volumes, fullscreen, animation speed and text size.
+"""The settings overlay: volumes, fullscreen, animation speed, text size and language.
 
 Changes apply at once (a new text size lays out every scene on the stack again).  They are saved (atomically) half a second after the last change and
 again when the overlay closes, so dragging a slider does not write the file sixty times.
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
+from game.i18n import LANGUAGES
 from game.scenes.menu import MenuScene
 from game.settings import ANIMATION_SPEED_RANGE
 from game.ui import layout, theme
@@ -15,7 +17,7 @@ from game.ui.widgets import Button, Choice, Slider, Toggle, align_rows
 
 SAVE_DELAY = 0.5
 TEXT_SIZES = (1.0, 1.1, 1.25, 1.5)
-ROWS, ROW_HEIGHT, ROW_GAP = 6, 96, 16
+ROWS, ROW_HEIGHT, ROW_GAP = 7, 96, 16
 
 
 def _speed_text(v: float) -> str:
@@ -90,6 +92,9 @@ class SettingsScene(MenuScene):
         sizes = [(k, f"{round(k * 100)}%") for k in sorted({*TEXT_SIZES, s.ui_scale})]
         add(Choice(rows[5], "Text size", sizes, s.ui_scale, self._text_size, wrap=False,
                    key="text_size"))
+        languages = list(LANGUAGES.items())  # each in its own name: found by who reads it
+        add(Choice(rows[6], "Language", languages, i18n.language(), self._language,
+                   key="language"))
         align_rows(self.group.widgets)  # sliders, toggle and choice start on one line
         done = pygame.Rect(0, 0, 320, self._button_h)
         done.midbottom = (p.centerx, p.bottom - 40)
@@ -105,6 +110,10 @@ class SettingsScene(MenuScene):
 
     def _text_size(self, value: float) -> None:
         self.services.set_ui_scale(value)
+        self._dirty = SAVE_DELAY
+
+    def _language(self, code: str) -> None:
+        self.services.set_language(code)
         self._dirty = SAVE_DELAY
 
     def _effects(self, value: float) -> None:
