@@ -17,7 +17,7 @@ from game.ui.widgets import Button, Choice, Slider, Toggle, align_rows
 
 SAVE_DELAY = 0.5
 TEXT_SIZES = (1.0, 1.1, 1.25, 1.5)
-ROWS, ROW_HEIGHT, ROW_GAP = 7, 96, 16
+ROWS, ROW_HEIGHT, ROW_GAP = 7, 88, 8
 
 
 def _speed_text(v: float) -> str:

@@ -167,7 +167,7 @@ def test_settings_rows_all_change_by_dpad(couch):
     assert isinstance(scene, SettingsScene)
     s = c.app.settings
     rows = {"master": "master_volume", "music": "music_volume", "effects": "effects_volume",
-            "speed": "animation_speed", "text_size": "ui_scale"}
+            "speed": "animation_speed", "text_size": "ui_scale", "language": "language"}
     keys = [w.key for w in scene.group.widgets if w.can_focus and w.key != "done"]
     assert set(rows) <= set(keys)
     for key in keys:
