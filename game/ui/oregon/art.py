@@ -14,7 +14,8 @@ from functools import cache
 import numpy as np
 import pygame
 
-from game import assets
+from game import assets, i18n
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.art import (
     GOLD,
@@ -52,19 +53,22 @@ BUILDINGS: tuple[str, ...] = (
     "store",
     "station",
 )
+# The names printed on the cards (and heading their tips), translated where drawn.
+# Translators: the names below are printed on Oregon's cards: sentence case, as short as the
+# game's terms allow
 DISPLAY_NAMES: dict[str, str] = {
-    "settlers": "Settlers",
-    "wagon": "Wagon",
-    "campfire": "Campfire",
-    "bison": "Bison",
-    "eagle": "Eagle",
-    "post_office": "Post Office",
-    "harbour": "Harbour",
-    "church": "Church",
-    "coal_mine": "Coal Mine",
-    "gold_mine": "Gold Mine",
-    "store": "Store",
-    "station": "Station",
+    "settlers": N_("Settlers"),
+    "wagon": N_("Wagon"),
+    "campfire": N_("Campfire"),
+    "bison": N_("Bison"),
+    "eagle": N_("Eagle"),
+    "post_office": N_("Post Office"),
+    "harbour": N_("Harbour"),
+    "church": N_("Church"),
+    "coal_mine": N_("Coal Mine"),
+    "gold_mine": N_("Gold Mine"),
+    "store": N_("Store"),
+    "station": N_("Station"),
 }
 #: Accent colour per landscape symbol (card medallion, board edge markers).
 SYMBOL_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -148,15 +152,13 @@ def _selected_ring(cv: Canvas, x, y) -> None:
     cv.paint(glow, (255, 236, 160))
 
 
-@theme.rescaled
-@cache
 def card_surface(
     kind: str, ident: str, size: tuple[int, int] = CARD_SIZE, selected: bool = False
 ) -> pygame.Surface:
     """A card face or back, exactly ``size`` pixels, rounded corners, no shadow.
 
-    The name on a face grows with the text size (its ribbon grows with it, up to about half as
-    large again); at 100 % the card is as it always was.
+    The name on a face is in the player's language and grows with the text size (its ribbon
+    grows with it, up to about half as large again); at 100 % the card is as it always was.
 
     - ``kind="landscape"``, ``ident`` in ``LANDSCAPE_SYMBOLS``;
     - ``kind="building"``, ``ident`` in ``BUILDINGS``;
@@ -164,6 +166,14 @@ def card_surface(
 
     ``selected`` adds a golden ring.  Pair with ``card_shadow(size)``.
     """
+    return _card_surface(kind, ident, size, selected, i18n.language())
+
+
+@theme.rescaled
+@cache
+def _card_surface(kind: str, ident: str, size: tuple[int, int], selected: bool,
+                  language: str) -> pygame.Surface:
+    """``card_surface`` for the names in ``language`` (the current one: a key of the cache)."""
     w, h = size
     if kind == "back":
         return _card_back(ident, size, selected)
@@ -205,7 +215,7 @@ def card_surface(
     small = assets.pictogram(ident, max(8, round(w * 0.2)))
     surf.blit(small, (round(w * 0.075), round(w * 0.07)))
     label = embossed_text(
-        DISPLAY_NAMES[ident],
+        _(DISPLAY_NAMES[ident]),
         round(w * (0.84 if grown else 0.7)),
         grown_px,
         (255, 250, 238),
