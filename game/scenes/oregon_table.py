@@ -28,8 +28,7 @@ from functools import partial
 
 import pygame
 
-from game import i18n
-from game.engine.messages import localized
+from game.engine.messages import N_, P, say
 from game.engine.oregon import PLAY, START_TILE, Draw, OregonState, new_game
 from game.engine.oregon import player_name as engine_player_name
 from game.scenes.oregon import tips
@@ -54,10 +53,10 @@ class TableScene(TableTips, SharedTable):
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True
     # Marked here, translated where the shared table shows them.
-    handoff_message = i18n.N_("Hand the screen over; the cards in hand stay hidden until then.")
+    handoff_message = N_("Hand the screen over; the cards in hand stay hidden until then.")
     look_kinds = frozenset({"drew_card", "drew_token"})
-    look_prompt = i18n.N_("Your new cards are in your hand. The table passes on in a moment "
-                          "(click or press a key to pass it now).")
+    look_prompt = N_("Your new cards are in your hand. The table passes on in a moment "
+                     "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
     state: OregonState
     shown: OregonState
@@ -92,8 +91,8 @@ class TableScene(TableTips, SharedTable):
 
     def log_opening(self) -> None:
         first = self.state.start_player
-        self.log.add(i18n._("{player} starts. Everyone places a start tile.").format(
-            player=self.names[first]), self.colour[first])
+        self.log.add(say(N_("{player} starts. Everyone places a start tile."),
+                         player=P(first, self.names[first])), self.colour[first])
 
     def panel_model(self, q: int) -> PanelModel:
         """Seat ``q``'s panel as data (for drawing, tips and tests)."""
@@ -166,10 +165,6 @@ class TableScene(TableTips, SharedTable):
             return
         self._chose()
 
-    def refuse(self, why: str) -> None:
-        """Show the rules' reason for refusing a move, in the player's language."""
-        self.error(localized(why, self.names, i18n.language()))
-
     def _chose(self) -> None:
         self.services.audio.play("tick")
         self.message, self.message_error = "", False
@@ -183,7 +178,7 @@ class TableScene(TableTips, SharedTable):
         assert p is not None  # only the acting human's choices reach here
         why = why_illegal(self.state, action, p)
         if why:
-            self.refuse(why)
+            self.error(why)  # a Sentence: the table shows it in the player's language
             return False
         self._apply(action, p)
         return True

@@ -197,12 +197,22 @@ def _card_surface(kind: str, ident: str, size: tuple[int, int], selected: bool,
     cv.paint(coverage(med), mix(accent, PAPER, 0.72))
     cv.paint(coverage(med + mr * 0.18) * 0.35, mix(accent, PAPER, 0.5))
     cv.paint(line_coverage(med, max(1.0, w * 0.012)), mix(accent, INK, 0.25))
-    # name ribbon
+    # name ribbon: one line, or two where a long name would shrink too much on one
     label_px = max(8, round(h * 0.075))
     grown_px = min(theme.scaled(label_px), round(h * 0.11))
     grown = grown_px > label_px
     rcy, rhh = h * 0.835, max(h * 0.062, grown_px * 0.62)
-    ribbon = sd_round_box(x, y, w / 2, rcy, w * (0.44 if grown else 0.38), rhh, rhh * 0.55)
+    bottom = rcy + rhh
+    # two lines keep clear of the pictogram: their ribbon grows upwards, at most to it
+    two_px = int((bottom - (mcy + w * 0.29 + 2) - 2 * h * 0.025) / 2 / 1.05)
+    lines, px = _name_lines(_(DISPLAY_NAMES[ident]), w, grown_px, grown, two_px)
+    wide = grown or len(lines) > 1
+    step = round(px * 1.05)  # between the two lines' centres
+    if len(lines) > 1:
+        rhh = step + h * 0.025
+        rcy = bottom - rhh
+    ribbon = sd_round_box(x, y, w / 2, rcy, w * (0.44 if wide else 0.38), rhh,
+                          min(rhh, h * 0.062) * 0.55)
     rl = bevel_light(ribbon, max(1.5, w * 0.012), height=0.8)
     cv.paint(coverage(ribbon), lit(accent, rl, spec=0.2))
     cv.paint(line_coverage(ribbon, max(1.0, w * 0.01)), shade(accent, 0.55))
@@ -214,15 +224,34 @@ def _card_surface(kind: str, ident: str, size: tuple[int, int], selected: bool,
     blit_center(surf, big, mcx, mcy)
     small = assets.pictogram(ident, max(8, round(w * 0.2)))
     surf.blit(small, (round(w * 0.075), round(w * 0.07)))
-    label = embossed_text(
-        _(DISPLAY_NAMES[ident]),
-        round(w * (0.84 if grown else 0.7)),
-        grown_px,
-        (255, 250, 238),
-        shade(accent, 0.45),
-    )
-    blit_center(surf, label, w / 2, rcy)
+    top = rcy - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        label = embossed_text(line, round(w * (0.84 if wide else 0.7)), px, (255, 250, 238),
+                              shade(accent, 0.45))
+        blit_center(surf, label, w / 2, top + i * step)
     return surf
+
+
+def _fitting_px(lines: list[str], width: int, px: int) -> int:
+    """The largest text size up to ``px`` at which every line fits ``width`` (8 at least)."""
+    while px > 8 and any(assets.font(px, display=True).size(t)[0] > width for t in lines):
+        px -= 1
+    return px
+
+
+def _name_lines(name: str, w: int, px: int, grown: bool, two_px: int
+                ) -> tuple[list[str], int]:
+    """A card name's lines on its ribbon and their text size: one line, unless that would
+    shrink it below four fifths of ``px`` and two lines (split at a space, at most
+    ``two_px`` high) read larger."""
+    one = _fitting_px([name], round(w * (0.84 if grown else 0.7)), px)
+    words = name.split(" ")
+    if one >= px * 0.8 or len(words) < 2:
+        return [name], one
+    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+    two, best = max((_fitting_px(lines, round(w * 0.84), min(px, two_px)), lines)
+                    for lines in splits)
+    return (best, two) if two > one else ([name], one)
 
 
 def _card_back(deck: str, size: tuple[int, int], selected: bool) -> pygame.Surface:

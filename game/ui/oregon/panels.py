@@ -64,7 +64,18 @@ def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000)
 
 
 TOKEN = 38
-FARMERS_W = 130  # the farmer and the count of those left
+FARMERS_W = 130  # the farmer and the count of those left, at the least
+
+
+def _farmers_left(m: PanelModel) -> pygame.Surface:
+    # Translators: beside the farmer on a player's panel: the farmers not yet placed
+    left = ngettext("{n} left", "{n} left", m.farmers_left).format(n=m.farmers_left)
+    return _t(left, 26, theme.INK)
+
+
+def _farmers_width(label: pygame.Surface) -> int:
+    """The farmer and its count: wider than ``FARMERS_W`` for a longer word."""
+    return max(FARMERS_W, 36 + label.get_width() + 6)
 
 
 @theme.rescaled
@@ -97,10 +108,9 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     x = x0
     farmer = assets.piece(m.colour, 40, "farmer")
     surf.blit(farmer, (x - 4, y - 4))
-    # Translators: beside the farmer on a player's panel: the farmers not yet placed
-    left = ngettext("{n} left", "{n} left", m.farmers_left).format(n=m.farmers_left)
-    surf.blit(_t(left, 26, theme.INK, max_width=FARMERS_W - 36), (x + 36, y + 4))
-    x += FARMERS_W
+    left = _farmers_left(m)
+    surf.blit(left, (x + 36, y + 4))
+    x += _farmers_width(left)
     surf.blit(oregon_art.action_token("joker", TOKEN, m.joker), (x, y - 2))
     x += TOKEN + 6
     surf.blit(oregon_art.action_token("extra_turn", TOKEN, m.extra), (x, y - 2))
@@ -123,8 +133,9 @@ def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
     """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
     x0, y = 28, 62
     w = m.size[0]
-    out = panel_head_spots(w) + [("farmers", pygame.Rect(x0 - 4, y - 4, FARMERS_W - 6, 42))]
-    x = x0 + FARMERS_W
+    farmers = _farmers_width(_farmers_left(m))
+    out = panel_head_spots(w) + [("farmers", pygame.Rect(x0 - 4, y - 4, farmers - 6, 42))]
+    x = x0 + farmers
     out.append(("joker", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
     x += TOKEN + 6
     out.append(("extra", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
