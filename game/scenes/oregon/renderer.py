@@ -188,8 +188,13 @@ class OregonRenderer:
             jr = jr.move(0, -JOKER_LIFT)
             pygame.draw.circle(surface, theme.FOCUS, jr.center, jr.w // 2 + 7)
         surface.blit(art.action_token("joker", jr.w, joker_on), jr)
+        # the room between the last card and the prompt, centred under the token
+        lay = t.layout
+        room = 2 * min(jr.centerx - lay.card_rect(max(4, hand_size) - 1).right - 8,
+                       lay.message_rect.x - 8 - jr.centerx)
         # Translators: the label under the joker token beside the hand
-        label = theme.text(_("Joker"), 24, theme.ON_TABLE if joker_on else theme.ON_TABLE_SOFT)
+        label = theme.fit_text(_("Joker"), 24, room,
+                               theme.ON_TABLE if joker_on else theme.ON_TABLE_SOFT)
         surface.blit(label, label.get_rect(midtop=(jr.centerx, jr.bottom + 4)))
 
     def message_icon(self) -> pygame.Surface | None:

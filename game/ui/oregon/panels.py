@@ -96,7 +96,7 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     name = _t(shown_name, 32, theme.INK, bold=True, max_width=room)
     surf.blit(name, (x0 + 60, 10))
     kind = _t(m.kind, 24, theme.INK_SOFT, max_width=room - name.get_width() - 12)
-    if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
+    if name.get_width() + 12 + kind.get_width() <= room:  # a long name leaves it out
         surf.blit(kind, (x0 + 62 + name.get_width() + 10, 18 + (name.get_height() - 39) // 2))
     # score, right
     surf.blit(score, score.get_rect(topright=(w - 10, 4)))
