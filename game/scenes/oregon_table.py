@@ -28,6 +28,7 @@ from functools import partial
 
 import pygame
 
+from game import i18n
 from game.engine.messages import N_, P, say
 from game.engine.oregon import PLAY, START_TILE, Draw, OregonState, new_game
 from game.engine.oregon import player_name as engine_player_name
@@ -200,7 +201,7 @@ class TableScene(TableTips, SharedTable):
         _kind, cells = self.legal_cells()
         if tuple(cell) not in cells:
             return ""
-        key = ("preview", self.version, self.choice.key(), tuple(cell))
+        key = ("preview", self.version, self.choice.key(), tuple(cell), i18n.generation())
         if key not in self._cache:
             self._cache[key] = self.choice.preview_text(self.state, p, tuple(cell), self.names)
         return self._cache[key]
@@ -210,7 +211,7 @@ class TableScene(TableTips, SharedTable):
         return tips.table_tips(self)
 
     def tips_key(self):
-        return (*self.choice.key(), self.human_can_act)
+        return (*self.choice.key(), self.human_can_act, i18n.generation())
 
     def cell_tip(self, cell):
         """A legal cell previews its gains, keeping the 8 cells around (the buildings and

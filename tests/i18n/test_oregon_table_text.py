@@ -153,3 +153,39 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
     english = [(where, text, words) for where, text in reader.texts
                if (words := set(english_words(text)) - SPELT_ALIKE.get(code, set()))]
     assert not english, "\n".join(f"{w}: {t!r} {sorted(e)}" for w, t, e in english[:30])
+
+
+def test_the_oregon_table_follows_a_live_change_of_language(display):
+    """Settings -> Language during a game: the prompt, the buttons, the tips, the previews,
+    the panels and the names on the cards are in the new language at once."""
+    from game.ui.oregon import art as oregon_art
+
+    pygame.display.set_mode((1920, 1080))
+    svc, scene = _table("en", seed=11)
+    assert _until_human(svc, scene)
+    while scene.state.phase != PLAY:  # the start tile, then draw until cards are played
+        legal = scene.state.legal_actions(scene.acting)
+        _play(scene, legal[0], Reader(scene), 0)
+        assert _until_human(svc, scene)
+    action = next(a for a in scene.state.legal_actions(scene.acting)
+                  if isinstance(a, (PlaceFarmer, PlaceBuilding)))
+    for card in action.cards:
+        scene.toggle_card(card)
+    if action.uses_joker:
+        scene.toggle_joker()
+
+    def shown():
+        return {"prompt": scene.prompt_line(), "buttons": [b[0] for b in scene.buttons()],
+                "tips": sorted(t.text for t in scene.cached_tips()),
+                "preview": scene.preview_text(action.cell),
+                "panel": scene.panel_model(0).kind,
+                "card": oregon_art.card_surface("building", "church")}
+
+    before = shown()
+    svc.set_language("it")
+    after = shown()
+    assert after["prompt"] in (_("Click a glowing cell to place your farmer."),
+                               _("Click a glowing cell to place the building."))
+    assert after["panel"] == _("Human") != "Human"
+    changed = [k for k in before if before[k] is not after[k] and before[k] != after[k]]
+    assert changed == list(before), set(before) - set(changed)
