@@ -41,6 +41,7 @@ from game.ui.art import (
     shade,
     shadow_of,
     value_noise,
+    wrap_label,
 )
 
 LANDSCAPE_SYMBOLS: tuple[str, ...] = ("settlers", "wagon", "campfire", "bison", "eagle")
@@ -205,7 +206,8 @@ def _card_surface(kind: str, ident: str, size: tuple[int, int], selected: bool,
     bottom = rcy + rhh
     # two lines keep clear of the pictogram: their ribbon grows upwards, at most to it
     two_px = int((bottom - (mcy + w * 0.29 + 2) - 2 * h * 0.025) / 2 / 1.05)
-    lines, px = _name_lines(_(DISPLAY_NAMES[ident]), w, grown_px, grown, two_px)
+    lines, px = wrap_label(_(DISPLAY_NAMES[ident]), grown_px, grown_px * 0.8,
+                           round(w * (0.84 if grown else 0.7)), round(w * 0.84), two_px)
     wide = grown or len(lines) > 1
     step = round(px * 1.05)  # between the two lines' centres
     if len(lines) > 1:
@@ -230,28 +232,6 @@ def _card_surface(kind: str, ident: str, size: tuple[int, int], selected: bool,
                               shade(accent, 0.45))
         blit_center(surf, label, w / 2, top + i * step)
     return surf
-
-
-def _fitting_px(lines: list[str], width: int, px: int) -> int:
-    """The largest text size up to ``px`` at which every line fits ``width`` (8 at least)."""
-    while px > 8 and any(assets.font(px, display=True).size(t)[0] > width for t in lines):
-        px -= 1
-    return px
-
-
-def _name_lines(name: str, w: int, px: int, grown: bool, two_px: int
-                ) -> tuple[list[str], int]:
-    """A card name's lines on its ribbon and their text size: one line, unless that would
-    shrink it below four fifths of ``px`` and two lines (split at a space, at most
-    ``two_px`` high) read larger."""
-    one = _fitting_px([name], round(w * (0.84 if grown else 0.7)), px)
-    words = name.split(" ")
-    if one >= px * 0.8 or len(words) < 2:
-        return [name], one
-    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
-    two, best = max((_fitting_px(lines, round(w * 0.84), min(px, two_px)), lines)
-                    for lines in splits)
-    return (best, two) if two > one else ([name], one)
 
 
 def _card_back(deck: str, size: tuple[int, int], selected: bool) -> pygame.Surface:
