@@ -28,6 +28,8 @@ from functools import partial
 
 import pygame
 
+from game import i18n
+from game.engine.messages import N_, P, say
 from game.engine.oregon import PLAY, START_TILE, Draw, OregonState, new_game
 from game.engine.oregon import player_name as engine_player_name
 from game.scenes.oregon import tips
@@ -51,10 +53,11 @@ class TableScene(TableTips, SharedTable):
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True
-    handoff_message = "Hand the screen over; the cards in hand stay hidden until then."
+    # Marked here, translated where the shared table shows them.
+    handoff_message = N_("Hand the screen over; the cards in hand stay hidden until then.")
     look_kinds = frozenset({"drew_card", "drew_token"})
-    look_prompt = ("Your new cards are in your hand. The table passes on in a moment "
-                   "(click or press a key to pass it now).")
+    look_prompt = N_("Your new cards are in your hand. The table passes on in a moment "
+                     "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
     state: OregonState
     shown: OregonState
@@ -89,8 +92,8 @@ class TableScene(TableTips, SharedTable):
 
     def log_opening(self) -> None:
         first = self.state.start_player
-        self.log.add(f"{self.names[first]} starts. Everyone places a start tile.",
-                     self.colour[first])
+        self.log.add(say(N_("{player} starts. Everyone places a start tile."),
+                         player=P(first, self.names[first])), self.colour[first])
 
     def panel_model(self, q: int) -> PanelModel:
         """Seat ``q``'s panel as data (for drawing, tips and tests)."""
@@ -176,7 +179,7 @@ class TableScene(TableTips, SharedTable):
         assert p is not None  # only the acting human's choices reach here
         why = why_illegal(self.state, action, p)
         if why:
-            self.error(why)
+            self.error(why)  # a Sentence: the table shows it in the player's language
             return False
         self._apply(action, p)
         return True
@@ -198,7 +201,7 @@ class TableScene(TableTips, SharedTable):
         _kind, cells = self.legal_cells()
         if tuple(cell) not in cells:
             return ""
-        key = ("preview", self.version, self.choice.key(), tuple(cell))
+        key = ("preview", self.version, self.choice.key(), tuple(cell), i18n.generation())
         if key not in self._cache:
             self._cache[key] = self.choice.preview_text(self.state, p, tuple(cell), self.names)
         return self._cache[key]
@@ -208,7 +211,7 @@ class TableScene(TableTips, SharedTable):
         return tips.table_tips(self)
 
     def tips_key(self):
-        return (*self.choice.key(), self.human_can_act)
+        return (*self.choice.key(), self.human_can_act, i18n.generation())
 
     def cell_tip(self, cell):
         """A legal cell previews its gains, keeping the 8 cells around (the buildings and

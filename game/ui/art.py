@@ -359,6 +359,27 @@ def fit_text(
         size -= 1
 
 
+def fitting_px(lines: list[str], width: int, px: int, *, display=True) -> int:
+    """The largest text size up to ``px`` at which every line fits ``width`` (8 at least)."""
+    while px > 8 and any(assets.font(px, display=display).size(t)[0] > width for t in lines):
+        px -= 1
+    return px
+
+
+def wrap_label(text: str, px: int, least: float, one_width: int, two_width: int, two_px: int
+               ) -> tuple[list[str], int]:
+    """A label's lines and text size: one line, shrunk to ``one_width`` as needed; or, where
+    that would fall below ``least``, two lines split at a space (each within ``two_width``, at
+    most ``two_px``) if they read larger - a long word in a longer language stays legible."""
+    words = text.split(" ")
+    one = fitting_px([text], one_width, px)
+    if one >= least or len(words) < 2:
+        return [text], one
+    two, lines = max((fitting_px(split, two_width, min(px, two_px)), split) for split in (
+        [" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))))
+    return (lines, two) if two > one else ([text], one)
+
+
 def blit_center(dest: pygame.Surface, src: pygame.Surface, cx: float, cy: float) -> None:
     dest.blit(src, src.get_rect(center=(round(cx), round(cy))))
 
@@ -523,6 +544,12 @@ def _button_surface(size, label, state, style, label_px) -> pygame.Surface:
     surf = cv.surface()
     if label:
         under = shade(face, 0.55) if ink[0] > 128 else shade(face, 1.3)
-        text = embossed_text(label, round(w * 0.86), max(10, label_px), ink, under)
-        blit_center(surf, text, w / 2, h / 2 - depth / 2 + press)
+        width = round(w * 0.86)
+        # one line shrunk below half its size at 100 % goes on two lines, if they read larger
+        lines, px = wrap_label(label, max(10, label_px), round(h * 0.23), width, width,
+                               round((h - depth - 10) / 2.4))
+        step = round(px * 0.95)  # between the centres of two lines
+        top = h / 2 - depth / 2 + press - step * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            blit_center(surf, embossed_text(line, width, px, ink, under), w / 2, top + i * step)
     return surf

@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game import i18n
 from game.engine.core import Action
+from game.engine.messages import localized
 from game.engine.oregon import (
     DRAW,
     EXTRA_TURN,
@@ -35,16 +37,16 @@ from game.engine.oregon import (
     UseExtraTurn,
     action_for,
     card_info,
-    card_name,
     preview,
 )
-from game.engine.oregon.cards import BUILDING_NAMES
-from game.engine.words import plural
+from game.engine.oregon.cards import BUILDING_NAMES, a_card
+from game.i18n import N_, _, ngettext
 
 CLEAR = "clear"  # a button that forgets the half-made move (no engine action)
-NEED_CARDS = "Choose two cards first (or one card and your joker), then a cell."
-JOKER_SPENT = "Your joker is spent: a store turns it active again."
-DISCARD_FIRST = "Choose the two cards to discard first."
+# The table's own refusals (the rules give theirs): translated when returned.
+NEED_CARDS = N_("Choose two cards first (or one card and your joker), then a cell.")
+JOKER_SPENT = N_("Your joker is spent: a store turns it active again.")
+DISCARD_FIRST = N_("Choose the two cards to discard first.")
 
 
 @dataclass(frozen=True)
@@ -59,20 +61,32 @@ class Button:
     why_not: str = ""
 
 
+def gains(g: dict[str, Any]) -> bool:
+    """Whether one player's preview gains hold anything."""
+    return bool(g["points"] or g["coal"] or g["gold"] or g["joker"] or g["extra"])
+
+
 def gains_text(g: dict[str, Any]) -> str:
     """Plain words for one player's preview gains: "+6 points, 1 gold token, joker active"."""
     parts = []
-    if g["points"]:
-        bonus = f" (group bonus {g['group_bonus']})" if g.get("group_bonus") else ""
-        parts.append(f"+{plural(g['points'], 'point')}{bonus}")
-    for kind in ("coal", "gold"):
-        if g[kind]:
-            parts.append(f"{g[kind]} {kind} token{'s' if g[kind] > 1 else ''}")
+    n = g["points"]
+    if n and g.get("group_bonus"):
+        parts.append(ngettext("+{n} point (group bonus {bonus})",
+                              "+{n} points (group bonus {bonus})", n).format(
+            n=n, bonus=g["group_bonus"]))
+    elif n:
+        parts.append(ngettext("+{n} point", "+{n} points", n).format(n=n))
+    if g["coal"]:
+        parts.append(ngettext("{n} coal token", "{n} coal tokens", g["coal"]).format(
+            n=g["coal"]))
+    if g["gold"]:
+        parts.append(ngettext("{n} gold token", "{n} gold tokens", g["gold"]).format(
+            n=g["gold"]))
     if g["joker"]:
-        parts.append("joker active again")
+        parts.append(_("joker active again"))
     if g["extra"]:
-        parts.append("extra turn active again")
-    return ", ".join(parts) if parts else "no points"
+        parts.append(_("extra turn active again"))
+    return ", ".join(parts) if parts else _("no points")
 
 
 def card_kind(card: int) -> str:
@@ -127,7 +141,7 @@ class OregonChoices:
         if self.joker:
             self.joker = False
         elif not joker_active:
-            return JOKER_SPENT
+            return _(JOKER_SPENT)
         else:
             if len(self.selected) >= 2:
                 self.selected.pop(0)
@@ -160,12 +174,12 @@ class OregonChoices:
             return PlaceStartTile((cell[0], cell[1])), None
         if phase == PLAY:
             if not self.complete:
-                return None, NEED_CARDS
+                return None, _(NEED_CARDS)
             return action_for(self.cards(), cell), None
         if phase == EXTRA_TURN:
-            return None, "Use or skip your extra turn first."
+            return None, _("Use or skip your extra turn first.")
         if phase == DRAW:
-            return None, "Draw cards now: click a deck."
+            return None, _("Draw cards now: click a deck.")
         return None, None
 
     @staticmethod
@@ -180,22 +194,31 @@ class OregonChoices:
         """Why a click on ``deck`` (not one of ``draw_decks``) draws nothing."""
         if state.phase != DRAW:
             return None
-        return (f"You cannot draw from the {deck} deck now: your hand needs the other kind "
-                "of card.")
+        if deck == "landscape":
+            return _("You cannot draw from the landscape deck now: your hand needs a "
+                     "building card.")
+        return _("You cannot draw from the building deck now: your hand needs a "
+                 "landscape card.")
 
     # --- buttons ------------------------------------------------------------------------
     def buttons(self, state: OregonState, legal: Sequence[Action]) -> list[Button]:
         """The (at most two) button slots of the acting player now."""
         if state.phase == EXTRA_TURN:
-            return [Button("Use extra turn", UseExtraTurn(), primary=True),
-                    Button("Skip", SkipExtraTurn())]
+            # Translators: a button: play an extra turn now
+            return [Button(_("Use extra turn"), UseExtraTurn(), primary=True),
+                    # Translators: a button: do not use the extra turn
+                    Button(_("Skip"), SkipExtraTurn())]
         if state.phase == DRAW:
             if any(isinstance(a, KeepCard) for a in legal):
-                return [Button("Keep it", KeepCard()),
-                        Button("Discard, redraw", DiscardDrawn(), primary=True)]
+                # Translators: a button: keep the card just drawn
+                return [Button(_("Keep it"), KeepCard()),
+                        # Translators: a button: discard the card just drawn and draw again
+                        Button(_("Discard, redraw"), DiscardDrawn(), primary=True)]
             dead = [a for a in legal if isinstance(a, DiscardDead)]
-            return [Button(f"Discard {card_name(a.card).removesuffix(' card')}", a)
-                    for a in dead[:2]]
+            # Translators: a button: discard a building card that cannot be played
+            return [Button(_("Discard {building}").format(
+                building=_(BUILDING_NAMES[str(card_info(a.card)["building"])])), a)
+                for a in dead[:2]]
         if state.phase == PLAY:
             return self._play_buttons(legal)
         return []
@@ -205,10 +228,12 @@ class OregonChoices:
         if any(isinstance(a, DiscardNoPlacement) for a in legal):
             discard = DiscardNoPlacement(self.cards())
             ok = len(self.selected) == 2 and not self.joker and discard in legal
-            out.append(Button("Discard 2 cards", discard if ok else None, ok, True,
-                              "" if ok else DISCARD_FIRST))
+            # Translators: a button: discard the two chosen cards
+            out.append(Button(_("Discard 2 cards"), discard if ok else None, ok, True,
+                              "" if ok else _(DISCARD_FIRST)))
         if not self.empty:
-            out.append(Button("Clear choice", CLEAR))
+            # Translators: a button: put the chosen cards back in the hand
+            out.append(Button(_("Clear choice"), CLEAR))
         return out[:2]
 
     # --- the prompt ---------------------------------------------------------------------
@@ -216,12 +241,14 @@ class OregonChoices:
         """What the acting player is asked to do now."""
         if state.phase == START_TILE:
             tile = state.view(player)["players"][player]["start_tile"]
-            name = BUILDING_NAMES.get(tile, "start tile") if tile is not None else "start tile"
-            return f"Place your start {name}: click a glowing cell."
+            if tile not in BUILDING_NAMES:
+                return _("Place your start tile: click a glowing cell.")
+            return _("Place your start {building}: click a glowing cell.").format(
+                building=_(BUILDING_NAMES[tile]))
         if state.phase == PLAY:
             return self._play_prompt(state, player, legal)
         if state.phase == EXTRA_TURN:
-            return "Play again with your extra-turn token?"
+            return _("Play again with your extra-turn token?")
         if state.phase == DRAW:
             return self._draw_prompt(state, player, legal)
         return ""
@@ -231,34 +258,46 @@ class OregonChoices:
             kind, cells = self.legal_cells(state, player, legal)
             if not cells:
                 if any(isinstance(a, DiscardNoPlacement) for a in legal):
-                    return "These cards place nothing here. Discard them, or choose others."
-                return "These cards allow no placement: choose others."
-            what = "your farmer" if kind == "farmer" else "the building"
-            return f"Click a glowing cell to place {what}."
+                    return _("These cards place nothing here. Discard them, or choose others.")
+                return _("These cards allow no placement: choose others.")
+            if kind == "farmer":
+                return _("Click a glowing cell to place your farmer.")
+            return _("Click a glowing cell to place the building.")
         if all(isinstance(a, DiscardNoPlacement) for a in legal):
-            return "No placement is possible: choose 2 cards and discard them."
+            return _("No placement is possible: choose 2 cards and discard them.")
         if len(self.selected) + self.joker == 1:
-            return "Choose one more card (or the joker)."
-        extra = " Extra turn: play again." if state.extra_used else ""
-        return ("Choose 2 cards: 2 landscapes place a farmer, landscape + building "
-                "a building." + extra)
+            return _("Choose one more card (or the joker).")
+        if state.extra_used:
+            return _("Choose 2 cards: 2 landscapes place a farmer, landscape + building "
+                     "a building. Extra turn: play again.")
+        return _("Choose 2 cards: 2 landscapes place a farmer, landscape + building "
+                 "a building.")
 
     def _draw_prompt(self, state: OregonState, player: int, legal: Sequence[Action]) -> str:
         if any(isinstance(a, KeepCard) for a in legal):
             pend = state.view(player)["pending_card"]
-            name = card_name(pend) if pend is not None else "building card"
-            why = "its stack is empty"
+            card = _(a_card(pend)) if pend is not None else _("a building card")
             if pend is not None and state.stacks[(pend - 50) // 3] > 0:
-                why = "you already hold one"
-            return f"You drew a {name}, but {why}. Keep it, or discard and redraw?"
+                return _("You drew {card}, but you already hold one. Keep it, or discard and "
+                         "redraw?").format(card=card)
+            return _("You drew {card}, but its stack is empty. Keep it, or discard and "
+                     "redraw?").format(card=card)
         decks = self.draw_decks(state, legal)
         left = 4 - len(state.hands[player])
-        if len(decks) == 1:
-            return (f"Your hand needs a {decks[0]} card: draw from the {decks[0]} deck "
-                    f"({left} to draw).")
+        if decks == ["landscape"]:
+            return ngettext("Your hand needs a landscape card: draw from the landscape deck "
+                            "({n} to draw).",
+                            "Your hand needs a landscape card: draw from the landscape deck "
+                            "({n} to draw).", left).format(n=left)
+        if decks == ["building"]:
+            return ngettext("Your hand needs a building card: draw from the building deck "
+                            "({n} to draw).",
+                            "Your hand needs a building card: draw from the building deck "
+                            "({n} to draw).", left).format(n=left)
         if any(isinstance(a, DiscardDead) for a in legal):
-            return "A building card in hand cannot be played: discard it, or draw."
-        return f"Draw {left} card{'s' if left != 1 else ''}: click a deck."
+            return _("A building card in hand cannot be played: discard it, or draw.")
+        return ngettext("Draw {n} card: click a deck.", "Draw {n} cards: click a deck.",
+                        left).format(n=left)
 
     # --- what a placement would earn ----------------------------------------------------
     def preview_text(self, state: OregonState, player: int, cell: tuple[int, int],
@@ -266,16 +305,21 @@ class OregonChoices:
         """What placing the chosen cards on ``cell`` (a legal cell) would earn each player;
         the rules' reason when it cannot be placed there."""
         if state.phase == START_TILE:
-            return "Start tile here (scores nothing yet)"
+            return _("Start tile here (scores nothing yet)")
         action = action_for(self.cards(), cell)
         try:
             pv = preview(state, action, player)
         except Exception as exc:  # noqa: BLE001 - an illegal preview reads as its reason
-            return str(exc)
-        lines = [f"You: {gains_text(pv['players'][player])}"]
+            reason = exc.args[0] if exc.args else ""
+            return localized(reason if isinstance(reason, str) else str(exc), names,
+                             i18n.language())
+        # Translators: a line of a placement's preview: what the player would gain
+        lines = [_("You: {gains}").format(gains=gains_text(pv["players"][player]))]
         for q, g in enumerate(pv["players"]):
-            if q != player and gains_text(g) != "no points":
-                lines.append(f"{names[q]}: {gains_text(g)}")
+            if q != player and gains(g):
+                # Translators: a line of a placement's preview: what another player gains
+                lines.append(_("{player}: {gains}").format(player=names[q],
+                                                           gains=gains_text(g)))
         if pv.get("ends_game"):
-            lines.append("This ends the game after the round")
+            lines.append(_("This ends the game after the round"))
         return "\n".join(lines)

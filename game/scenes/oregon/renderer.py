@@ -14,6 +14,7 @@ import pygame
 
 from game import assets
 from game.engine.oregon import DRAW, EXTRA_TURN, PLAY, START_TILE, card_info
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.oregon import art
 from game.ui.oregon.board_view import MARKER_SIZE, BoardView, piece_surface, tile_surface
@@ -33,7 +34,10 @@ if TYPE_CHECKING:
 LIFT = 26  # pixels a chosen card stands above the hand
 JOKER_LIFT = 22
 ICON = 76  # the token or tile beside the prompt that asks for it
-HIDDEN_HANDS = "Hands stay hidden while the others play."
+HIDDEN_HANDS = N_("Hands stay hidden while the others play.")
+# Who sits at a seat, under the name on its panel.
+HUMAN = N_("Human")
+BOT_LEVELS = {"easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}
 
 
 def dim_card(size: tuple[int, int]) -> pygame.Surface:
@@ -67,7 +71,7 @@ class OregonRenderer:
         seat = t.seats[q]
         landed = sum(1 for c, _ in put.farmers if c == t.colour[q])
         return PanelModel(
-            name=t.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
+            name=t.names[q], kind=_(BOT_LEVELS[str(seat.level)] if seat.is_bot else HUMAN),
             colour=t.colour[q], score=t.disp_score[q],
             farmers_left=pv["farmers_left"] - landed,
             joker=put.token_over.get((q, "joker"), pv["joker_active"]),
@@ -151,7 +155,7 @@ class OregonRenderer:
         if t.viewer is None:
             if t.humans:
                 x = t.layout.card_rect(0).x
-                msg = theme.fit_text(HIDDEN_HANDS, 30, t.layout.message_rect.x - x - 20,
+                msg = theme.fit_text(_(HIDDEN_HANDS), 30, t.layout.message_rect.x - x - 20,
                                      theme.ON_TABLE)
                 surface.blit(msg, (x, 940))
             return
@@ -184,7 +188,13 @@ class OregonRenderer:
             jr = jr.move(0, -JOKER_LIFT)
             pygame.draw.circle(surface, theme.FOCUS, jr.center, jr.w // 2 + 7)
         surface.blit(art.action_token("joker", jr.w, joker_on), jr)
-        label = theme.text("Joker", 24, theme.ON_TABLE if joker_on else theme.ON_TABLE_SOFT)
+        # the room between the last card and the prompt, centred under the token
+        lay = t.layout
+        room = 2 * min(jr.centerx - lay.card_rect(max(4, hand_size) - 1).right - 8,
+                       lay.message_rect.x - 8 - jr.centerx)
+        # Translators: the label under the joker token beside the hand
+        label = theme.fit_text(_("Joker"), 24, room,
+                               theme.ON_TABLE if joker_on else theme.ON_TABLE_SOFT)
         surface.blit(label, label.get_rect(midtop=(jr.centerx, jr.bottom + 4)))
 
     def message_icon(self) -> pygame.Surface | None:

@@ -5,9 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.oregon import OregonState
+from game.i18n import N_
 
 FARMERS = 14  # each player's farmers at the start
-COLUMNS = ["Track", "Coal", "Gold", "Farmers"]  # the results screen adds the total
+# The breakdown's columns (the results screen adds the total), translated where shown.
+COLUMNS = [
+    # Translators: a results column: the points scored on the score track during the game
+    N_("Track"),
+    # Translators: a results column: the points of the coal tokens
+    N_("Coal"),
+    # Translators: a results column: the points of the gold tokens
+    N_("Gold"),
+    # Translators: a results column: the farmers each player placed on the board
+    N_("Farmers"),
+]
 
 
 def result_rows(state: OregonState, names: Sequence[str], colours: Sequence[int]) -> list:

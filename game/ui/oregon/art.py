@@ -14,7 +14,8 @@ from functools import cache
 import numpy as np
 import pygame
 
-from game import assets
+from game import assets, i18n
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.art import (
     GOLD,
@@ -40,6 +41,7 @@ from game.ui.art import (
     shade,
     shadow_of,
     value_noise,
+    wrap_label,
 )
 
 LANDSCAPE_SYMBOLS: tuple[str, ...] = ("settlers", "wagon", "campfire", "bison", "eagle")
@@ -52,19 +54,22 @@ BUILDINGS: tuple[str, ...] = (
     "store",
     "station",
 )
+# The names printed on the cards (and heading their tips), translated where drawn.
+# Translators: the names below are printed on Oregon's cards: sentence case, as short as the
+# game's terms allow
 DISPLAY_NAMES: dict[str, str] = {
-    "settlers": "Settlers",
-    "wagon": "Wagon",
-    "campfire": "Campfire",
-    "bison": "Bison",
-    "eagle": "Eagle",
-    "post_office": "Post Office",
-    "harbour": "Harbour",
-    "church": "Church",
-    "coal_mine": "Coal Mine",
-    "gold_mine": "Gold Mine",
-    "store": "Store",
-    "station": "Station",
+    "settlers": N_("Settlers"),
+    "wagon": N_("Wagon"),
+    "campfire": N_("Campfire"),
+    "bison": N_("Bison"),
+    "eagle": N_("Eagle"),
+    "post_office": N_("Post Office"),
+    "harbour": N_("Harbour"),
+    "church": N_("Church"),
+    "coal_mine": N_("Coal Mine"),
+    "gold_mine": N_("Gold Mine"),
+    "store": N_("Store"),
+    "station": N_("Station"),
 }
 #: Accent colour per landscape symbol (card medallion, board edge markers).
 SYMBOL_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -148,15 +153,13 @@ def _selected_ring(cv: Canvas, x, y) -> None:
     cv.paint(glow, (255, 236, 160))
 
 
-@theme.rescaled
-@cache
 def card_surface(
     kind: str, ident: str, size: tuple[int, int] = CARD_SIZE, selected: bool = False
 ) -> pygame.Surface:
     """A card face or back, exactly ``size`` pixels, rounded corners, no shadow.
 
-    The name on a face grows with the text size (its ribbon grows with it, up to about half as
-    large again); at 100 % the card is as it always was.
+    The name on a face is in the player's language and grows with the text size (its ribbon
+    grows with it, up to about half as large again); at 100 % the card is as it always was.
 
     - ``kind="landscape"``, ``ident`` in ``LANDSCAPE_SYMBOLS``;
     - ``kind="building"``, ``ident`` in ``BUILDINGS``;
@@ -164,6 +167,14 @@ def card_surface(
 
     ``selected`` adds a golden ring.  Pair with ``card_shadow(size)``.
     """
+    return _card_surface(kind, ident, size, selected, i18n.language())
+
+
+@theme.rescaled
+@cache
+def _card_surface(kind: str, ident: str, size: tuple[int, int], selected: bool,
+                  language: str) -> pygame.Surface:
+    """``card_surface`` for the names in ``language`` (the current one: a key of the cache)."""
     w, h = size
     if kind == "back":
         return _card_back(ident, size, selected)
@@ -187,12 +198,23 @@ def card_surface(
     cv.paint(coverage(med), mix(accent, PAPER, 0.72))
     cv.paint(coverage(med + mr * 0.18) * 0.35, mix(accent, PAPER, 0.5))
     cv.paint(line_coverage(med, max(1.0, w * 0.012)), mix(accent, INK, 0.25))
-    # name ribbon
+    # name ribbon: one line, or two where a long name would shrink too much on one
     label_px = max(8, round(h * 0.075))
     grown_px = min(theme.scaled(label_px), round(h * 0.11))
     grown = grown_px > label_px
     rcy, rhh = h * 0.835, max(h * 0.062, grown_px * 0.62)
-    ribbon = sd_round_box(x, y, w / 2, rcy, w * (0.44 if grown else 0.38), rhh, rhh * 0.55)
+    bottom = rcy + rhh
+    # two lines keep clear of the pictogram: their ribbon grows upwards, at most to it
+    two_px = int((bottom - (mcy + w * 0.29 + 2) - 2 * h * 0.025) / 2 / 1.05)
+    lines, px = wrap_label(_(DISPLAY_NAMES[ident]), grown_px, grown_px * 0.8,
+                           round(w * (0.84 if grown else 0.7)), round(w * 0.84), two_px)
+    wide = grown or len(lines) > 1
+    step = round(px * 1.05)  # between the two lines' centres
+    if len(lines) > 1:
+        rhh = step + h * 0.025
+        rcy = bottom - rhh
+    ribbon = sd_round_box(x, y, w / 2, rcy, w * (0.44 if wide else 0.38), rhh,
+                          min(rhh, h * 0.062) * 0.55)
     rl = bevel_light(ribbon, max(1.5, w * 0.012), height=0.8)
     cv.paint(coverage(ribbon), lit(accent, rl, spec=0.2))
     cv.paint(line_coverage(ribbon, max(1.0, w * 0.01)), shade(accent, 0.55))
@@ -204,14 +226,11 @@ def card_surface(
     blit_center(surf, big, mcx, mcy)
     small = assets.pictogram(ident, max(8, round(w * 0.2)))
     surf.blit(small, (round(w * 0.075), round(w * 0.07)))
-    label = embossed_text(
-        DISPLAY_NAMES[ident],
-        round(w * (0.84 if grown else 0.7)),
-        grown_px,
-        (255, 250, 238),
-        shade(accent, 0.45),
-    )
-    blit_center(surf, label, w / 2, rcy)
+    top = rcy - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        label = embossed_text(line, round(w * (0.84 if wide else 0.7)), px, (255, 250, 238),
+                              shade(accent, 0.45))
+        blit_center(surf, label, w / 2, top + i * step)
     return surf
 
 

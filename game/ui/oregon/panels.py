@@ -9,12 +9,13 @@ The right-hand column cannot grow, so panel text follows the UI scale only up to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
-from game import assets
+from game import assets, i18n
 from game.engine.oregon.cards import card_info
+from game.i18n import _, ngettext
 from game.ui import art, theme
 from game.ui.oregon import art as oregon_art
 from game.ui.surface_cache import surface_cache
@@ -37,6 +38,7 @@ class PanelModel:
     active: bool
     size: tuple[int, int]
     you: bool = False
+    language: str = field(default_factory=i18n.language)  # of its words (a cache key)
 
     def texts(self) -> list[str]:
         """Every text the panel draws, in order (for tests and screen readers)."""
@@ -62,6 +64,18 @@ def _t(msg, size, colour=theme.INK, bold=False, display=False, max_width=10_000)
 
 
 TOKEN = 38
+FARMERS_W = 130  # the farmer and the count of those left, at the least
+
+
+def _farmers_left(m: PanelModel) -> pygame.Surface:
+    # Translators: beside the farmer on a player's panel: the farmers not yet placed
+    left = ngettext("{n} left", "{n} left", m.farmers_left).format(n=m.farmers_left)
+    return _t(left, 26, theme.INK)
+
+
+def _farmers_width(label: pygame.Surface) -> int:
+    """The farmer and its count: wider than ``FARMERS_W`` for a longer word."""
+    return max(FARMERS_W, 36 + label.get_width() + 6)
 
 
 @theme.rescaled
@@ -77,22 +91,26 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     score = theme.text(str(m.score), 54, art.shade(colour, 0.55) if m.colour != 0
                        else (150, 100, 10), display=True, fixed=True)
     room = w - 10 - score.get_width() - 12 - (x0 + 60)
-    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True, max_width=room)
+    # Translators: a player's name on their panel, when they are the one looking
+    shown_name = _("{player}  (you)").format(player=m.name) if m.you else m.name
+    name = _t(shown_name, 32, theme.INK, bold=True, max_width=room)
     surf.blit(name, (x0 + 60, 10))
     kind = _t(m.kind, 24, theme.INK_SOFT, max_width=room - name.get_width() - 12)
-    if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
+    if name.get_width() + 12 + kind.get_width() <= room:  # a long name leaves it out
         surf.blit(kind, (x0 + 62 + name.get_width() + 10, 18 + (name.get_height() - 39) // 2))
     # score, right
     surf.blit(score, score.get_rect(topright=(w - 10, 4)))
-    pts = _t("points", 22, theme.INK_SOFT)
+    # Translators: under a player's score on their panel
+    pts = _t(ngettext("point", "points", m.score), 22, theme.INK_SOFT, max_width=110)
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
     # second line: farmers, joker, extra, coal, gold
     y = 62
     x = x0
     farmer = assets.piece(m.colour, 40, "farmer")
     surf.blit(farmer, (x - 4, y - 4))
-    surf.blit(_t(f"{m.farmers_left} left", 26, theme.INK), (x + 36, y + 4))
-    x += 130
+    left = _farmers_left(m)
+    surf.blit(left, (x + 36, y + 4))
+    x += _farmers_width(left)
     surf.blit(oregon_art.action_token("joker", TOKEN, m.joker), (x, y - 2))
     x += TOKEN + 6
     surf.blit(oregon_art.action_token("extra_turn", TOKEN, m.extra), (x, y - 2))
@@ -115,8 +133,9 @@ def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
     """Where ``render_panel`` puts each figure (surface coordinates), for hover tips."""
     x0, y = 28, 62
     w = m.size[0]
-    out = panel_head_spots(w) + [("farmers", pygame.Rect(x0 - 4, y - 4, 124, 42))]
-    x = x0 + 130
+    farmers = _farmers_width(_farmers_left(m))
+    out = panel_head_spots(w) + [("farmers", pygame.Rect(x0 - 4, y - 4, farmers - 6, 42))]
+    x = x0 + farmers
     out.append(("joker", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
     x += TOKEN + 6
     out.append(("extra", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
@@ -140,6 +159,16 @@ class SupplyModel:
     discard_tops: tuple[int | None, int | None]
     discard_sizes: tuple[int, int]
     highlight_decks: tuple[str, ...] = ()
+    language: str = field(default_factory=i18n.language)  # of its words (a cache key)
+
+
+# The labels under the decks, with the cards left in each.
+DECK_LABELS = {
+    # Translators: under the landscape deck, with the cards left in it
+    "landscape": i18n.N_("Landscape {n}"),
+    # Translators: under the building deck, with the cards left in it
+    "building": i18n.N_("Building {n}"),
+}
 
 
 def card_face(card: int, size) -> pygame.Surface:
@@ -169,7 +198,8 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             faded = oregon_art.building_tile(kind, rect.w).copy()
             faded.set_alpha(70)
             surf.blit(faded, rr)
-        t = _t(f"{count}" if count else "empty", 26 if count else 22,
+        # Translators: under an empty building stack
+        t = _t(f"{count}" if count else _("empty"), 26 if count else 22,
                theme.ON_TABLE if count else (200, 170, 140), bold=True, max_width=step - 4)
         surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 4)))
     for i, deck in enumerate(("landscape", "building")):
@@ -181,7 +211,7 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             oregon_art.blit_card(surf, "back", deck, d.topleft, d.size)
         else:
             pygame.draw.rect(surf, (120, 96, 72), d, 2, border_radius=8)
-        label = _t(f"{deck.title()} {size}", 22, theme.ON_TABLE, bold=True,
+        label = _t(_(DECK_LABELS[deck]).format(n=size), 22, theme.ON_TABLE, bold=True,
                    max_width=slot // 2 - 4)
         surf.blit(label, label.get_rect(midtop=(d.centerx, d.bottom + 6)))
         p = lay.discards[deck].move(-r.x, -r.y)
@@ -190,9 +220,11 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             surf.blit(card_face(top, p.size), p)
         else:
             pygame.draw.rect(surf, (120, 96, 72), p, 2, border_radius=8)
-            e = _t("discard", 22, (200, 170, 140), max_width=p.w - 8)
+            # Translators: on the place of an empty discard pile
+            e = _t(_("discard"), 22, (200, 170, 140), max_width=p.w - 8)
             surf.blit(e, e.get_rect(center=p.center))
-        label = _t(f"Discard {m.discard_sizes[i]}", 22, theme.ON_TABLE_SOFT,
+        # Translators: under a discard pile, with the cards in it
+        label = _t(_("Discard {n}").format(n=m.discard_sizes[i]), 22, theme.ON_TABLE_SOFT,
                    max_width=slot // 2 - 4)
         surf.blit(label, label.get_rect(midtop=(p.centerx, p.bottom + 6)))
     return surf
