@@ -27,7 +27,7 @@ import pygame
 
 from game.engine.oasis import OasisState, TakeOffer, TurnCard, new_game
 from game.engine.oasis.cards import COLOURS
-from game.i18n import _
+from game.i18n import N_, _
 from game.scenes.oasis import models, presenter, renderer
 from game.scenes.oasis.choices import Choice, Command, Reply, card_reply, deck_refusal
 from game.scenes.oasis.choices import disabled_reason as button_refusal
@@ -52,6 +52,7 @@ class TableScene(TableTips, SharedTable):
     track_speed_min = 8.0
     banner_in_anim_time = True
     banner_y = 50
+    handoff_message = N_("Hand the screen over: your score tiles stay hidden until then.")
     board_size = (COLS, ROWS)
     strip_keeps = "offer"  # Up from an offer card stays among the cards
     state: OasisState
@@ -80,10 +81,6 @@ class TableScene(TableTips, SharedTable):
     def log_opening(self) -> None:
         for e in self.state.setup_events():
             self.log_event(e)
-
-    @property
-    def handoff_message(self) -> str:
-        return _("Hand the screen over: your score tiles stay hidden until then.")
 
     @property
     def actor(self) -> int:

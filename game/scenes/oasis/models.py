@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 ZoomTarget = tuple[str, int, int | None]
 # The results' breakdown columns (English, as marked: the results screen translates them)
+# Translators: the final ranking's columns: the points of camels and of each land kind, and
+# the priority disc held at the end
 RESULT_COLUMNS = [N_("Camels"), N_("Oasis"), N_("Steppe"), N_("Stone"), N_("Disc")]
 # Who sits in a seat, under its name on the panel
 SEAT_KINDS = {None: N_("Human"), "easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import assets
 from game.engine.core import Event
+from game.engine.messages import P, say
 from game.engine.oasis.cards import LAND_KINDS, SCORE_KINDS
 from game.engine.oasis.state import OasisState
 from game.i18n import N_, _
@@ -253,8 +254,9 @@ def score_category(t: TableScene, e: Event, cat: str) -> None:
     t.highlight = cells
     t.scored[q][cat] = pts
     t.disp_score[q] += pts
-    t.log.add(_(COUNT_LINES[cat]).format(player=t.names[q], points=pts, size=size, tiles=size,
-                                         count=count), t.colour[q])
+    # a Sentence: the log writes it in the player's language, again if that changes
+    t.log.add(say(COUNT_LINES[cat], player=P(q, t.names[q]), points=pts, size=size,
+                  tiles=size, count=count), t.colour[q])
     src = t.layout.cell_rect(*cells[len(cells) // 2]).center if cells else t.panel_point(q)
     if pts:
         t.floaters.add(f"+{pts}", src, t.panel_point(q), colour=(255, 232, 140),

@@ -98,13 +98,21 @@ def _t(msg, size, colour=theme.INK, bold=False):
     return theme.text(msg, size, colour, bold)
 
 
+def column_width(name: str) -> int:
+    """A card's column in the zoom: the card's width at the Text size (wider with a larger
+    one, for its words), or more where the card's name needs it (a longer language)."""
+    return max(theme.scaled(ZOOM_CARD[0]),
+               theme.font(NAME_SIZE, bold=True).size(name)[0] - GAP + 6)
+
+
 @theme.rescaled
 @surface_cache(mib=4)
 def render_zoom(m: ZoomModel) -> pygame.Surface:
     cw, ch = ZOOM_CARD
-    col = theme.scaled(cw)  # a card's column: wider with a larger Text size, for its words
-    k = max(1, len(m.cards))
-    inner_w = k * col + (k - 1) * GAP
+    cols = [column_width(name) for name, _detail in m.lines()] or [column_width("")]
+    k = len(cols)
+    cards_w = sum(cols) + (k - 1) * GAP
+    inner_w = cards_w
     title = _t(m.title, TITLE_SIZE, (255, 250, 240), bold=True)
     inner_w = max(inner_w, title.get_width() + 24)
     note_lines = theme.wrap(m.note, NOTE_SIZE, inner_w, bold=True) if m.note else []
@@ -116,7 +124,7 @@ def render_zoom(m: ZoomModel) -> pygame.Surface:
     details = []
     for i, (_name, detail) in enumerate(m.lines()):
         st = m.states[i] if i < len(m.states) else ""
-        details.append(theme.wrap(effect_words(detail, st), DETAIL_SIZE, col - 8))
+        details.append(theme.wrap(effect_words(detail, st), DETAIL_SIZE, cols[i] - 8))
     detail_h = max(2, *map(len, details)) * detail_step if details else 2 * detail_step
     w = inner_w + 2 * PAD
     h = (PAD + bar_h + 12 + ch + 10 + name_step + detail_h
@@ -127,10 +135,12 @@ def render_zoom(m: ZoomModel) -> pygame.Surface:
     bar = pygame.Rect(rect.x + PAD, rect.y + PAD, inner_w, bar_h)
     pygame.draw.rect(surf, m.colour, bar, border_radius=12)
     surf.blit(title, title.get_rect(center=bar.center))
-    x0 = rect.x + PAD + (inner_w - (k * col + (k - 1) * GAP)) // 2
+    left = rect.x + PAD + (inner_w - cards_w) // 2
     y = bar.bottom + 12
     for i, (card, (name, _detail)) in enumerate(zip(m.cards, m.lines(), strict=True)):
-        x = x0 + i * (col + GAP) + (col - cw) // 2
+        col = cols[i]
+        x = left + (col - cw) // 2
+        left += col + GAP
         st = m.states[i] if i < len(m.states) else ""
         face = oart.card_face(card, ZOOM_CARD, st == "current" or i == m.selected)
         if st == "done":
@@ -166,4 +176,5 @@ def place_zoom(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect) 
     return r
 
 
-__all__ = ["ZoomModel", "card_words", "effect_words", "place_zoom", "render_zoom"]
+__all__ = ["ZoomModel", "card_words", "column_width", "effect_words", "place_zoom",
+           "render_zoom"]
