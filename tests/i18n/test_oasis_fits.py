@@ -16,10 +16,11 @@ from oasis_table_play import decisions, open_oasis
 from game import assets, i18n
 from game.engine.oasis.cards import CARDS
 from game.i18n import _
-from game.scenes.oasis import choices
+from game.scenes.oasis import choices, models
 from game.ui import theme
 from game.ui.oasis import zoom
 from game.ui.oasis.layout import BUTTON_H, BUTTON_W, RIGHT_X
+from game.ui.oasis.panels import render_panel, render_supply
 
 LANGUAGES = list(i18n.LANGUAGES)
 SCALES = [1.0, 1.5]
@@ -77,8 +78,77 @@ def test_oasis_table_text_fits(display, code, scale):
         else:  # the peek lies over the panels: only the canvas counts then
             bad += [f"{key}: {b}" for b in UI.check_boxes(rec, {})]
         assert not any(s.prompt_box()[0].colliderect(b) for b in lay.buttons)
+        bad += [f"{key}: {b}" for b in _panel_and_supply_problems(s)]
     assert len(seen) >= 6, seen
     assert not bad, "\n".join(sorted(set(bad))[:40])
+
+
+class Sheet(pygame.Surface):
+    """A surface that notes where each text (made by ``theme``) is blitted on it."""
+
+    made: list[Sheet] = []
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.texts: list[tuple[str, pygame.Rect]] = []
+        Sheet.made.append(self)
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        message = theme.TEXT_SURFACES.get(id(source))
+        if message is not None and message.strip():
+            at = dest.topleft if isinstance(dest, pygame.Rect) else dest
+            ink = source.get_bounding_rect().move(at)
+            self.texts.append((message, ink))
+        return super().blit(source, dest, area, special_flags)
+
+
+def _texts_on(render, *args) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]]]:
+    """What ``render(*args)`` draws, with where each of its texts lies on it."""
+    render.cache_clear()
+    Sheet.made = []
+    real = pygame.Surface
+    pygame.Surface = Sheet
+    try:
+        surf = render(*args)
+    finally:
+        pygame.Surface = real
+    return surf, surf.texts if isinstance(surf, Sheet) else []
+
+
+def _clashes(texts, pictures: dict[str, pygame.Rect], frame: pygame.Rect) -> list[str]:
+    """Texts outside ``frame``, over one another, or over a picture."""
+    bad = [f"{m!r} {r} leaves {frame}" for m, r in texts if not frame.contains(r)]
+    for i, (m, r) in enumerate(texts):
+        bad += [f"{m!r} {r} over {m2!r} {r2}" for m2, r2 in texts[i + 1:] if r.colliderect(r2)]
+        bad += [f"{m!r} {r} over the {name} {p}" for name, p in pictures.items()
+                if r.colliderect(p)]
+    return bad
+
+
+def _panel_and_supply_problems(s) -> list[str]:
+    lay = s.layout
+    bad = []
+    sup = lay.supply_rect
+    surf, texts = _texts_on(render_supply, models.supply_model(s.dview()), s.layout_key)
+    pictures = {f"stack {i}": r.move(-sup.x, -sup.y)
+                for i, r in enumerate(lay.land_stacks + lay.score_stacks)}
+    pictures.update({"draw deck": lay.draw_deck.move(-sup.x, -sup.y),
+                     "discards": lay.discard_pile.move(-sup.x, -sup.y)})
+    bad += [f"supply: {b}" for b in _clashes(texts, pictures, surf.get_rect())]
+    for q in range(s.n):
+        p = lay.panels[q]
+        key = s.layout_key.with_index(q)
+        surf, texts = _texts_on(render_panel, models.panel_model(s, q), key)
+        at = (6 - p.x, 6 - p.y)
+        pictures = {"deck": lay.decks[q], "disc": lay.discs[q], "handed disc": lay.handed[q],
+                    "score tiles": lay.piles[q]}
+        pictures.update({f"offer card {k}": r for k, r in enumerate(lay.offer_cards[q])})
+        pictures = {n: r.move(at) for n, r in pictures.items()}
+        # the deck's count and "taken by" are drawn on their pictures on purpose
+        texts = [(m, r) for m, r in texts if not r.colliderect(pictures["deck"])
+                 and not r.colliderect(lay.offer_areas[q].move(at))]
+        bad += [f"panel {q}: {b}" for b in _clashes(texts, pictures, p.move(at))]
+    return bad
 
 
 def _label_px(label: str) -> float:

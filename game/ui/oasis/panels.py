@@ -255,7 +255,8 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
     else:
         pygame.draw.rect(surf, (120, 96, 72), d, 2, border_radius=8)
     # Translators: beside the face-down draw deck, with how many cards it holds
-    t = _t(_("Deck {n}").format(n=m.draw_deck), 22, theme.ON_TABLE, bold=True)
+    room = d.x - 8 - (lay.score_stacks[-1].right - r.x + 6)  # between the stacks and the deck
+    t = _t(_("Deck {n}").format(n=m.draw_deck), 22, theme.ON_TABLE, bold=True, max_width=room)
     surf.blit(t, t.get_rect(midright=(d.x - 8, d.centery)))
     p = lay.discard_pile.move(-r.x, -r.y)
     if m.discard_top:
