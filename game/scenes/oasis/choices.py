@@ -42,6 +42,7 @@ BONUS_LABELS = {"oasis": N_("Oasis tile"), "steppe": N_("Steppe tile"),
 NO_CELL = {"oasis": N_("There is no legal cell for an oasis tile."),
            "steppe": N_("There is no legal cell for a steppe tile."),
            "stone": N_("There is no legal cell for a stone tile.")}
+NOT_NOW = N_("Not possible now.")
 # the buttons' labels (English, as marked) and why each may be greyed out
 DISABLED = {
     N_("Stop here"): N_("An offer holds at least one card: turn one up first."),
@@ -90,7 +91,7 @@ class Reply:
 def disabled_reason(label: str) -> str:
     """Why the button ``label`` (its English label, as marked) cannot be used now, in the
     player's language."""
-    return _(DISABLED.get(label, N_("Not possible now.")))
+    return _(DISABLED.get(label, NOT_NOW))
 
 
 def carry_cards(view: dict[str, Any], hidden_offers: set[int] | frozenset[int] = frozenset()
