@@ -73,6 +73,10 @@ def test_oasis_table_text_fits(display, code, scale):
         boxes = {"message": s.prompt_box()[0], "log": lay.log_rect, "supply": lay.supply_rect}
         boxes.update({f"button {i}": r for i, r in enumerate(lay.buttons)})
         boxes.update({f"panel {i}": r for i, r in enumerate(lay.panels)})
+        if not s.carry_cards():  # what the empty places are for
+            boxes["cards"] = lay.carry_cards[0].union(lay.carry_cards[-1])
+        bad += [f"{key}: {m!r} {r} leaves its card" for m, r in rec.texts if m == _("done")
+                and not any(c.contains(r) for c in lay.carry_cards)]
         if not peeking:
             bad += [f"{key}: {b}" for b in UI.check_boxes(rec, boxes)]
         else:  # the peek lies over the panels: only the canvas counts then
