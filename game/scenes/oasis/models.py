@@ -23,7 +23,7 @@ ZoomTarget = tuple[str, int, int | None]
 # The results' breakdown columns (English, as marked: the results screen translates them)
 # Translators: the final ranking's columns: the points of camels and of each land kind, and
 # the priority disc held at the end
-RESULT_COLUMNS = [N_("Camels"), N_("Oasis"), N_("Steppe"), N_("Stone"), N_("Disc")]
+RESULT_COLUMNS = [N_("Camels"), N_("Oases"), N_("Steppe"), N_("Stone"), N_("Disc")]
 # Who sits in a seat, under its name on the panel
 SEAT_KINDS = {None: N_("Human"), "easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}
 
@@ -183,8 +183,8 @@ def result_rows(t: TableScene) -> list:
     rows = []
     for rank, q in enumerate(st.ranking):
         f = final[q]
-        breakdown = {"Camels": f["camels"]["points"], "Oasis": f["oasis"]["points"],
-                     "Steppe": f["steppe"]["points"], "Stone": f["stone"]["points"],
-                     "Total": f["total"], "Disc": f"#{st.disc[q]}"}
+        points = [f[cat]["points"] for cat in ("camels", *LAND_KINDS)]
+        breakdown = {**dict(zip(RESULT_COLUMNS, [*points, f"#{st.disc[q]}"], strict=True)),
+                     "Total": f["total"]}
         rows.append((t.names[q], t.colour[q], rank + 1, f["total"], breakdown, rank == 0))
     return rows
