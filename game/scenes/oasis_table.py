@@ -27,6 +27,7 @@ import pygame
 
 from game.engine.oasis import OasisState, TakeOffer, TurnCard, new_game
 from game.engine.oasis.cards import COLOURS
+from game.i18n import N_, _
 from game.scenes.oasis import models, presenter, renderer
 from game.scenes.oasis.choices import Choice, Command, Reply, card_reply, deck_refusal
 from game.scenes.oasis.choices import disabled_reason as button_refusal
@@ -38,8 +39,8 @@ from game.ui.oasis import art as oart
 from game.ui.oasis import tips
 from game.ui.oasis.board_view import BoardView
 from game.ui.oasis.layout import COLS, ROWS, TableLayout
-from game.ui.oasis.panels import LayoutKey, PanelModel
-from game.ui.oasis.zoom import ZoomModel
+from game.ui.oasis.panels import LayoutKey, PanelModel, render_panel, render_supply
+from game.ui.oasis.zoom import ZoomModel, render_zoom
 from game.ui.tooltip import TableTips
 
 BOT_PACE = 0.7  # seconds (animation time) between a bot's actions
@@ -51,7 +52,7 @@ class TableScene(TableTips, SharedTable):
     track_speed_min = 8.0
     banner_in_anim_time = True
     banner_y = 50
-    handoff_message = "Hand the screen over: your score tiles stay hidden until then."
+    handoff_message = N_("Hand the screen over: your score tiles stay hidden until then.")
     board_size = (COLS, ROWS)
     strip_keeps = "offer"  # Up from an offer card stays among the cards
     state: OasisState
@@ -68,7 +69,7 @@ class TableScene(TableTips, SharedTable):
         self.landed = Landed()
         self.highlight: list[tuple[int, int]] = []  # cells scoring in the final count
         self.scored: list[dict] = [dict() for _ in range(self.n)]
-        self.choice = Choice(self.rename)
+        self.choice = Choice(self.rename, self.names)
         self.peek = False
         oart.warm(self.colour)
         if self.state.history:
@@ -212,7 +213,7 @@ class TableScene(TableTips, SharedTable):
         """(label, action or callable, enabled, primary) for the button slots."""
         if not self.human_can_act:
             return []
-        return [(b.label, self._command(b.action) if isinstance(b.action, Command)
+        return [(_(b.label), self._command(b.action) if isinstance(b.action, Command)
                  else b.action, b.enabled, b.primary)
                 for b in self.choice.buttons(self.state, self.actor, self.legal())]
 
@@ -224,7 +225,11 @@ class TableScene(TableTips, SharedTable):
         return lambda: self.set_bonus_mode(command.mode)
 
     def disabled_reason(self, label: str) -> str:
-        return button_refusal(label)
+        """Why the button shown as ``label`` (in the player's language) cannot be used."""
+        english = next((b.label for b in self.choice.buttons(self.state, self.actor,
+                                                              self.legal())
+                        if _(b.label) == label), label) if self.human_can_act else label
+        return button_refusal(english)
 
     def prompt(self) -> str:
         waiting = self.waiting_prompt()
@@ -352,10 +357,18 @@ class TableScene(TableTips, SharedTable):
                 if self.state.step() == "pick_card":
                     self.activate(f"card{i}")
                 else:
-                    self.error("Finish the card being carried out first.")
+                    self.error(_("Finish the card being carried out first."))
                 return
 
     # --- drawing ------------------------------------------------------------------------------
+    def on_ui_scale(self) -> None:
+        """The text size or the language changed: panels, supply, zoom and tips are drawn
+        again with their new words."""
+        super().on_ui_scale()
+        for cached in (render_panel, render_supply, render_zoom):
+            cached.cache_clear()
+        self._cache.clear()
+
     def draw(self, surface: pygame.Surface) -> None:
         renderer.draw(self, surface)
 

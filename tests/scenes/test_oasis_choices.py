@@ -106,7 +106,7 @@ def test_disabled_buttons_say_why():
                                                     "one up first.")
     assert choices.disabled_reason("Turn up a card") == "No further card may be turned up."
     assert "camel" in choices.disabled_reason("Camel")
-    assert choices.disabled_reason("Steppe tile") == ("There is no legal cell for steppe "
+    assert choices.disabled_reason("Steppe tile") == ("There is no legal cell for a steppe "
                                                       "tile.")
     assert choices.disabled_reason("Skip bonus") == "Not possible now."
 
@@ -146,7 +146,8 @@ def test_refusals_speak_the_seats_names():
     while st.phase == "carry":  # carry the offer out, any way
         st.apply(st.legal_actions()[0])
     engine_name = colour(q)
-    ch = Choice(rename=lambda text: text.replace(engine_name, "Zed"))
+    names = ["Zed" if x == q else colour(x) for x in range(3)]
+    ch = Choice(rename=lambda text: text.replace(engine_name, "Zed"), names=names)
     why = ch.offer_refusal(st, st.actor(), q)
     assert why == "Zed's offer was already taken"
 

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from game import i18n
 from game.engine.core import Action, GameState
+from game.engine.messages import Sentence, localized
 from game.engine.oasis import (
     BonusCamel,
     BonusTile,
@@ -29,11 +31,25 @@ from game.engine.oasis import (
     TakeOffer,
     TurnCard,
 )
-from game.engine.oasis.cards import CARDS, LAND_KINDS
+from game.engine.oasis.cards import CARDS, DRAW_AFTER, LAND_KINDS
+from game.i18n import N_, NN_, _, ngettext
 
 BONUS_MODES = ("oasis", "steppe", "stone", "camel")
-BONUS_LABELS = {"oasis": "Oasis tile", "steppe": "Steppe tile", "stone": "Stone tile",
-                "camel": "Camel"}
+# Translators: buttons of the bonus action, each what it places
+BONUS_LABELS = {"oasis": N_("Oasis tile"), "steppe": N_("Steppe tile"),
+                "stone": N_("Stone tile"), "camel": N_("Camel")}
+# Translators: a button of the bonus action, greyed out: why it cannot be used
+NO_CELL = {"oasis": N_("There is no legal cell for an oasis tile."),
+           "steppe": N_("There is no legal cell for a steppe tile."),
+           "stone": N_("There is no legal cell for a stone tile.")}
+NOT_NOW = N_("Not possible now.")
+# the buttons' labels (English, as marked) and why each may be greyed out
+DISABLED = {
+    N_("Stop here"): N_("An offer holds at least one card: turn one up first."),
+    N_("Turn up a card"): N_("No further card may be turned up."),
+    BONUS_LABELS["camel"]: N_("You cannot place a camel: none left, or the path is full."),
+    **{BONUS_LABELS[k]: why for k, why in NO_CELL.items()},
+}
 
 Cell = tuple[int, int]
 
@@ -53,8 +69,8 @@ class Command:
 
 
 class Button(NamedTuple):
-    """A button slot: its label, the move it plays (or a ``Command``), whether it may be
-    used now and whether it is the primary one."""
+    """A button slot: its label (English as marked: the table translates it), the move it
+    plays (or a ``Command``), whether it may be used now and whether it is the primary one."""
 
     label: str
     action: Action | Command
@@ -73,16 +89,9 @@ class Reply:
 
 
 def disabled_reason(label: str) -> str:
-    """Why the button ``label`` cannot be used now."""
-    if label == "Stop here":
-        return "An offer holds at least one card: turn one up first."
-    if label == "Turn up a card":
-        return "No further card may be turned up."
-    if label == "Camel":
-        return "You cannot place a camel: none left, or the path is full."
-    if label.endswith("tile"):
-        return f"There is no legal cell for {label.lower().removesuffix(' tile')} tile."
-    return "Not possible now."
+    """Why the button ``label`` (its English label, as marked) cannot be used now, in the
+    player's language."""
+    return _(DISABLED.get(label, NOT_NOW))
 
 
 def carry_cards(view: dict[str, Any], hidden_offers: set[int] | frozenset[int] = frozenset()
@@ -117,16 +126,17 @@ def card_reply(cards: list[tuple[str, str]], i: int) -> Reply:
     card, st = cards[i]
     if st == "pending":
         return Reply(action=CarryOut(card))
-    return Reply(error="That card is " + ("being carried out." if st == "current"
-                                          else "already carried out."))
+    if st == "current":
+        return Reply(error=_("That card is being carried out."))
+    return Reply(error=_("That card is already carried out."))
 
 
 def deck_refusal(q: int, p: int | None) -> str:
     """A click on ``q``'s offer deck: nobody may look into one."""
     if q != p:
-        return "Offer decks stay face down: nobody may look at them."
-    return ("Offer decks stay face down: cards are turned up only while you make your "
-            "offer.")
+        return _("Offer decks stay face down: nobody may look at them.")
+    return _("Offer decks stay face down: cards are turned up only while you make your "
+             "offer.")
 
 
 def take_note(state: OasisState, q: int, p: int, names: list[str], you: bool) -> str:
@@ -134,11 +144,14 @@ def take_note(state: OasisState, q: int, p: int, names: list[str], you: bool) ->
     chooser is the human looking)."""
     disc = state.pos + 1
     if p == q:
-        return (f"Taking your own offer: you keep disc #{disc}." if you else
-                f"Taking it: {names[p]} keeps disc #{disc}.")
+        if you:
+            return _("Taking your own offer: you keep disc #{disc}.").format(disc=disc)
+        return _("Taking it: {player} keeps disc #{disc}.").format(player=names[p], disc=disc)
     if you:
-        return f"Taking it hands your disc #{disc} to {names[q]}."
-    return f"Taking it: {names[p]} hands disc #{disc} to {names[q]}."
+        return _("Taking it hands your disc #{disc} to {owner}.").format(disc=disc,
+                                                                        owner=names[q])
+    return _("Taking it: {player} hands disc #{disc} to {owner}.").format(
+        player=names[p], disc=disc, owner=names[q])
 
 
 def bonus_options(state: OasisState, p: int, legal: list) -> dict[str, bool]:
@@ -151,11 +164,14 @@ def bonus_options(state: OasisState, p: int, legal: list) -> dict[str, bool]:
 
 
 class Choice:
-    """The acting human's half-made move and what follows from it.  ``rename`` turns the
-    engine's seat names in the rules' words into the seats' names."""
+    """The acting human's half-made move and what follows from it.  The rules' reasons are
+    shown with the seats' ``names`` in the player's language; ``rename`` turns the engine's
+    seat names into the seats' names in a reason given as plain text."""
 
-    def __init__(self, rename: Callable[[str], str] = str) -> None:
+    def __init__(self, rename: Callable[[str], str] = str,
+                 names: list[str] | None = None) -> None:
         self.rename = rename
+        self.names = names
         self.bonus_mode: str | None = None  # what the bonus action places
         self.pending_tile: tuple[str, Cell] | None = None  # a new area waiting for a marker
         self.move_src: Cell | None = None  # the camel picked up to move
@@ -181,7 +197,11 @@ class Choice:
     def why(self, state: OasisState, action: Action, p: int) -> str | None:
         """The rules' reason against ``action``, with the seats' names (None: legal)."""
         why = why_illegal(state, action, p)
-        return self.rename(why) if why else why
+        if not why:
+            return why
+        if isinstance(why, Sentence):
+            return localized(why, self.names, i18n.language())
+        return self.rename(why)
 
     # --- what is being placed ----------------------------------------------------------
     def tile_kind(self, state: OasisState) -> str | None:
@@ -229,60 +249,70 @@ class Choice:
         """The button slots for ``p`` now (``legal``: their legal actions)."""
         step = state.step()
         if self.pending_tile is not None:
-            return [Button("Leave uncontrolled", Command("leave_uncontrolled"), True, False),
-                    Button("Cancel", Command("cancel"), True, False)]
+            # Translators: a button: place the new area's tile without a control marker
+            return [Button(N_("Leave uncontrolled"), Command("leave_uncontrolled"), True,
+                           False),
+                    Button(N_("Cancel"), Command("cancel"), True, False)]
         if step == "offer":
-            return [Button("Turn up a card", TurnCard(), TurnCard() in legal, True),
-                    Button("Stop here", StopOffer(), StopOffer() in legal, False)]
+            return [Button(N_("Turn up a card"), TurnCard(), TurnCard() in legal, True),
+                    # Translators: a button: the offer being made ends with the cards up
+                    Button(N_("Stop here"), StopOffer(), StopOffer() in legal, False)]
         if step == "move_camels":
-            out = [Button("Ignore the rest", IgnoreCard(), IgnoreCard() in legal, False)]
+            # Translators: a button: the camels card's moves not made yet are given up
+            out = [Button(N_("Ignore the rest"), IgnoreCard(), IgnoreCard() in legal, False)]
             if self.move_src is not None:
-                out.append(Button("Cancel", Command("cancel"), True, False))
+                out.append(Button(N_("Cancel"), Command("cancel"), True, False))
             return out
         if step == "bonus":
             opts = bonus_options(state, p, legal)
             out = [Button(BONUS_LABELS[m], Command("bonus", m), opts[m], self.bonus_mode == m)
                    for m in BONUS_MODES]
-            out.append(Button("Skip bonus", SkipBonus(), True, False))
+            out.append(Button(N_("Skip bonus"), SkipBonus(), True, False))
             return out
         return []
 
     def prompt(self, state: OasisState, p: int) -> str:
-        """What ``p`` is asked to do now."""
+        """What ``p`` is asked to do now, in the player's language."""
         step = state.step()
+        n = state.left
         if self.pending_tile is not None:
-            return ("All 4 control markers are in use: click one (pink) to move it onto the "
-                    "new area, or leave the new area uncontrolled.")
+            return _("All 4 control markers are in use: click one (pink) to move it onto the "
+                     "new area, or leave the new area uncontrolled.")
         if step == "offer":
             m = len(state.offers[p])
             if m == 0:
-                return "Make your offer: turn up the top card of your deck (1 to 3 cards)."
-            return (f"{m} card{'s' if m > 1 else ''} offered. Turn up another, or stop "
-                    f"(you then draw {2 if m == 1 else 1 if m == 2 else 0}).")
+                return _("Make your offer: turn up the top card of your deck (1 to 3 cards).")
+            return ngettext("{m} card offered. Turn up another, or stop (you then draw "
+                            "{draw}).",
+                            "{m} cards offered. Turn up another, or stop (you then draw "
+                            "{draw}).", m).format(m=m, draw=DRAW_AFTER[m])
         if step == "choose":
-            return f"You hold disc #{state.pos + 1}: click an offer to take it."
+            return _("You hold disc #{disc}: click an offer to take it.").format(
+                disc=state.pos + 1)
         if step == "pick_card":
-            return "Click the card to carry out next."
+            return _("Click the card to carry out next.")
         if step == "place_tiles":
             kind = self.tile_kind(state)
-            return (f"Place {'an' if kind == 'oasis' else 'a'} {kind} tile ({state.left} to "
-                    "go): gold extends an area, blue brackets start a new one.")
+            place = PLACE_TILE.get(kind or "", PLACE_TILE["oasis"])
+            return ngettext(*place, n).format(n=n)
         if step == "place_camels":
-            return f"Place a camel on an empty path cell ({state.left} to go)."
+            return ngettext("Place a camel on an empty path cell ({n} to go).",
+                            "Place a camel on an empty path cell ({n} to go).", n).format(n=n)
         if step == "move_camels":
             if self.move_src is None:
-                return (f"All your camels are out: click one to move ({state.left} to go), "
-                        "or ignore the card.")
-            return "Click an empty path cell to move the camel to."
+                return ngettext("All your camels are out: click one to move ({n} to go), or "
+                                "ignore the card.",
+                                "All your camels are out: click one to move ({n} to go), or "
+                                "ignore the card.", n).format(n=n)
+            return _("Click an empty path cell to move the camel to.")
         if step == "bonus":
             return self._bonus_prompt()
         return ""
 
     def _bonus_prompt(self) -> str:
         if self.bonus_mode is None:
-            return "Bonus action (disc #1): choose a land tile of any kind or a camel."
-        what = "camel" if self.bonus_mode == "camel" else f"{self.bonus_mode} tile"
-        return f"Bonus: click a glowing cell for your {what}, or choose something else."
+            return _("Bonus action (disc #1): choose a land tile of any kind or a camel.")
+        return _(BONUS_PROMPTS[self.bonus_mode])
 
     # --- clicks --------------------------------------------------------------------------
     def click_cell(self, state: OasisState, p: int, cell: Cell,
@@ -293,8 +323,8 @@ class Choice:
             waiting, target = self.pending_tile
             if cell in targets:
                 return Reply(action=self.tile_action(state, waiting, target, cell))
-            return Reply(error="Click one of your control markers (they glow pink) to move it "
-                               "to the new area, or leave the new area uncontrolled.")
+            return Reply(error=_("Click one of your control markers (they glow pink) to move "
+                                 "it to the new area, or leave the new area uncontrolled."))
         kind = self.tile_kind(state)
         if kind is not None:
             return self._tile_click(state, p, kind, cell, targets)
@@ -307,15 +337,16 @@ class Choice:
             if cell in targets:
                 self.move_src = cell
                 return Reply(picked=True)
-            return Reply(error="Click one of your camels to move it (or ignore the card).")
-        return Reply(error=_NOTHING_ON_THE_BOARD.get(step))
+            return Reply(error=_("Click one of your camels to move it (or ignore the card)."))
+        nothing = _NOTHING_ON_THE_BOARD.get(step)
+        return Reply(error=_(nothing) if nothing else None)
 
     def _tile_click(self, state: OasisState, p: int, kind: str, cell: Cell,
                     targets: dict[Cell, str]) -> Reply:
         mode = targets.get(cell)
         if mode is None:
             why = self.why(state, self.tile_action(state, kind, cell), p)
-            return Reply(error=why or "That cell is not free.")
+            return Reply(error=why or _("That cell is not free."))
         if mode == "start" and state.view(p)["players"][p]["markers_left"] == 0:
             self.pending_tile = (kind, cell)
             return Reply(picked=True)
@@ -325,13 +356,36 @@ class Choice:
         """A click on ``q``'s offer that cannot take it."""
         if state.step() == "choose":
             return self.why(state, TakeOffer(q), p) or ""
-        return "Offers are chosen once every offer is on the table."
+        return _("Offers are chosen once every offer is on the table.")
 
 
+# the prompt while placing the tiles of a card, by land kind
+PLACE_TILE = {
+    "oasis": NN_("Place an oasis tile ({n} to go): gold extends an area, blue brackets start "
+                 "a new one.",
+                 "Place an oasis tile ({n} to go): gold extends an area, blue brackets start "
+                 "a new one."),
+    "steppe": NN_("Place a steppe tile ({n} to go): gold extends an area, blue brackets "
+                  "start a new one.",
+                  "Place a steppe tile ({n} to go): gold extends an area, blue brackets "
+                  "start a new one."),
+    "stone": NN_("Place a stone tile ({n} to go): gold extends an area, blue brackets start "
+                 "a new one.",
+                 "Place a stone tile ({n} to go): gold extends an area, blue brackets start "
+                 "a new one."),
+}
+# the prompt of the bonus action once its kind is chosen
+BONUS_PROMPTS = {
+    "oasis": N_("Bonus: click a glowing cell for your oasis tile, or choose something else."),
+    "steppe": N_("Bonus: click a glowing cell for your steppe tile, or choose something "
+                 "else."),
+    "stone": N_("Bonus: click a glowing cell for your stone tile, or choose something else."),
+    "camel": N_("Bonus: click a glowing cell for your camel, or choose something else."),
+}
 # a click on the board while nothing is placed there: what to do instead
 _NOTHING_ON_THE_BOARD = {
-    "bonus": "Choose what to place first: a tile kind or a camel (or skip).",
-    "offer": "Turn up a card from your offer deck, or stop the offer.",
-    "choose": "Choose an offer first: click the cards in front of another player.",
-    "pick_card": "Choose which of your cards to carry out next (below the board).",
+    "bonus": N_("Choose what to place first: a tile kind or a camel (or skip)."),
+    "offer": N_("Turn up a card from your offer deck, or stop the offer."),
+    "choose": N_("Choose an offer first: click the cards in front of another player."),
+    "pick_card": N_("Choose which of your cards to carry out next (below the board)."),
 }

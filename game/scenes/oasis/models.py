@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.oasis.cards import LAND_KINDS, SCORE_KINDS
+from game.i18n import N_, _
 from game.scenes.oasis.choices import carry_cards, take_note
 from game.ui import art
 from game.ui.oasis.panels import PanelModel, SupplyModel
@@ -19,7 +20,18 @@ if TYPE_CHECKING:
     from game.scenes.oasis_table import TableScene
 
 ZoomTarget = tuple[str, int, int | None]
-RESULT_COLUMNS = ["Camels", "Oasis", "Steppe", "Stone", "Disc"]
+# The results' breakdown columns (English, as marked: the results screen translates them)
+# Translators: the final ranking's columns: the points of camels and of each land kind, and
+# the priority disc held at the end
+RESULT_COLUMNS = [N_("Camels"), N_("Oases"), N_("Steppe"), N_("Stone"), N_("Disc")]
+# Who sits in a seat, under its name on the panel
+SEAT_KINDS = {None: N_("Human"), "easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}
+
+
+def seat_kind(seat) -> str:
+    """"Human" or "Bot (easy)", in the player's language."""
+    level = seat.level if seat.is_bot else None
+    return _(SEAT_KINDS[level]) if level in SEAT_KINDS else seat.label
 
 
 def panel_model(t: TableScene, q: int) -> PanelModel:
@@ -32,7 +44,7 @@ def panel_model(t: TableScene, q: int) -> PanelModel:
     offer = () if q in t.landed.hidden_offers else tuple(pv["offer"])
     final = t.scored[q] if t.scored[q] else None
     return PanelModel(
-        name=t.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
+        name=t.names[q], kind=seat_kind(seat),
         colour=t.colour[q], disc=pv["disc"] or None,
         handed=pv["handed"] if v["phase"] in ("choose", "carry") else None,
         camels_left=pv["camels_left"] - sum(1 for c, _ in t.landed.camels
@@ -131,7 +143,7 @@ def zoom_model(t: TableScene) -> ZoomModel | None:
             return None
         who = v["carrying"]["player"]
         return ZoomModel(
-            title=f"Cards {t.names[who]} carries out",
+            title=_("Cards {player} carries out").format(player=t.names[who]),
             cards=tuple(c for c, _ in cards),
             states=tuple("" if st == "pending" else st for _c, st in cards),
             selected=k, colour=art.PLAYER_COLOURS[t.colour[who]])
@@ -142,11 +154,12 @@ def zoom_model(t: TableScene) -> ZoomModel | None:
     note = ""
     taken = pv["offer_taken_by"]
     if taken is not None:
-        note = f"Taken by {t.names[taken]}."
+        note = _("Taken by {player}.").format(player=t.names[taken])
     elif t.state.phase == "choose" and v["phase"] == "choose" and t.acting is not None:
         p = t.acting
         note = take_note(t.state, q, p, t.names, p == t.viewer and not t.seats[p].is_bot)
-    return ZoomModel(title=f"{t.names[q]}'s offer", cards=offer, selected=k, note=note,
+    return ZoomModel(title=_("{player}'s offer").format(player=t.names[q]), cards=offer,
+                     selected=k, note=note,
                      colour=art.PLAYER_COLOURS[t.colour[q]])
 
 
@@ -170,8 +183,8 @@ def result_rows(t: TableScene) -> list:
     rows = []
     for rank, q in enumerate(st.ranking):
         f = final[q]
-        breakdown = {"Camels": f["camels"]["points"], "Oasis": f["oasis"]["points"],
-                     "Steppe": f["steppe"]["points"], "Stone": f["stone"]["points"],
-                     "Total": f["total"], "Disc": f"#{st.disc[q]}"}
+        points = [f[cat]["points"] for cat in ("camels", *LAND_KINDS)]
+        breakdown = {**dict(zip(RESULT_COLUMNS, [*points, f"#{st.disc[q]}"], strict=True)),
+                     "Total": f["total"]}
         rows.append((t.names[q], t.colour[q], rank + 1, f["total"], breakdown, rank == 0))
     return rows

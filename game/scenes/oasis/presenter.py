@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from game import assets
 from game.engine.core import Event
+from game.engine.messages import P, say
 from game.engine.oasis.cards import LAND_KINDS, SCORE_KINDS
 from game.engine.oasis.state import OasisState
+from game.i18n import N_, _
 from game.ui.oasis import art as oart
 from game.ui.oasis.board_view import CAMEL_SIZE, CONTROL_SIZE
 from game.ui.oasis.layout import CARRY_CARD, OFFER_CARD
@@ -204,7 +206,7 @@ def _banner(t: TableScene, text: str, seconds: float) -> None:
 
 
 def _round_started(t: TableScene, c: Cue) -> None:
-    _banner(t, f"Round {c.event.data.get('round', '')}", 1.6)
+    _banner(t, _("Round {n}").format(n=c.event.data.get("round", "")), 1.6)
 
 
 def _line_banner(seconds: float) -> Show:
@@ -213,30 +215,48 @@ def _line_banner(seconds: float) -> Show:
 
 
 def _discs_revealed(t: TableScene, c: Cue) -> None:
-    _banner(t, "Discs turned up", 1.4)
+    _banner(t, _("Discs turned up"), 1.4)
 
 
 def _bonus(t: TableScene, c: Cue) -> None:
-    _banner(t, f"{t.names[c.player]}: bonus action", 1.6)
+    _banner(t, _("{player}: bonus action").format(player=t.names[c.player]), 1.6)
 
 
 # --- the final count: one step per category and player ---------------------------------------
+# The final count's log line per category: what scores, times what multiplies it.
+COUNT_LINES = {
+    "camels": N_("{player}: camels {points} (largest caravan {size} × {count} goods)"),
+    "oasis": N_("{player}: oasis {points} ({tiles} oasis tiles × {count} springs)"),
+    "steppe": N_("{player}: steppe {points} ({tiles} steppe tiles × {count} horses)"),
+    "stone": N_("{player}: stone {points} ({tiles} stone tiles × {count} ovoo)"),
+}
+# ... and its banner
+COUNT_BANNERS = {
+    "camels": N_("{player}: camels {points}"),
+    "oasis": N_("{player}: oasis {points}"),
+    "steppe": N_("{player}: steppe {points}"),
+    "stone": N_("{player}: stone {points}"),
+}
+
+
 def score_category(t: TableScene, e: Event, cat: str) -> None:
     """Count one category of one player's final score, with what scores highlighted."""
     q, d = _player(e), e.data
     info = d[cat]
     if cat == "camels":
         cells = [tuple(c) for c in info["group"]]
-        what = f"largest caravan {info['size']} × {info['goods']} goods"
+        size, count = info["size"], info["goods"]
     else:
         cells = [tuple(c) for c in d["cells"][cat]]
         tiles = next(k for k in info if k not in ("areas", "tiles", "points"))
-        what = f"{info['tiles']} {cat} × {info[tiles]} {tiles}"
+        size, count = info["tiles"], info[tiles]
     pts = info["points"]
     t.highlight = cells
     t.scored[q][cat] = pts
     t.disp_score[q] += pts
-    t.log.add(f"{t.names[q]}: {cat} {pts} ({what})", t.colour[q])
+    # a Sentence: the log writes it in the player's language, again if that changes
+    t.log.add(say(COUNT_LINES[cat], player=P(q, t.names[q]), points=pts, size=size,
+                  tiles=size, count=count), t.colour[q])
     src = t.layout.cell_rect(*cells[len(cells) // 2]).center if cells else t.panel_point(q)
     if pts:
         t.floaters.add(f"+{pts}", src, t.panel_point(q), colour=(255, 232, 140),
@@ -244,7 +264,7 @@ def score_category(t: TableScene, e: Event, cat: str) -> None:
         t.services.audio.play("coin")
     else:
         t.services.audio.play("tick")
-    _banner(t, f"{t.names[q]}: {cat} {pts}", SCORE_STEP + 0.1)
+    _banner(t, _(COUNT_BANNERS[cat]).format(player=t.names[q], points=pts), SCORE_STEP + 0.1)
 
 
 PRESENTERS: dict[str, Present] = {

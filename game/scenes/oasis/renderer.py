@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import _
 from game.scenes.oasis import models
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import CARRY_CARD
 from game.ui.oasis.panels import draw_panel, render_supply
+from game.ui.oasis.terms import score_name
 from game.ui.oasis.zoom import place_zoom, render_zoom
 from game.ui.table_common import focus_ring
 
@@ -77,7 +79,7 @@ def draw(t: TableScene, surface: pygame.Surface) -> None:
 def _board_layer(t: TableScene, v: dict[str, Any]):
     key = ("pieces", t.shown_version, t.landed.rev)
     w = v["board"]["width"]
-    bonus = {(x, y) for x, y, _ in v["board"]["bonus"]}
+    bonus = {(x, y) for x, y, _kind in v["board"]["bonus"]}
     tiles = {}
     for i, kind in enumerate(v["tile"]):
         if kind:
@@ -188,7 +190,8 @@ def _draw_carry(t: TableScene, surface: pygame.Surface, can_act: bool) -> None:
         surface.blit(face, r.move(-4, -2 + lift))
         if st == "done":
             surface.blit(_dim(CARRY_CARD), r)
-            tick = theme.fit_text("done", 24, r.w - 8, theme.ON_TABLE, True)
+            # Translators: over a card already carried out
+            tick = theme.fit_text(_("done"), 24, r.w - 8, theme.ON_TABLE, True)
             surface.blit(tick, tick.get_rect(center=r.center))
         elif picking:
             focus_ring(surface, r, soft=True)
@@ -198,7 +201,7 @@ def _draw_carry(t: TableScene, surface: pygame.Surface, can_act: bool) -> None:
     for r in lay.carry_cards:
         pygame.draw.rect(surface, (120, 90, 60), r, 2, border_radius=10)
     span = lay.carry_cards[-1].right - lay.carry_cards[0].x
-    label = theme.fit_text("cards being carried out", 22, span - 8, theme.ON_TABLE_SOFT)
+    label = theme.fit_text(_("cards being carried out"), 22, span - 8, theme.ON_TABLE_SOFT)
     surface.blit(label, label.get_rect(center=lay.carry_cards[1].center))
 
 
@@ -219,9 +222,9 @@ def _draw_peek(t: TableScene, surface: pygame.Surface) -> None:
     if lines is None:
         return
     pile = t.layout.piles[t.viewer]
-    title = _text("Your score tiles (only you see these)", 22, theme.INK_SOFT)
-    counts = [_text(f"×{count}", 26, theme.INK, True) for _, count in lines]
-    kinds = [_text(kind, 18, theme.INK_SOFT) for kind, _ in lines]
+    title = _text(_("Your score tiles (only you see these)"), 22, theme.INK_SOFT)
+    counts = [_text(f"×{count}", 26, theme.INK, True) for _kind, count in lines]
+    kinds = [_text(score_name(kind), 18, theme.INK_SOFT) for kind, _count in lines]
     col = max([86] + [50 + c.get_width() + 8 for c in counts]
               + [k.get_width() + 8 for k in kinds])
     top = max(40, title.get_height() + 13)

@@ -145,9 +145,7 @@ def card_face(card: str, size: tuple[int, int], selected: bool = False) -> pygam
     else:
         pic = assets.pictogram(PICTOGRAMS[key], pic_size)
     s.blit(pic, pic.get_rect(center=pic_box.center))
-    label = f"×{info.amount}" if info.effect != "draw" else "draw 3"
-    if info.effect == "draw":
-        label = "+3"
+    label = f"+{info.amount}" if info.effect == "draw" else f"×{info.amount}"
     t = theme.text(label, max(20, h // 5), (255, 250, 240), bold=True, display=True,
                    fixed=True)
     s.blit(t, t.get_rect(center=band.center))

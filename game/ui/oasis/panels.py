@@ -13,10 +13,11 @@ from functools import lru_cache
 import pygame
 
 from game import assets
-from game.engine.words import plural
+from game.i18n import _, ngettext
 from game.ui import art, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import DISC, OFFER_CARD, PILE, TableLayout
+from game.ui.oasis.zoom import card_words
 from game.ui.surface_cache import surface_cache
 from game.ui.table_common import draw_panel_frame
 
@@ -45,26 +46,41 @@ class PanelModel:
     projected_exact: bool = False  # True for the viewer's own panel
 
     def texts(self) -> list[str]:
-        """Every text the panel draws, in order (for tests and screen readers)."""
+        """Every text the panel says, in order, in the player's language (for tests and
+        screen readers)."""
         out = [self.name, self.kind]
         if self.disc:
-            out.append(f"disc #{self.disc}")
+            out.append(_("disc #{disc}").format(disc=self.disc))
         if self.handed:
-            out.append(f"handed #{self.handed}")
-        out += [plural(self.camels_left, "camel"), plural(self.markers_left, "marker"),
-                plural(self.score_count, "score tile"), f"deck {self.deck_size}"]
-        out += [f"offer {c}" for c in self.offer]
+            out.append(_("handed #{disc}").format(disc=self.handed))
+        out += [ngettext("{n} camel", "{n} camels", self.camels_left).format(
+                    n=self.camels_left),
+                ngettext("{n} control marker", "{n} control markers", self.markers_left).format(
+                    n=self.markers_left),
+                ngettext("{n} score tile", "{n} score tiles", self.score_count).format(
+                    n=self.score_count),
+                # Translators: a player's face-down offer deck and how many cards it holds
+                _("deck {n}").format(n=self.deck_size)]
+        out += [_("offer: {card}").format(card=card_words(c)[0]) for c in self.offer]
         if self.offer_taken_by:
-            out.append(f"taken by {self.offer_taken_by}")
+            out.append(taken_label(self.offer_taken_by))
         if self.score is not None:
-            out.append(plural(self.score, "point"))
+            out.append(ngettext("{n} point", "{n} points", self.score).format(n=self.score))
         elif self.projected is not None:
-            out.append(projected_label(self))
+            out.append(" ".join(projected_label(self)))
         return out
 
 
-def projected_label(m: PanelModel) -> str:
-    return f"{'now' if m.projected_exact else 'up to'} {m.projected}"
+def projected_label(m: PanelModel) -> tuple[str, str]:
+    """The score so far as the panel shows it: its word and its number."""
+    # Translators: before the score so far, on one's own panel ("now 42")
+    word = _("now") if m.projected_exact else _("up to")
+    return word, str(m.projected)
+
+
+def taken_label(name: str) -> str:
+    # Translators: on an offer another player took
+    return _("taken by {player}").format(player=name)
 
 
 TEXT_SCALE_CAP = 1.2  # the panels beside the board cannot grow: what they hold
@@ -97,7 +113,7 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
         surf.blit(sc, sc.get_rect(topright=(right, 8)))
         right -= sc.get_width() + 12
     elif m.projected is not None:  # the score so far, small: final scores count up big
-        word, value = projected_label(m).rsplit(" ", 1)
+        word, value = projected_label(m)
         sc = theme.text(value, 32, art.shade(colour, 0.55) if m.colour else (150, 100, 10),
                         display=True, fixed=True)
         surf.blit(sc, sc.get_rect(topright=(right, 12)))
@@ -105,7 +121,9 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
         surf.blit(label, label.get_rect(bottomright=(right - sc.get_width() - 6, 12 + 34)))
         right -= sc.get_width() + label.get_width() + 18
     room = right - (x0 + 52)
-    name = _t(m.name + ("  (you)" if m.you else ""), 30, theme.INK, bold=True, max_width=room)
+    # Translators: a player's name on their own panel
+    shown = _("{player}  (you)").format(player=m.name) if m.you else m.name
+    name = _t(shown, 30, theme.INK, bold=True, max_width=room)
     surf.blit(name, (x0 + 52, 10))
     kind = _t(m.kind, 22, theme.INK_SOFT, max_width=room - name.get_width() - 12)
     if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
@@ -157,7 +175,7 @@ def render_panel(m: PanelModel, layout_key) -> pygame.Surface:
             pygame.draw.rect(surf, (220, 204, 174), cr, 2, border_radius=8)
     if m.offer_taken_by:
         area = at(lay.offer_areas[i])
-        t = _t(f"taken by {m.offer_taken_by}", 22, (255, 250, 240), bold=True,
+        t = _t(taken_label(m.offer_taken_by), 22, (255, 250, 240), bold=True,
                max_width=area.w - 16)
         back = pygame.Rect(0, 0, t.get_width() + 16, 30)
         back.center = area.center
@@ -219,7 +237,8 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             tile = tile.copy()
             tile.set_alpha(70)
         surf.blit(tile, rr)
-        t = _t(str(count) if count else "none", 24, theme.ON_TABLE, bold=True)
+        # Translators: under an empty stack of land tiles
+        t = _t(str(count) if count else _("none"), 24, theme.ON_TABLE, bold=True)
         surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 4)))
     for (kind, count), rect in zip(m.score, lay.score_stacks, strict=False):
         rr = rect.move(-r.x, -r.y)
@@ -235,7 +254,9 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
         surf.blit(oart.card_back(d.size), d.move(-4, -2))
     else:
         pygame.draw.rect(surf, (120, 96, 72), d, 2, border_radius=8)
-    t = _t(f"Deck {m.draw_deck}", 22, theme.ON_TABLE, bold=True)
+    # Translators: beside the face-down draw deck, with how many cards it holds
+    room = d.x - 8 - (lay.score_stacks[-1].right - r.x + 6)  # between the stacks and the deck
+    t = _t(_("Deck {n}").format(n=m.draw_deck), 22, theme.ON_TABLE, bold=True, max_width=room)
     surf.blit(t, t.get_rect(midright=(d.x - 8, d.centery)))
     p = lay.discard_pile.move(-r.x, -r.y)
     if m.discard_top:

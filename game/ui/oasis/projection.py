@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.oasis.cards import KIND_CODE, LAND_KINDS, SCORE_FOR_LAND
+from game.engine.oasis.cards import KIND_CODE, LAND_KINDS
 from game.engine.oasis.scoring import camel_groups, land_count, score_breakdown
+from game.i18n import _
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,10 @@ def best_case(counts: Counts, tile_count: int) -> int:
 
 
 def counts_words(counts: Counts) -> str:
-    """ "largest camel group 6 (× goods), oasis 9 (x springs), ..." """
-    parts = [f"largest camel group {counts.camels} (× goods)"]
-    parts += [f"{kind} {n} (× {SCORE_FOR_LAND[kind]})" for kind, n in counts.land]
-    return ", ".join(parts)
+    """ "largest camel group 6 (× goods), oasis 9 (× springs), ...", in the player's
+    language."""
+    land = dict(counts.land)
+    return _("largest camel group {camels} (× goods), oasis {oasis} (× springs), steppe "
+             "{steppe} (× horses), stone {stone} (× ovoo)").format(
+        camels=counts.camels, oasis=land.get("oasis", 0), steppe=land.get("steppe", 0),
+        stone=land.get("stone", 0))

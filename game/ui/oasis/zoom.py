@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine.oasis.cards import CARDS, SCORE_SINGULAR
+from game.engine.oasis.cards import CARDS
+from game.i18n import N_, NN_, _, ngettext
 from game.ui import theme
 from game.ui.oasis import art as oart
 from game.ui.surface_cache import surface_cache
@@ -26,21 +27,48 @@ DETAIL_SIZE = 20
 NOTE_SIZE = 24
 
 
+# A card's name and what carrying it out does, by what it gives (whole sentences: each
+# language has its own words and agreements for each kind)
+CARD_NAMES = {
+    "camels": NN_("Camel ×{n}", "Camels ×{n}"),
+    "oasis": NN_("Oasis tile ×{n}", "Oasis tiles ×{n}"),
+    "steppe": NN_("Steppe tile ×{n}", "Steppe tiles ×{n}"),
+    "stone": NN_("Stone tile ×{n}", "Stone tiles ×{n}"),
+    "goods": NN_("Goods ×{n}", "Goods ×{n}"),
+    "springs": NN_("Spring ×{n}", "Springs ×{n}"),
+    "horses": NN_("Horse ×{n}", "Horses ×{n}"),
+    "ovoo": NN_("Ovoo ×{n}", "Ovoo ×{n}"),
+    "draw": NN_("Draw {n} card", "Draw {n} cards"),
+}
+CARD_EFFECTS = {
+    "camels": NN_("place {n} camel on the path", "place {n} camels on the path"),
+    "oasis": NN_("place {n} oasis tile", "place {n} oasis tiles"),
+    "steppe": NN_("place {n} steppe tile", "place {n} steppe tiles"),
+    "stone": NN_("place {n} stone tile", "place {n} stone tiles"),
+    "goods": NN_("take {n} goods score tile", "take {n} goods score tiles"),
+    "springs": NN_("take {n} springs score tile", "take {n} springs score tiles"),
+    "horses": NN_("take {n} horses score tile", "take {n} horses score tiles"),
+    "ovoo": NN_("take {n} ovoo score tile", "take {n} ovoo score tiles"),
+    "draw": NN_("{n} unseen card to your offer deck", "{n} unseen cards to your offer deck"),
+}
+# a card's effect while it is carried out, or once it is
+CARD_STATES = {"current": N_("{effect} (now)"), "done": N_("{effect} (done)")}
+
+
 def card_words(card: str) -> tuple[str, str]:
-    """A card's name with its amount in words, and what carrying it out does:
-    ("Oasis tiles ×2", "place 2 oasis tiles"), ("Goods ×1", "take 1 goods score tile")."""
+    """A card's name with its amount in words, and what carrying it out does, in the
+    player's language: ("Oasis tiles ×2", "place 2 oasis tiles"), ("Goods ×1", "take 1
+    goods score tile")."""
     info = CARDS[card]
     n = info.amount
-    if info.effect == "tiles":
-        noun = "tile" if n == 1 else "tiles"
-        return (f"{info.what.capitalize()} {noun} ×{n}", f"place {n} {info.what} {noun}")
-    if info.effect == "score":
-        kind = SCORE_SINGULAR[info.what] if n == 1 else info.what
-        tiles = "score tile" if n == 1 else "score tiles"
-        return (f"{kind.capitalize()} ×{n}", f"take {n} {info.what} {tiles}")
-    if info.effect == "draw":
-        return (f"Draw {n} cards", f"{n} unseen cards to your offer deck")
-    return (f"Camels ×{n}", f"place {n} camels on the path")
+    what = info.what if info.effect in ("tiles", "score") else info.effect
+    return (ngettext(*CARD_NAMES[what], n).format(n=n),
+            ngettext(*CARD_EFFECTS[what], n).format(n=n))
+
+
+def effect_words(effect: str, state: str) -> str:
+    """A card's ``effect`` with its ``state`` ("current", "done" or "": still to come)."""
+    return _(CARD_STATES[state]).format(effect=effect) if state in CARD_STATES else effect
 
 
 @dataclass(frozen=True)
@@ -60,7 +88,7 @@ class ZoomModel:
         out = [self.title]
         for k, (name, detail) in enumerate(self.lines()):
             st = self.states[k] if k < len(self.states) else ""
-            out += [name, detail] + ([st] if st else [])
+            out += [name, effect_words(detail, st)]
         if self.note:
             out.append(self.note)
         return out
@@ -70,13 +98,21 @@ def _t(msg, size, colour=theme.INK, bold=False):
     return theme.text(msg, size, colour, bold)
 
 
+def column_width(name: str) -> int:
+    """A card's column in the zoom: the card's width at the Text size (wider with a larger
+    one, for its words), or more where the card's name needs it (a longer language)."""
+    return max(theme.scaled(ZOOM_CARD[0]),
+               theme.font(NAME_SIZE, bold=True).size(name)[0] - GAP + 6)
+
+
 @theme.rescaled
 @surface_cache(mib=4)
 def render_zoom(m: ZoomModel) -> pygame.Surface:
     cw, ch = ZOOM_CARD
-    col = theme.scaled(cw)  # a card's column: wider with a larger Text size, for its words
-    k = max(1, len(m.cards))
-    inner_w = k * col + (k - 1) * GAP
+    cols = [column_width(name) for name, _detail in m.lines()] or [column_width("")]
+    k = len(cols)
+    cards_w = sum(cols) + (k - 1) * GAP
+    inner_w = cards_w
     title = _t(m.title, TITLE_SIZE, (255, 250, 240), bold=True)
     inner_w = max(inner_w, title.get_width() + 24)
     note_lines = theme.wrap(m.note, NOTE_SIZE, inner_w, bold=True) if m.note else []
@@ -88,8 +124,7 @@ def render_zoom(m: ZoomModel) -> pygame.Surface:
     details = []
     for i, (_name, detail) in enumerate(m.lines()):
         st = m.states[i] if i < len(m.states) else ""
-        words = detail + (" (done)" if st == "done" else " (now)" if st == "current" else "")
-        details.append(theme.wrap(words, DETAIL_SIZE, col - 8))
+        details.append(theme.wrap(effect_words(detail, st), DETAIL_SIZE, cols[i] - 8))
     detail_h = max(2, *map(len, details)) * detail_step if details else 2 * detail_step
     w = inner_w + 2 * PAD
     h = (PAD + bar_h + 12 + ch + 10 + name_step + detail_h
@@ -100,10 +135,12 @@ def render_zoom(m: ZoomModel) -> pygame.Surface:
     bar = pygame.Rect(rect.x + PAD, rect.y + PAD, inner_w, bar_h)
     pygame.draw.rect(surf, m.colour, bar, border_radius=12)
     surf.blit(title, title.get_rect(center=bar.center))
-    x0 = rect.x + PAD + (inner_w - (k * col + (k - 1) * GAP)) // 2
+    left = rect.x + PAD + (inner_w - cards_w) // 2
     y = bar.bottom + 12
     for i, (card, (name, _detail)) in enumerate(zip(m.cards, m.lines(), strict=True)):
-        x = x0 + i * (col + GAP) + (col - cw) // 2
+        col = cols[i]
+        x = left + (col - cw) // 2
+        left += col + GAP
         st = m.states[i] if i < len(m.states) else ""
         face = oart.card_face(card, ZOOM_CARD, st == "current" or i == m.selected)
         if st == "done":
@@ -139,4 +176,5 @@ def place_zoom(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect) 
     return r
 
 
-__all__ = ["ZoomModel", "card_words", "place_zoom", "render_zoom"]
+__all__ = ["ZoomModel", "card_words", "column_width", "effect_words", "place_zoom",
+           "render_zoom"]
