@@ -1,5 +1,6 @@
 """Oregon's registry entry."""
 
+from game.i18n import N_
 from game.registry.descriptor import GameInfo, HowToStep
 
 GAME = GameInfo(
@@ -7,21 +8,21 @@ GAME = GameInfo(
     name="Oregon",
     min_players=2,
     max_players=4,
-    pitch="Settle the frontier: play two cards, place farmers beside buildings, score.",
+    pitch=N_("Settle the frontier: play two cards, place farmers beside buildings, score."),
     map_name="oregon",
     seat_colours=("Yellow", "Blue", "Green", "Red"),
     colours=("Yellow", "Blue", "Green", "Red", "Purple", "Orange", "Brown", "Black"),
     howto=(
-        HowToStep("Play two cards",
-                  "Two landscape cards place a farmer; a landscape and a building card "
-                  "place a building."),
-        HowToStep("Score at once",
-                  "Farmers score for the buildings beside them, buildings for the farmers "
-                  "beside them."),
-        HowToStep("Draw back up to four",
-                  "One card at a time, from either deck."),
-        HowToStep("Most points wins",
-                  "The game ends at someone's 14th farmer or when the buildings run out."),
+        HowToStep(N_("Play two cards"),
+                  N_("Two landscape cards place a farmer; a landscape and a building card "
+                     "place a building.")),
+        HowToStep(N_("Score at once"),
+                  N_("Farmers score for the buildings beside them, buildings for the farmers "
+                     "beside them.")),
+        HowToStep(N_("Draw back up to four"),
+                  N_("One card at a time, from either deck.")),
+        HowToStep(N_("Most points wins"),
+                  N_("The game ends at someone's 14th farmer or when the buildings run out.")),
     ),
     demo_caption=(450, 935),
     bench_players=4,

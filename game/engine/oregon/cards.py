@@ -41,12 +41,38 @@ GOLD_VALUES: tuple[int, ...] = (3,) * 7 + (4,) * 7 + (5,) * 7
 
 PLAYER_COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "red")
 
+# The names are game terms, translated where shown (``T(name)`` in messages).
 BUILDING_NAMES = {
-    "post_office": "post office", "harbour": "harbour", "church": "church",
-    "coal_mine": "coal mine", "gold_mine": "gold mine", "store": "store",
-    "station": "station",
+    "post_office": N_("post office"), "harbour": N_("harbour"), "church": N_("church"),
+    "coal_mine": N_("coal mine"), "gold_mine": N_("gold mine"), "store": N_("store"),
+    "station": N_("station"),
 }
-SYMBOL_NAMES = {s: s for s in SYMBOLS}
+SYMBOL_NAMES = {
+    "settlers": N_("settlers"), "wagon": N_("wagon"), "campfire": N_("campfire"),
+    "bison": N_("bison"), "eagle": N_("eagle"),
+}
+# A card as one term for the log ("plays bison card + church card").
+CARD_NAMES = {
+    "settlers card": N_("settlers card"), "wagon card": N_("wagon card"),
+    "campfire card": N_("campfire card"), "bison card": N_("bison card"),
+    "eagle card": N_("eagle card"), "post office card": N_("post office card"),
+    "harbour card": N_("harbour card"), "church card": N_("church card"),
+    "coal mine card": N_("coal mine card"), "gold mine card": N_("gold mine card"),
+    "store card": N_("store card"), "station card": N_("station card"),
+}
+
+# A building with its article, as one term: the article agrees with the building's name in
+# each language ("builds a church" = "costruisce una chiesa", "un emporio").
+A_BUILDING = {
+    "post office": N_("a post office"), "harbour": N_("a harbour"), "church": N_("a church"),
+    "coal mine": N_("a coal mine"), "gold mine": N_("a gold mine"), "store": N_("a store"),
+    "station": N_("a station"),
+}
+THE_BUILDING = {
+    "post office": N_("the post office"), "harbour": N_("the harbour"),
+    "church": N_("the church"), "coal mine": N_("the coal mine"),
+    "gold mine": N_("the gold mine"), "store": N_("the store"), "station": N_("the station"),
+}
 
 # A card with its article, as one term for the log ("draws an eagle card").
 A_CARD = {
@@ -82,12 +108,12 @@ def card_kind(card: int) -> str:
 
 
 def card_name(card: int) -> str:
-    """Plain words for the log: "bison card", "harbour card"."""
+    """The card's term (a ``CARD_NAMES`` key): "bison card", "harbour card"."""
     if not 0 <= card < NUM_CARDS:
         return f"card {card}"
     if card < FIRST_BUILDING_CARD:
-        return f"{SYMBOLS[card_symbol(card)]} card"
-    return f"{BUILDING_NAMES[BUILDINGS[card_building(card)]]} card"
+        return CARD_NAMES[f"{SYMBOLS[card_symbol(card)]} card"]
+    return CARD_NAMES[f"{BUILDING_NAMES[BUILDINGS[card_building(card)]]} card"]
 
 
 def a_card(card: int) -> str:
@@ -106,6 +132,16 @@ def card_info(card: int) -> dict[str, Any]:
 
 def building_name(index: int) -> str:
     return BUILDING_NAMES[BUILDINGS[index]]
+
+
+def a_building(index: int) -> str:
+    """The term for a building with "a": "a church"."""
+    return A_BUILDING[building_name(index)]
+
+
+def the_building(index: int) -> str:
+    """The term for a building with "the": "the church"."""
+    return THE_BUILDING[building_name(index)]
 
 
 def player_name(player: int) -> str:

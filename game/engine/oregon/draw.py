@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Event
-from game.engine.messages import N_, T
+from game.engine.messages import N_, M, Sentence, T, say
 from game.engine.oregon.actions import DiscardDead, DiscardDrawn, Draw, KeepCard
 from game.engine.oregon.cards import (
     DECKS,
@@ -33,19 +33,25 @@ _DRAWS_FROM = {"landscape": N_("{player} draws a landscape card"),
 
 
 # --- drawing -------------------------------------------------------------------------------
-def check_draw(st: OregonState, action: Draw, p: int) -> str | None:
+_DECK_EMPTY = {"landscape": N_("The landscape deck and its discard pile are empty"),
+               "building": N_("The building deck and its discard pile are empty")}
+_HAND_NEEDS = {"landscape": N_("Your hand needs a landscape card: draw from the landscape deck"),
+               "building": N_("Your hand needs a building card: draw from the building deck")}
+
+
+def check_draw(st: OregonState, action: Draw, p: int) -> Sentence | None:
     if st.phase != DRAW:
-        return f"You cannot draw now: {PHASE_HINT[st.phase]}"
+        return say(N_("You cannot draw now: {hint}"), hint=M(PHASE_HINT[st.phase]))
     if st.pending >= 0:
-        return "First keep or discard the building card you just drew"
+        return say(N_("First keep or discard the building card you just drew"))
     if action.deck not in DECKS:
-        return f"There is no {action.deck!r} deck; draw a landscape or a building card"
+        return say(N_("There is no {deck} deck; draw a landscape or a building card"),
+                   deck=repr(action.deck))
     d = DECKS.index(action.deck)
     if not deck_available(st, d):
-        return f"The {action.deck} deck and its discard pile are empty"
+        return say(_DECK_EMPTY[action.deck])
     if d not in draw_decks(st, p):
-        need = DECKS[1 - d]
-        return f"Your hand needs a {need} card: draw from the {need} deck"
+        return say(_HAND_NEEDS[DECKS[1 - d]])
     return None
 
 
@@ -94,9 +100,9 @@ def _redraw_may_differ(st: OregonState, hand: list[int]) -> bool:
 
 
 # --- the drawn building card ---------------------------------------------------------------
-def check_pending(st: OregonState, action: KeepCard | DiscardDrawn, p: int) -> str | None:
+def check_pending(st: OregonState, action: KeepCard | DiscardDrawn, p: int) -> Sentence | None:
     if st.phase != DRAW or st.pending < 0:
-        return "There is no drawn building card to keep or discard"
+        return say(N_("There is no drawn building card to keep or discard"))
     return None
 
 
@@ -117,20 +123,21 @@ def do_discard_drawn(st: OregonState, action: DiscardDrawn, p: int) -> list[Even
 
 
 # --- dead cards in hand --------------------------------------------------------------------
-def check_discard_dead(st: OregonState, action: DiscardDead, p: int) -> str | None:
+def check_discard_dead(st: OregonState, action: DiscardDead, p: int) -> Sentence | None:
     if st.phase != DRAW:
-        return ("Dead building cards are discarded at the start of your draw: "
-                f"{PHASE_HINT[st.phase]}")
+        return say(N_("Dead building cards are discarded at the start of your draw: {hint}"),
+                   hint=M(PHASE_HINT[st.phase]))
     if st.drawn_any:
-        return "Dead building cards in hand may be discarded only before the first draw"
+        return say(N_("Dead building cards in hand may be discarded only before the first "
+                      "draw"))
     c = action.card
     if c not in st.hands[p]:
-        return "That card is not in your hand"
+        return say(N_("That card is not in your hand"))
     if not is_building(c):
-        return "Only building cards whose stack is empty may be discarded"
+        return say(N_("Only building cards whose stack is empty may be discarded"))
     if st.stacks[card_building(c)] > 0:
-        return (f"The {building_name(card_building(c))} stack is not empty; "
-                "that card can still be played")
+        return say(N_("The {building} stack is not empty; that card can still be played"),
+                   building=T(building_name(card_building(c))))
     return None
 
 

@@ -20,11 +20,11 @@ if TYPE_CHECKING:
     from game.engine.oregon.state import OregonState
 
 PHASE_HINT = {
-    START_TILE: "first every player places their start tile",
-    PLAY: "play 2 cards now",
-    EXTRA_TURN: "use or skip your extra turn now",
-    DRAW: "draw cards up to 4 now",
-    OVER: "the game is over",
+    START_TILE: N_("first every player places their start tile"),
+    PLAY: N_("play 2 cards now"),
+    EXTRA_TURN: N_("use or skip your extra turn now"),
+    DRAW: N_("draw cards up to 4 now"),
+    OVER: N_("the game is over"),
 }
 """What the phase asks for, to complete a refusal ("You cannot draw now: ...")."""
 

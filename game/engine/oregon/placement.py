@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Action
+from game.engine.messages import N_, Sentence, T, say
 from game.engine.oregon.actions import DiscardNoPlacement, PlaceBuilding, PlaceFarmer
 from game.engine.oregon.cards import (
     CHURCH,
@@ -22,6 +23,7 @@ from game.engine.oregon.cards import (
     POST_OFFICE,
     STATION,
     STORE,
+    SYMBOL_NAMES,
     SYMBOLS,
     building_name,
     card_building,
@@ -37,13 +39,13 @@ if TYPE_CHECKING:
     from game.engine.oregon.state import OregonState
 
 _TERRAIN_RULE = {
-    POST_OFFICE: "A post office must stand on plains",
-    HARBOUR: "A harbour must stand on plains next to water",
-    CHURCH: "A church must stand on plains",
-    COAL_MINE: "A coal mine must stand on a mountain",
-    GOLD_MINE: "A gold mine must stand on a mountain",
-    STORE: "A store must stand on plains",
-    STATION: "A station must stand on rail",
+    POST_OFFICE: N_("A post office must stand on plains"),
+    HARBOUR: N_("A harbour must stand on plains next to water"),
+    CHURCH: N_("A church must stand on plains"),
+    COAL_MINE: N_("A coal mine must stand on a mountain"),
+    GOLD_MINE: N_("A gold mine must stand on a mountain"),
+    STORE: N_("A store must stand on plains"),
+    STATION: N_("A station must stand on rail"),
 }
 
 
@@ -188,28 +190,28 @@ def placement_possible(st: OregonState, p: int) -> bool:
 
 
 # --- checks with messages ------------------------------------------------------------------
-def _cards_ok(st: OregonState, p: int, cards) -> str | None:
+def _cards_ok(st: OregonState, p: int, cards) -> Sentence | None:
     if not isinstance(cards, tuple) or not all(isinstance(c, int) for c in cards):
-        return "Name the cards by their ids"
+        return say(N_("Name the cards by their ids"))
     if len(set(cards)) != len(cards):
-        return "The same card cannot be played twice"
+        return say(N_("The same card cannot be played twice"))
     hand = st.hands[p]
     for c in cards:
         if c in hand:
             continue
         if not (is_landscape(c) or is_building(c)):
-            return f"There is no card {c}"
+            return say(N_("There is no card {card}"), card=c)
         kind = _kind_key(c)
         if any(_kind_key(h) == kind for h in hand):
-            return f"That {card_name(c)} is not in your hand"
-        return f"Your hand holds no {card_name(c)}"
+            return say(N_("That {card} is not in your hand"), card=T(card_name(c)))
+        return say(N_("Your hand holds no {card}"), card=T(card_name(c)))
     return None
 
 
-def _cards_in_order(cards: tuple[int, ...]) -> str | None:
+def _cards_in_order(cards: tuple[int, ...]) -> Sentence | None:
     # actions sort their cards when built; only one built around the constructor is not
     if list(cards) != sorted(cards):
-        return "Name the cards in increasing order"
+        return say(N_("Name the cards in increasing order"))
     return None
 
 
@@ -217,81 +219,88 @@ def _kind_key(card: int) -> tuple[str, int]:
     return (card_kind(card), card // 10 if card < 50 else card_building(card))
 
 
-def _cell_index(st: OregonState, cell) -> int | str:
+def _cell_index(st: OregonState, cell) -> int | Sentence:
     try:
         return st.board.index(cell)
     except ValueError:
-        return "That is not a cell of the board"
+        return say(N_("That is not a cell of the board"))
 
 
-def farmer_problem(st: OregonState, p: int, cards, cell) -> str | None:
+def _not_in_band(name: str, landscape: int) -> Sentence:
+    return say(N_("{cell} is not in the {symbol} row or column band"), cell=name,
+               symbol=T(SYMBOL_NAMES[SYMBOLS[landscape // 10]]))
+
+
+def farmer_problem(st: OregonState, p: int, cards, cell) -> Sentence | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
-        return "A farmer is placed with 2 landscape cards, or 1 and the joker"
+        return say(N_("A farmer is placed with 2 landscape cards, or 1 and the joker"))
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
     if err:
         return err
     if not all(is_landscape(c) for c in cards):
-        return "A farmer is placed with landscape cards only, not with a building card"
+        return say(N_("A farmer is placed with landscape cards only, not with a building card"))
     if len(cards) == 1 and not st.joker[p]:
-        return "Your joker is spent"
+        return say(N_("Your joker is spent"))
     if st.farmers_left[p] <= 0:
-        return "You have no farmers left"
+        return say(N_("You have no farmers left"))
     i = _cell_index(st, cell)
-    if isinstance(i, str):
+    if isinstance(i, Sentence):
         return i
     bit = 1 << i
     name = cell_name(st.board.xy[i])
     if st.board.water & bit:
-        return "Farmers cannot stand on water"
+        return say(N_("Farmers cannot stand on water"))
     if st.occupied & bit:
-        return f"{name} is already taken"
+        return say(N_("{cell} is already taken"), cell=name)
     if not farmer_region(st, cards) & bit:
         if len(cards) == 2:
             a, c = SYMBOLS[cards[0] // 10], SYMBOLS[cards[1] // 10]
-            areas = f"the {a} \u00d7 {c} area" if a == c else f"the {a} \u00d7 {c} areas"
-            return f"{name} is not in {areas}"
-        return f"{name} is not in the {SYMBOLS[cards[0] // 10]} row or column band"
+            message = (N_("{cell} is not in the {a} \u00d7 {b} area") if a == c
+                       else N_("{cell} is not in the {a} \u00d7 {b} areas"))
+            return say(message, cell=name, a=T(SYMBOL_NAMES[a]), b=T(SYMBOL_NAMES[c]))
+        return _not_in_band(name, cards[0])
     return None
 
 
-def building_problem(st: OregonState, p: int, cards, cell) -> str | None:
+def building_problem(st: OregonState, p: int, cards, cell) -> Sentence | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
-        return "A building is placed with 1 landscape card and 1 building card"
+        return say(N_("A building is placed with 1 landscape card and 1 building card"))
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
     if err:
         return err
     if len(cards) == 2:
         if not (is_landscape(cards[0]) and is_building(cards[1])):
-            return "A building is placed with 1 landscape card and 1 building card"
+            return say(N_("A building is placed with 1 landscape card and 1 building card"))
         landscape: int | None = cards[0]
     else:
         if not is_building(cards[0]):
-            return "The joker stands in for a landscape card only: play it with a building card"
+            return say(N_("The joker stands in for a landscape card only: "
+                          "play it with a building card"))
         if not st.joker[p]:
-            return "Your joker is spent"
+            return say(N_("Your joker is spent"))
         landscape = None
     t = card_building(cards[-1])
     if st.stacks[t] <= 0:
-        return f"The {building_name(t)} stack is empty"
+        return say(N_("The {building} stack is empty"), building=T(building_name(t)))
     i = _cell_index(st, cell)
-    if isinstance(i, str):
+    if isinstance(i, Sentence):
         return i
     bit = 1 << i
     name = cell_name(st.board.xy[i])
     if st.occupied & bit:
-        return f"{name} is already taken"
+        return say(N_("{cell} is already taken"), cell=name)
     if st.board.water & bit:
-        return "Nothing can be built on water"
+        return say(N_("Nothing can be built on water"))
     if not st.board.allowed[t] & bit:
-        return _TERRAIN_RULE[t]
+        return say(_TERRAIN_RULE[t])
     if landscape is not None and not st.board.band[landscape // 10] & bit:
-        return f"{name} is not in the {SYMBOLS[landscape // 10]} row or column band"
+        return _not_in_band(name, landscape)
     return None
 
 
-def discard_problem(st: OregonState, p: int, cards) -> str | None:
+def discard_problem(st: OregonState, p: int, cards) -> Sentence | None:
     if not isinstance(cards, tuple) or len(cards) != 2:
-        return "Exactly 2 cards are discarded"
+        return say(N_("Exactly 2 cards are discarded"))
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
     if err:
         return err
@@ -299,26 +308,27 @@ def discard_problem(st: OregonState, p: int, cards) -> str | None:
         if not farmer_region(st, cards):
             return None
         if placement_possible(st, p):
-            return ("Those landscape cards leave room for a farmer; cards may be discarded "
-                    "only when they cannot place anything")
+            return say(N_("Those landscape cards leave room for a farmer; cards may be "
+                          "discarded only when they cannot place anything"))
         return None
     if placement_possible(st, p):
-        return "Your hand still allows a placement; cards may be discarded only when none is"
+        return say(N_("Your hand still allows a placement; cards may be discarded only "
+                      "when none is"))
     return None
 
 
-def start_tile_problem(st: OregonState, p: int, cell) -> str | None:
+def start_tile_problem(st: OregonState, p: int, cell) -> Sentence | None:
     i = _cell_index(st, cell)
-    if isinstance(i, str):
+    if isinstance(i, Sentence):
         return i
     bit = 1 << i
     t = st.start_tiles[p]
     if st.occupied & bit:
-        return f"{cell_name(st.board.xy[i])} is already taken"
+        return say(N_("{cell} is already taken"), cell=cell_name(st.board.xy[i]))
     if st.board.water & bit:
-        return "Nothing can be built on water"
+        return say(N_("Nothing can be built on water"))
     if not st.board.allowed[t] & bit:
-        return _TERRAIN_RULE[t]
+        return say(_TERRAIN_RULE[t])
     return None
 
 

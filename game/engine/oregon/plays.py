@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, Message, T
+from game.engine.messages import N_, NN_, M, Message, T, say
 from game.engine.oregon.actions import (
     DiscardNoPlacement,
     PlaceBuilding,
@@ -23,9 +23,11 @@ from game.engine.oregon.actions import (
 from game.engine.oregon.cards import (
     BUILDING_INDEX,
     BUILDINGS,
+    a_building,
     building_name,
     card_building,
     card_name,
+    the_building,
 )
 from game.engine.oregon.events import seat
 from game.engine.oregon.flow import PHASE_HINT, check_can_play, finish_plays, next_start_tile
@@ -49,7 +51,7 @@ _NO_GAINS = Outcome([], 0)
 # --- the start tile ------------------------------------------------------------------------
 def check_start_tile(st: OregonState, action: PlaceStartTile, p: int) -> str | None:
     if st.phase != START_TILE:
-        return "Start tiles are placed before the first turn"
+        return say(N_("Start tiles are placed before the first turn"))
     return start_tile_problem(st, p, action.cell)
 
 
@@ -70,7 +72,7 @@ def do_start_tile(st: OregonState, action: PlaceStartTile, p: int) -> list[Event
 # --- the plays -----------------------------------------------------------------------------
 def _play_phase_problem(st: OregonState) -> str | None:
     if st.phase != PLAY:
-        return f"You cannot play cards now: {PHASE_HINT[st.phase]}"
+        return say(N_("You cannot play cards now: {hint}"), hint=M(PHASE_HINT[st.phase]))
     return None
 
 
@@ -149,10 +151,10 @@ def _place_building(st: OregonState, t: int, i: int, p: int, events: list[Event]
     st.put_tile(t, i)
     st.stacks[t] -= 1
     xy = st.board.xy[i]
-    events.append(Event("building_placed", N_("{player} builds a {building} on {cell}"), p,
+    events.append(Event("building_placed", N_("{player} builds {building} on {cell}"), p,
                         {"cell": list(xy), "building": BUILDINGS[t],
                          "stack_left": st.stacks[t]},
-                        args={"player": seat(p), "building": T(building_name(t)),
+                        args={"player": seat(p), "building": T(a_building(t)),
                               "cell": cell_name(xy)}))
     if st.stacks[t] == 0:
         events.append(Event("stack_emptied", N_("The {building} stack is empty"), None,
@@ -182,14 +184,14 @@ def _scored(st: OregonState, q: int, gain_reason: str, points: int, at: tuple[in
         message = NN_("{player} scores {points} for a group of {n} farmer",
                       "{player} scores {points} for a group of {n} farmers")
     else:
-        args["building"] = T(building_name(BUILDING_INDEX[gain_reason]))
+        args["building"] = T(the_building(BUILDING_INDEX[gain_reason]))
         args["cell"] = cell_name(at)
         if farmers > 1:
             args["n"] = farmers
-            message = NN_("{player} scores {points} for the {building} on {cell} ({n} farmer)",
-                          "{player} scores {points} for the {building} on {cell} ({n} farmers)")
+            message = NN_("{player} scores {points} for {building} on {cell} ({n} farmer)",
+                          "{player} scores {points} for {building} on {cell} ({n} farmers)")
         else:
-            message = N_("{player} scores {points} for the {building} on {cell}")
+            message = N_("{player} scores {points} for {building} on {cell}")
     return Event("scored", message, q, {
         "amount": points, "reason": gain_reason, "cell": list(at), "total": st.score[q],
         "farmers": farmers, "cells": [list(c) for c in st.board.cells_of(group)]}, args=args)
@@ -271,8 +273,8 @@ def check_extra_turn(st: OregonState, action: UseExtraTurn | SkipExtraTurn,
     if st.phase == EXTRA_TURN:
         return None
     if st.phase == PLAY and isinstance(action, UseExtraTurn):
-        return "The extra turn comes after you have played 2 cards"
-    return f"There is no extra turn to decide on now: {PHASE_HINT[st.phase]}"
+        return say(N_("The extra turn comes after you have played 2 cards"))
+    return say(N_("There is no extra turn to decide on now: {hint}"), hint=M(PHASE_HINT[st.phase]))
 
 
 def do_use_extra(st: OregonState, action: UseExtraTurn, p: int) -> list[Event]:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Action, Event, IllegalAction
+from game.engine.messages import N_, say
 from game.engine.oregon import draw, plays
 from game.engine.oregon.actions import (
     DiscardDead,
@@ -52,10 +53,10 @@ RULES: dict[type[Action], tuple[Checker, Doer]] = {
 def why_illegal(st: OregonState, action: Action, p: int) -> str | None:
     """The rule ``action`` breaks, in plain words, or None when it is legal for ``p``."""
     if st.phase == OVER:
-        return "The game is over"
+        return say(N_("The game is over"))
     rule = RULES.get(type(action))
     if rule is None:
-        return f"{action!s} is not an Oregon action"
+        return say(N_("{action} is not an Oregon action"), action=str(action))
     return rule[0](st, action, p)
 
 

@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from game.engine.core import Action, Event, GameState, Outcome
+from game.engine.messages import N_, say
 from game.engine.oregon import rules
 from game.engine.oregon.actions import ACTION_TYPES
 from game.engine.oregon.cards import (
@@ -37,6 +38,7 @@ from game.engine.oregon.cards import (
     TILES_PER_STACK,
     player_name,
 )
+from game.engine.oregon.events import seat
 from game.engine.oregon.flow import setup
 from game.engine.oregon.geometry import NUM_CELLS, OregonBoard, board_from_map, make_board
 from game.engine.oregon.phases import OVER, START_TILE
@@ -134,7 +136,7 @@ class OregonState(GameState):
     def why_illegal(self, action: Action, player: int) -> str | None:
         """The rule ``action`` by ``player`` breaks, in plain words, or None when it is legal."""
         if self.phase != OVER and player != self.current:
-            return f"It is not {player_name(player)}'s turn"
+            return say(N_("It is not {player}'s turn"), player=seat(player))
         return rules.why_illegal(self, action, player)
 
     def _apply(self, action: Action, player: int) -> list[Event]:
