@@ -8,7 +8,7 @@ from game.engine.colorado.actions import Bid
 from game.engine.colorado.events import seat_bid, who
 from game.engine.colorado.model import PHASE_BID, PHASE_TAKE
 from game.engine.core import Event
-from game.engine.messages import N_
+from game.engine.messages import N_, Sentence, say
 
 if TYPE_CHECKING:
     from game.engine.colorado.state import ColoradoState
@@ -50,20 +50,21 @@ def bid_options(hand: list[int], at_least_one: bool) -> list[tuple[int, ...]]:
     return out
 
 
-def bid_problem(cowboys: tuple[int, ...], hand: list[int], at_least_one: bool) -> str | None:
+def bid_problem(cowboys: tuple[int, ...], hand: list[int],
+                at_least_one: bool) -> Sentence | None:
     """Why ``cowboys`` is no bid from ``hand``, or None."""
     if len(set(cowboys)) != len(cowboys):
-        return "A cowboy can be bid only once"
+        return say(N_("A cowboy can be bid only once"))
     if not set(cowboys) <= set(hand):
-        return "You can bid only your own cowboys"
+        return say(N_("You can bid only your own cowboys"))
     if at_least_one and not cowboys:
-        return "A land auction bid needs at least one cowboy"
+        return say(N_("A land auction bid needs at least one cowboy"))
     return None
 
 
-def check_bid(state: ColoradoState, a: Bid, p: int) -> str | None:
+def check_bid(state: ColoradoState, a: Bid, p: int) -> Sentence | None:
     if state.phase != PHASE_BID:
-        return "You cannot bid for cards now"
+        return say(N_("You cannot bid for cards now"))
     return bid_problem(a.cowboys, state.hands[p], False)
 
 

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 from game.engine.colorado.actions import TakeCard
 from game.engine.colorado.cards import CARDS, Card
-from game.engine.colorado.grid import as_cell, cell_name, index, on_board
+from game.engine.colorado.events import NOT_A_CELL, cell_arg, flag_arg
+from game.engine.colorado.grid import as_cell, index, on_board
 from game.engine.colorado.lakes import recheck_owner
 from game.engine.core import IllegalAction
+from game.engine.messages import N_, NN_, say
 
 
 @dataclass(frozen=True)
@@ -27,50 +29,55 @@ def check_card_use(action: TakeCard, revealed: Sequence[int], flags: Mapping[int
                    owner: Sequence[int], lake_at: Sequence[int], cubes_left: int) -> CardUse:
     """Validate ``action`` (not who acts, nor the phase) and return what it does.
 
-    ``flags`` maps a flag's cell index to its colour.  Raises ``IllegalAction``.
+    ``flags`` maps a flag's cell index to its colour.  Raises ``IllegalAction`` with the
+    rule as a ``Sentence`` (a table shows it in the player's language).
     """
     card_id = action.card_id
     if not isinstance(card_id, int) or card_id not in revealed:
-        raise IllegalAction("That card is not among the revealed cards")
+        raise IllegalAction(say(N_("That card is not among the revealed cards")))
     card = CARDS[card_id]
     if action.rotation not in (0, 1, 2, 3):
-        raise IllegalAction("A card can be turned to rotation 0, 1, 2 or 3 only")
+        raise IllegalAction(say(N_("A card can be turned to rotation 0, 1, 2 or 3 only")))
     if action.anchor_star not in card.anchors:
-        raise IllegalAction("A one-star card lies with its only star on the flag"
-                            if card.num_stars == 1 else "Choose star 0 or star 1 for the flag")
+        raise IllegalAction(say(N_("A one-star card lies with its only star on the flag"))
+                            if card.num_stars == 1
+                            else say(N_("Choose star 0 or star 1 for the flag")))
     if not isinstance(action.cubes, tuple):
-        raise IllegalAction("The cubes must be a list of cells")
+        raise IllegalAction(say(N_("The cubes must be a list of cells")))
     if action.flag_cell is None:
         if action.cubes:
-            raise IllegalAction("Choose a flag of the card's colour to place cubes")
+            raise IllegalAction(say(N_("Choose a flag of the card's colour to place cubes")))
         return CardUse(card, (), ())
     flag = as_cell(action.flag_cell)
     if flag is None:
-        raise IllegalAction(f"{action.flag_cell!r} is not a cell of the board")
+        raise IllegalAction(say(NOT_A_CELL, cell=repr(action.flag_cell)))
     colour = flags.get(index(*flag), "")
     if colour != card.colour:
-        raise IllegalAction(f"There is no {card.colour} flag on {cell_name(flag)}")
+        raise IllegalAction(say(N_("There is no {flag} on {cell}"), flag=flag_arg(card.colour),
+                                cell=cell_arg(flag)))
     stars = card.star_cells(flag, action.rotation, action.anchor_star)
     cubes: list[int] = []
     for raw in action.cubes:
         if not (isinstance(raw, (tuple, list)) and len(raw) == 2):
-            raise IllegalAction(f"{raw!r} is not a cell")
+            raise IllegalAction(say(N_("{cell} is not a cell"), cell=repr(raw)))
         cell = (raw[0], raw[1])
         if cell not in stars:
-            raise IllegalAction(f"{cell_name(cell)} is not one of the card's starred cells")
+            raise IllegalAction(say(N_("{cell} is not one of the card's starred cells"),
+                                    cell=cell_arg(cell)))
         if not on_board(*cell):
-            raise IllegalAction("A cube cannot go off the board")
+            raise IllegalAction(say(N_("A cube cannot go off the board")))
         i = index(*cell)
         if i in cubes:
-            raise IllegalAction("Each starred cell takes one cube at most")
+            raise IllegalAction(say(N_("Each starred cell takes one cube at most")))
         if lake_at[i] >= 0:
-            raise IllegalAction(f"{cell_name(cell)} is a lake: no cube may stand there")
+            raise IllegalAction(say(N_("{cell} is a lake: no cube may stand there"),
+                                    cell=cell_arg(cell)))
         if owner[i] >= 0:
-            raise IllegalAction(f"{cell_name(cell)} already has a cube")
+            raise IllegalAction(say(N_("{cell} already has a cube"), cell=cell_arg(cell)))
         cubes.append(i)
     if len(cubes) > cubes_left:
-        raise IllegalAction(f"You have only {cubes_left} cube{'s' if cubes_left != 1 else ''}"
-                            " left")
+        raise IllegalAction(say(NN_("You have only {n} cube left", "You have only {n} cubes left"),
+                                n=cubes_left))
     return CardUse(card, stars, tuple(cubes))
 
 

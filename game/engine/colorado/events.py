@@ -166,7 +166,14 @@ FLAG_TERMS = {"red": N_("red flag"), "green": N_("green flag"),
               "orange": N_("orange flag"), "blue": N_("blue flag")}
 
 
+# A card and a flag each have their own term: a colour agrees with its noun ("carte verte",
+# "drapeau vert"), so no sentence puts a bare colour before "card" or "flag".
+CARD_TERMS = {"red": N_("red card"), "green": N_("green card"), "orange": N_("orange card"),
+              "blue": N_("blue card")}
+
+
 def colour_arg(colour: str) -> dict[str, Any]:
+    """A flag's colour alone (in a list of flags)."""
     return T(COLOUR_TERMS[colour])
 
 
@@ -174,21 +181,25 @@ def flag_arg(colour: str) -> dict[str, Any]:
     return T(FLAG_TERMS[colour])
 
 
-ONE_STAR_CARD = N_("{colour} card, one star")
-TWO_STAR_CARD = N_("{colour} card, two stars {across} across and {down} down")
+ONE_STAR_CARD = N_("{card}, one star")
+TWO_STAR_CARD = N_("{card}, two stars {across} across and {down} down")
 
 
 def card_arg(card: Card) -> dict[str, Any]:
     """A card as a message argument: "red card, two stars 1 across and 0 down"."""
     if card.offset is None:
-        return M(ONE_STAR_CARD, colour=colour_arg(card.colour))
-    return M(TWO_STAR_CARD, colour=colour_arg(card.colour), across=card.offset[0],
+        return M(ONE_STAR_CARD, card=T(CARD_TERMS[card.colour]))
+    return M(TWO_STAR_CARD, card=T(CARD_TERMS[card.colour]), across=card.offset[0],
              down=card.offset[1])
 
 
 def cell_arg(cell: tuple[int, int] | int) -> str:
     """A cell as a message argument: its name on the board ("B6")."""
     return cell_name(cell)
+
+
+NOT_A_CELL = N_("{cell} is not a cell of the board")
+"""The refusal of a value that names no cell (shown as written: ``(20, 3)``)."""
 
 
 SEAT_AMOUNT = N_("{player} {n}")

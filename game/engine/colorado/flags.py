@@ -6,11 +6,18 @@ from typing import TYPE_CHECKING
 
 from game.engine.colorado.actions import PlaceFlag
 from game.engine.colorado.cards import FLAG_COLOURS
-from game.engine.colorado.events import cell_arg, colour_arg, flag_arg, who
-from game.engine.colorado.grid import NEIGHBOUR_MASK, as_cell, cell_name, index, xy
+from game.engine.colorado.events import (
+    FLAG_TERMS,
+    NOT_A_CELL,
+    cell_arg,
+    colour_arg,
+    flag_arg,
+    who,
+)
+from game.engine.colorado.grid import NEIGHBOUR_MASK, as_cell, index, xy
 from game.engine.colorado.model import FLAGS_PER_COLOUR, PHASE_FLAGS
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, M
+from game.engine.messages import N_, NN_, M, Sentence, say
 
 if TYPE_CHECKING:
     from game.engine.colorado.state import ColoradoState
@@ -55,23 +62,25 @@ def deal_flags(state: ColoradoState, events: list[Event]) -> None:
     state.phase = PHASE_FLAGS
 
 
-def check_place_flag(state: ColoradoState, a: PlaceFlag, p: int) -> str | None:
+def check_place_flag(state: ColoradoState, a: PlaceFlag, p: int) -> Sentence | None:
     if state.phase != PHASE_FLAGS:
-        return "You cannot place a flag now"
+        return say(N_("You cannot place a flag now"))
+    if a.colour not in FLAG_TERMS:
+        return say(N_("{colour} is not a flag colour"), colour=repr(a.colour))
     if a.colour not in state.flag_hands[p]:
-        return f"You have no {a.colour} flag to place"
+        return say(N_("You have no {flag} to place"), flag=flag_arg(a.colour))
     cell = as_cell(a.cell)
     if cell is None:
-        return f"{a.cell!r} is not a cell of the board"
+        return say(NOT_A_CELL, cell=repr(a.cell))
     i = index(*cell)
     if state.lakemap.lake_at[i] >= 0:
-        return f"{cell_name(i)} is a lake: a flag may not stand there"
+        return say(N_("{cell} is a lake: a flag may not stand there"), cell=cell_arg(i))
     if state.owner[i] >= 0:
-        return f"{cell_name(i)} has a cube: a flag needs a free cell"
+        return say(N_("{cell} has a cube: a flag needs a free cell"), cell=cell_arg(i))
     if i in state.flags:
-        return f"{cell_name(i)} already has a flag"
+        return say(N_("{cell} already has a flag"), cell=cell_arg(i))
     if not flag_mask(state) >> i & 1:
-        return "A flag may not stand next to another flag"
+        return say(N_("A flag may not stand next to another flag"))
     return None
 
 

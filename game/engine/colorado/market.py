@@ -16,8 +16,8 @@ from game.engine.colorado.actions import (
 from game.engine.colorado.bidding import bid_problem, rank_bids, start_bid
 from game.engine.colorado.cowboys import FOR_SALE, draw_cowboys
 from game.engine.colorado.cubes import set_cube
-from game.engine.colorado.events import cell_arg, seat_bid, who
-from game.engine.colorado.grid import as_cell, cell_name, index, xy
+from game.engine.colorado.events import NOT_A_CELL, cell_arg, seat_bid, who
+from game.engine.colorado.grid import as_cell, index, xy
 from game.engine.colorado.model import (
     CUBES_PER_PLAYER,
     MAX_SALES_PER_ROUND,
@@ -28,7 +28,7 @@ from game.engine.colorado.model import (
     Sale,
 )
 from game.engine.core import Event
-from game.engine.messages import N_, NN_
+from game.engine.messages import N_, NN_, Sentence, say
 
 if TYPE_CHECKING:
     from game.engine.colorado.state import ColoradoState
@@ -61,19 +61,19 @@ def can_buy(state: ColoradoState, p: int) -> bool:
 
 
 # --- offering ------------------------------------------------------------------------------
-def check_offer(state: ColoradoState, a: OfferForSale, p: int) -> str | None:
+def check_offer(state: ColoradoState, a: OfferForSale, p: int) -> Sentence | None:
     if state.phase != PHASE_OFFER:
-        return "You cannot offer land for sale now"
+        return say(N_("You cannot offer land for sale now"))
     if state.tokens[p] <= 0:
-        return "You have no For Sale token left"
+        return say(N_("You have no For Sale token left"))
     if state.sales_this_round[p] >= MAX_SALES_PER_ROUND:
-        return "You may put land up for sale only twice per round"
+        return say(N_("You may put land up for sale only twice per round"))
     cell = as_cell(a.cell)
     if cell is None:
-        return f"{a.cell!r} is not a cell of the board"
+        return say(NOT_A_CELL, cell=repr(a.cell))
     i = index(*cell)
     if state.owner[i] != p:
-        return f"You can sell only your own land; {cell_name(i)} is not yours"
+        return say(N_("You can sell only your own land; {cell} is not yours"), cell=cell_arg(i))
     return None
 
 
@@ -89,8 +89,8 @@ def do_offer(state: ColoradoState, a: OfferForSale, p: int) -> list[Event]:
                   args={"player": who(p), "cell": cell_arg(i)})]
 
 
-def check_pass(state: ColoradoState, a: PassSale, p: int) -> str | None:
-    return None if state.phase == PHASE_OFFER else "You cannot pass the market now"
+def check_pass(state: ColoradoState, a: PassSale, p: int) -> Sentence | None:
+    return None if state.phase == PHASE_OFFER else say(N_("You cannot pass the market now"))
 
 
 def do_pass(state: ColoradoState, a: PassSale, p: int) -> list[Event]:
@@ -110,13 +110,13 @@ def advance_offer(state: ColoradoState, events: list[Event]) -> bool:
 
 
 # --- interest ------------------------------------------------------------------------------
-def check_interest(state: ColoradoState, a: DeclareInterest, p: int) -> str | None:
+def check_interest(state: ColoradoState, a: DeclareInterest, p: int) -> Sentence | None:
     if state.phase != PHASE_INTEREST:
-        return "You cannot declare interest now"
+        return say(N_("You cannot declare interest now"))
     if a.interested and not state.hands[p]:
-        return "You need at least one cowboy to declare interest"
+        return say(N_("You need at least one cowboy to declare interest"))
     if a.interested and not state.cubes_left[p]:
-        return "You have no cube left to put on the land"
+        return say(N_("You have no cube left to put on the land"))
     return None
 
 
@@ -164,11 +164,11 @@ def resolve_interest(state: ColoradoState, events: list[Event]) -> None:
 
 
 # --- one buyer -----------------------------------------------------------------------------
-def check_give(state: ColoradoState, a: GiveCowboy, p: int) -> str | None:
+def check_give(state: ColoradoState, a: GiveCowboy, p: int) -> Sentence | None:
     if state.phase != PHASE_GIVE:
-        return "You cannot give a cowboy now"
+        return say(N_("You cannot give a cowboy now"))
     if a.cowboy not in state.hands[p]:
-        return "You can give only one of your own cowboys"
+        return say(N_("You can give only one of your own cowboys"))
     return None
 
 
@@ -195,9 +195,9 @@ def do_give(state: ColoradoState, a: GiveCowboy, p: int) -> list[Event]:
 
 
 # --- land auction --------------------------------------------------------------------------
-def check_sale_bid(state: ColoradoState, a: SaleBid, p: int) -> str | None:
+def check_sale_bid(state: ColoradoState, a: SaleBid, p: int) -> Sentence | None:
     if state.phase != PHASE_AUCTION:
-        return "You cannot bid for land now"
+        return say(N_("You cannot bid for land now"))
     return bid_problem(a.cowboys, state.hands[p], True)
 
 

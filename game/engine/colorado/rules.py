@@ -42,11 +42,12 @@ from game.engine.colorado.model import (
 )
 from game.engine.colorado.taking import check_take, do_take, take_actions
 from game.engine.core import Action, Event
+from game.engine.messages import Sentence
 
 if TYPE_CHECKING:
     from game.engine.colorado.state import ColoradoState
 
-Checker = Callable[[Any, Any, int], "str | None"]
+Checker = Callable[[Any, Any, int], "Sentence | None"]
 Doer = Callable[[Any, Any, int], "list[Event]"]
 
 RULES: dict[type[Action], tuple[Checker, Doer]] = {

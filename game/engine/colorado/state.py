@@ -73,6 +73,7 @@ from game.engine.colorado.model import (  # noqa: F401 - re-exported: the rules'
 from game.engine.colorado.rules import LEGAL, RULES
 from game.engine.colorado.view import ColoradoView, build_view
 from game.engine.core import Action, Event, GameState, Outcome
+from game.engine.messages import N_, Sentence, say
 
 if TYPE_CHECKING:
     from game.engine.colorado.actions import TakeCard
@@ -201,10 +202,10 @@ class ColoradoState(GameState):
             return []
         return LEGAL[self.phase](self, player)
 
-    def why_illegal(self, action: Action, player: int) -> str | None:
+    def why_illegal(self, action: Action, player: int) -> Sentence | None:
         rule = RULES.get(type(action))
         if rule is None:
-            return f"{action!r} is not a Colorado County action"
+            return say(N_("{action} is not a Colorado County action"), action=repr(action))
         return rule[0](self, action, player)
 
     def _apply(self, action: Action, player: int) -> list[Event]:

@@ -13,7 +13,7 @@ from game.engine.colorado.events import card_arg, cell_arg, numbered, who
 from game.engine.colorado.grid import index, on_board, xy
 from game.engine.colorado.model import PHASE_TAKE
 from game.engine.core import Action, Event, IllegalAction
-from game.engine.messages import N_
+from game.engine.messages import N_, Sentence, say
 
 if TYPE_CHECKING:
     from game.engine.colorado.state import ColoradoState
@@ -30,13 +30,13 @@ def _card_use(state: ColoradoState, a: TakeCard, p: int) -> CardUse:
                           state.lakemap.lake_at, state.cubes_left[p])
 
 
-def check_take(state: ColoradoState, a: TakeCard, p: int) -> str | None:
+def check_take(state: ColoradoState, a: TakeCard, p: int) -> Sentence | None:
     if state.phase != PHASE_TAKE:
-        return "You cannot take a card now"
+        return say(N_("You cannot take a card now"))
     try:
         use = _card_use(state, a, p)
     except IllegalAction as exc:
-        return str(exc)
+        return exc.args[0]  # the rule's Sentence
     # ``apply`` checks and then carries out at once: the check's work is not done twice
     state.checked_use = (a, p, use)
     return None

@@ -279,7 +279,7 @@ def preview_card_use(source: ColoradoState | ColoradoView | dict[str, Any], acti
         use = check_card_use(action, pos.revealed, pos.flags, pos.owner, pos.lake_at,
                              pos.cubes_left)
     except IllegalAction as exc:
-        out["reason"] = str(exc)
+        out["reason"] = exc.args[0]  # the rule's Sentence
         return out
     changes = simulate_lakes([(i, pos.player) for i in use.cubes], pos.owner, pos.field_of,
                              pos.lake_owner, pos.lake_counts)
