@@ -19,7 +19,7 @@ ENGLISH = frozenset(
     ["the", "your", "you", "and", "of", "with", "click", "choose", "select", "play", "plays", "played", "turn", "turns", "cards", "card", "tile", "tiles", "player", "players", "score", "scores", "scored", "place", "placed", "takes", "take", "wins", "round", "bid", "bids", "flag", "flags", "cube", "cubes", "farmer", "farmers", "building", "buildings", "joker", "nobody", "cannot", "can't", "isn't", "doesn't", "won't", "here", "there", "this", "that", "these", "those", "which"])
 # Words spelt the same in a language of ours (names of games, "Oasis" in Italian...).
 SHARED = frozenset({"oasis", "oregon", "colorado", "county", "ok", "elo", "tutorial"})
-_WORD = re.compile(r"[A-Za-z']+")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # whole words, accents included
 
 
 def english_words(text: str) -> list[str]:
