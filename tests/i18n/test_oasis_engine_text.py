@@ -10,30 +10,16 @@ from typing import Any
 
 import i18n_tool
 import pytest
+from game_hooks.oasis import HOOKS
 from language_check import english_words, speaking
 
 from game.engine.core import Event
 from game.engine.messages import Sentence, describe, localized
-from game.engine.oasis import (
-    BonusCamel,
-    BonusTile,
-    CarryOut,
-    IgnoreCard,
-    MoveCamel,
-    OasisState,
-    PlaceCamel,
-    PlaceTile,
-    SkipBonus,
-    StopOffer,
-    TakeOffer,
-    TurnCard,
-    new_game,
-    scenario,
-)
-from game.engine.oasis.cards import CARDS
+from game.engine.oasis import CarryOut, OasisState, PlaceTile, new_game, scenario
 from game.engine.oasis.events import EVENT_KINDS
 
 LANGUAGES = ("it", "es", "fr")
+CANDIDATES = 12  # random actions asked about at each decision, most of them refused
 NAMES = ["Ada", "Bruno", "Carla", "Dario", "Elena"]  # no English word among them
 SMALL_BOARD = [  # tiles and the path run out: the end by an unplaceable tile, a full path
     "..o.......",
@@ -67,22 +53,6 @@ def message_ids(message: Any, args: dict[str, Any]) -> Iterator[str]:
                 yield from message_ids(item["m"], item["a"])
 
 
-def candidates(st: OasisState, rng: random.Random) -> list:
-    """Actions of every type with well-typed fields, most of them refused."""
-    b = st.board
-
-    def cell():
-        return (rng.randrange(-1, b.width + 1), rng.randrange(-1, b.height + 1))
-
-    kind = rng.choice(["oasis", "steppe", "stone", "sand"])
-    markers = [b.xy[m] for q in range(st.num_players) for m in st.markers[q]]
-    marker = rng.choice([None, "none", "here", cell(), *markers])
-    return [TurnCard(), StopOffer(), TakeOffer(rng.randrange(-1, st.num_players + 1)),
-            CarryOut(rng.choice([*CARDS, "camels9"])), PlaceTile(kind, cell(), marker),
-            PlaceCamel(cell()), MoveCamel(cell(), cell()), IgnoreCard(),
-            BonusTile(kind, cell(), marker), BonusCamel(cell()), SkipBonus()]
-
-
 def starts() -> Iterator[OasisState]:
     """Random games of 3, 4 and 5 seats, on the real board and on small ones."""
     for n in (3, 4, 5):
@@ -96,8 +66,8 @@ def starts() -> Iterator[OasisState]:
 
 
 def play() -> tuple[list[tuple[Event, int]], list[tuple[Sentence, int]]]:
-    """Every event of the games (with the seat count) and the refusals of random candidate
-    actions at every decision."""
+    """Every event of the games (with the seat count) and the refusals of random actions of
+    every type (well-typed fields, most of them against the rules) at every decision."""
     events: list[tuple[Event, int]] = []
     refusals: list[tuple[Sentence, int]] = []
     for g, st in enumerate(starts()):
@@ -106,7 +76,8 @@ def play() -> tuple[list[tuple[Event, int]], list[tuple[Sentence, int]]]:
         events += [(e, n) for e in st.setup_events()]
         while not st.is_over():
             p = st.to_act()[0]
-            for action in candidates(st, rng):
+            for _ in range(CANDIDATES):
+                action = HOOKS.random_candidate(st, p, rng)
                 if st.action_problem(action) is None:
                     reason = st.why_illegal(action, p)
                     if reason is not None:
