@@ -148,3 +148,11 @@ def test_an_italian_log_line_uses_the_rulebooks_words():
     assert placed == f"{who} piazza una tessera pietraia in A1 e inizia una nuova area pietraia"
     assert marker == f"{who} mette un segnalino controllo sulla nuova area pietraia"
     assert spring_own == f"{who} prende 1 tessera punti sorgente a faccia in giù"
+
+
+def test_the_registry_words_are_in_the_catalog():
+    from game.registry.oasis import GAME
+
+    ids = template_ids()
+    words = [GAME.pitch, *(w for step in GAME.howto for w in (step.title, step.text))]
+    assert [w for w in words if w not in ids] == []
