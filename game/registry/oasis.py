@@ -1,5 +1,6 @@
 """Oasis' registry entry."""
 
+from game.i18n import N_
 from game.registry.descriptor import GameInfo, HowToStep
 
 GAME = GameInfo(
@@ -7,20 +8,22 @@ GAME = GameInfo(
     name="Oasis",
     min_players=3,
     max_players=5,
-    pitch="Offer cards, take the best offer, grow oases, steppes and camel caravans.",
+    pitch=N_("Offer cards, take the best offer, grow oases, steppes and camel caravans."),
     map_name="oasis",
     seat_colours=("Red", "Blue", "Green", "Yellow", "Black"),
     colours=("Red", "Blue", "Green", "Yellow", "Black", "Purple", "Orange", "Brown"),
-    howto=(
-        HowToStep("Make an offer",
-                  "Turn up one to three cards from your offer deck: fewer cards, more to draw."),
-        HowToStep("Take the best offer",
-                  "Disc #1 chooses first and carries out every card of the offer it takes."),
-        HowToStep("Grow your land",
-                  "Oases, steppes and stone fields on the board, camels along the path."),
-        HowToStep("Multiply at the end",
-                  "Camels × goods, oases × springs, steppes × horses: collect the tiles "
-                  "that multiply."),
+    howto=(  # shown through _() by the how-to card
+        HowToStep(N_("Make an offer"),
+                  N_("Turn up one to three cards from your offer deck: fewer cards, more to "
+                     "draw.")),
+        HowToStep(N_("Take the best offer"),
+                  N_("Disc #1 chooses first and carries out every card of the offer it "
+                     "takes.")),
+        HowToStep(N_("Grow your land"),
+                  N_("Oases, steppes and stone fields on the board, camels along the path.")),
+        HowToStep(N_("Multiply at the end"),
+                  N_("Camels × goods, oases × springs, steppes × horses: collect the tiles "
+                     "that multiply.")),
     ),
     demo_caption=(690, 900),
     # Oasis keeps the cards being carried out (left of its prompt) in view in a replay.

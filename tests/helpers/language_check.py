@@ -25,7 +25,7 @@ ENGLISH = frozenset({
 # ("score", "cube", "place" and "joker" are French words too, so they are not listed.)
 # Words spelt the same in a language of ours (names of games, "Oasis" in Italian...).
 SHARED = frozenset({"oasis", "oregon", "colorado", "county", "ok", "elo", "tutorial"})
-_WORD = re.compile(r"[A-Za-z']+")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # whole words, accents included
 
 
 def english_words(text: str) -> list[str]:

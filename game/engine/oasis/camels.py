@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Event
-from game.engine.messages import N_, Message, T
+from game.engine.messages import N_, M, Message, Sentence, T, say
 from game.engine.oasis import flow
 from game.engine.oasis.actions import BonusCamel, IgnoreCard, MoveCamel, PlaceCamel
 from game.engine.oasis.cards import CAMELS_EACH, CARDS, card_title
@@ -24,24 +24,23 @@ from game.engine.oasis.geometry import cell_name
 if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
 
-_STILL_CAMELS = ("You still have camels to place: camels move only once all "
-                 f"{CAMELS_EACH} of yours are on the path")
 
-
-def camel_card_problem(st: OasisState, what: str) -> str | None:
-    """Why ``what`` cannot happen now (None while a camel card is being carried out)."""
+def camel_card_problem(st: OasisState, what: Message) -> Sentence | None:
+    """Why ``what`` (a marked phrase naming the action) cannot happen now (None while a camel
+    card is being carried out)."""
     problem = phase_problem(st, "carry", what)
     if problem is None and (st.current is None or CARDS[st.current].effect != "camels"):
-        return f"{what} needs a camel card being carried out"
+        # Translators: {action} names what was tried ("Placing a camel", "Moving a camel")
+        return say(N_("{action} needs a camel card being carried out"), action=M(what))
     return problem
 
 
-def check_place_camel(st: OasisState, action: PlaceCamel, p: int) -> str | None:
-    problem = camel_card_problem(st, "Placing a camel")
+def check_place_camel(st: OasisState, action: PlaceCamel, p: int) -> Sentence | None:
+    problem = camel_card_problem(st, N_("Placing a camel"))
     if problem:
         return problem
     if st.camels_left[p] == 0:
-        return "All your camels are on the path: move one or ignore the card"
+        return say(N_("All your camels are on the path: move one or ignore the card"))
     return free_path_cell_problem(st, action.cell)
 
 
@@ -69,20 +68,22 @@ def put_camel(st: OasisState, p: int, c: int, line: Message) -> list[Event]:
                   args={"player": seat(p), "cell": cell_name(xy)})]
 
 
-def check_move_camel(st: OasisState, action: MoveCamel, p: int) -> str | None:
-    problem = camel_card_problem(st, "Moving a camel")
+def check_move_camel(st: OasisState, action: MoveCamel, p: int) -> Sentence | None:
+    problem = camel_card_problem(st, N_("Moving a camel"))
     if problem:
         return problem
     if st.camels_left[p] > 0:
-        return _STILL_CAMELS
-    problem = (path_cell_problem(st, action.src, "The camel to move")
-               or path_cell_problem(st, action.dst, "A camel"))
+        return say(N_("You still have camels to place: camels move only once all {n} of "
+                      "yours are on the path"), n=CAMELS_EACH)
+    problem = (path_cell_problem(st, action.src, N_("The camel to move must be on the camel "
+                                                    "path"))
+               or path_cell_problem(st, action.dst, N_("A camel must be on the camel path")))
     if problem:
         return problem
     if st.camel_at[at(st, action.src)] != p:
-        return "There is none of your camels at that cell"
+        return say(N_("There is none of your camels at that cell"))
     if st.camel_at[at(st, action.dst)] != -1:
-        return "That path cell already holds a camel"
+        return say(N_("That path cell already holds a camel"))
     return None
 
 
@@ -98,10 +99,10 @@ def do_move_camel(st: OasisState, action: MoveCamel, p: int) -> list[Event]:
                         "dst": cell_name(xy[dst])})]
 
 
-def check_ignore(st: OasisState, action: IgnoreCard, p: int) -> str | None:
-    problem = camel_card_problem(st, "Ignoring a card")
+def check_ignore(st: OasisState, action: IgnoreCard, p: int) -> Sentence | None:
+    problem = camel_card_problem(st, N_("Ignoring a card"))
     if problem is None and st.camels_left[p] > 0:
-        return "While you have camels left, the camels must be placed"
+        return say(N_("While you have camels left, the camels must be placed"))
     return problem
 
 
@@ -112,12 +113,12 @@ def do_ignore(st: OasisState, action: IgnoreCard, p: int) -> list[Event]:
                   args={"player": seat(p), "card": T(card_title(card))})]  # type: ignore[arg-type]
 
 
-def check_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> str | None:
-    problem = phase_problem(st, "bonus", "A bonus camel")
+def check_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> Sentence | None:
+    problem = phase_problem(st, "bonus", N_("A bonus camel"))
     if problem:
         return problem
     if st.camels_left[p] == 0:
-        return "You have no camel left to place"
+        return say(N_("You have no camel left to place"))
     return free_path_cell_problem(st, action.cell)
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.words import a_or_an  # noqa: F401  (the Oasis modules' words)
+from game.engine.messages import N_
+from game.engine.words import a_or_an  # noqa: F401  (the actions' readable str())
 
 COLOURS = ("red", "blue", "green", "yellow", "black")
 PLAYER_NAMES = tuple(c.capitalize() for c in COLOURS)  # the engine's seat names
@@ -29,7 +30,16 @@ LAND_SUPPLY = {"oasis": 34, "steppe": 34, "stone": 20}
 SCORE_KINDS = ("goods", "springs", "horses", "ovoo")
 SCORE_SUPPLY = {"goods": 14, "springs": 12, "horses": 16, "ovoo": 20}
 SCORE_FOR_LAND = {"oasis": "springs", "steppe": "horses", "stone": "ovoo"}
-SCORE_SINGULAR = {"goods": "goods", "springs": "spring", "horses": "horse", "ovoo": "ovoo"}
+# Game terms (translated where shown, through ``messages.T`` or ``_``).
+# Translators: score tile kinds, as in "Red takes 2 horse score tiles face down"
+SCORE_SINGULAR = {"goods": N_("goods"), "springs": N_("spring"), "horses": N_("horse"),
+                  "ovoo": N_("ovoo")}
+# Translators: land tile kinds, as in "oasis", "steppe", "stone" (stony plains)
+KIND_TERMS = {"oasis": N_("oasis"), "steppe": N_("steppe"), "stone": N_("stone")}
+TILE_TERMS = {"oasis": N_("an oasis tile"), "steppe": N_("a steppe tile"),
+              "stone": N_("a stone tile")}
+# Translators: as in "Red starts a new oasis area"
+AREA_TERMS = {"oasis": N_("oasis area"), "steppe": N_("steppe area"), "stone": N_("stone area")}
 
 
 @dataclass(frozen=True)
@@ -37,7 +47,7 @@ class CardInfo:
     """What a card does: ``effect`` is "camels", "tiles", "score" or "draw"."""
 
     name: str
-    title: str  # for people: "Oasis ×2"
+    title: str  # for people: "Oasis ×2" (a term, marked for translation)
     count: int  # copies in the deck
     effect: str
     amount: int
@@ -45,18 +55,18 @@ class CardInfo:
 
 
 CARDS: dict[str, CardInfo] = {c.name: c for c in (
-    CardInfo("camels2", "Camels ×2", 4, "camels", 2),
-    CardInfo("camels3", "Camels ×3", 4, "camels", 3),
-    CardInfo("oasis2", "Oasis ×2", 8, "tiles", 2, "oasis"),
-    CardInfo("steppe2", "Steppe ×2", 8, "tiles", 2, "steppe"),
-    CardInfo("stone1", "Stone ×1", 8, "tiles", 1, "stone"),
-    CardInfo("goods2", "Goods ×2", 1, "score", 2, "goods"),
-    CardInfo("goods1", "Goods ×1", 4, "score", 1, "goods"),
-    CardInfo("spring1", "Spring", 5, "score", 1, "springs"),
-    CardInfo("horse1", "Horse ×1", 4, "score", 1, "horses"),
-    CardInfo("horse2", "Horses ×2", 1, "score", 2, "horses"),
-    CardInfo("ovoo2", "Ovoo ×2", 4, "score", 2, "ovoo"),
-    CardInfo("draw3", "Draw 3 cards", 3, "draw", 3),
+    CardInfo("camels2", N_("Camels ×2"), 4, "camels", 2),
+    CardInfo("camels3", N_("Camels ×3"), 4, "camels", 3),
+    CardInfo("oasis2", N_("Oasis ×2"), 8, "tiles", 2, "oasis"),
+    CardInfo("steppe2", N_("Steppe ×2"), 8, "tiles", 2, "steppe"),
+    CardInfo("stone1", N_("Stone ×1"), 8, "tiles", 1, "stone"),
+    CardInfo("goods2", N_("Goods ×2"), 1, "score", 2, "goods"),
+    CardInfo("goods1", N_("Goods ×1"), 4, "score", 1, "goods"),
+    CardInfo("spring1", N_("Spring"), 5, "score", 1, "springs"),
+    CardInfo("horse1", N_("Horse ×1"), 4, "score", 1, "horses"),
+    CardInfo("horse2", N_("Horses ×2"), 1, "score", 2, "horses"),
+    CardInfo("ovoo2", N_("Ovoo ×2"), 4, "score", 2, "ovoo"),
+    CardInfo("draw3", N_("Draw 3 cards"), 3, "draw", 3),
 )}
 DECK_SIZE = sum(c.count for c in CARDS.values())  # 54
 DRAW_AFTER = {1: 2, 2: 1, 3: 0}  # cards drawn to the bottom after an offer of 1, 2, 3

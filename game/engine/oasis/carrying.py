@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, T
+from game.engine.messages import N_, NN_, Sentence, T, say
 from game.engine.oasis.actions import CarryOut
 from game.engine.oasis.cards import CARDS, SCORE_SINGULAR, card_title
 from game.engine.oasis.checks import phase_problem
@@ -22,14 +22,15 @@ if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
 
 
-def check_carry(st: OasisState, action: CarryOut, p: int) -> str | None:
-    problem = phase_problem(st, "carry", "Carrying out a card")
+def check_carry(st: OasisState, action: CarryOut, p: int) -> Sentence | None:
+    problem = phase_problem(st, "carry", N_("Carrying out a card"))
     if problem:
         return problem
     if st.current is not None:
-        return f"Finish {card_title(st.current)} first"
+        return say(N_("Finish {card} first"), card=T(card_title(st.current)))
     if action.card not in st.pending:
-        return f"{action.card!r} is not among the cards you took"
+        card = T(card_title(action.card)) if action.card in CARDS else repr(action.card)
+        return say(N_("{card} is not among the cards you took"), card=card)
     return None
 
 

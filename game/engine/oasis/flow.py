@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, M, Message, T
+from game.engine.messages import N_, NN_, M, Message, Sentence, T
 from game.engine.oasis import placement, scoring
 from game.engine.oasis.actions import SkipBonus
 from game.engine.oasis.cards import CARDS, KIND_CODE, LAND_KINDS, OFFER_DECK_START, full_deck
@@ -176,8 +176,8 @@ def start_bonus(st: OasisState) -> list[Event]:
                   st.bonus_player, args={"player": seat(st.bonus_player)})]
 
 
-def check_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> str | None:
-    return phase_problem(st, "bonus", "Skipping the bonus")
+def check_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> Sentence | None:
+    return phase_problem(st, "bonus", N_("Skipping the bonus"))
 
 
 def do_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> list[Event]:

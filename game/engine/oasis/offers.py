@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, Message, T
+from game.engine.messages import N_, NN_, Message, Sentence, T, say
 from game.engine.oasis.actions import StopOffer, TakeOffer, TurnCard
-from game.engine.oasis.cards import DRAW_AFTER, MAX_OFFER, card_title, colour
+from game.engine.oasis.cards import DRAW_AFTER, MAX_OFFER, card_title
 from game.engine.oasis.checks import phase_problem
 from game.engine.oasis.events import seat
 
@@ -40,10 +40,10 @@ def titles(cards: list[str]) -> list[dict[str, str]]:
 
 
 # --- turning up cards -----------------------------------------------------------------------
-def check_turn(st: OasisState, action: TurnCard, p: int) -> str | None:
-    return (phase_problem(st, "offer", "Turning up a card")
+def check_turn(st: OasisState, action: TurnCard, p: int) -> Sentence | None:
+    return (phase_problem(st, "offer", N_("Turning up a card"))
             # unreachable through legal play: forced stops are automatic
-            or (None if can_turn(st, p) else "You may not turn up another card"))
+            or (None if can_turn(st, p) else say(N_("You may not turn up another card"))))
 
 
 def do_turn(st: OasisState, action: TurnCard, p: int) -> list[Event]:
@@ -56,10 +56,10 @@ def do_turn(st: OasisState, action: TurnCard, p: int) -> list[Event]:
                   args={"player": seat(p), "card": T(card_title(card)), "position": m})]
 
 
-def check_stop(st: OasisState, action: StopOffer, p: int) -> str | None:
-    return (phase_problem(st, "offer", "Stopping an offer")
+def check_stop(st: OasisState, action: StopOffer, p: int) -> Sentence | None:
+    return (phase_problem(st, "offer", N_("Stopping an offer"))
             or (None if st.offers[p] else
-                "An offer holds at least one card: turn one up first"))
+                say(N_("An offer holds at least one card: turn one up first"))))
 
 
 def do_stop(st: OasisState, action: StopOffer, p: int) -> list[Event]:
@@ -120,17 +120,17 @@ def draw_to(st: OasisState, p: int, count: int) -> list[Event]:
 
 
 # --- choosing -------------------------------------------------------------------------------
-def check_take(st: OasisState, action: TakeOffer, p: int) -> str | None:
-    problem = phase_problem(st, "choose", "Taking an offer")
+def check_take(st: OasisState, action: TakeOffer, p: int) -> Sentence | None:
+    problem = phase_problem(st, "choose", N_("Taking an offer"))
     if problem:
         return problem
     owner = action.owner
     if not 0 <= owner < st.num_players:
-        return f"There is no player {owner!r}"
+        return say(N_("There is no player {number}"), number=owner)
     if st.taken_by[owner] != -1:
-        return f"{colour(owner)}'s offer was already taken"
+        return say(N_("{owner}'s offer was already taken"), owner=seat(owner))
     if owner == p and sum(1 for q in st.taken_by if q == -1) > 1:
-        return "You may take your own offer only when it is the only one left"
+        return say(N_("You may take your own offer only when it is the only one left"))
     return None
 
 

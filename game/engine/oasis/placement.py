@@ -19,12 +19,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.oasis.cards import KIND_NAME, OASIS, STEPPE, a_or_an, colour
+from game.engine.messages import N_, Sentence, say
+from game.engine.oasis.cards import KIND_NAME, OASIS, STEPPE
+from game.engine.oasis.events import seat
 
 if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
 
 START, EXTEND = "start", "extend"
+
+# Why a tile of a kind may not go somewhere: whole sentences, one per kind.
+_NONE_LEFT = {"oasis": N_("No oasis tiles are left"), "steppe": N_("No steppe tiles are left"),
+              "stone": N_("No stone tiles are left")}
+_TOUCHES_OTHER = {
+    "oasis": N_("An oasis tile may not touch another player's oasis area ({owner}'s)"),
+    "steppe": N_("A steppe tile may not touch another player's steppe area ({owner}'s)"),
+    "stone": N_("A stone tile may not touch another player's stone area ({owner}'s)"),
+}
+_JOINS_TWO = {
+    "oasis": N_("That tile would join two of your oasis areas into one"),
+    "steppe": N_("That tile would join two of your steppe areas into one"),
+    "stone": N_("That tile would join two of your stone areas into one"),
+}
 
 
 def tile_options(st: OasisState, k: int, p: int) -> list[tuple[int, bool]]:
@@ -83,20 +99,20 @@ def has_tile_option(st: OasisState, k: int, p: int) -> bool:
     return False
 
 
-def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, str]:
-    """``(START | EXTEND, "")`` when player ``p`` may put a tile of kind ``k`` on cell ``c``,
-    else ``(None, reason)`` with the rule in plain words."""
+def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, Sentence | None]:
+    """``(START | EXTEND, None)`` when player ``p`` may put a tile of kind ``k`` on cell
+    ``c``, else ``(None, reason)`` with the rule in plain words."""
     b = st.board
     name = KIND_NAME[k]
     if st.supply[k] <= 0:
-        return None, f"No {name} tiles are left"
+        return None, say(_NONE_LEFT[name])  # type: ignore[index]
     if b.is_path[c]:
-        return None, "Only camels go on the camel path"
+        return None, say(N_("Only camels go on the camel path"))
     if not b.is_place[c]:
-        return None, "That cell is outside the play area"
+        return None, say(N_("That cell is outside the play area"))
     if st.tiles[c]:
-        what = "a bonus square" if b.bonus[c] else "a tile"
-        return None, f"That cell already holds {what}"
+        return None, say(N_("That cell already holds a bonus square") if b.bonus[c]
+                         else N_("That cell already holds a tile"))
     own = -1
     free = False
     for nb in b.nbrs[c]:
@@ -107,23 +123,22 @@ def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, str]:
         if o == -1:
             free = True
         elif o != p:
-            return None, (f"{a_or_an(name).capitalize()} tile may not touch another player's {name} area "
-                          f"({colour(o)}'s)")
+            return None, say(_TOUCHES_OTHER[name], owner=seat(o))  # type: ignore[index]
         elif own not in (-1, a):
-            return None, f"That tile would join two of your {name} areas into one"
+            return None, say(_JOINS_TWO[name])  # type: ignore[index]
         else:
             own = a
     if own != -1:
-        return EXTEND, ""
+        return EXTEND, None
     if free or b.start_ok[k][c]:
-        return START, ""
+        return START, None
     if k == OASIS:
-        return None, ("An oasis area must start on an edge cell or next to an oasis bonus "
-                      "square")
+        return None, say(N_("An oasis area must start on an edge cell or next to an oasis "
+                            "bonus square"))
     if k == STEPPE:
-        return None, ("A steppe area must start next to the camel path or next to a steppe "
-                      "bonus square")
-    return None, f"{a_or_an(name).capitalize()} area cannot start there"  # stone starts anywhere: unreachable
+        return None, say(N_("A steppe area must start next to the camel path or next to a "
+                            "steppe bonus square"))
+    return None, say(N_("A new area cannot start there"))  # stone starts anywhere: unreachable
 
 
 def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -> dict:

@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from game.engine.core import Action, Event, GameState, Outcome
-from game.engine.messages import render
+from game.engine.messages import Sentence
 from game.engine.oasis import flow, legal, placement
 from game.engine.oasis.actions import ACTION_TYPES
 from game.engine.oasis.cards import (
@@ -172,9 +172,13 @@ class OasisState(GameState):
 
     @property
     def end_reason(self) -> str:
-        """Why the game ends at the end of this round, in English ("" until then)."""
+        """Why the game ends at the end of this round ("" until then): a ``Sentence``, English
+        as it reads, shown in a player's language with ``messages.localized``."""
         cause = self.end_cause
-        return render(cause["m"], cause["a"]) if cause else ""
+        if not cause:
+            return ""
+        message = cause["m"]
+        return Sentence(tuple(message) if isinstance(message, list) else message, cause["a"])
 
     # --- helpers for the UI and bots ------------------------------------------------
     def tile_targets(self, kind: str, player: int) -> dict[tuple[int, int], str]:

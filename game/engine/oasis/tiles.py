@@ -10,11 +10,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, Message, T
+from game.engine.messages import N_, NN_, Message, Sentence, T, say
 from game.engine.oasis import flow, placement
 from game.engine.oasis.actions import BonusTile, MarkerChoice, PlaceTile
 from game.engine.oasis.camels import card_step_done
-from game.engine.oasis.cards import CARDS, KIND_CODE, MARKERS_EACH, card_title
+from game.engine.oasis.cards import (
+    AREA_TERMS,
+    CARDS,
+    KIND_CODE,
+    KIND_TERMS,
+    LAND_KINDS,
+    MARKERS_EACH,
+    TILE_TERMS,
+    card_title,
+)
 from game.engine.oasis.checks import at, cell_problem, phase_problem
 from game.engine.oasis.events import seat
 from game.engine.oasis.geometry import cell_name
@@ -22,50 +31,53 @@ from game.engine.oasis.geometry import cell_name
 if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
 
-TILE_TERMS = {"oasis": "an oasis tile", "steppe": "a steppe tile", "stone": "a stone tile"}
-
 _S, _E = placement.START, placement.EXTEND
-# (bonus action, how the tile joins the land, took in uncontrolled land) -> line
+# (bonus action, how the tile joins the land, took in uncontrolled land) -> line; {tile} is
+# "an oasis tile", {area} "oasis area" (terms)
 _PLACED: dict[tuple[bool, str, bool], Message] = {
-    (False, _S, False): N_("{player} places {tile} at {cell} and starts a new {kind} area"),
+    (False, _S, False): N_("{player} places {tile} at {cell} and starts a new {area}"),
     (False, _S, True): NN_(
-        "{player} places {tile} at {cell} and starts a new {kind} area, taking in "
-        "uncontrolled land (now {n} tile)",
-        "{player} places {tile} at {cell} and starts a new {kind} area, taking in "
-        "uncontrolled land (now {n} tiles)"),
+        "{player} places {tile} at {cell} and starts a new {area}, taking in uncontrolled "
+        "land (now {n} tile)",
+        "{player} places {tile} at {cell} and starts a new {area}, taking in uncontrolled "
+        "land (now {n} tiles)"),
     (False, _E, False): NN_(
-        "{player} places {tile} at {cell} and extends their {kind} area (now {n} tile)",
-        "{player} places {tile} at {cell} and extends their {kind} area (now {n} tiles)"),
+        "{player} places {tile} at {cell} and extends their {area} (now {n} tile)",
+        "{player} places {tile} at {cell} and extends their {area} (now {n} tiles)"),
     (False, _E, True): NN_(
-        "{player} places {tile} at {cell} and extends their {kind} area, taking in "
-        "uncontrolled land (now {n} tile)",
-        "{player} places {tile} at {cell} and extends their {kind} area, taking in "
-        "uncontrolled land (now {n} tiles)"),
-    (True, _S, False): N_(
-        "Bonus: {player} places {tile} at {cell} and starts a new {kind} area"),
+        "{player} places {tile} at {cell} and extends their {area}, taking in uncontrolled "
+        "land (now {n} tile)",
+        "{player} places {tile} at {cell} and extends their {area}, taking in uncontrolled "
+        "land (now {n} tiles)"),
+    (True, _S, False): N_("Bonus: {player} places {tile} at {cell} and starts a new {area}"),
     (True, _S, True): NN_(
-        "Bonus: {player} places {tile} at {cell} and starts a new {kind} area, taking in "
+        "Bonus: {player} places {tile} at {cell} and starts a new {area}, taking in "
         "uncontrolled land (now {n} tile)",
-        "Bonus: {player} places {tile} at {cell} and starts a new {kind} area, taking in "
+        "Bonus: {player} places {tile} at {cell} and starts a new {area}, taking in "
         "uncontrolled land (now {n} tiles)"),
     (True, _E, False): NN_(
-        "Bonus: {player} places {tile} at {cell} and extends their {kind} area (now {n} "
-        "tile)",
-        "Bonus: {player} places {tile} at {cell} and extends their {kind} area (now {n} "
-        "tiles)"),
+        "Bonus: {player} places {tile} at {cell} and extends their {area} (now {n} tile)",
+        "Bonus: {player} places {tile} at {cell} and extends their {area} (now {n} tiles)"),
     (True, _E, True): NN_(
-        "Bonus: {player} places {tile} at {cell} and extends their {kind} area, taking in "
+        "Bonus: {player} places {tile} at {cell} and extends their {area}, taking in "
         "uncontrolled land (now {n} tile)",
-        "Bonus: {player} places {tile} at {cell} and extends their {kind} area, taking in "
+        "Bonus: {player} places {tile} at {cell} and extends their {area}, taking in "
         "uncontrolled land (now {n} tiles)"),
 }
+_LAST_TILE = {"oasis": N_("The last oasis tile is placed"),
+              "steppe": N_("The last steppe tile is placed"),
+              "stone": N_("The last stone tile is placed")}
+_WRONG_KIND = {"oasis": N_("{card} places oasis tiles only"),
+               "steppe": N_("{card} places steppe tiles only"),
+               "stone": N_("{card} places stone tiles only")}
 
 
 def tile_problem(st: OasisState, kind: str, cell: Any, marker_from: MarkerChoice,
-                 p: int) -> str | None:
+                 p: int) -> Sentence | None:
     """Why ``p`` may not place a ``kind`` tile on ``cell`` with this marker choice."""
     if kind not in KIND_CODE:
-        return f"{kind!r} is not a land tile (oasis, steppe or stone)"
+        return say(N_("{kind} is not a kind of land tile: {kinds}"), kind=repr(kind),
+                   kinds=[T(KIND_TERMS[k]) for k in LAND_KINDS])
     problem = cell_problem(st, cell)
     if problem:
         return problem
@@ -75,30 +87,31 @@ def tile_problem(st: OasisState, kind: str, cell: Any, marker_from: MarkerChoice
     if mode == placement.EXTEND or len(st.markers[p]) < MARKERS_EACH:
         if marker_from is None:
             return None
-        return ("This tile extends your area: no marker moves" if mode == placement.EXTEND
-                else "You have an unused control marker: it goes on the new area")
+        return say(N_("This tile extends your area: no marker moves")
+                   if mode == placement.EXTEND
+                   else N_("You have an unused control marker: it goes on the new area"))
     if marker_from is None:
-        return ("All your control markers are in use: move one of them to the new area or "
-                "leave the new area uncontrolled")
+        return say(N_("All your control markers are in use: move one of them to the new area "
+                      "or leave the new area uncontrolled"))
     if marker_from == "none":
         return None
     problem = cell_problem(st, marker_from)
     if problem:
         return problem
     if at(st, marker_from) not in st.markers[p]:  # type: ignore[arg-type]
-        return "You have no control marker at that cell"
+        return say(N_("You have no control marker at that cell"))
     return None
 
 
-def check_place_tile(st: OasisState, action: PlaceTile, p: int) -> str | None:
-    problem = phase_problem(st, "carry", "Placing a tile")
+def check_place_tile(st: OasisState, action: PlaceTile, p: int) -> Sentence | None:
+    problem = phase_problem(st, "carry", N_("Placing a tile"))
     if problem:
         return problem
     if st.current is None or CARDS[st.current].effect != "tiles":
-        return "Placing a tile needs a tile card being carried out"
+        return say(N_("Placing a tile needs a tile card being carried out"))
     want = CARDS[st.current].what
     if action.kind != want:
-        return f"{card_title(st.current)} places {want} tiles, not {action.kind!r}"
+        return say(_WRONG_KIND[want], card=T(card_title(st.current)))
     return tile_problem(st, action.kind, action.cell, action.marker_from, p)
 
 
@@ -108,8 +121,8 @@ def do_place_tile(st: OasisState, action: PlaceTile, p: int) -> list[Event]:
     return events
 
 
-def check_bonus_tile(st: OasisState, action: BonusTile, p: int) -> str | None:
-    return (phase_problem(st, "bonus", "A bonus tile")
+def check_bonus_tile(st: OasisState, action: BonusTile, p: int) -> Sentence | None:
+    return (phase_problem(st, "bonus", N_("A bonus tile"))
             or tile_problem(st, action.kind, action.cell, action.marker_from, p))
 
 
@@ -129,13 +142,12 @@ def place(st: OasisState, action: PlaceTile | BonusTile, p: int, bonus: bool) ->
             "size": info["size"], "absorbed": info["absorbed"],
             "cells": [list(xy[x]) for x in placement.area_cells(st, info["area"])]}
     args = {"player": seat(p), "tile": T(TILE_TERMS[kind]), "cell": cell_name(xy[c]),
-            "kind": T(kind), "n": info["size"]}
+            "area": T(AREA_TERMS[kind]), "n": info["size"]}
     line = _PLACED[bonus, info["mode"], bool(info["absorbed"])]
     events = [Event("tile_placed", line, p, data, args=args)]
     events += marker_events(st, p, c, kind, info)
     if st.supply[k] == 0:
-        events += flow.trigger_end(st, "last_tile", kind, N_("The last {kind} tile is placed"),
-                                   kind=T(kind))
+        events += flow.trigger_end(st, "last_tile", kind, _LAST_TILE[kind])
     return events
 
 
@@ -153,11 +165,11 @@ def marker_events(st: OasisState, p: int, c: int, kind: str,
                       args={"player": seat(p), "src": cell_name(xy[src]),
                             "dst": cell_name(xy[c])})]
     if marker is not None:
-        return [Event("marker_placed", N_("{player} puts a control marker on the new {kind} "
-                                          "area"), p,
-                      {"cell": list(xy[c]), "markers_left": MARKERS_EACH - len(st.markers[p])},
-                      args={"player": seat(p), "kind": T(kind)})]
+        return [Event("marker_placed", N_("{player} puts a control marker on the new {area}"),
+                      p, {"cell": list(xy[c]),
+                          "markers_left": MARKERS_EACH - len(st.markers[p])},
+                      args={"player": seat(p), "area": T(AREA_TERMS[kind])})]
     if info["mode"] == placement.START:
-        return [Event("area_uncontrolled", N_("The new {kind} area stays uncontrolled"), p,
-                      {"cell": list(xy[c])}, args={"kind": T(kind)})]
+        return [Event("area_uncontrolled", N_("The new {area} stays uncontrolled"), p,
+                      {"cell": list(xy[c])}, args={"area": T(AREA_TERMS[kind])})]
     return []
