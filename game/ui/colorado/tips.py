@@ -59,7 +59,8 @@ def panel_tips(table, m: PanelModel, q: int) -> list[Tip]:
 
 def card_text(card: dict) -> str:
     stars = len(card["stars"]) if "stars" in card else CARDS[card["id"]].num_stars
-    name = _(CARD_NAMES[card["colour"]])
+    colour = card["colour"]
+    name = _(CARD_NAMES[colour])
     if stars == 1:
         return _("{card}, one star\nThe bid's winners take cards: a cube on the cell of a "
                  "flag of its colour").format(card=name)
@@ -121,10 +122,10 @@ def cell_text(table, cell) -> str:
                                                          player=table.names[owner]))
     for f in v["flags"]:
         if tuple(f["cell"]) == (x, y):
-            placer = table.names[f["placed_by"]]
-            if f["colour"]:
+            placer, colour = table.names[f["placed_by"]], f["colour"]
+            if colour:
                 lines.append(_("{cell}: {flag} placed by {player}").format(
-                    cell=where, flag=_(FLAG_TERMS[f["colour"]]), player=placer))
+                    cell=where, flag=_(FLAG_TERMS[colour]), player=placer))
             else:
                 lines.append(_("{cell}: face-down flag placed by {player}").format(
                     cell=where, player=placer))
