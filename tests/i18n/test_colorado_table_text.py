@@ -5,26 +5,17 @@ buttons and why a disabled one cannot be pressed, a refused click, the hover tip
 drawn on the table (panels, strip, overlays, round scoring) and the log.  None of it may come
 from a sentence the catalog lacks, and none may hold common English words."""
 
-import random
-
 import pygame
 import pytest
+from colorado_table_game import Watcher, open_colorado, play_through
 from language_check import english_words, speaking
 
-from game.config import Config
-from game.engine import GAMES
-from game.engine.colorado import Bid, GiveCowboy, PlaceFlag, SaleBid, TakeCard
 from game.i18n import _
-from game.scenes import table as table_mod
 from game.scenes.colorado.results import result_columns
-from game.scenes.services import Services
-from game.seats import parse_players
-from game.settings import Settings
 from game.ui import theme
 
 # French writes these words as English does (the glossary's "cube")
 SAME_IN = {"fr": {"cube", "cubes"}}
-FRAMES = 60_000  # a whole game at the tests' animation speed takes far fewer
 
 
 class Canvas(pygame.Surface):
@@ -41,22 +32,21 @@ class Canvas(pygame.Surface):
         return super().blit(source, dest, area, special_flags)
 
 
-class Reader:
+class Reader(Watcher):
     """Everything a player of the table may read, gathered as the game goes."""
 
     def __init__(self, scene):
-        self.scene = scene
+        super().__init__(scene)
         self.texts: list[tuple[str, str]] = []  # (where, text)
-        self.phases: set[str] = set()
 
     def add(self, where: str, text) -> None:
         if text:
             self.texts.append((where, str(text)))
 
-    def now(self, where: str) -> None:
+    def decision(self, where: str) -> None:
         """The prompt, buttons, tips, the panels and whatever the table draws now."""
+        super().decision(where)
         s = self.scene
-        self.phases.add(s.state.phase)
         self.add(f"{where}: prompt", s.prompt_line())
         for label, action, enabled, _primary in s.buttons():
             self.add(f"{where}: button", label)
@@ -68,19 +58,21 @@ class Reader:
         if current and current[0] is not None:
             self.add(f"{where}: placement tip", current[0].text)
         self.add(f"{where}: hand-off", s.handoff_message)
-        self.drawn(where)
+        self.overlay(where)
+        self.cells(where)
 
-    def drawn(self, where: str) -> None:
+    def overlay(self, where: str) -> None:
         s = self.scene
         seen: list[str] = []
         s.draw(Canvas(seen))
         for text in seen + [t for q in range(s.n) for t in s.panel_model(q).texts()]:
             self.add(f"{where}: drawn", text)
 
-    def refusal(self, where: str) -> None:
-        """The message a refused click left in the prompt, then the prompt again."""
+    def refused(self, where: str) -> None:
         self.add(where, self.scene.prompt())
-        self.scene.message, self.scene.message_error = "", False
+
+    def waiting(self, prompt: str) -> None:
+        self.add("waiting", prompt)
 
     def cells(self, where: str) -> None:
         """The tips of a lake cell, a flag's cell, someone's land, the cell for sale."""
@@ -100,116 +92,12 @@ class Reader:
             self.add("log", entry.text)
 
 
-def decide(scene, rng: random.Random, reader: Reader, refused: set[str]) -> None:
-    """The human's move, made through the table as a player would, reading it at each step."""
-    st = scene.state
-    p = scene.acting
-    phase = st.phase
-    reader.now(phase)
-    reader.cells(phase)
-    if phase == "flags":
-        flags = scene.my_flags()
-        if "flags" not in refused:  # a refused cell: the rules say why
-            refused.add("flags")
-            bad = next(((x, y) for y in range(10) for x in range(12)
-                        if (x, y) not in scene.choice.flag_cells()), None)
-            if bad is not None:
-                scene.click_cell(bad)
-                reader.refusal("refused flag")
-        action = rng.choice(st.legal_actions(p))
-        assert isinstance(action, PlaceFlag)
-        scene.activate(f"flag{flags.index(action.colour)}")
-        reader.now("flag chosen")
-        scene.click_cell(action.cell)
-    elif phase == "offer":
-        own = scene.choice.own_cells()
-        if own:
-            scene.click_cell(rng.choice(own))
-            reader.now("offer chosen")
-        if "offer" not in refused:  # someone else's or an empty cell
-            refused.add("offer")
-            scene.click_cell(next((x, y) for y in range(10) for x in range(12)
-                                  if (x, y) not in own))
-            reader.refusal("refused sale")
-        scene.press_button(len(scene.buttons()) - 1 if rng.random() < 0.6 else 0)
-    elif phase == "interest":
-        scene.click_cell((0, 0))
-        reader.refusal("interest click")
-        scene.press_button(rng.randrange(2))
-    elif phase in ("give", "auction", "bid"):
-        if phase != "bid":  # nothing picked yet: the disabled button says why
-            scene.press_button(0)
-            reader.refusal("nothing picked")
-        mine = scene.strip_cowboys()
-        k = min(len(mine), 1 if phase == "give" else rng.choice([1, 2, 5, 9] if phase == "bid"
-                                                                   else [1, 2]))
-        for c in rng.sample(mine, k):
-            scene.toggle_token(c)
-            reader.now(f"{phase} picked")
-        scene.click_cell((5, 5))
-        reader.refusal("cell while bidding")
-        before = len(st.history)
-        scene.press_button(0)
-        if len(scene.state.history) == before:  # the button's move was refused: a legal one
-            cowboys = tuple(sorted(scene.choice.sel_tokens))
-            action = {"give": GiveCowboy(mine[0]) if mine else None, "auction": SaleBid(cowboys),
-                      "bid": Bid(cowboys)}[phase]
-            scene._try(action if action is not None else rng.choice(st.legal_actions(p)))
-    elif phase == "take":
-        scene.click_cell((0, 0))  # no card chosen yet
-        reader.refusal("take click")
-        action = rng.choice(st.legal_actions(p))
-        assert isinstance(action, TakeCard)
-        scene.choose_card(action.card_id)
-        reader.now("card chosen")
-        scene.rotate(1)
-        reader.refusal("turned before a flag")
-        if action.flag_cell is not None:
-            scene.click_cell(action.flag_cell)
-            for r in range(4):
-                reader.now(f"card laid, turn {r}")
-                scene.rotate(1)
-                reader.refusal("turned")
-        scene._try(action)
-    else:
-        scene._try(rng.choice(st.legal_actions(p)))
-
-
 def play(code: str, seed: int) -> tuple[Reader, set[str]]:
-    svc = Services.standalone(Config(), Settings(ui_scale=1.0))
-    svc.settings.animation_speed = 60.0  # beyond the menu's range: tests only
     with speaking(code) as missing:
-        seats = parse_players("human,bot:easy,bot:normal", GAMES["colorado"])
-        scene = table_mod.open_table(svc, "colorado", seats, seed)
-        svc.stack.reset(scene)
-        svc.stack.apply_pending()
-        rng = random.Random(seed)
+        svc, scene = open_colorado(1.0, seed)
         reader = Reader(scene)
-        refused: set[str] = set()
-        shown_bids = shown_scores = last_prompt = None
-        for _frame in range(FRAMES):
-            if scene.state.is_over() and not scene.timeline.busy and not scene.score_show:
-                break
-            if scene.bid_show and scene.bid_show is not shown_bids and scene.bid_show["t"] > 1:
-                shown_bids = scene.bid_show
-                reader.drawn("bids revealed")
-            if scene.score_show and scene.score_show.get("final") and \
-                    scene.score_show is not shown_scores:
-                shown_scores = scene.score_show
-                reader.drawn("round scoring")
-            if scene.scores_held:
-                scene.close_scores()
-            waiting = scene.prompt_line()
-            if waiting != last_prompt:  # whom the table waits for, what it shows meanwhile
-                last_prompt = waiting
-                reader.add("waiting", waiting)
-            if scene.human_can_act and scene.prompt() and not svc.stack.pending and \
-                    not scene.timeline.busy:
-                decide(scene, rng, reader, refused)
-            svc.stack.update(1 / 60)
-            svc.stack.apply_pending()
-        assert scene.state.is_over(), "the game did not end"
-        reader.now("game over")
+        play_through(svc, scene, seed, reader)
+        reader.decision("game over")
         reader.log()
         for column in result_columns(scene.state):
             reader.add("results column", _(column))
