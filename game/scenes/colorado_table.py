@@ -285,7 +285,7 @@ class TableScene(TableTips, SharedTable):
         self.timeline.release()
 
     def scores_button_rect(self) -> pygame.Rect:
-        r = self.layout.score_panel
+        r = renderer.score_panel(self)[0]
         return pygame.Rect(r.centerx - 130, r.bottom - 84, 260, 68)
 
     def turn_key(self, p: int) -> tuple:

@@ -21,6 +21,10 @@ from game.ui.colorado.panels import PanelModel, draw_panel
 from game.ui.colorado.projection import round_points
 
 GOOD = (40, 110, 40)  # points scored, a bid that takes
+FLAG_LABEL_SPILL = 16  # px a flag's colour name may take beyond its slot (the gaps are 18)
+SCORE_TITLE_Y, SCORE_HEAD_Y, SCORE_ROWS_Y = 16, 72, 112  # at 100 %, one-line headings
+SCORE_ROW = 74
+SCORE_FOOT = 102  # below the rows: the Continue button, or the hint
 
 
 @theme.rescaled
@@ -297,9 +301,11 @@ class ColoradoRenderer:
         t = self.table
         lay = t.layout
         sr = lay.strip_rect
-        room = lay.flag_rect(0).x - sr.x - 26
-        s = theme.fit_text(_("Your flags"), 28, room, theme.ON_TABLE, True)
-        surface.blit(s, (sr.x + 18, sr.y + 16))
+        room = lay.flag_rect(0).x - sr.x - 26  # a longer title takes two lines
+        px, lines, step = theme.fit_wrap(_("Your flags"), 28, room, sr.h - 32, True)
+        for k, line in enumerate(lines):
+            surface.blit(theme.text(line, px, theme.ON_TABLE, True, fixed=True),
+                         (sr.x + 18, sr.y + 16 + k * step))
         flags = t.my_flags()
         for i, colour in enumerate(flags):
             rr = lay.flag_rect(i)
@@ -308,8 +314,9 @@ class ColoradoRenderer:
             pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
             f = pieces.flag(colour, 64)
             surface.blit(f, f.get_rect(center=(rr.centerx, rr.centery - 10)))
-            s = theme.fit_text(_(COLOUR_TERMS[colour]), 22, rr.w - 6, theme.INK, True,
-                               max_height=30)
+            # the colour's name may reach into the gaps beside its slot
+            s = theme.fit_text(_(COLOUR_TERMS[colour]), 22, rr.w + FLAG_LABEL_SPILL,
+                               theme.INK, True, max_height=30)
             surface.blit(s, s.get_rect(midbottom=(rr.centerx, rr.bottom - 4)))
 
     # --- overlays -----------------------------------------------------------------------------
@@ -356,21 +363,20 @@ class ColoradoRenderer:
         """The round scoring: points per category and player, then Continue or a hint."""
         t = self.table
         sc = t.score_show
-        r = t.layout.score_panel
+        r, head_y, rows_y = score_panel(t)
         theme.draw_panel(surface, r, radius=18)
-        s = _text(_("Round {round} scoring").format(round=sc["round"]), 38, theme.INK, True)
-        surface.blit(s, s.get_rect(midtop=(r.centerx, r.y + 16)))
-        # Translators: the round scoring's last column: the round's points
-        cols = [_(label) for _cat, label in CATEGORIES] + [_("Round")]
-        x0 = r.x + 250
-        cw = (r.w - 270) // len(cols)
-        for i, label in enumerate(cols):
-            h = theme.fit_text(label, 26, cw - 8, theme.INK_SOFT, True)
-            surface.blit(h, h.get_rect(midtop=(x0 + cw * i + cw // 2, r.y + 72)))
-        y = r.y + 112
+        s = _text(score_title(sc["round"]), 38, theme.INK, True)
+        surface.blit(s, s.get_rect(midtop=(r.centerx, r.y + SCORE_TITLE_Y)))
+        x0, cw = r.x + 250, score_column_width(r)
+        for i, label in enumerate(score_columns()):
+            px, lines, step = score_heading(label, cw)
+            for k, line in enumerate(lines):
+                h = theme.text(line, px, theme.INK_SOFT, True, fixed=True)
+                surface.blit(h, h.get_rect(midtop=(x0 + cw * i + cw // 2, head_y + k * step)))
+        y = rows_y
         for q in range(t.n):
             self._score_row(surface, r, x0, cw, y, q, sc["rows"].get(q, {}))
-            y += 74
+            y += SCORE_ROW
         if t.scores_held:
             b = t.scores_button_rect()
             hot = not t.keyboard and t.hover is not None and b.collidepoint(t.hover)
@@ -394,3 +400,40 @@ class ColoradoRenderer:
             surface.blit(c, c.get_rect(midtop=(x0 + cw * i + cw // 2, y + 2)))
         c = _text(f"+{total}", 32, theme.INK, True)
         surface.blit(c, c.get_rect(midtop=(x0 + cw * 4 + cw // 2, y + 2)))
+
+
+# --- the round scoring's panel ---------------------------------------------------------------
+def score_title(rnd: int) -> str:
+    return _("Round {round} scoring").format(round=rnd)
+
+
+def score_columns() -> list[str]:
+    """The round scoring's column headings: the categories, then the round's points."""
+    # Translators: the round scoring's last column: the round's points
+    return [_(label) for _cat, label in CATEGORIES] + [_("Round")]
+
+
+def score_column_width(panel: pygame.Rect) -> int:
+    return (panel.w - 270) // (len(CATEGORIES) + 1)
+
+
+def score_heading(label: str, width: int) -> tuple[int, list[str], int]:
+    """A column heading in at most two lines of ``width``: (px, lines, step)."""
+    return theme.fit_wrap(label, 26, width - 8, 2 * theme.line_height(26, True), True,
+                          max_lines=2)
+
+
+def score_panel(table) -> tuple[pygame.Rect, int, int]:
+    """The round scoring's panel (the layout's, taller when a larger text size or two-line
+    headings need it, still centred on the board), where its headings and rows start."""
+    base = table.layout.score_panel
+    title_h = _text(score_title(4), 38, theme.INK, True).get_height()
+    cw = score_column_width(base)
+    head_h = max(len(lines) * step for _px, lines, step in
+                 (score_heading(label, cw) for label in score_columns()))
+    head_y = max(SCORE_HEAD_Y, SCORE_TITLE_Y + title_h + 4)
+    rows_y = max(SCORE_ROWS_Y, head_y + head_h + 6)
+    r = pygame.Rect(base)
+    r.h = max(base.h, rows_y + SCORE_ROW * table.n + SCORE_FOOT)
+    r.center = table.layout.board_rect.center
+    return r, r.y + head_y, r.y + rows_y

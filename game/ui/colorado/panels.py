@@ -101,8 +101,8 @@ def render_panel(m: PanelModel) -> pygame.Surface:
         x += 44
     if m.bid:
         col = (40, 110, 40) if m.bid_in else theme.INK
-        t = _t(m.bid, 26, col, bold=True, max_width=w - 96 - x - 6)
-        right = w - 96
+        right = min(w - 96, w - 12 - pts.get_width() - 10)  # clear of the round's points
+        t = _t(m.bid, 26, col, bold=True, max_width=right - x - 6)
         surf.blit(t, t.get_rect(topright=(right, y + 2)) if x + t.get_width() > right
                   else (x + 6, y + 2))
     return surf
