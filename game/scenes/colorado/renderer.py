@@ -301,8 +301,9 @@ class ColoradoRenderer:
         t = self.table
         lay = t.layout
         sr = lay.strip_rect
-        room = lay.flag_rect(0).x - sr.x - 26  # a longer title takes two lines
-        px, lines, step = theme.fit_wrap(_("Your flags"), 28, room, sr.h - 32, True)
+        room = lay.flag_rect(0).x - sr.x - 26
+        px, lines = strip_title(_("Your flags"), room)
+        step = theme.font(px, True, fixed=True).get_linesize()
         for k, line in enumerate(lines):
             surface.blit(theme.text(line, px, theme.ON_TABLE, True, fixed=True),
                          (sr.x + 18, sr.y + 16 + k * step))
@@ -400,6 +401,22 @@ class ColoradoRenderer:
             surface.blit(c, c.get_rect(midtop=(x0 + cw * i + cw // 2, y + 2)))
         c = _text(f"+{total}", 32, theme.INK, True)
         surface.blit(c, c.get_rect(midtop=(x0 + cw * 4 + cw // 2, y + 2)))
+
+
+@lru_cache(maxsize=16)
+def _strip_title(title: str, room: int, scale: float) -> tuple[int, list[str]]:
+    px = theme.scaled(28)
+    while True:  # a longer title takes two lines; a long word, a smaller size (not below 28)
+        lines = theme.wrap(title, px, room, True, fixed=True)
+        widest = max(theme.font(px, True, fixed=True).size(line)[0] for line in lines)
+        if px <= 28 or (widest <= room and len(lines) <= 2):
+            return px, lines
+        px -= 2
+
+
+def strip_title(title: str, room: int) -> tuple[int, list[str]]:
+    """The strip's title in ``room`` px: (px, lines)."""
+    return _strip_title(title, room, theme.ui_scale())
 
 
 # --- the round scoring's panel ---------------------------------------------------------------
