@@ -347,7 +347,7 @@ class TableScene(TableTips, SharedTable):
         return tips.table_tips(self)
 
     def tips_key(self):
-        return (self.human_can_act, self.sel_card, self.use_flag, self.rotation,
+        return (i18n.generation(), self.human_can_act, self.sel_card, self.use_flag, self.rotation,
                 frozenset(self.cube_off), tuple(self.sel_tokens), len(self.table_cards))
 
     def cell_tip(self, cell):

@@ -117,3 +117,27 @@ def test_the_check_would_see_english(display):
     """The same game in English: the reader finds English words (the check can fail)."""
     reader, _missing = play("en", seed=11)
     assert sum(1 for _w, text in reader.texts if english_words(text)) > 50
+
+
+def test_the_table_follows_a_live_change_of_language(display):
+    """Settings -> Language while a table is open: its prompt, buttons, tips, panels and
+    cards speak the new language at once."""
+    svc, scene = open_colorado(1.0, seed=11)
+    for _frame in range(20000):
+        if scene.human_can_act and scene.state.phase == "bid" and not scene.timeline.busy:
+            break
+        if scene.human_can_act and not scene.timeline.busy:
+            scene._try(scene.state.legal_actions(scene.acting)[0])
+        svc.stack.update(1 / 60)
+        svc.stack.apply_pending()
+    scene.toggle_token(scene.strip_cowboys()[0])
+    before = Reader(scene)
+    before.decision("English")
+    assert sum(1 for _w, text in before.texts if english_words(text)) > 10
+    with speaking("it") as missing:
+        svc.set_language("it")
+        after = Reader(scene)
+        after.decision("Italiano")
+    assert not missing, sorted(missing)
+    english = [(where, text) for where, text in after.texts if english_words(text)]
+    assert not english, english[:10]
