@@ -191,10 +191,10 @@ def cmd_todo(args) -> int:
             continue
         if args.under and not any(f.startswith(args.under) for f, _ in m.locations):
             continue
-        key = m.id if isinstance(m.id, str) else "\x00".join(m.id)
-        if m.context:  # pgettext: the context before the id, as gettext keeps them
-            key = f"{m.context}\x04{key}"
-        todo[key] = "" if isinstance(m.id, str) else ["", ""]
+        if isinstance(m.id, str):
+            todo[m.id] = ""
+        else:
+            todo["\x00".join(m.id)] = ["", ""]
     text = json.dumps({args.code: todo}, ensure_ascii=False, indent=1)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
@@ -207,8 +207,7 @@ def cmd_todo(args) -> int:
 def cmd_fill(args) -> int:
     """Write translations from JSON files: {code: {msgid: msgstr}}; a plural entry's key is
     singular and plural joined by a NUL character (as ``todo`` writes it), its value the list
-    of forms; a pgettext entry's key is its context and id joined by U+0004.  Entries the
-    template no longer has are reported and skipped."""
+    of forms.  Entries the template no longer has are reported and skipped."""
     wanted: dict[str, dict[str, object]] = {}
     for name in args.files:
         for code, entries in json.loads(Path(name).read_text(encoding="utf-8")).items():
@@ -220,9 +219,8 @@ def cmd_fill(args) -> int:
         for key, value in entries.items():
             if not value:
                 continue
-            context, _sep, key = key.rpartition("\x04")
             ident = tuple(key.split("\x00")) if "\x00" in key else key
-            context = context or None
+            context = None
             message = catalog.get(ident[0] if isinstance(ident, tuple) else ident, context)
             if message is None:
                 print(f"{code}: not in the catalog: {key[:60]!r}", file=sys.stderr)
