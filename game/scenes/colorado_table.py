@@ -23,9 +23,11 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.engine.colorado import Bid, ColoradoState, SaleBid, new_game
 from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
-from game.engine.words import plural as _plural
+from game.engine.messages import localized
+from game.i18n import N_, _, ngettext
 from game.scenes.colorado import renderer
 from game.scenes.colorado.choices import (
     SIMULTANEOUS,
@@ -76,8 +78,8 @@ class TableScene(TableTips, SharedTable):
     look_kinds = frozenset({"cowboys_drawn", "flags_dealt"})
     state: ColoradoState
     shown: ColoradoState
-    look_prompt = ("What you just drew is in your strip. The table passes on in a moment "
-                   "(click or press a key to pass it now).")
+    look_prompt = N_("What you just drew is in your strip. The table passes on in a moment "
+                     "(click or press a key to pass it now).")
     sel_flag = _ChoiceField()
     sel_tokens = _ChoiceField()
     sel_cell = _ChoiceField()
@@ -133,7 +135,8 @@ class TableScene(TableTips, SharedTable):
         return v
 
     def log_opening(self) -> None:
-        self.log.add(f"{GAME_NAME}: {_plural(self.n, 'player')}, 4 rounds.", None)
+        self.log.add(ngettext("{game}: {n} player, 4 rounds.", "{game}: {n} players, 4 rounds.",
+                              self.n).format(game=GAME_NAME, n=self.n), None)
         for e in self.state.setup_events():
             self.log_event(e)
 
@@ -236,7 +239,7 @@ class TableScene(TableTips, SharedTable):
             return False
         reason = why_illegal(self.state, action, p)
         if reason:
-            self.error(reason)
+            self.error(localized(reason, self.names, i18n.language()))
             return False
         self.services.audio.play("click")
         self._apply(action, p)
@@ -282,7 +285,7 @@ class TableScene(TableTips, SharedTable):
         self.timeline.release()
 
     def scores_button_rect(self) -> pygame.Rect:
-        r = self.layout.score_panel
+        r = renderer.score_panel(self)[0]
         return pygame.Rect(r.centerx - 130, r.bottom - 84, 260, 68)
 
     def turn_key(self, p: int) -> tuple:
@@ -304,9 +307,9 @@ class TableScene(TableTips, SharedTable):
     @property
     def handoff_message(self) -> str:
         if self.simultaneous():
-            return ("Your secret bid: the others look away until you confirm. "
-                    "Nothing of it shows until every bid is in.")
-        return "Hand the screen over; your cowboys and flags stay hidden until then."
+            return _("Your secret bid: the others look away until you confirm. "
+                     "Nothing of it shows until every bid is in.")
+        return _("Hand the screen over; your cowboys and flags stay hidden until then.")
 
     # --- results ------------------------------------------------------------------------------
     def result_rows(self) -> list[tuple]:
@@ -344,7 +347,7 @@ class TableScene(TableTips, SharedTable):
         return tips.table_tips(self)
 
     def tips_key(self):
-        return (self.human_can_act, self.sel_card, self.use_flag, self.rotation,
+        return (i18n.generation(), self.human_can_act, self.sel_card, self.use_flag, self.rotation,
                 frozenset(self.cube_off), tuple(self.sel_tokens), len(self.table_cards))
 
     def cell_tip(self, cell):
@@ -380,11 +383,11 @@ class TableScene(TableTips, SharedTable):
     # --- prompts ------------------------------------------------------------------------------
     def prompt(self) -> str:
         if self.looking() and not self.human_can_act:
-            return self.look_prompt
+            return _(self.look_prompt)
         if self.message and (self.message_time > 0 or not self.message_error):
             return self.message
         if self.state.is_over():
-            return "The game is over."
+            return _("The game is over.")
         if self.acting is None:
             return waiting_prompt(self.state, self.viewer, self.names,
                                   self.viewer_bid(), self.bots,

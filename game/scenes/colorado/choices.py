@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game import i18n
 from game.engine.colorado import (
     Bid,
     DeclareInterest,
@@ -22,15 +23,36 @@ from game.engine.colorado import (
     preview_card_use,
 )
 from game.engine.colorado.cards import CARDS
+from game.engine.colorado.events import FLAG_TERMS
 from game.engine.colorado.grid import HEIGHT, WIDTH, cell_name
 from game.engine.core import Action, GameState
-from game.engine.words import a_or_an, plural
+from game.engine.messages import localized
+from game.i18n import N_, _, ngettext
 from game.ui.colorado.projection import placement_change
 
 SIMULTANEOUS = ("bid", "auction")
 Cell = tuple[int, int]
 # (label, a move to try or something to call, enabled, primary) per button slot
 Button = tuple[str, Any, bool, bool]
+
+# Why a star of the laid card takes no cube: (the second of two stars?, why) -> what happens
+STAR_BLOCKED = {
+    (False, "off"): N_("The star falls off the board"),
+    (False, "lake"): N_("The star falls on a lake"),
+    (False, "own"): N_("The star lands on your own land"),
+    (False, "land"): N_("The star lands on {player}'s land"),
+    (True, "off"): N_("The second star falls off the board"),
+    (True, "lake"): N_("The second star falls on a lake"),
+    (True, "own"): N_("The second star lands on your own land"),
+    (True, "land"): N_("The second star lands on {player}'s land"),
+}
+# Where the card's flag goes, one whole sentence per flag colour
+CLICK_FLAG = {
+    "red": N_("Click a red flag on the board for this card."),
+    "green": N_("Click a green flag on the board for this card."),
+    "orange": N_("Click an orange flag on the board for this card."),
+    "blue": N_("Click a blue flag on the board for this card."),
+}
 
 
 class ChoiceSource(Protocol):
@@ -192,20 +214,21 @@ class ColoradoChoices:
             return ""
         card = CARDS[self.sel_card]
         cell, why, owner = blocked[0]
-        which = "The second star" if card.num_stars == 2 and cell != self.use_flag \
-            else "The star"
-        if why == "off":
-            where = "falls off the board"
-        elif why == "lake":
-            where = "falls on a lake"
-        elif owner == self.source.acting:
-            where = "lands on your own land"
-        else:
-            where = f"lands on {self.source.names[owner]}'s land"
+        second = card.num_stars == 2 and cell != self.use_flag
+        if why == "land" and owner == self.source.acting:
+            why = "own"
+        where = _(STAR_BLOCKED[second, why]).format(
+            player=self.source.names[owner] if why == "land" else "")
         if card.num_stars == 2 and any(not self.blocked_stars(r) for r in range(4)
                                        if r != self.rotation):
-            return f"{which} {where}: turn the card (R) to use both."
-        return f"{which} {where}: no turn of this card fits both."
+            # Translators: {problem} is one of the sentences "The star falls off the board"...
+            return _("{problem}: turn the card (R) to use both.").format(problem=where)
+        return _("{problem}: no turn of this card fits both.").format(problem=where)
+
+    def said(self, text: str) -> str:
+        """A sentence of the rules (a refusal) in the player's language, with the seats'
+        names; other text as it is."""
+        return localized(text, self.source.names, i18n.language())
 
     def placement_gain(self) -> list[dict[str, int]] | None:
         """How the cubes of the card laid now change each player's round points (None when
@@ -243,11 +266,11 @@ class ColoradoChoices:
     def rotate(self, amount: int) -> Reply | None:
         if self.sel_card is None or self.use_flag is None:
             if self.source.acting is not None and self.phase == "take":
-                return Reply(message="Choose a card and one of its flags first, then turn "
-                                     "the card.", error=True)
+                return Reply(message=_("Choose a card and one of its flags first, then turn "
+                                       "the card."), error=True)
             return None
         if CARDS[self.sel_card].num_stars == 1:
-            return Reply(message="A one-star card looks the same every way.")
+            return Reply(message=_("A one-star card looks the same every way."))
         self.rotation = (self.rotation + amount) % 4
         self.default_cubes()
         return Reply("swish")
@@ -273,20 +296,23 @@ class ColoradoChoices:
             if cell in self.own_cells():
                 self.sel_cell = None if self.sel_cell == cell else cell
                 return Reply("tick", "")
-            return Reply(message=f"You can sell only your own land; {cell_name(cell)} is not "
-                                 "yours. Click one of your cubes, or pass.", error=True)
+            return Reply(message=_("You can sell only your own land; {cell} is not yours. "
+                                   "Click one of your cubes, or pass.").format(
+                                       cell=cell_name(cell)), error=True)
         if phase == "take":
             return self._take_click(cell)
         if phase in ("bid", "auction", "give"):
-            return Reply(message="Choose cowboys from your tokens below the board.", error=True)
+            return Reply(message=_("Choose cowboys from your tokens below the board."),
+                         error=True)
         if phase == "interest":
-            return Reply(message="Say whether you want the land: use the buttons.", error=True)
+            return Reply(message=_("Say whether you want the land: use the buttons."),
+                         error=True)
         return None
 
     def _take_click(self, cell: Cell) -> Reply:
         """A cell clicked with a card chosen: a flag for it, a star's cube on or off."""
         if self.sel_card is None:
-            return Reply(message="Choose one of the revealed cards first.", error=True)
+            return Reply(message=_("Choose one of the revealed cards first."), error=True)
         if cell in self.use_flags() and self.use_flag != cell:
             self.use_flag, self.rotation = cell, 0
             self.default_cubes()
@@ -295,12 +321,13 @@ class ColoradoChoices:
             self.cube_off ^= {cell}
             pv = self.card_preview()
             if pv and not pv["legal"]:
-                return Reply("tick", pv["reason"], error=True)
+                return Reply("tick", self.said(pv["reason"]), error=True)
             return Reply("tick", "")
         pv = preview_card_use(self.source.state, TakeCard(self.sel_card, cell, 0, 0, (cell,)),
                               self.source.acting)
-        return Reply(message=pv["reason"] or f"{cell_name(cell)} is not part of this card.",
-                     error=True)
+        reason = self.said(pv["reason"]) if pv["reason"] else \
+            _("{cell} is not part of this card.").format(cell=cell_name(cell))
+        return Reply(message=reason, error=True)
 
     # --- what the acting human reads ----------------------------------------------------------
     def prompt(self) -> str:
@@ -313,28 +340,33 @@ class ColoradoChoices:
         names = self.source.names
         if phase == "flags":
             left = len(v["my_flags"] or [])
-            return (f"Place a flag face down ({left} in hand): pick a colour below, then "
-                    "click a glowing cell. No two flags side by side.")
+            return _("Place a flag face down ({n} in hand): pick a colour below, then click a "
+                     "glowing cell. No two flags side by side.").format(n=left)
         if phase == "offer":
             if self.sel_cell:
-                return f"Sell {cell_name(self.sel_cell)}? The cube leaves the board and you " \
-                       "draw 2 cowboys."
-            return (f"Market: click one of your cubes to put it up for sale "
-                    f"({v['sale_tokens'][p]} For Sale tokens left), or pass.")
+                return _("Sell {cell}? The cube leaves the board and you draw 2 cowboys."
+                         ).format(cell=cell_name(self.sel_cell))
+            left = v["sale_tokens"][p]
+            return ngettext("Market: click one of your cubes to put it up for sale ({n} For "
+                            "Sale token left), or pass.",
+                            "Market: click one of your cubes to put it up for sale ({n} For "
+                            "Sale tokens left), or pass.", left).format(n=left)
         if phase == "interest":
             s = v["sale"]
-            return (f"{names[s['seller']]} sells {cell_name(tuple(s['cell']))}. "
-                    "Do you want it? (it costs cowboys)")
+            return _("{player} sells {cell}. Do you want it? (it costs cowboys)").format(
+                player=names[s["seller"]], cell=cell_name(tuple(s["cell"])))
         if phase == "give":
             s = v["sale"]
             if self.sel_tokens:
-                return f"Give cowboy {self.sel_tokens[0]} to {names[s['seller']]}?"
-            return (f"You alone want {cell_name(tuple(s['cell']))}: pick one cowboy to give "
-                    f"{names[s['seller']]}.")
+                return _("Give cowboy {cowboy} to {player}?").format(
+                    cowboy=self.sel_tokens[0], player=names[s["seller"]])
+            return _("You alone want {cell}: pick one cowboy to give {player}.").format(
+                cell=cell_name(tuple(s["cell"])), player=names[s["seller"]])
         if phase == "auction":
-            return self._bid_prompt("Land auction (secret): pick at least one cowboy.")
+            return self._bid_prompt(_("Land auction (secret): pick at least one cowboy."))
         if phase == "bid":
-            return self._bid_prompt("Secret bid for the cards: pick cowboys, or bid nothing.")
+            return self._bid_prompt(_("Secret bid for the cards: pick cowboys, or bid "
+                                      "nothing."))
         if phase == "take":
             return self._take_prompt()
         return ""
@@ -342,31 +374,41 @@ class ColoradoChoices:
     def _bid_prompt(self, head: str) -> str:
         if not self.sel_tokens:
             return head
-        best = max(self.sel_tokens)
-        return f"Your bid: {plural(len(self.sel_tokens), 'cowboy')}, best {best}. Confirm " \
-               "when ready."
+        k = len(self.sel_tokens)
+        return ngettext("Your bid: {n} cowboy, best {best}. Confirm when ready.",
+                        "Your bid: {n} cowboys, best {best}. Confirm when ready.", k).format(
+                            n=k, best=max(self.sel_tokens))
 
     def _take_prompt(self) -> str:
         if self.sel_card is None:
-            return "You choose now: click a revealed card."
+            return _("You choose now: click a revealed card.")
         card = CARDS[self.sel_card]
         if not self.use_flags():
-            return f"No {card.colour} flag is on the board: take the card without cubes."
+            return _("No {flag} is on the board: take the card without cubes.").format(
+                flag=_(FLAG_TERMS[card.colour]))
         if self.use_flag is None:
-            return f"Click {a_or_an(card.colour)} flag on the board for this card."
+            return _(CLICK_FLAG[card.colour])
         pv = self.card_preview()
         if pv and not pv["legal"]:
-            return pv["reason"]
+            return self.said(pv["reason"])
         k = len(pv["cells"]) if pv else 0
-        turn = " Turn it with R, the wheel or right click." if card.num_stars == 2 else ""
-        lakes = ""
-        if pv and pv["lake_changes"]:
-            lakes = " Lake " + ", ".join(str(c["value"]) for c in pv["lake_changes"]) + \
-                " changes owner."
+        sentences = []
         note = self.star_note()
         if note:
-            return f"{note} {plural(k, 'cube')} on the glowing cells.{lakes}"
-        return f"{plural(k, 'cube')} on the glowing cells (click to toggle).{turn}{lakes}"
+            sentences += [note, ngettext("{n} cube on the glowing cells.",
+                                         "{n} cubes on the glowing cells.", k).format(n=k)]
+        else:
+            sentences.append(ngettext("{n} cube on the glowing cells (click to toggle).",
+                                      "{n} cubes on the glowing cells (click to toggle).",
+                                      k).format(n=k))
+            if card.num_stars == 2:
+                sentences.append(_("Turn it with R, the wheel or right click."))
+        if pv and pv["lake_changes"]:
+            values = [str(c["value"]) for c in pv["lake_changes"]]
+            sentences.append(ngettext("Lake {lakes} changes owner.",
+                                      "Lakes {lakes} change owner.", len(values)).format(
+                                          lakes=", ".join(values)))
+        return " ".join(sentences)
 
     def buttons(self) -> list[Button]:
         """(label, action or callable, enabled, primary) for the two button slots."""
@@ -374,16 +416,20 @@ class ColoradoChoices:
             return []
         phase = self.phase
         if phase == "offer":
+            # Translators: a button of the market: put nothing up for sale
+            sell_nothing = _("Pass")
             if self.sel_cell:
-                return [(f"Sell {cell_name(self.sel_cell)}", OfferForSale(self.sel_cell), True,
-                         True), ("Pass", PassSale(), True, False)]
-            return [("Pass", PassSale(), True, True)]
+                return [(_("Sell {cell}").format(cell=cell_name(self.sel_cell)),
+                         OfferForSale(self.sel_cell), True, True),
+                        (sell_nothing, PassSale(), True, False)]
+            return [(sell_nothing, PassSale(), True, True)]
         if phase == "interest":
-            return [("I want it", DeclareInterest(True), True, True),
-                    ("No, pass", DeclareInterest(False), True, False)]
+            return [(_("I want it"), DeclareInterest(True), True, True),
+                    (_("No, pass"), DeclareInterest(False), True, False)]
         if phase == "give":
             ok = bool(self.sel_tokens)
-            label = f"Give cowboy {self.sel_tokens[0]}" if ok else "Give a cowboy"
+            label = _("Give cowboy {cowboy}").format(cowboy=self.sel_tokens[0]) if ok else \
+                _("Give a cowboy")
             return [(label, GiveCowboy(self.sel_tokens[0]) if ok else None, ok, True)]
         if phase in SIMULTANEOUS:
             return self._bid_buttons(land=phase == "auction")
@@ -395,14 +441,16 @@ class ColoradoChoices:
         k = len(self.sel_tokens)
         cowboys = tuple(sorted(self.sel_tokens))
         out: list[Button]
+        bid = ngettext("Bid {n} cowboy", "Bid {n} cowboys", k).format(n=k)
         if land:
-            label = f"Bid {plural(k, 'cowboy')}" if k else "Bid (pick 1+)"
+            label = bid if k else _("Bid (pick 1+)")
             out = [(label, SaleBid(cowboys) if k else None, bool(k), True)]
         else:
-            label = f"Bid {plural(k, 'cowboy')}" if k else "Bid nothing"
+            label = bid if k else _("Bid nothing")
             out = [(label, Bid(cowboys), True, True)]
         if k:
-            out.append(("Clear", self.clear_tokens, True, False))
+            # Translators: a button that puts back the cowboys picked for a bid
+            out.append((_("Clear"), self.clear_tokens, True, False))
         return out
 
     def _take_buttons(self) -> list[Button]:
@@ -410,13 +458,14 @@ class ColoradoChoices:
             return []
         a = self.card_action()
         assert a is not None
-        other = ("Other card", self.cancel_card, True, False)
+        other = (_("Other card"), self.cancel_card, True, False)
         if self.use_flag is None:
             if self.use_flags():
-                return [("Take, no cubes", TakeCard(self.sel_card), True, False), other]
-            return [("Take card", a, True, True), other]
+                return [(_("Take, no cubes"), TakeCard(self.sel_card), True, False), other]
+            return [(_("Take card"), a, True, True), other]
         k = len(a.cubes)
-        label = f"Place {plural(k, 'cube')}" if k else "Take, no cubes"
+        label = ngettext("Place {n} cube", "Place {n} cubes", k).format(n=k) if k else \
+            _("Take, no cubes")
         pv = self.card_preview()
         ok = bool(pv and pv["legal"])
         return [(label, a if ok else None, ok, True), other]
@@ -425,10 +474,10 @@ class ColoradoChoices:
         """Why the disabled button cannot be pressed now."""
         pv = self.card_preview()
         if self.phase == "take" and pv and pv["reason"]:
-            return pv["reason"]
+            return self.said(pv["reason"])
         if self.phase == "auction":
-            return "A land auction bid needs at least one cowboy."
-        return "Pick a cowboy token first."
+            return _("A land auction bid needs at least one cowboy.")
+        return _("Pick a cowboy token first.")
 
 
 
@@ -441,12 +490,14 @@ def waiting_prompt(state: Any, viewer: int | None, names: list[str],
     if busy and state.phase not in SIMULTANEOUS:
         return ""
     waiting = [q for q in ta if q != viewer]
+    others = ", ".join(names[q] for q in waiting)
     if state.phase in SIMULTANEOUS:
         if viewer is not None and viewer not in ta and waiting:
-            cowboys = f" (cowboys {', '.join(map(str, pending))})" if pending else ""
-            return f"Your bid{cowboys} is in. Waiting for " + \
-                ", ".join(names[q] for q in waiting) + "."
-        return "Secret bids: waiting for " + ", ".join(names[q] for q in waiting) + "."
+            if pending:
+                return _("Your bid (cowboys {cowboys}) is in. Waiting for {players}.").format(
+                    cowboys=", ".join(map(str, pending)), players=others)
+            return _("Your bid is in. Waiting for {players}.").format(players=others)
+        return _("Secret bids: waiting for {players}.").format(players=others)
     if ta and ta[0] in bots:
-        return f"{names[ta[0]]} is thinking..."
-    return f"Waiting for {names[ta[0]]}." if ta else ""
+        return _("{player} is thinking...").format(player=names[ta[0]])
+    return _("Waiting for {player}.").format(player=names[ta[0]]) if ta else ""

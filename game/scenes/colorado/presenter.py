@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from game.engine.colorado.grid import HEIGHT, WIDTH, cell_name
 from game.engine.core import Event
-from game.engine.words import plural
+from game.i18n import _, ngettext
 from game.ui.colorado import pieces
 from game.ui.colorado.layout import CARD
 from game.ui.table_anim import Sprite, drop, fly
@@ -48,7 +48,7 @@ def _nothing(table, e: Event, s: Shown) -> None:
 
 
 def _round_started(table, e: Event, s: Shown) -> None:
-    table.banner, table.banner_time = f"Round {e.data['round']} of 4", 2.2
+    table.banner, table.banner_time = _("Round {round} of 4").format(round=e.data["round"]), 2.2
     table.score_show = None
 
 
@@ -110,7 +110,8 @@ def _lake_changed(table, e: Event, s: Shown) -> None:
 def _cowboys_drawn(table, e: Event, s: Shown) -> None:
     k = e.data.get("count", 0)
     if k:
-        table.floaters.add(f"+{plural(k, 'cowboy')}", table.layout.panel_point(e.player),
+        table.floaters.add(ngettext("+{n} cowboy", "+{n} cowboys", k).format(n=k),
+                           table.layout.panel_point(e.player),
                            colour=(255, 226, 160), duration=0.9)
 
 
@@ -132,8 +133,8 @@ def _bids_revealed(table, e: Event, s: Shown) -> None:
     rows = [(p, sorted(bids[p]), (ranking.index(p) + 1) if p in ranking else None,
              p in takers) for p in order]
     cards = e.kind == "bids_revealed"
-    title = "Bids for the cards" if cards else \
-        f"Land auction for {cell_name(tuple(e.data['cell']))}"
+    title = _("Bids for the cards") if cards else \
+        _("Land auction for {cell}").format(cell=cell_name(tuple(e.data["cell"])))
     table.bid_show = {"title": title, "rows": rows, "t": 0.0, "land": not cards}
 
 

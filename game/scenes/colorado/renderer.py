@@ -10,6 +10,8 @@ from functools import lru_cache
 import pygame
 
 from game.engine.colorado.cards import CARDS
+from game.engine.colorado.events import COLOUR_TERMS
+from game.i18n import N_, _
 from game.scenes.colorado.choices import SIMULTANEOUS
 from game.scenes.colorado.results import CATEGORIES
 from game.ui import art, theme
@@ -19,6 +21,10 @@ from game.ui.colorado.panels import PanelModel, draw_panel
 from game.ui.colorado.projection import round_points
 
 GOOD = (40, 110, 40)  # points scored, a bid that takes
+FLAG_LABEL_SPILL = 16  # px a flag's colour name may take beyond its slot (the gaps are 18)
+SCORE_TITLE_Y, SCORE_HEAD_Y, SCORE_ROWS_Y = 16, 72, 112  # at 100 %, one-line headings
+SCORE_ROW = 74
+SCORE_FOOT = 102  # below the rows: the Continue button, or the hint
 
 
 @theme.rescaled
@@ -32,8 +38,23 @@ def _dark_panel(size) -> pygame.Surface:
     return art.panel_surface(size, "dark")
 
 
+# Translators: places in a ranking, as short as they can be written
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th"), 5: N_("5th")}
+# What a seat's panel says of who plays it
+BOT_KINDS = {"easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}
+
+
 def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    """A place in the ranking ("1st"), in the player's language."""
+    return _(ORDINALS[n])
+
+
+def kind_label(seat) -> str:
+    """"Human" or "Bot (easy)", in the player's language."""
+    if not seat.is_bot:
+        return _("Human")
+    level = BOT_KINDS.get(seat.level)
+    return _(level) if level else seat.label
 
 
 def warm_art(colours) -> None:
@@ -51,20 +72,26 @@ def warm_art(colours) -> None:
 
 
 # --- panels -------------------------------------------------------------------------------------
+# Translators: on a player's panel: their secret bid is in
+BID_IN = N_("bid in")
+
+
 def bid_text(table, q: int) -> str:
     """Player ``q``'s bid as their panel shows it (only whether it is in, until revealed)."""
     v = table.dview()
     if v["phase"] == "bid" and not table.bid_show:
-        return "bid in" if v["bids_in"][q] else "bidding..."
+        return _(BID_IN) if v["bids_in"][q] else _("bidding...")
     if v["phase"] == "auction" and v["sale"] and q in v["sale"]["auction_bidders"]:
-        return "bid in" if q in v["sale"]["auction_bids_in"] else "bidding..."
+        return _(BID_IN) if q in v["sale"]["auction_bids_in"] else _("bidding...")
     lb = v["last_bids"]
     if lb and v["phase"] == "take":
         b = lb["bids"][q]
-        if not b:
-            return "bid 0"
         rank = lb["ranking"].index(q) + 1 if q in lb["ranking"] else None
-        return f"bid {len(b)}" + (f" ({ordinal(rank)})" if rank else "")
+        if not b or not rank:
+            # Translators: a player's revealed bid on their panel: how many cowboys
+            return _("bid {n}").format(n=len(b))
+        # Translators: a player's revealed bid on their panel: how many cowboys, their place
+        return _("bid {n} ({place})").format(n=len(b), place=ordinal(rank))
     return ""
 
 
@@ -73,12 +100,13 @@ def panel_model(table, q: int) -> PanelModel:
     seat = table.seats[q]
     lakes = sum(1 for lk in v["lakes"] if table.lake_over.get(lk["index"], lk["owner"]) == q)
     active = q in v["to_act"] and not table.timeline.busy
+    bid = bid_text(table, q)
     return PanelModel(
-        name=table.names[q], kind="Human" if not seat.is_bot else f"Bot ({seat.level})",
+        name=table.names[q], kind=kind_label(seat),
         colour=table.colour[q], score=table.disp_score[q], cubes_left=v["cubes_left"][q],
         sale_tokens=v["sale_tokens"][q], sales_this_round=v["sales_this_round"][q],
         cowboys=v["cowboy_counts"][q], flags_in_hand=v["flags_in_hand"][q], lakes=lakes,
-        bid=bid_text(table, q), active=active, size=table.layout.panels[q].size,
+        bid=bid, bid_in=bid == _(BID_IN), active=active, size=table.layout.panels[q].size,
         you=q == table.viewer and bool(table.humans), round_points=panel_round_points(table, q))
 
 
@@ -160,7 +188,7 @@ class ColoradoRenderer:
                     cubes.append((t.colour[o], (x, y)))
         lakes = [dict(lk, owner=t.lake_over.get(lk["index"], lk["owner"])) for lk in v["lakes"]]
         if t.highlight:
-            col, cells, _ = t.highlight
+            col, cells, _left = t.highlight
             bv.draw_tint(surface, cells, col)
         bv.draw_cubes(surface, cubes)
         bv.draw_lake_owners(surface, lakes, t.colour)
@@ -223,7 +251,8 @@ class ColoradoRenderer:
         t = self.table
         r = t.layout.cards_rect
         surface.blit(_dark_panel(r.size), r)
-        title = f"Round {v['round']} of 4 · cards left in the round: {v['round_deck_left']}"
+        title = _("Round {round} of 4 · cards left in the round: {n}").format(
+            round=v["round"], n=v["round_deck_left"])
         s = theme.fit_text(title, 26, r.w - 36, theme.ON_TABLE, True, max_height=46)
         surface.blit(s, (r.x + 18, r.y + 10))
         choosing = can_act and t.state.phase == "take"
@@ -238,7 +267,7 @@ class ColoradoRenderer:
                 pygame.draw.rect(surface, (255, 226, 120), rect.inflate(8, 8), 3,
                                  border_radius=16)
         if not t.table_cards:
-            s = _text("No cards on the table", 26, theme.ON_TABLE_SOFT)
+            s = _text(_("No cards on the table"), 26, theme.ON_TABLE_SOFT)
             surface.blit(s, s.get_rect(center=r.center))
 
     def _strip(self, surface: pygame.Surface, can_act: bool) -> None:
@@ -247,8 +276,8 @@ class ColoradoRenderer:
         sr = t.layout.strip_rect
         surface.blit(_dark_panel(sr.size), sr)
         if t.viewer is None:
-            msg = "Cowboys and flags stay hidden while the others play." if t.humans else \
-                "Bots at the table."
+            msg = _("Cowboys and flags stay hidden while the others play.") if t.humans else \
+                _("Bots at the table.")
             self._strip_note(surface, msg)
             return
         phase = t.state.phase if can_act else t.shown.phase
@@ -261,8 +290,8 @@ class ColoradoRenderer:
             s = pieces.cowboy_token(c, TOKEN, sel, dim=not picking and phase in SIMULTANEOUS)
             surface.blit(s, rr.move(-4, -4))
         if not t.strip_cowboys():
-            self._strip_note(surface, "Your cowboys are all in your bid." if t.my_cowboys()
-                             else "You have no cowboys.")
+            self._strip_note(surface, _("Your cowboys are all in your bid.") if t.my_cowboys()
+                             else _("You have no cowboys."))
 
     def _strip_note(self, surface: pygame.Surface, msg: str) -> None:
         sr = self.table.layout.strip_rect
@@ -273,8 +302,11 @@ class ColoradoRenderer:
         lay = t.layout
         sr = lay.strip_rect
         room = lay.flag_rect(0).x - sr.x - 26
-        s = theme.fit_text("Your flags", 28, room, theme.ON_TABLE, True)
-        surface.blit(s, (sr.x + 18, sr.y + 16))
+        px, lines = strip_title(_("Your flags"), room)
+        step = theme.font(px, True, fixed=True).get_linesize()
+        for k, line in enumerate(lines):
+            surface.blit(theme.text(line, px, theme.ON_TABLE, True, fixed=True),
+                         (sr.x + 18, sr.y + 16 + k * step))
         flags = t.my_flags()
         for i, colour in enumerate(flags):
             rr = lay.flag_rect(i)
@@ -283,7 +315,9 @@ class ColoradoRenderer:
             pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
             f = pieces.flag(colour, 64)
             surface.blit(f, f.get_rect(center=(rr.centerx, rr.centery - 10)))
-            s = theme.fit_text(colour, 22, rr.w - 6, theme.INK, True, max_height=30)
+            # the colour's name may reach into the gaps beside its slot
+            s = theme.fit_text(_(COLOUR_TERMS[colour]), 22, rr.w + FLAG_LABEL_SPILL,
+                               theme.INK, True, max_height=30)
             surface.blit(s, s.get_rect(midbottom=(rr.centerx, rr.bottom - 4)))
 
     # --- overlays -----------------------------------------------------------------------------
@@ -316,41 +350,41 @@ class ColoradoRenderer:
         slide = min(1.0, row_t / 0.4)
         x0 = r.x + 300 - round((1 - slide) * 120)
         if not cowboys:
-            surface.blit(_text("no bid", 28, theme.INK_SOFT), (x0, y + 20))
+            surface.blit(_text(_("no bid"), 28, theme.INK_SOFT), (x0, y + 20))
         for i, c in enumerate(cowboys[:12]):
             surface.blit(pieces.cowboy_token(c, 48), (x0 + i * 44, y + 8))
         if len(cowboys) > 12:
             surface.blit(_text(f"+{len(cowboys) - 12}", 28, theme.INK), (x0 + 12 * 44 + 8,
                                                                           y + 20))
         if takes:
-            s = _text("buys" if land else "chooses", 26, GOOD, True)
+            s = _text(_("buys") if land else _("chooses"), 26, GOOD, True)
             surface.blit(s, s.get_rect(topright=(r.right - 20, y + 22)))
 
     def _scores(self, surface: pygame.Surface) -> None:
         """The round scoring: points per category and player, then Continue or a hint."""
         t = self.table
         sc = t.score_show
-        r = t.layout.score_panel
+        r, head_y, rows_y = score_panel(t)
         theme.draw_panel(surface, r, radius=18)
-        s = _text(f"Round {sc['round']} scoring", 38, theme.INK, True)
-        surface.blit(s, s.get_rect(midtop=(r.centerx, r.y + 16)))
-        cols = [label for _, label in CATEGORIES] + ["Round"]
-        x0 = r.x + 250
-        cw = (r.w - 270) // len(cols)
-        for i, label in enumerate(cols):
-            h = theme.fit_text(label, 26, cw - 8, theme.INK_SOFT, True)
-            surface.blit(h, h.get_rect(midtop=(x0 + cw * i + cw // 2, r.y + 72)))
-        y = r.y + 112
+        s = _text(score_title(sc["round"]), 38, theme.INK, True)
+        surface.blit(s, s.get_rect(midtop=(r.centerx, r.y + SCORE_TITLE_Y)))
+        x0, cw = r.x + 250, score_column_width(r)
+        for i, label in enumerate(score_columns()):
+            px, lines, step = score_heading(label, cw)
+            for k, line in enumerate(lines):
+                h = theme.text(line, px, theme.INK_SOFT, True, fixed=True)
+                surface.blit(h, h.get_rect(midtop=(x0 + cw * i + cw // 2, head_y + k * step)))
+        y = rows_y
         for q in range(t.n):
             self._score_row(surface, r, x0, cw, y, q, sc["rows"].get(q, {}))
-            y += 74
+            y += SCORE_ROW
         if t.scores_held:
             b = t.scores_button_rect()
             hot = not t.keyboard and t.hover is not None and b.collidepoint(t.hover)
-            surface.blit(art.button_surface(b.size, "Continue", "focus" if t.keyboard else
+            surface.blit(art.button_surface(b.size, _("Continue"), "focus" if t.keyboard else
                                             "hover" if hot else "normal", "primary"), b)
         elif sc.get("final"):
-            hint = _text("Click to continue", 24, theme.INK_SOFT)
+            hint = _text(_("Click to continue"), 24, theme.INK_SOFT)
             surface.blit(hint, hint.get_rect(midbottom=(r.centerx, r.bottom - 10)))
 
     def _score_row(self, surface: pygame.Surface, r: pygame.Rect, x0: int, cw: int, y: int,
@@ -360,10 +394,63 @@ class ColoradoRenderer:
         name = theme.fit_text(t.names[q], 30, x0 - r.x - 80, theme.INK, True)
         surface.blit(name, (r.x + 72, y + 4))
         total = 0
-        for i, (cat, _) in enumerate(CATEGORIES):
+        for i, (cat, _label) in enumerate(CATEGORIES):
             pts, _count = row.get(cat, (0, 0))
             total += pts
             c = _text(f"+{pts}" if pts else "-", 32, GOOD if pts else theme.INK_SOFT, bool(pts))
             surface.blit(c, c.get_rect(midtop=(x0 + cw * i + cw // 2, y + 2)))
         c = _text(f"+{total}", 32, theme.INK, True)
         surface.blit(c, c.get_rect(midtop=(x0 + cw * 4 + cw // 2, y + 2)))
+
+
+@lru_cache(maxsize=16)
+def _strip_title(title: str, room: int, scale: float) -> tuple[int, list[str]]:
+    px = theme.scaled(28)
+    while True:  # a longer title takes two lines; a long word, a smaller size (not below 28)
+        lines = theme.wrap(title, px, room, True, fixed=True)
+        widest = max(theme.font(px, True, fixed=True).size(line)[0] for line in lines)
+        if px <= 28 or (widest <= room and len(lines) <= 2):
+            return px, lines
+        px -= 2
+
+
+def strip_title(title: str, room: int) -> tuple[int, list[str]]:
+    """The strip's title in ``room`` px: (px, lines)."""
+    return _strip_title(title, room, theme.ui_scale())
+
+
+# --- the round scoring's panel ---------------------------------------------------------------
+def score_title(rnd: int) -> str:
+    return _("Round {round} scoring").format(round=rnd)
+
+
+def score_columns() -> list[str]:
+    """The round scoring's column headings: the categories, then the round's points."""
+    # Translators: the round scoring's last column: the round's points
+    return [_(label) for _cat, label in CATEGORIES] + [_("Round")]
+
+
+def score_column_width(panel: pygame.Rect) -> int:
+    return (panel.w - 270) // (len(CATEGORIES) + 1)
+
+
+def score_heading(label: str, width: int) -> tuple[int, list[str], int]:
+    """A column heading in at most two lines of ``width``: (px, lines, step)."""
+    return theme.fit_wrap(label, 26, width - 8, 2 * theme.line_height(26, True), True,
+                          max_lines=2)
+
+
+def score_panel(table) -> tuple[pygame.Rect, int, int]:
+    """The round scoring's panel (the layout's, taller when a larger text size or two-line
+    headings need it, still centred on the board), where its headings and rows start."""
+    base = table.layout.score_panel
+    title_h = _text(score_title(4), 38, theme.INK, True).get_height()
+    cw = score_column_width(base)
+    head_h = max(len(lines) * step for _px, lines, step in
+                 (score_heading(label, cw) for label in score_columns()))
+    head_y = max(SCORE_HEAD_Y, SCORE_TITLE_Y + title_h + 4)
+    rows_y = max(SCORE_ROWS_Y, head_y + head_h + 6)
+    r = pygame.Rect(base)
+    r.h = max(base.h, rows_y + SCORE_ROW * table.n + SCORE_FOOT)
+    r.center = table.layout.board_rect.center
+    return r, r.y + head_y, r.y + rows_y

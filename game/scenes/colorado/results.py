@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-CATEGORIES = (("borders", "Borders"), ("lakes", "Lakes"), ("doubles", "Doubles"),
-              ("domain", "Big domain"))
+from game.i18n import N_
+
+# The scoring categories and their column labels (marked here, translated where shown)
+CATEGORIES = (("borders", N_("Borders")), ("lakes", N_("Lakes")), ("doubles", N_("Doubles")),
+              ("domain", N_("Big domain")))
+# Translators: the results' columns of the points of rounds 1 to 4 (R = round)
+ROUNDS = (N_("R1"), N_("R2"), N_("R3"), N_("R4"))
+# Translators: the results' column of the cubes each player has on the board
+CUBES = N_("Cubes")
 
 
 def result_rows(state: Any, names: list[str], colours: list) -> list[tuple]:
@@ -21,21 +28,22 @@ def result_rows(state: Any, names: list[str], colours: list) -> list[tuple]:
                                                                             cubes[q]))
         breakdown: dict[str, int] = {}
         for i, table in enumerate(state.round_results):
-            breakdown[f"R{i + 1}"] = sum(x["points"] for x in table if x["player"] == q)
+            breakdown[ROUNDS[i]] = sum(x["points"] for x in table if x["player"] == q)
         for cat, label in CATEGORIES:
             breakdown[label] = sum(x["points"] for table in state.round_results
                                    for x in table if x["player"] == q and
                                    x["category"] == cat)
-        breakdown["Cubes"] = cubes[q]
+        breakdown[CUBES] = cubes[q]
         rows.append((names[q], colours[q], better + 1, state.score[q], breakdown, q in winners))
     rows.sort(key=lambda r: r[2])
     return rows
 
 
 def result_columns(state: Any) -> list[str]:
-    """The results screen's columns: one per round played, the categories, the cubes."""
-    return [f"R{i + 1}" for i in range(len(state.round_results))] + \
-        [label for _, label in CATEGORIES] + ["Cubes"]
+    """The results screen's columns: one per round played, the categories, the cubes (their
+    English labels: the results screen shows each in the player's language)."""
+    return list(ROUNDS[:len(state.round_results)]) + \
+        [label for _, label in CATEGORIES] + [CUBES]
 
 
 __all__ = ["CATEGORIES", "result_columns", "result_rows"]

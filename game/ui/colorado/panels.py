@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from game import assets
+from game.i18n import _
 from game.ui import art, players, theme
 from game.ui.colorado import pieces
 from game.ui.surface_cache import surface_cache
@@ -21,7 +22,7 @@ from game.ui.table_common import draw_panel_frame, panel_head_spots
 @dataclass(frozen=True)
 class PanelModel:
     name: str
-    kind: str            # "Human" or "Bot (easy)"
+    kind: str            # "Human" or "Bot (easy)" (in the player's language, as all texts)
     colour: int
     score: int
     cubes_left: int
@@ -36,10 +37,11 @@ class PanelModel:
     you: bool = False
     # (category, points) pairs and ("total", points) if the round were scored now (public)
     round_points: tuple[tuple[str, int], ...] | None = None
+    bid_in: bool = False  # ``bid`` says the secret bid is in (drawn in green)
 
     def texts(self) -> list[str]:
         """Every text the panel draws, in order (for tests)."""
-        out = [self.name + ("  (you)" if self.you else ""), self.kind, str(self.score),
+        out = [name_label(self), self.kind, str(self.score),
                f"{self.cubes_left}", f"x{self.cowboys}", f"{self.sale_tokens}"]
         if self.flags_in_hand:
             out.append(f"{self.flags_in_hand}")
@@ -75,7 +77,7 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     score = theme.text(str(m.score), 54, art.shade(colour, 0.55) if sum(colour) > 200
                        else colour, display=True, fixed=True)
     room = w - 10 - score.get_width() - 12 - (x0 + 60)
-    name = _t(m.name + ("  (you)" if m.you else ""), 32, theme.INK, bold=True, max_width=room)
+    name = _t(name_label(m), 32, theme.INK, bold=True, max_width=room)
     surf.blit(name, (x0 + 60, 10))
     kind = _t(m.kind, 24, theme.INK_SOFT, max_width=room - name.get_width() - 12)
     if theme.ui_scale() == 1.0 or name.get_width() + 12 + kind.get_width() <= room:
@@ -84,7 +86,8 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     if m.round_points is not None:  # the round scoring as things stand
         pts = _t(round_label(m.round_points), 22, (40, 110, 40), bold=True, max_width=92)
     else:
-        pts = _t("points", 22, theme.INK_SOFT)
+        # Translators: under the score on a player's panel
+        pts = _t(_("points"), 22, theme.INK_SOFT)
     surf.blit(pts, pts.get_rect(topright=(w - 12, 66)))
     y = 62
     x = x0
@@ -97,9 +100,9 @@ def render_panel(m: PanelModel) -> pygame.Surface:
         surf.blit(pieces.lake_badge(m.lakes, 28), (x, y - 2))
         x += 44
     if m.bid:
-        col = (40, 110, 40) if m.bid == "bid in" else theme.INK
-        t = _t(m.bid, 26, col, bold=True, max_width=w - 96 - x - 6)
-        right = w - 96
+        col = (40, 110, 40) if m.bid_in else theme.INK
+        right = min(w - 96, w - 12 - pts.get_width() - 10)  # clear of the round's points
+        t = _t(m.bid, 26, col, bold=True, max_width=right - x - 6)
         surf.blit(t, t.get_rect(topright=(right, y + 2)) if x + t.get_width() > right
                   else (x + 6, y + 2))
     return surf
@@ -107,7 +110,14 @@ def render_panel(m: PanelModel) -> pygame.Surface:
 
 def round_label(points) -> str:
     """What the panel shows under the score: the round scoring's points as things stand."""
-    return f"round +{dict(points)['total']}"
+    # Translators: under the score on a player's panel: the points the round would give now
+    return _("round +{points}").format(points=dict(points)["total"])
+
+
+def name_label(m: PanelModel) -> str:
+    """The seat's name, marked on the viewer's own panel."""
+    # Translators: the viewer's own name on their panel
+    return _("{name}  (you)").format(name=m.name) if m.you else m.name
 
 
 def _counter_end(x: int, text: str, text_dx: int, step: int) -> int:

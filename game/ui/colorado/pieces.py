@@ -7,7 +7,8 @@ from functools import cache
 
 import pygame
 
-from game import assets
+from game import assets, i18n
+from game.i18n import pgettext
 from game.ui import art, players, theme
 
 FLAG_RGB: dict[str, tuple[int, int, int]] = {
@@ -21,6 +22,15 @@ FLAG_BACK = (236, 226, 200)
 
 def _text(msg: str, size: int, colour=theme.INK, bold: bool = False) -> pygame.Surface:
     return theme.text(msg, size, colour, bold, fixed=True)  # board art: no UI scale
+
+
+def card_colour_name(colour: str) -> str:
+    """The colour printed on a land card, in the player's language (an adjective of "card":
+    it may differ from a flag's or a player's colour of the same English name)."""
+    # Translators: the colour printed on a land card (feminine where "card" is)
+    names = {"red": pgettext("card", "Red"), "green": pgettext("card", "Green"),
+             "orange": pgettext("card", "Orange"), "blue": pgettext("card", "Blue")}
+    return names[colour]
 
 
 def player_rgb(colour_index: int) -> tuple[int, int, int]:
@@ -108,9 +118,10 @@ def stars_grid(stars) -> tuple[int, int, list[tuple[int, int]]]:
 
 @cache
 def card(colour: str, stars: tuple, size: tuple[int, int] = (150, 204),
-         selected: bool = False) -> pygame.Surface:
-    """A land card: the flag colour as its frame and a flag in the corner, the star pattern
-    on a 4 x 3 grid (the first star ringed: it lies on the flag)."""
+         selected: bool = False, language: str = "en") -> pygame.Surface:
+    """A land card: the flag colour as its frame and a flag in the corner with the colour's
+    name in ``language``, the star pattern on a 4 x 3 grid (the first star ringed: it lies
+    on the flag)."""
     w, h = size
     pad = 8
     s = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
@@ -127,8 +138,12 @@ def card(colour: str, stars: tuple, size: tuple[int, int] = (150, 204),
     pygame.draw.rect(s, art.shade(frame, 0.6), r, 2, border_radius=14)
     fl = flag(colour, 40)
     s.blit(fl, (inner.x + 2, inner.y + 2))
-    label = _text(colour.capitalize(), 22, art.shade(frame, 0.55), True)
-    s.blit(label, label.get_rect(topright=(inner.right - 8, inner.y + 10)))
+    name, room = card_colour_name(colour), inner.w - 10 - fl.get_width() - 4
+    px = 22
+    while px > 14 and assets.font(px, bold=True).size(name)[0] > room:
+        px -= 1  # a longer name, a smaller size: it stays clear of the flag
+    label = _text(name, px, art.shade(frame, 0.55), True)
+    s.blit(label, label.get_rect(topright=(inner.right - 8, inner.y + 10 + (22 - px) // 2)))
     gcols, grows = 4, 3
     cell = min((inner.w - 16) // gcols, (inner.h - 70) // grows)
     gx = inner.centerx - cell * gcols // 2
@@ -150,7 +165,7 @@ def card(colour: str, stars: tuple, size: tuple[int, int] = (150, 204),
 
 def card_for(card_json: dict, size=(150, 204), selected: bool = False) -> pygame.Surface:
     return card(card_json["colour"], tuple(tuple(p) for p in card_json["stars"]), tuple(size),
-                selected)
+                selected, i18n.language())
 
 
 @cache

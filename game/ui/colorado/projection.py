@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from game.engine.colorado.grid import index
 from game.engine.colorado.scoring import CATEGORIES, score_round
+from game.i18n import N_, _
 
-CATEGORY_WORDS = {"borders": "borders", "lakes": "lakes", "doubles": "doubles",
-                  "domain": "big domain"}
+# Translators: a scoring category in a change of points ("borders +2")
+CATEGORY_WORDS = {"borders": N_("borders"), "lakes": N_("lakes"), "doubles": N_("doubles"),
+                  "domain": N_("big domain")}
 
 
 def round_points(state, owner=None, lake_owner=None) -> list[dict[str, int]]:
@@ -42,7 +44,11 @@ def placement_change(state, preview: dict, player: int) -> list[dict[str, int]]:
 
 def change_words(change: dict[str, int]) -> str:
     """ "+5 (borders +2, big domain +3)" or "no change"."""
-    parts = [f"{CATEGORY_WORDS[c]} {change[c]:+d}" for c in CATEGORIES if change[c]]
+    # Translators: one scoring category's change of points: "borders +2"
+    parts = [_("{category} {points}").format(category=_(CATEGORY_WORDS[c]),
+                                             points=f"{change[c]:+d}")
+             for c in CATEGORIES if change[c]]
     if not parts:
-        return "no change"
-    return f"{change['total']:+d} ({', '.join(parts)})"
+        return _("no change")
+    # Translators: a change of points and what makes it: "+5 (borders +2, big domain +3)"
+    return _("{total} ({parts})").format(total=f"{change['total']:+d}", parts=", ".join(parts))

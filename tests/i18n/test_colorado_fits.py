@@ -1,0 +1,194 @@
+"""Colorado County's table fits in every language at Text size 100 % and 150 %: through a
+whole seeded game, at every decision of its human and over the bids and round scoring
+overlays, each text stays inside the box it belongs to (prompt, buttons, panels, strip, the
+revealed cards, log, overlays) without running into another, and every button label stays
+readable; a player's panel keeps its counts clear of the next icon and its words apart."""
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+from colorado_table_game import Watcher, open_colorado, play_through
+from language_check import speaking
+
+from game import assets
+from game.i18n import LANGUAGES, _
+from game.scenes.colorado.renderer import (
+    BID_IN,
+    FLAG_LABEL_SPILL,
+    kind_label,
+    ordinal,
+    score_panel,
+)
+from game.seats import Seat
+from game.ui import theme
+from game.ui.colorado import panels
+
+SCALES = [1.0, 1.5]
+CODES = list(LANGUAGES)
+SMALLEST_LABEL = 22  # px: a button label shrunk below this is too small to read from a sofa
+CANVAS = pygame.Rect(0, 0, 1920, 1080)
+
+
+@pytest.fixture(autouse=True)
+def scale_back():
+    yield
+    theme.set_ui_scale(1.0)
+
+
+class Recorder(pygame.Surface):
+    """A canvas noting where each text surface (made by ``theme``) lands, as its inked rect."""
+
+    def __init__(self):
+        super().__init__((1920, 1080))
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        message = theme.TEXT_SURFACES.get(id(source))
+        if message is not None and message.strip() and area is None:
+            top_left = pygame.Rect(dest).topleft if isinstance(dest, pygame.Rect) else dest
+            self.texts.append((message, source.get_bounding_rect().move(top_left)))
+        return super().blit(source, dest, area, special_flags)
+
+
+def label_px(label: str, size: tuple[int, int]) -> int:
+    """The size a table button draws ``label`` at (``art.button_surface``: its scaled size,
+    shrunk until the label is no wider than 86 % of the button)."""
+    w, h = size
+    px = min(theme.scaled(round(h * 0.46)), round(h * 0.6))
+    while px > 8 and assets.font(px, display=True).size(label)[0] > round(w * 0.86):
+        px -= 1
+    return px
+
+
+def overlaps(texts: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[str]:
+    """Texts inside ``area`` that run into one another."""
+    inside = [(m, r) for m, r in texts if r.colliderect(area)]
+    return [f"{a!r} {ra} runs into {b!r} {rb}" for i, (a, ra) in enumerate(inside)
+            for b, rb in inside[i + 1:] if ra.colliderect(rb)]
+
+
+class Fitter(Watcher):
+    """Draws the table at each step and notes every text out of its place."""
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.bad: list[str] = []
+        self.checked = 0
+        self.overlays: set[str] = set()
+
+    def decision(self, where: str) -> None:
+        super().decision(where)
+        self.check(where)
+
+    def refused(self, where: str) -> None:
+        self.check(where)
+
+    def overlay(self, where: str) -> None:
+        self.overlays.add(where)
+        self.check(where)
+
+    def check(self, where: str) -> None:
+        s = self.scene
+        lay = s.layout
+        if s.bid_show or s.score_show:
+            s.banner_time = 0  # at the tests' speed a round's banner would still be up
+        rec = Recorder()
+        s.draw(rec)
+        self.checked += 1
+        boxes = {"prompt": s.prompt_box()[0], "log": lay.log_rect, "strip": lay.strip_rect,
+                 "cards": lay.cards_rect}
+        boxes.update({f"button {i}": r for i, r in enumerate(lay.buttons)})
+        boxes.update({f"panel {i}": r.inflate(12, 12) for i, r in enumerate(lay.panels)})
+        if s.bid_show or s.score_show:  # the overlay lies over the board, alone
+            panel = pygame.Rect(lay.bid_panel)
+            if s.bid_show:
+                panel.h = 110 + 86 * len(s.bid_show["rows"])
+                panel.center = lay.board_rect.center
+            else:
+                panel = score_panel(s)[0]
+            boxes = {"overlay": panel}
+            self.bad += [f"{where}: {m}" for m in overlaps(rec.texts, panel)]
+        for message, r in rec.texts:
+            if not CANVAS.contains(r):
+                self.bad.append(f"{where}: {message!r} {r} leaves the screen")
+            for name, box in boxes.items():
+                if r.colliderect(box) and not box.contains(r):
+                    self.bad.append(f"{where}: {message!r} {r} overflows the {name} {box}")
+        for i in range(len(s.my_flags())):  # a colour's name may spill into the gaps
+            r = lay.flag_rect(i).inflate(FLAG_LABEL_SPILL, 0)
+            self.bad += [f"{where}: flag {i}: {m}" for m, t in rec.texts
+                         if t.colliderect(r) and not r.contains(t)]
+        for i, (label, *_rest) in enumerate(s.buttons()):
+            px = label_px(label, lay.button_rect(i).size)
+            if px < SMALLEST_LABEL:
+                self.bad.append(f"{where}: the button {label!r} shrinks to {px} px")
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("code", CODES)
+def test_every_text_of_a_whole_game_fits(display, code, scale):
+    with speaking(code):
+        svc, scene = open_colorado(scale, seed=11)
+        fitter = Fitter(scene)
+        play_through(svc, scene, 11, fitter)
+    assert {"flags", "offer", "bid", "take"} <= fitter.phases, fitter.phases
+    assert {"bids revealed", "round scoring"} <= fitter.overlays
+    assert fitter.checked > 60
+    bad = sorted(set(fitter.bad))
+    assert not bad, f"{len(bad)} texts out of place:\n" + "\n".join(bad[:40])
+
+
+def longest_panels() -> list[panels.PanelModel]:
+    """Panels with every figure a phase shows and their longest words in the language spoken
+    now: placing flags (flags in hand, no bid), after the bids (a revealed bid), bidding."""
+    bot = kind_label(Seat(kind="bot", level="normal"))
+    bid = _("bid {n} ({place})").format(n=12, place=ordinal(3))
+    points = (("borders", 12), ("total", 48))
+    return [panels.PanelModel("Orange", bot, 5, 118, 40, 5, 2, 15, 4, 3, "", True, (630, 104),
+                              you=True, round_points=points),
+            panels.PanelModel("Orange", bot, 5, 118, 40, 5, 2, 15, 0, 3, bid, True,
+                              (630, 104), you=True, round_points=points),
+            panels.PanelModel("Orange", _("Human"), 5, 0, 40, 5, 0, 15, 0, 0, _(BID_IN), True,
+                              (630, 104), you=True, bid_in=True)]
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("code", CODES)
+def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch, code, scale):
+    """Cubes, cowboys, For Sale tokens and flags in hand: in every language and text size each
+    count ends a clear gap before the next icon starts; the name, the kind of player, the
+    bid and the round's points stay inside the panel and clear of one another."""
+    blits = []
+
+    class Canvas(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            rect = source.get_bounding_rect().move(pygame.Rect(dest).topleft if isinstance(
+                dest, pygame.Rect) else dest)
+            blits.append((theme.TEXT_SURFACES.get(id(source)), rect))
+            return super().blit(source, dest, area, special_flags)
+
+    module = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
+    monkeypatch.setattr(panels, "pygame", SimpleNamespace(**{**module, "Surface": Canvas}))
+    theme.set_ui_scale(scale)
+    with speaking(code):
+        for model in longest_panels():
+            blits.clear()
+            panels.render_panel.cache_clear()
+            panels.render_panel(model)
+            row = sorted(((m, r) for m, r in blits if r.top >= 50 and r.h),
+                         key=lambda item: item[1].x)  # the counters' line
+            counts = [i for i, (m, _r) in enumerate(row)
+                      if m in (str(model.cubes_left), f"x{model.cowboys}",
+                               str(model.sale_tokens))]
+            assert len(counts) >= 3, row
+            for i in counts:  # the next icon, or the bid after the last count
+                count, after = row[i][1], row[i + 1][1]
+                assert after.left - count.right >= 10, (row[i], row[i + 1])
+                assert row[i + 1][0] is None or row[i + 1][0] == model.bid, row[i + 1]
+            frame = pygame.Rect(0, 0, model.size[0] + 12, model.size[1] + 12)
+            texts = [(m, r) for m, r in blits if m]
+            assert all(frame.contains(r) for _m, r in texts), texts
+            assert not overlaps(texts, frame), overlaps(texts, frame)
+            drawn = {m for m, _r in texts}
+            assert model.kind in drawn and (model.bid in drawn or not model.bid), drawn
