@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.results import ResultRow, headline
@@ -62,7 +63,9 @@ class DemoGame:
 
     @property
     def caption(self) -> str:
-        return f"{self.name}  ·  {self.players} computer players"
+        """The game and its seats, in the current language."""
+        return ngettext("{game}  ·  {n} computer player", "{game}  ·  {n} computer players",
+                        self.players).format(game=self.name, n=self.players)
 
 
 class Playlist:
@@ -169,10 +172,17 @@ class DemoOverlay(AttractScene):
         self.demo = demo
         self.results_time = results_time
         self.over_t: float | None = None  # seconds since the game ended
-        self._caption = caption_band([(demo.caption, 36, theme.ON_TABLE),
-                                      ("Press any key to play", 46, CAPTION_INK)])
+        self._caption = self._caption_band()
         self._results: pygame.Surface | None = None
         self.table.on_game_over = self._game_over
+
+    def _caption_band(self) -> pygame.Surface:
+        return caption_band([(self.demo.caption, 36, theme.ON_TABLE),
+                             (_("Press any key to play"), 46, CAPTION_INK)])
+
+    def on_ui_scale(self) -> None:
+        self._caption = self._caption_band()
+        self._results = None  # made again when shown
 
     def on_exit(self) -> None:
         self.table.on_game_over = None  # no reference cycle keeps a finished table alive
@@ -222,11 +232,11 @@ class DemoOverlay(AttractScene):
         card.blit(theme.shadow((width, height), theme.RADIUS, 20, 150), (0, 8))
         box = pygame.Rect(20, 20, width, height)
         card.blit(theme.panel((width, height)), box)
-        title = theme.text(headline(rows) if rows else "Game over", theme.H1_SIZE, theme.INK,
-                           display=True)
+        title = theme.fit_text(headline(rows) if rows else _("Game over"), theme.H1_SIZE,
+                               width - 40, theme.INK, display=True)
         card.blit(title, title.get_rect(midtop=(box.centerx, box.y + 26)))
-        sub = theme.text(f"Final scores  ·  {self.demo.name}", theme.SMALL_SIZE,
-                         theme.INK_SOFT, bold=True)
+        sub = theme.text(_("Final scores  ·  {game}").format(game=self.demo.name),
+                         theme.SMALL_SIZE, theme.INK_SOFT, bold=True)
         card.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 108)))
         y = box.y + 150
         for row in rows:
@@ -260,7 +270,7 @@ class DemoLoop:
     def demo_scenes(self, tries: int = 3) -> list[Scene]:
         """The next demo game's table and overlay (skipping a game that cannot open)."""
 
-        for _ in range(max(1, tries)):
+        for _try in range(max(1, tries)):
             demo = self.playlist.next()
             try:
                 table = open_demo_table(self.services, demo)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.palette import seat_colours
 from game.registry import GAMES, GameInfo
 from game.scenes.menu import MenuScene
@@ -53,7 +54,7 @@ class GameCard(Widget):
         face.blit(count, count.get_rect(midtop=(w // 2, y)))
         y += count.get_height() + 16
         room = h - SEAT_ROW_SPACE - y  # the seat tokens sit along the bottom
-        px, lines, step = theme.fit_wrap(self.game.pitch, theme.SMALL_SIZE, w - pad * 3, room,
+        px, lines, step = theme.fit_wrap(_(self.game.pitch), theme.SMALL_SIZE, w - pad * 3, room,
                                          leading=2)
         for line in lines:
             t = theme.text(line, px, theme.INK_SOFT, fixed=True)
@@ -65,7 +66,8 @@ class GameCard(Widget):
             veil = pygame.Surface((w, h), pygame.SRCALPHA)
             veil.fill((250, 244, 230, 150))
             face.blit(veil, (0, 0))
-            tag = theme.text("Coming in a later version", theme.SMALL_SIZE, theme.INK, bold=True)
+            tag = theme.fit_text(_("Coming in a later version"), theme.SMALL_SIZE, w - pad * 2,
+                                 theme.INK, bold=True)
             face.blit(tag, tag.get_rect(center=(w // 2, pad + ph // 2)))
         return face
 
@@ -112,7 +114,7 @@ class GameSelectScene(MenuScene):
             self.group.add(GameCard(rect, game, i, self.choose))
         back = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)
         back.bottomleft = (80, 1040)
-        self.group.add(Button(back, "Back", self.back, key="back", sound=None))
+        self.group.add(Button(back, _("Back"), self.back, key="back", sound=None))
 
     def choose(self, game: GameInfo) -> None:
 
@@ -120,5 +122,5 @@ class GameSelectScene(MenuScene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
-        title = theme.shadowed_text("Choose a game", theme.H1_SIZE)
+        title = theme.shadowed_text(_("Choose a game"), theme.H1_SIZE)
         surface.blit(title, title.get_rect(midtop=(960, 40)))

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.palette import seat_colours
 from game.registry import GAMES
 from game.scenes.demo import CAPTION_INK, AttractScene, blink
@@ -35,8 +36,15 @@ class HowToScene(AttractScene):
         super().__init__(services, on_done, on_input, duration)
         self.game_id = game_id
         self.music = game_id  # a foretaste of the game shown next
-        self.footer = footer or f"Next: a game of {GAMES[game_id].name}"
+        self._footer = footer  # None: the game shown next (in the language spoken then)
         self.card = howto_card(game_id)
+
+    @property
+    def footer(self) -> str:
+        return self._footer or _("Next: a game of {game}").format(game=GAMES[self.game_id].name)
+
+    def on_ui_scale(self) -> None:
+        self.card = howto_card(self.game_id)  # its steps, in the language spoken now
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.card, (0, 0))
@@ -45,8 +53,9 @@ class HowToScene(AttractScene):
         k = min(1.0, self.t / self.duration) if self.duration else 1.0
         pygame.draw.rect(surface, (60, 40, 24), (0, h - 8, w, 8))
         pygame.draw.rect(surface, theme.FOCUS, (0, h - 8, round(w * k), 8))
-        foot = theme.shadowed_text(f"{self.footer}  ·  Press any key to play", 44, CAPTION_INK,
-                                   offset=3)
+        foot = theme.shadowed_text(
+            _("{footer}  ·  Press any key to play").format(footer=self.footer), 44, CAPTION_INK,
+            offset=3)
         foot.set_alpha(blink(self.t))
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - 28)))
         foot.set_alpha(255)
@@ -64,7 +73,7 @@ def howto_card(game_id: str) -> pygame.Surface:
     card.blit(back, (0, 0))
     card.blit(theme.vignette(), (0, 0))
 
-    label = theme.shadowed_text("HOW TO PLAY", 40, (255, 206, 120), display=False, offset=3)
+    label = theme.shadowed_text(_("HOW TO PLAY"), 40, (255, 206, 120), display=False, offset=3)
     card.blit(label, label.get_rect(midtop=(w // 2, 34)))
     title = theme.shadowed_text(game.name, 132, theme.ON_TABLE, offset=6)
     card.blit(title, title.get_rect(midtop=(w // 2, 70)))
@@ -84,14 +93,14 @@ def howto_card(game_id: str) -> pygame.Surface:
     x0 = board.centerx - (len(colours) - 1) * step // 2
     for i, colour in enumerate(colours):
         players.draw_swatch(card, colour, (x0 + i * step, board.bottom + 62), 30)
-    count = theme.shadowed_text(f"{game.min_players}–{game.max_players} players", 44,
+    count = theme.shadowed_text(game.players_text, 44,
                                 theme.ON_TABLE, display=False, offset=3)
     card.blit(count, count.get_rect(midtop=(board.centerx, board.bottom + 100)))
 
     # Right: four numbered steps, big enough to read from a sofa.
     x, y, width = 940, 290, 880
     for n, how in enumerate(game.howto, start=1):
-        head, body = how.title, how.text
+        head, body = _(how.title), _(how.text)
         pygame.draw.circle(card, (30, 18, 8), (x + 42, y + 46), 42)
         pygame.draw.circle(card, NUMBER_FILL, (x + 42, y + 42), 40)
         pygame.draw.circle(card, (255, 214, 150), (x + 42, y + 42), 40, 3)
