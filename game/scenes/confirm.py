@@ -47,8 +47,12 @@ class ConfirmScene(MenuScene):
 
     def build(self) -> None:
         p = self.panel_rect
+        # As wide as the longer label needs (a long language), within the panel.
+        need = max(theme.font(theme.BUTTON_SIZE, bold=True, fixed=True).size(shown(label))[0] + 48
+                   for label in (self.no_label, self.yes_label))
+        width = min((p.width - 120) // 2, max(320, need))
         no_rect, yes_rect = layout.row(
-            (p.centerx, p.bottom - 40 - self._button_h // 2), (320, self._button_h), 2, 40
+            (p.centerx, p.bottom - 40 - self._button_h // 2), (width, self._button_h), 2, 40
         )
         self.no_button = self.group.add(
             Button(no_rect, shown(self.no_label), self.back, key="no", sound=None)

@@ -21,6 +21,13 @@ PREVIEW_HEIGHT = 300
 SEAT_ROW_SPACE = 84  # at the bottom of a card: its row of seat tokens
 
 
+def card_height() -> int:
+    """A card grows by what its name and player count grow with the text size, so that its
+    pitch keeps the room it has at 100 %."""
+    return (CARD_HEIGHT + theme.grown(theme.H2_SIZE, display=True)
+            + theme.grown(theme.BODY_SIZE, bold=True))
+
+
 class GameCard(Widget):
     """A big focusable card; its face is rendered once."""
 
@@ -109,7 +116,7 @@ class GameSelectScene(MenuScene):
         games = list(GAMES.values())
         n = max(1, len(games))
         width = min(MAX_CARD_WIDTH, (1920 - 160 - CARD_GAP * (n - 1)) // n)
-        rects = layout.row((960, 560), (width, CARD_HEIGHT), n, CARD_GAP)
+        rects = layout.row((960, 560), (width, card_height()), n, CARD_GAP)
         for i, (game, rect) in enumerate(zip(games, rects, strict=True)):
             self.group.add(GameCard(rect, game, i, self.choose))
         back = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)
