@@ -26,7 +26,6 @@ from game.engine.core import (
     check_save,
     load_dict,
     parse_save,
-    reason_of,
     save_dict,
 )
 from game.engine.messages import N_, NN_, M, Sentence, say
@@ -169,6 +168,14 @@ def load_game(path: Path) -> SavedGame:
     return saved
 
 
+def _argument(reason: str) -> Any:
+    """A save's reason as the argument of a longer sentence: a ``Sentence`` stays one (shown
+    in the player's language), other text is made printable."""
+    if isinstance(reason, Sentence):
+        return M(reason.message, **reason.args)
+    return _printable(reason)
+
+
 def _printable(text: str) -> str:
     """``text`` safe to draw and to log: anything unprintable (a NUL, a lone surrogate from a
     damaged file or an odd file name) is written as its escape."""
@@ -185,10 +192,8 @@ def open_save(path: Path) -> tuple[SavedGame | None, Sentence | None]:
     try:
         return load_game(path), None
     except Exception as exc:  # noqa: BLE001 - SaveError, or anything a damaged file causes
-        reason = reason_of(exc) if isinstance(exc, SaveError) else \
+        reason = _argument(exc.reason) if isinstance(exc, SaveError) else \
             M(N_("cannot be opened ({problem})"), problem=type(exc).__name__)
-        if isinstance(reason, str):
-            reason = _printable(reason)
         aside = set_aside(path) if path.exists() else None
         file = _printable(path.name)
         message = say(N_("{file}: {reason}; moved to {aside}"), file=file, reason=reason,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, TypeGuard
 
-from game.engine.messages import N_, M, Message, Sentence, describe, render, say
+from game.engine.messages import N_, Message, Sentence, describe, render, say
 from game.registry import GAMES, GameInfo
 
 SAVE_FORMAT = "landgrab-save"
@@ -35,17 +35,11 @@ class IllegalAction(ValueError):
 
 class SaveError(ValueError):
     """A save file that cannot be read: corrupt, truncated, foreign or from another version.
-    Its reason is a ``Sentence`` (``say``), shown to players in their language."""
+    ``reason`` is the one-line reason, a ``Sentence`` to show a player in their language."""
 
-
-def reason_of(exc: BaseException) -> Any:
-    """Why ``exc`` happened, as a message argument: its sentence, translated when shown, when
-    it says one (a refused move, a ``SaveError``), else its first line in English."""
-    said = exc.args[0] if exc.args else None
-    if isinstance(said, Sentence):
-        return M(said.message, **said.args)
-    text = str(exc)
-    return text.splitlines()[0][:120] if text else type(exc).__name__
+    @property
+    def reason(self) -> str:
+        return self.args[0] if self.args and isinstance(self.args[0], Sentence) else str(self)
 
 
 class Action:
@@ -154,8 +148,7 @@ def action_from_json(data: dict[str, Any], action_types: dict[str, type]) -> Act
         kwargs = {k: _from_jsonable(v) for k, v in data.items() if k != "type"}
         return cls(**kwargs)
     except (KeyError, TypeError) as exc:
-        raise SaveError(say(N_("unknown or malformed action {action}"), action=repr(data)[:80])
-                        ) from exc
+        raise SaveError(f"unknown or malformed action {data!r}") from exc
 
 
 @dataclass(frozen=True, init=False)
@@ -486,17 +479,16 @@ def _check_action_json(data: Any, action_types: dict[str, type]) -> None:
     """Refuse an action whose shape or field types no move of this game could have."""
     kind = data.get("type") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in action_types:
-        raise SaveError(say(N_("unknown action {action}"), action=repr(str(kind)[:40])))
+        raise SaveError(say(N_("unknown move {kind}"), kind=repr(str(kind)[:40])))
     types = {f.name: f.type for f in dataclasses.fields(action_types[kind])}
     for name, value in data.items():
         if name == "type":
             continue
         if name not in types:
-            raise SaveError(say(N_("{action} has no field {field}"), action=kind,
-                                field=repr(name[:40])))
+            raise SaveError(say(N_("{kind} has no field {field}"), kind=kind, field=repr(name[:40])))
         is_flag = types[name] in ("bool", bool)
         if (not isinstance(value, bool)) if is_flag else not _check_field(value):
-            raise SaveError(say(N_("{action} has a bad {field}"), action=kind, field=name))
+            raise SaveError(say(N_("{kind} has a bad {field}"), kind=kind, field=name))
 
 
 def check_save(data: Any) -> GameInfo:
@@ -514,7 +506,7 @@ def check_save(data: Any) -> GameInfo:
         raise SaveError(say(N_("unknown game {game}"), game=repr(str(game)[:40])))
     n, seed = data.get("num_players"), data.get("seed")
     if not _is_int(n) or not info.min_players <= n <= info.max_players:
-        raise SaveError(say(N_("save does not replay: {game} takes {low}-{high} players, "
+        raise SaveError(say(N_("save does not replay: {game} takes {low} to {high} players, "
                                "not {n}"), game=info.name, low=info.min_players,
                             high=info.max_players, n=str(n)[:20]))
     if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
@@ -526,12 +518,12 @@ def check_save(data: Any) -> GameInfo:
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise SaveError(say(N_("save does not replay: the moves are not a list of at most "
-                               "{n}"), n=MAX_ACTIONS))
+                               "{limit}"), limit=MAX_ACTIONS))
     for i, item in enumerate(actions):
         if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0])
                 and 0 <= item[0] < n):
-            raise SaveError(say(N_("save does not replay: move {n} is not [player, action]"),
-                                n=i + 1))
+            raise SaveError(say(N_("save does not replay: move {move} is not [player, action]"),
+                                move=i + 1))
     snap = data.get("snapshot")
     if snap is not None and not isinstance(snap, dict):
         raise SaveError(say(N_("save does not match its own snapshot")))
@@ -559,8 +551,8 @@ def load_dict(data: Any) -> GameState:
     except SaveError:
         raise
     except Exception as exc:  # noqa: BLE001 - whatever a damaged file makes the rules do
-        raise SaveError(say(N_("save does not replay: {reason}"), reason=reason_of(exc))
-                        ) from exc
+        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        raise SaveError(say(N_("save does not replay: {reason}"), reason=reason)) from exc
     return state
 
 

@@ -16,7 +16,7 @@ from game.engine import GAMES
 from game.i18n import LANGUAGES
 from game.scenes import game_select
 from game.scenes.attract import AttractCaption
-from game.scenes.confirm import ConfirmScene, quit_confirmation
+from game.scenes.confirm import quit_confirmation
 from game.scenes.demo import DemoGame, DemoOverlay
 from game.scenes.game_select import SEAT_ROW_SPACE, GameSelectScene
 from game.scenes.howto import STEPS_BOTTOM, HowToScene, _steps_layout, howto_card
