@@ -62,6 +62,14 @@ def kind_options() -> list[tuple[str, str]]:
         for lvl in LEVELS]
 
 
+def option_width(label: str, choices: list[tuple[str, str]], most: int) -> int:
+    """A setup choice's row: 820 px, or wider (up to ``most``) when a language's words need
+    it, so that each choice fits between the arrows at its full size."""
+    words = max(theme.font(theme.BODY_SIZE, bold=True, fixed=True).size(w)[0]
+                for _v, w in choices)
+    return min(most, max(820, Choice.label_need(label) + words + 140))
+
+
 def _kind_value(seat: Seat) -> str:
     return f"{BOT}:{seat.level}" if seat.is_bot else HUMAN
 
@@ -165,11 +173,13 @@ class SeatSetupScene(MenuScene):
         )
         for k, option in enumerate(self.game.options):
             y = p.y + 30 + ROW_STEP * (self.game.max_players + 1 + k)
+            label = _(option.label)
+            choices = [(value, _(words)) for value, words in option.choices]
             add(
                 Choice(
-                    (p.x + 20, y, 820, ROW_HEIGHT),
-                    _(option.label),
-                    [(value, _(words)) for value, words in option.choices],
+                    (p.x + 20, y, option_width(label, choices, p.width - 40), ROW_HEIGHT),
+                    label,
+                    choices,
                     self.options[option.name],
                     partial(self.set_option, option.name),
                     key=f"option_{option.name}",
