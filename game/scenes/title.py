@@ -92,8 +92,9 @@ class _Drifter:
 
     def reset(self, faces: list[pygame.Surface], y: float, left: bool) -> None:
         rng = self.rng
-        face = faces[rng.randrange(len(faces))]
-        self.image = pygame.transform.rotozoom(face, rng.uniform(-28, 28), rng.uniform(0.8, 1.05))
+        self.face = rng.randrange(len(faces))
+        self.angle, self.zoom = rng.uniform(-28, 28), rng.uniform(0.8, 1.05)
+        self.redraw(faces)
         # Down the sides only: the middle column holds the title, buttons and hints.
         self.left = left
         self.x = rng.uniform(-20, 440) if left else rng.uniform(1480, 1940)
@@ -101,6 +102,10 @@ class _Drifter:
         self.speed = rng.uniform(18, 42)  # px per second, upwards
         self.sway = rng.uniform(10, 40)
         self.phase = rng.uniform(0, math.tau)
+
+    def redraw(self, faces: list[pygame.Surface]) -> None:
+        """The same card, turned the same way, from ``faces`` (drawn again in a new language)."""
+        self.image = pygame.transform.rotozoom(faces[self.face], self.angle, self.zoom)
 
 
 class TitleScene(MenuScene):
@@ -124,6 +129,7 @@ class TitleScene(MenuScene):
         self.t = 0.0
         self.rng = random.Random(2024)
         self._board = self._board_layer()
+        self._faces_state = self.rng.getstate()  # to draw the same cards again (a new language)
         self._faces = _faces(self.rng)
         gap = 1400 / CARD_COUNT  # spread out evenly at first, alternating sides
         self.drifters = [
@@ -135,6 +141,15 @@ class TitleScene(MenuScene):
         self.intro = Tween(0.0, 1.0, 0.9, ease_out_back)
         self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic, delay=0.25)
         super().__init__(services)
+
+    def on_ui_scale(self) -> None:
+        """The cards drifting by carry their names: drawn again in the language spoken now."""
+        rng = random.Random()
+        rng.setstate(self._faces_state)
+        self._faces = _faces(rng)
+        for d in self.drifters:
+            d.redraw(self._faces)
+        super().on_ui_scale()
 
     # --- layers ---------------------------------------------------------------------------------
     def _board_layer(self) -> pygame.Surface | None:

@@ -110,6 +110,7 @@ def test_the_language_row_changes_every_menu_under_it_at_once(driver, how):
     services.open_settings()
     d.run(2)
     assert i18n.language() == "en"
+    cards = [(d.face, d.angle, d.image) for d in services.stack.scenes[0].drifters]
     change_language(d, how)
     code = i18n.language()
     assert code == "it"  # English is last in the list: the row wraps round to Italiano
@@ -123,6 +124,10 @@ def test_the_language_row_changes_every_menu_under_it_at_once(driver, how):
         label = widget(scene, key).label
         assert label == said(code, english) != english, (key, label)
     assert widget(settings, "language").label == said(code, "Language")
+    # The cards drifting over the title (their names written on them) are drawn again, the
+    # same cards turned the same way.
+    assert [(d.face, d.angle) for d in title.drifters] == [(f, a) for f, a, _i in cards]
+    assert all(d.image is not image for d, (_f, _a, image) in zip(title.drifters, cards))
     assert settings.group.focused.key == "language"  # the row in use keeps the focus
     # A seat called by its colour is called by it in the new language, in its field too.
     assert seats.seats[0].name == said(code, "Yellow") == "Giallo"
