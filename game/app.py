@@ -120,6 +120,7 @@ def _loaded_scenes(services: Services, path) -> list[Scene]:
 
     saved, message = saves.open_save(path)
     if saved is None:
+        assert message is not None  # open_save says why it could not
         return [TitleScene(services, notice=say(N_("The saved game could not be opened: {reason}"),
                                                 reason=M(message.message, **message.args)))]
     if saved.finished:

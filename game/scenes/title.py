@@ -241,16 +241,21 @@ class TitleScene(MenuScene):
 
     def continue_game(self) -> None:
 
-        self.saved.seats = [in_language(s) for s in self.saved.seats]
-        error = resume_game(self.services, self.saved)
+        error = resume_game(self.services, self._seated_now())
         if error:
             self.notice = error
             self.services.audio.play("error")
 
     def watch_last(self) -> None:
 
-        self.saved.seats = [in_language(s) for s in self.saved.seats]
-        open_replay(self.services, self.saved)
+        open_replay(self.services, self._seated_now())
+
+    def _seated_now(self) -> saves.SavedGame:
+        """The autosave, its seats called by their colour in the language spoken now."""
+        saved = self.saved
+        assert saved is not None  # Continue and Watch last game show only with a save
+        saved.seats = [in_language(s) for s in saved.seats]
+        return saved
 
     def back(self) -> None:
         self.services.confirm_quit()

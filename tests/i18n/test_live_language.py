@@ -127,7 +127,8 @@ def test_the_language_row_changes_every_menu_under_it_at_once(driver, how):
     # The cards drifting over the title (their names written on them) are drawn again, the
     # same cards turned the same way.
     assert [(d.face, d.angle) for d in title.drifters] == [(f, a) for f, a, _i in cards]
-    assert all(d.image is not image for d, (_f, _a, image) in zip(title.drifters, cards))
+    assert all(d.image is not image
+               for d, (_f, _a, image) in zip(title.drifters, cards, strict=True))
     assert settings.group.focused.key == "language"  # the row in use keeps the focus
     # A seat called by its colour is called by it in the new language, in its field too.
     assert seats.seats[0].name == said(code, "Yellow") == "Giallo"
