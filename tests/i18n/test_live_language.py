@@ -5,10 +5,10 @@ settings, a bad value exits 2 with the usage, and ``--help`` speaks the language
 
 import pygame
 import pytest
+from sibling_tests import load
 from text_boxes import Recorder
 
 from game import i18n, saves
-from game.app import App
 from game.cli import parse_config
 from game.config import Config
 from game.engine import GAMES
@@ -25,8 +25,6 @@ from game.seats import Seat, has_default_name, in_language, parse_players
 from game.settings import Settings, save_settings
 from game.ui import theme
 
-DT = 1 / 60
-
 
 def said(code: str, message: str) -> str:
     """``message`` as the catalog of ``code`` gives it (a test's expectation)."""
@@ -38,46 +36,20 @@ def widget(scene, key):
 
 
 # --- the Language row, in the real app loop -----------------------------------------------------
-class Driver:
-    def __init__(self, app):
-        self.app = app
-
-    def run(self, n=4):
-        for _ in range(n):
-            self.app.step(DT)
-
-    def post(self, *events, frames=4):
-        for event in events:
-            pygame.event.post(event)
-        self.run(frames)
-
-    def key(self, key):
-        self.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
-                  pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
-
-    def pad(self, button):
-        self.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button),
-                  pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button))
-
-    def click(self, pos):
-        self.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-    @property
-    def top(self):
-        return self.app.stack.top
+smoke = load("scenes/test_smoke.py")
+driver = smoke.driver  # the app, driven by posted pygame events
 
 
-@pytest.fixture
-def driver():
-    app = App(Config(mute=True))
-    pygame.event.clear()
-    yield Driver(app)
-    app.close()
+def pad(d, button) -> None:
+    """A press of a controller button."""
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                         button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0,
+                                         button=button))
+    d.run(4)
 
 
-def change_language(d: Driver, how: str) -> None:
+def change_language(d, how: str) -> None:
     """Move to the next language on the Language row the way a player of ``how`` would."""
     settings = d.top
     assert isinstance(settings, SettingsScene)
@@ -86,8 +58,8 @@ def change_language(d: Driver, how: str) -> None:
         box = row.control_rect.inflate(-16, -16)
         d.click((box.right - 30, box.centery))  # the right arrow
         return
-    step = {"keyboard": lambda: d.key(pygame.K_DOWN),
-            "controller": lambda: d.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)}[how]
+    step = {"keyboard": lambda: d.key(pygame.K_DOWN, frames=4),
+            "controller": lambda: pad(d, pygame.CONTROLLER_BUTTON_DPAD_DOWN)}[how]
     for _ in range(12):
         if settings.group.focused.key == "language":
             break
@@ -96,7 +68,7 @@ def change_language(d: Driver, how: str) -> None:
     if how == "keyboard":
         d.key(pygame.K_RIGHT)
     else:
-        d.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        pad(d, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
 
 
 @pytest.mark.parametrize("how", ["keyboard", "mouse", "controller"])
