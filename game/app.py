@@ -28,6 +28,7 @@ from game import (
     saves,
 )
 from game.config import Config  # noqa: E402
+from game.engine.messages import N_, M, say
 from game.kiosk import Kiosk, attract_scenes, prepare_environment
 from game.memory import keep_big_blocks_mapped  # noqa: E402
 from game.scenes.base import Scene, SceneStack  # noqa: E402
@@ -119,7 +120,9 @@ def _loaded_scenes(services: Services, path) -> list[Scene]:
 
     saved, message = saves.open_save(path)
     if saved is None:
-        return [TitleScene(services, notice=f"The saved game could not be opened: {message}")]
+        assert message is not None  # open_save says why it could not
+        return [TitleScene(services, notice=say(N_("The saved game could not be opened: {reason}"),
+                                                reason=M(message.message, **message.args)))]
     if saved.finished:
 
         return [TitleScene(services), ReplayScene(services, saved.state, saved.seats)]

@@ -8,21 +8,32 @@ everywhere (sprites in ``sprites/pieces/`` are named after ``PLAYER_NAMES``).
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.registry import GAMES
 
 Colour = tuple[int, int, int]
 
 YELLOW, BLUE, GREEN, RED, PURPLE, ORANGE, BROWN, BLACK = range(8)
 
+# The English names are also the colours' ids (sprites, registry entries); players read them
+# translated (``game.seats.player_name``).
 PLAYER_NAMES: tuple[str, ...] = (
-    "Yellow",
-    "Blue",
-    "Green",
-    "Red",
-    "Purple",
-    "Orange",
-    "Brown",
-    "Black",
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Yellow"),
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Blue"),
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Green"),
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Red"),
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Purple"),
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Orange"),
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Brown"),
+    # Translators: a player's colour, also the default name of a seat wearing it
+    N_("Black"),
 )
 PLAYER_COLOURS: tuple[Colour, ...] = (
     (240, 188, 36),

@@ -28,9 +28,19 @@ from game.engine.core import (
     parse_save,
     save_dict,
 )
+from game.engine.messages import N_, NN_, M, Sentence, say
 from game.files import remove_stale_temps, set_aside, write_atomic
 from game.registry import GAMES
-from game.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, make_seat, wearing
+from game.seats import (
+    BOT,
+    BOT_LEVELS,
+    HUMAN,
+    Seat,
+    clean_name,
+    in_language,
+    make_seat,
+    wearing,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,13 +62,15 @@ class SavedGame:
         return self.state.is_over()
 
     @property
-    def summary(self) -> str:
-        """One line for the title screen: game, seats, how far along."""
-        name = GAMES[self.state.GAME_ID].name
+    def summary(self) -> Sentence:
+        """One line for the title screen: game, seats, how far along (``localized`` shows it
+        in the player's language)."""
         humans = sum(1 for s in self.seats if not s.is_bot)
-        who = f"{humans} human{'s' if humans != 1 else ''}, {len(self.seats) - humans} bot" + (
-            "s" if len(self.seats) - humans != 1 else "")
-        return f"{name} · {who} · move {len(self.state.history)}"
+        return say(N_("{game} · {humans} · {bots} · move {move}"),
+                   game=GAMES[self.state.GAME_ID].name,
+                   humans=M(NN_("{n} human", "{n} humans"), n=humans),
+                   bots=M(NN_("{n} bot", "{n} bots"), n=len(self.seats) - humans),
+                   move=len(self.state.history))
 
 
 # --- encoding ----------------------------------------------------------------------------------
@@ -71,23 +83,24 @@ def _seats_from(data: Any, state: GameState) -> list[Seat]:
     if data is None:
         return [make_seat(state.GAME_ID, i, HUMAN) for i in range(n)]
     if not isinstance(data, list) or len(data) != n:
-        raise SaveError(f"the save seats {len(data) if isinstance(data, list) else '?'} "
-                        f"players for a {n}-player game")
+        raise SaveError(say(N_("the save seats {seats} players for a {n}-player game"),
+                            seats=len(data) if isinstance(data, list) else "?", n=n))
     seats = []
     for i, item in enumerate(data):
         kind = item.get("kind") if isinstance(item, dict) else None
         if not isinstance(kind, str) or kind not in (HUMAN, BOT):
-            raise SaveError(f"seat {i + 1} of the save is not a human or a bot")
+            raise SaveError(say(N_("seat {n} of the save is not a human or a bot"), n=i + 1))
         level = item.get("level")
         if kind == BOT and (not isinstance(level, str) or level not in BOT_LEVELS):
-            raise SaveError(f"seat {i + 1} of the save has an unknown bot level "
-                            f"{str(level)[:20]!r}")
+            raise SaveError(say(N_("seat {n} of the save has an unknown bot level {level}"),
+                                n=i + 1, level=repr(str(level)[:20])))
         base = make_seat(state.GAME_ID, i, kind, level)
         # A damaged or hand-edited name (a NUL, a lone surrogate, a page of text) is cleaned,
         # not a reason to refuse the game.
         seats.append(Seat(kind=base.kind, level=base.level, colour=base.colour,
                           name=clean_name(item.get("name"), base.name)))
-    return wearing(state.GAME_ID, seats, [item.get("colour") for item in data])
+    seats = wearing(state.GAME_ID, seats, [item.get("colour") for item in data])
+    return [in_language(s) for s in seats]  # a colour's name, in the language spoken now
 
 
 def _check_options(info, data: dict[str, Any]) -> None:
@@ -97,11 +110,12 @@ def _check_options(info, data: dict[str, Any]) -> None:
     allowed = {o.name: o.values for o in info.options}
     for name, value in data.get("options", {}).items():
         if name not in allowed:
-            raise SaveError(f"the save asks for a {info.name} option no player can choose "
-                            f"({str(name)[:40]!r})")
+            raise SaveError(say(N_("the save asks for a {game} option no player can choose "
+                                   "({option})"), game=info.name, option=repr(str(name)[:40])))
         if not isinstance(value, str) or value not in allowed[name]:
-            raise SaveError(f"the save's {name} {str(value)[:40]!r} is not one of "
-                            f"{', '.join(allowed[name])}")
+            raise SaveError(say(N_("the save's {option} {value} is not one of {values}"),
+                                option=name, value=repr(str(value)[:40]),
+                                values=", ".join(allowed[name])))
 
 
 def dumps(state: GameState, seats: list[Seat]) -> str:
@@ -121,7 +135,8 @@ def loads(text: str) -> SavedGame:
     except SaveError:
         raise
     except Exception as exc:  # noqa: BLE001 - a damaged file is reported, never a crash
-        raise SaveError(f"save does not replay ({type(exc).__name__})") from exc
+        raise SaveError(say(N_("save does not replay ({problem})"), problem=type(exc).__name__)
+                        ) from exc
 
 
 # --- files -------------------------------------------------------------------------------------
@@ -141,15 +156,24 @@ def load_game(path: Path) -> SavedGame:
     try:
         size = path.stat().st_size
         if size > MAX_SAVE_BYTES:
-            raise SaveError(f"too large for a save ({size // 1024} KiB)")
+            raise SaveError(say(N_("too large for a save ({size} KiB)"), size=size // 1024))
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError("not a Landgrab save file (not text)") from exc
+        raise SaveError(say(N_("not a Landgrab save file (not text)"))) from exc
     except OSError as exc:
-        raise SaveError(f"cannot be read ({exc.strerror or exc})") from exc
+        raise SaveError(say(N_("cannot be read ({problem})"), problem=exc.strerror or str(exc))
+                        ) from exc
     saved = loads(text)
     saved.path = path
     return saved
+
+
+def _argument(reason: str) -> Any:
+    """A save's reason as the argument of a longer sentence: a ``Sentence`` stays one (shown
+    in the player's language), other text is made printable."""
+    if isinstance(reason, Sentence):
+        return M(reason.message, **reason.args)
+    return _printable(reason)
 
 
 def _printable(text: str) -> str:
@@ -159,21 +183,24 @@ def _printable(text: str) -> str:
                    else ascii(ch)[1:-1] for ch in text)
 
 
-def open_save(path: Path) -> tuple[SavedGame | None, str | None]:
-    """Load ``path``; a bad file is moved aside.  Returns (game, None) or (None, message).
+def open_save(path: Path) -> tuple[SavedGame | None, Sentence | None]:
+    """Load ``path``; a bad file is moved aside.  Returns (game, None) or (None, message), the
+    message a ``Sentence`` (``localized`` shows it in the player's language).
 
     Whatever the file holds, this returns: a save that cannot be opened is reported in one
     log line and renamed to ``<name>.corrupt``, never deleted."""
     try:
         return load_game(path), None
     except Exception as exc:  # noqa: BLE001 - SaveError, or anything a damaged file causes
-        reason = str(exc) if isinstance(exc, SaveError) else \
-            f"cannot be opened ({type(exc).__name__})"
+        reason = _argument(exc.reason) if isinstance(exc, SaveError) else \
+            M(N_("cannot be opened ({problem})"), problem=type(exc).__name__)
         aside = set_aside(path) if path.exists() else None
-        where = f"; moved to {aside.name}" if aside else ""
-        message = _printable(f"{path.name}: {reason}{where}")
+        file = _printable(path.name)
+        message = say(N_("{file}: {reason}; moved to {aside}"), file=file, reason=reason,
+                      aside=_printable(aside.name)) if aside else \
+            say(N_("{file}: {reason}"), file=file, reason=reason)
         log.warning("Save %s could not be opened: %s", _printable(str(path)),
-                    _printable(f"{reason}{where}"))
+                    _printable(message))
         return None, message
 
 
@@ -207,26 +234,35 @@ def tidy(config) -> None:
     remove_stale_temps(config.saves_dir / AUTOSAVE)
 
 
-def read_autosave(config) -> tuple[SavedGame | None, str | None]:
+def read_autosave(config) -> tuple[SavedGame | None, Sentence | None]:
     """The autosave (or, when it is damaged, the previous one) and a message for the player
-    when a file had to be set aside."""
+    when a file had to be set aside (both files: the two sentences, one after the other)."""
     flush(config)
     folder = config.saves_dir
     tidy(config)
-    messages: list[str] = []
+    messages: list[Sentence] = []
     for name in (AUTOSAVE, PREVIOUS):
         path = folder / name
         if not path.exists():
             continue
         saved, message = open_save(path)
         if saved is not None:
-            return saved, "; ".join(messages) or None
+            return saved, _joined(messages)
         if message:
             messages.append(message)
-    return None, "; ".join(messages) or None
+    return None, _joined(messages)
 
 
-def unfinished_game(config) -> tuple[SavedGame | None, str | None]:
+def _joined(messages: list[Sentence]) -> Sentence | None:
+    if not messages:
+        return None
+    if len(messages) == 1:
+        return messages[0]
+    return say(N_("{first}; {second}"), first=M(messages[0].message, **messages[0].args),
+               second=M(messages[1].message, **messages[1].args))
+
+
+def unfinished_game(config) -> tuple[SavedGame | None, Sentence | None]:
     """The autosaved game if it was left unfinished (for the title's Continue)."""
     saved, message = read_autosave(config)
     if saved is not None and saved.finished:

@@ -5,14 +5,18 @@ its players in its own colours (``game.palette.GAME_SEAT_COLOURS``): seat ``i`` 
 takes that game's ``i``-th colour and its name, as the rules and the engine name them.  In
 seat setup a player may type a name and pick another of the game's colours
 (``game.palette.GAME_COLOURS``); colours stay unique at a table, and a seat whose name is
-its colour's name keeps that default when its colour changes.
+its colour's name keeps that default when its colour changes.  A colour's name is read in the
+player's language (``player_name``), and a seat called by it in any language is called by it in
+the language spoken now: the default name follows a change of language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game import i18n
 from game.bots import LEVELS as BOT_LEVELS
+from game.i18n import _
 from game.palette import PLAYER_NAMES, game_colours, seat_colour
 from game.registry import GameInfo
 
@@ -60,8 +64,14 @@ def clean_name(raw: object, fallback: str) -> str:
 
 
 def player_name(colour: int) -> str:
-    """The palette's name for a colour index (e.g. "Red")."""
-    return PLAYER_NAMES[colour % len(PLAYER_NAMES)]
+    """The palette's name for a colour index in the current language (e.g. "Red", "Rosso")."""
+    return _(PLAYER_NAMES[colour % len(PLAYER_NAMES)])
+
+
+def colour_names(colour: int) -> frozenset[str]:
+    """The names of a colour in every language of the client."""
+    english = PLAYER_NAMES[colour % len(PLAYER_NAMES)]
+    return frozenset(i18n.translation(code).gettext(english) for code in i18n.LANGUAGES)
 
 
 def _game_id(game: GameInfo | str) -> str:
@@ -76,8 +86,15 @@ def make_seat(game: GameInfo | str, index: int, kind: str, level: str | None = N
 
 
 def has_default_name(seat: Seat) -> bool:
-    """Whether the seat is called by its colour's name (nobody typed another one)."""
-    return seat.name == player_name(seat.colour)
+    """Whether the seat is called by its colour's name, in any language (nobody typed another
+    one)."""
+    return seat.name in colour_names(seat.colour)
+
+
+def in_language(seat: Seat) -> Seat:
+    """The seat called by its colour's name in the current language when it is called by its
+    colour's name at all (a seat set up or saved in another language); else unchanged."""
+    return replace(seat, name=player_name(seat.colour)) if has_default_name(seat) else seat
 
 
 def renamed(seat: Seat, raw: object) -> Seat:
@@ -156,11 +173,10 @@ def parse_players(spec: str, game: GameInfo) -> list[Seat]:
     """``"human,bot:normal,bot:easy"`` -> seats.  Raises ValueError with a one-line reason."""
     parts = [p.strip() for p in spec.split(",")]
     if not spec.strip() or any(not p for p in parts):
-        raise ValueError(f"malformed spec {spec!r}: give seats like human,bot:normal,bot:easy")
+        raise ValueError(_("malformed spec {spec}: give seats like human,bot:normal,bot:easy")
+                         .format(spec=repr(spec)))
     if len(parts) > game.max_players:
-        raise ValueError(
-            f"{game.name} takes {game.min_players}-{game.max_players} players, not {len(parts)}"
-        )
+        raise ValueError(_table_size(game, len(parts)))
     seats = []
     for i, part in enumerate(parts):
         kind, sep, level = part.lower().partition(":")
@@ -168,14 +184,17 @@ def parse_players(spec: str, game: GameInfo) -> list[Seat]:
             seats.append(make_seat(game, i, HUMAN))
         elif kind == BOT:
             if sep and level not in BOT_LEVELS:
-                raise ValueError(
-                    f"unknown bot level {level!r} in {part!r} (levels: {', '.join(BOT_LEVELS)})"
-                )
+                raise ValueError(_("unknown bot level {level} in {seat} (levels: {levels})").format(
+                    level=repr(level), seat=repr(part), levels=", ".join(BOT_LEVELS)))
             seats.append(make_seat(game, i, BOT, level if sep else None))
         else:
-            raise ValueError(f"malformed seat {part!r}: each seat is human, bot or bot:LEVEL")
+            raise ValueError(_("malformed seat {seat}: each seat is human, bot or bot:LEVEL")
+                             .format(seat=repr(part)))
     if not game.min_players <= len(seats) <= game.max_players:
-        raise ValueError(
-            f"{game.name} takes {game.min_players}-{game.max_players} players, not {len(seats)}"
-        )
+        raise ValueError(_table_size(game, len(seats)))
     return seats
+
+
+def _table_size(game: GameInfo, n: int) -> str:
+    return _("{game} takes {low}-{high} players, not {n}").format(
+        game=game.name, low=game.min_players, high=game.max_players, n=n)

@@ -8,13 +8,16 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import _
+
 if TYPE_CHECKING:  # annotations only: the registry sits below the engine
     from game.engine.core import GameState
 
 
 @dataclass(frozen=True)
 class GameOption:
-    """A setup choice a game offers (passed to ``new_game`` as a keyword)."""
+    """A setup choice a game offers (passed to ``new_game`` as a keyword).  ``label`` and the
+    words of each choice are English marked for the catalogs: screens translate them."""
 
     name: str
     label: str
@@ -23,7 +26,7 @@ class GameOption:
 
     @property
     def values(self) -> tuple[str, ...]:
-        return tuple(v for v, _ in self.choices)
+        return tuple(v for v, _words in self.choices)
 
     def words(self, value: str) -> str:
         return dict(self.choices)[value]
@@ -32,7 +35,8 @@ class GameOption:
 @dataclass(frozen=True)
 class HowToStep:
     """One numbered step of the kiosk's "how to play" card: a bold line and a short
-    explanation, taken from the game's rules summary."""
+    explanation, taken from the game's rules summary (English marked for the catalogs,
+    translated where the card is drawn)."""
 
     title: str
     text: str
@@ -50,6 +54,7 @@ class GameInfo:
     Data:
       seat_colours:  palette colour names of the seats, seat 1 first, as the rules give them
       colours:       the colours a player may pick in seat setup, the rules' colours first
+      pitch:         one line for the game's card in the menus (marked, translated where shown)
       howto:         the four steps of the kiosk's how-to card
       demo_caption:  where the demo caption sits on the table (canvas coordinates): the room
                      a human's hand or prompt takes, empty in a game of bots
@@ -92,7 +97,7 @@ class GameInfo:
 
     def table_class(self) -> Any:
         """The table scene class (imports the table, the game's heaviest part, now)."""
-        module, _, name = self.table.partition(":")
+        module, _sep, name = self.table.partition(":")
         return getattr(importlib.import_module(module), name)
 
     def default_options(self) -> dict[str, str]:
@@ -110,4 +115,5 @@ class GameInfo:
 
     @property
     def players_text(self) -> str:
-        return f"{self.min_players}-{self.max_players} players"
+        """"2-4 players", in the current language (made each time it is read)."""
+        return _("{low}-{high} players").format(low=self.min_players, high=self.max_players)

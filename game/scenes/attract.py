@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.memory import release_free_memory
 from game.scenes.base import Scene
 from game.scenes.demo import (
@@ -48,9 +49,16 @@ class AttractCaption(AttractScene):
 
     def __init__(self, services, on_done: Callable[[], None], duration: float = TITLE_TIME):
         super().__init__(services, on_done, self._wake, duration)
-        self._band = caption_band([("Press any key to play", 52, CAPTION_INK),
-                                   ("or watch the computer players first", 32,
-                                    theme.ON_TABLE_SOFT)])
+        self._band = self._caption_band()
+
+    @staticmethod
+    def _caption_band() -> pygame.Surface:
+        return caption_band([(_("Press any key to play"), 52, CAPTION_INK),
+                             (_("or watch the computer players first"), 32,
+                              theme.ON_TABLE_SOFT)])
+
+    def on_ui_scale(self) -> None:
+        self._band = self._caption_band()
 
     def _wake(self) -> None:
         self.services.audio.play("click")
@@ -78,7 +86,7 @@ class RestingScene(AttractScene):
         w, h = self.services.canvas_size
         title = theme.text("Landgrab", 120, theme.ON_TABLE, display=True)
         surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 60)))
-        sub = theme.text("Press any key to play", 44, CAPTION_INK, bold=True)
+        sub = theme.text(_("Press any key to play"), 44, CAPTION_INK, bold=True)
         surface.blit(sub, sub.get_rect(center=(w // 2, h // 2 + 70)))
 
 

@@ -26,6 +26,8 @@ from typing import Any
 
 import pygame
 
+from game import assets
+from game.i18n import _, ngettext
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.results import ResultRow, headline
@@ -62,7 +64,9 @@ class DemoGame:
 
     @property
     def caption(self) -> str:
-        return f"{self.name}  ·  {self.players} computer players"
+        """The game and its seats, in the current language."""
+        return ngettext("{game}  ·  {n} computer player", "{game}  ·  {n} computer players",
+                        self.players).format(game=self.name, n=self.players)
 
 
 class Playlist:
@@ -100,11 +104,28 @@ def open_demo_table(services, demo: DemoGame) -> Scene:
 
 
 # --- drawing helpers --------------------------------------------------------------------------
+SMALLEST = 0.7  # a caption line shrinks to fit its room, down to this share of its size
+
+
+def fitting_px(message: str, px: int, width: int, *, bold: bool = False,
+               display: bool = False, floor: int = 1) -> int:
+    """The largest size from ``px`` down (not below ``floor``) at which ``message`` is at most
+    ``width`` px wide: a caption in a long language keeps to its room."""
+    while px > floor and assets.font(px, bold=bold, display=display).size(message)[0] > width:
+        px -= 2
+    return max(px, floor)
+
+
 def caption_band(lines: list[tuple[str, int, tuple]], width: int | None = None,
-                 pad: tuple[int, int] = (48, 18)) -> pygame.Surface:
+                 pad: tuple[int, int] = (48, 18), max_width: int = 1840) -> pygame.Surface:
     """A dark rounded band with centred lines of (text, size, colour), for captions on top of
-    anything; readable from across a room."""
-    faces = [theme.text(t, size, colour, bold=True) for t, size, colour in lines]
+    anything; readable from across a room.  A line too long for ``max_width`` is made smaller
+    (down to ``SMALLEST`` of its size)."""
+    room = (width or max_width) - pad[0] * 2
+    faces = []
+    for t, size, colour in lines:
+        px = fitting_px(t, theme.scaled(size), room, bold=True, floor=round(size * SMALLEST))
+        faces.append(theme.text(t, px, colour, bold=True, fixed=True))
     w = width or max(f.get_width() for f in faces) + pad[0] * 2
     h = sum(f.get_height() for f in faces) + pad[1] * 2 + 4 * (len(faces) - 1)
     band = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -169,10 +190,20 @@ class DemoOverlay(AttractScene):
         self.demo = demo
         self.results_time = results_time
         self.over_t: float | None = None  # seconds since the game ended
-        self._caption = caption_band([(demo.caption, 36, theme.ON_TABLE),
-                                      ("Press any key to play", 46, CAPTION_INK)])
+        self._caption = self._caption_band()
         self._results: pygame.Surface | None = None
         self.table.on_game_over = self._game_over
+
+    def _caption_band(self) -> pygame.Surface:
+        # As wide as the room around its centre allows (the caption keeps off the scores).
+        x = GAMES[self.demo.game_id].demo_caption[0]
+        room = 2 * min(x, self.services.canvas_size[0] - x) - 40
+        return caption_band([(self.demo.caption, 36, theme.ON_TABLE),
+                             (_("Press any key to play"), 46, CAPTION_INK)], max_width=room)
+
+    def on_ui_scale(self) -> None:
+        self._caption = self._caption_band()
+        self._results = None  # made again when shown
 
     def on_exit(self) -> None:
         self.table.on_game_over = None  # no reference cycle keeps a finished table alive
@@ -205,7 +236,7 @@ class DemoOverlay(AttractScene):
         # bots), so the board, the scores and the log stay in view.
         centre = GAMES[self.demo.game_id].demo_caption
         band.set_alpha(blink(self.t))
-        surface.blit(band, band.get_rect(center=centre))
+        surface.blit(band, band.get_rect(center=centre).clamp(surface.get_rect()))
         band.set_alpha(255)
 
     def _results_card(self) -> pygame.Surface:
@@ -222,11 +253,11 @@ class DemoOverlay(AttractScene):
         card.blit(theme.shadow((width, height), theme.RADIUS, 20, 150), (0, 8))
         box = pygame.Rect(20, 20, width, height)
         card.blit(theme.panel((width, height)), box)
-        title = theme.text(headline(rows) if rows else "Game over", theme.H1_SIZE, theme.INK,
-                           display=True)
+        title = theme.fit_text(headline(rows) if rows else _("Game over"), theme.H1_SIZE,
+                               width - 40, theme.INK, display=True)
         card.blit(title, title.get_rect(midtop=(box.centerx, box.y + 26)))
-        sub = theme.text(f"Final scores  ·  {self.demo.name}", theme.SMALL_SIZE,
-                         theme.INK_SOFT, bold=True)
+        sub = theme.text(_("Final scores  ·  {game}").format(game=self.demo.name),
+                         theme.SMALL_SIZE, theme.INK_SOFT, bold=True)
         card.blit(sub, sub.get_rect(midtop=(box.centerx, box.y + 108)))
         y = box.y + 150
         for row in rows:
@@ -260,7 +291,7 @@ class DemoLoop:
     def demo_scenes(self, tries: int = 3) -> list[Scene]:
         """The next demo game's table and overlay (skipping a game that cannot open)."""
 
-        for _ in range(max(1, tries)):
+        for _try in range(max(1, tries)):
             demo = self.playlist.next()
             try:
                 table = open_demo_table(self.services, demo)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.palette import seat_colours
 from game.registry import GAMES, GameInfo
 from game.scenes.menu import MenuScene
@@ -18,6 +19,13 @@ MAX_CARD_WIDTH = 540
 CARD_HEIGHT = 660
 PREVIEW_HEIGHT = 300
 SEAT_ROW_SPACE = 84  # at the bottom of a card: its row of seat tokens
+
+
+def card_height() -> int:
+    """A card grows by what its name and player count grow with the text size, so that its
+    pitch keeps the room it has at 100 %."""
+    return (CARD_HEIGHT + theme.grown(theme.H2_SIZE, display=True)
+            + theme.grown(theme.BODY_SIZE, bold=True))
 
 
 class GameCard(Widget):
@@ -53,7 +61,7 @@ class GameCard(Widget):
         face.blit(count, count.get_rect(midtop=(w // 2, y)))
         y += count.get_height() + 16
         room = h - SEAT_ROW_SPACE - y  # the seat tokens sit along the bottom
-        px, lines, step = theme.fit_wrap(self.game.pitch, theme.SMALL_SIZE, w - pad * 3, room,
+        px, lines, step = theme.fit_wrap(_(self.game.pitch), theme.SMALL_SIZE, w - pad * 3, room,
                                          leading=2)
         for line in lines:
             t = theme.text(line, px, theme.INK_SOFT, fixed=True)
@@ -65,7 +73,8 @@ class GameCard(Widget):
             veil = pygame.Surface((w, h), pygame.SRCALPHA)
             veil.fill((250, 244, 230, 150))
             face.blit(veil, (0, 0))
-            tag = theme.text("Coming in a later version", theme.SMALL_SIZE, theme.INK, bold=True)
+            tag = theme.fit_text(_("Coming in a later version"), theme.SMALL_SIZE, w - pad * 2,
+                                 theme.INK, bold=True)
             face.blit(tag, tag.get_rect(center=(w // 2, pad + ph // 2)))
         return face
 
@@ -107,12 +116,12 @@ class GameSelectScene(MenuScene):
         games = list(GAMES.values())
         n = max(1, len(games))
         width = min(MAX_CARD_WIDTH, (1920 - 160 - CARD_GAP * (n - 1)) // n)
-        rects = layout.row((960, 560), (width, CARD_HEIGHT), n, CARD_GAP)
+        rects = layout.row((960, 560), (width, card_height()), n, CARD_GAP)
         for i, (game, rect) in enumerate(zip(games, rects, strict=True)):
             self.group.add(GameCard(rect, game, i, self.choose))
         back = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)
         back.bottomleft = (80, 1040)
-        self.group.add(Button(back, "Back", self.back, key="back", sound=None))
+        self.group.add(Button(back, _("Back"), self.back, key="back", sound=None))
 
     def choose(self, game: GameInfo) -> None:
 
@@ -120,5 +129,5 @@ class GameSelectScene(MenuScene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
-        title = theme.shadowed_text("Choose a game", theme.H1_SIZE)
+        title = theme.shadowed_text(_("Choose a game"), theme.H1_SIZE)
         surface.blit(title, title.get_rect(midtop=(960, 40)))

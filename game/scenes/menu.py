@@ -15,10 +15,21 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
+from game.engine.messages import Sentence, localized
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.widgets import FocusGroup
+
+
+def shown(text: str) -> str:
+    """A text given to a menu or dialog, in the current language: an English sentence marked
+    with ``N_`` is looked up now, a ``Sentence`` (``say``) is rendered again in it."""
+    if isinstance(text, Sentence):
+        return localized(text, None, i18n.language())
+    return _(text) if text else text
 
 
 class MenuScene(Scene):

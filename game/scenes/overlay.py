@@ -7,6 +7,8 @@
     ]))
 
 Choosing an item closes the overlay first, then calls its action.  Esc / pad B / Start close it.
+The title, labels and message are English marked with ``N_`` (or ``Sentence``s): they are
+shown in the language spoken at the time.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import partial
 
 import pygame
 
-from game.scenes.menu import MenuScene
+from game.scenes.menu import MenuScene, shown
 from game.ui import intents as I
 from game.ui import layout, theme
 from game.ui.widgets import Button
@@ -37,7 +39,7 @@ class MenuOverlay(MenuScene):
 
     def size_panels(self) -> None:
         width = theme.scaled(680)
-        message = self.message
+        message = shown(self.message)
         lines = theme.wrap(message, theme.BODY_SIZE, width - 40) if message else []
         self._lines = lines
         self._step = theme.line_height(theme.BODY_SIZE) + 5
@@ -52,7 +54,8 @@ class MenuOverlay(MenuScene):
         top = p.y + 140 + self._text_height
         rects = layout.column((p.centerx, top), self._button, len(self.items), GAP)
         for i, ((label, action), rect) in enumerate(zip(self.items, rects, strict=True)):
-            self.group.add(Button(rect, label, partial(self.choose, action), primary=i == 0))
+            self.group.add(Button(rect, shown(label), partial(self.choose, action),
+                                  primary=i == 0, key=label))
 
     def choose(self, action: Callable[[], object] | None) -> None:
         self.services.stack.remove(self)
@@ -68,7 +71,8 @@ class MenuOverlay(MenuScene):
     def draw_static(self, surface: pygame.Surface) -> None:
         p = self.panel_rect
         theme.draw_panel(surface, p)
-        t = theme.text(self.title, theme.H2_SIZE + 8, theme.INK, display=True)
+        t = theme.fit_text(shown(self.title), theme.H2_SIZE + 8, p.width - 80, theme.INK,
+                           display=True)
         surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 40)))
         y = p.y + 124 + self._grow_title
         for line in self._lines:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _
 from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
@@ -53,10 +54,11 @@ class PauseMenu(MenuScene):
         top = p.y + 230 + self._grow_title + self._grow_sub
         rects = layout.column((p.centerx, top), self._button, 4, GAP)
         add = self.group.add
-        add(Button(rects[0], "Resume", self.resume, primary=True, key="resume", sound="back"))
-        add(Button(rects[1], "Rules", self.open_rules, key="rules"))
-        add(Button(rects[2], "Settings", self.services.open_settings, key="settings"))
-        add(Button(rects[3], "Quit to menu", self.ask_quit, key="quit"))
+        add(Button(rects[0], _("Resume"), self.resume, primary=True, key="resume",
+                   sound="back"))
+        add(Button(rects[1], _("Rules"), self.open_rules, key="rules"))
+        add(Button(rects[2], _("Settings"), self.services.open_settings, key="settings"))
+        add(Button(rects[3], _("Quit to menu"), self.ask_quit, key="quit"))
 
     # --- actions ------------------------------------------------------------------------------
     def resume(self) -> None:
@@ -74,13 +76,14 @@ class PauseMenu(MenuScene):
         self.services.stack.push(
             ConfirmScene(
                 self.services,
-                "Leave this game?",
-                "Your game is saved: Continue on the title screen picks it up where you left it."
+                N_("Leave this game?"),
+                N_("Your game is saved: Continue on the title screen picks it up where you "
+                   "left it.")
                 if self.saved else
-                "This game is not saved: it ends here and you go back to the main menu.",
-                "Leave",
+                N_("This game is not saved: it ends here and you go back to the main menu."),
+                N_("Leave"),
                 self._quit,
-                "Keep playing",
+                N_("Keep playing"),
             )
         )
 
@@ -101,9 +104,10 @@ class PauseMenu(MenuScene):
     def draw_static(self, surface: pygame.Surface) -> None:
         p = self.panel_rect
         theme.draw_panel(surface, p)
-        t = theme.text("Paused", theme.H1_SIZE, theme.INK, display=True)
+        t = theme.fit_text(_("Paused"), theme.H1_SIZE, p.width - 60, theme.INK, display=True)
         surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 38)))
         sub = theme.text(self.game_name, theme.BODY_SIZE, theme.INK_SOFT, bold=True)
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 132 + self._grow_title)))
-        hint = theme.text("Esc to resume  ·  F1 rules", theme.SMALL_SIZE, theme.INK_SOFT)
+        hint = theme.fit_text(_("Esc to resume  ·  F1 rules"), theme.SMALL_SIZE, p.width - 60,
+                              theme.INK_SOFT)
         surface.blit(hint, hint.get_rect(midbottom=(p.centerx, p.bottom - 34)))

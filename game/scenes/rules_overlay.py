@@ -161,17 +161,28 @@ class RulesOverlay(MenuScene):
         p = self.panel_rect
         self.view = pygame.Rect(p.x + 80, p.y + 150, p.width - 180, p.height - 150 - 140)
         self.track = pygame.Rect(self.view.right + 34, self.view.y + 4, 10, self.view.height - 8)
-        self.blocks = [Block(b.kind, _(b.text), b.level) for b in parse(rules_text(game_id))]
-        shown = self.blocks
-        if shown and shown[0].kind == "h1":  # the panel's title already names the game
-            shown = shown[1:]
-        self.document = render_document(shown, self.view.width)
+        self._lay_out()
         self.offset = 0.0  # scroll target: pixels from the top of the text
         self._shown = 0.0
         self._drag: tuple[str, int, float] | None = None
         self._fade_top = _edge_fade(self.view.width + 20, theme.CREAM, down=True)
         self._fade_bottom = _edge_fade(self.view.width + 20, theme.CREAM, down=False)
         super().__init__(services)
+
+    def _lay_out(self) -> None:
+        """The summary in the language spoken now, laid out into ``self.document``."""
+        self.blocks = [Block(b.kind, _(b.text), b.level) for b in parse(rules_text(self.game_id))]
+        shown = self.blocks
+        if shown and shown[0].kind == "h1":  # the panel's title already names the game
+            shown = shown[1:]
+        self.document = render_document(shown, self.view.width)
+
+    def on_ui_scale(self) -> None:
+        """A new language: the summary is laid out again, scrolled as far in proportion."""
+        share = self.offset / self.max_offset if self.max_offset else 0.0
+        self._lay_out()
+        self.scroll_to(share * self.max_offset, smooth=False)
+        super().on_ui_scale()
 
     # --- scrolling ----------------------------------------------------------------------------
     @property
@@ -212,7 +223,7 @@ class RulesOverlay(MenuScene):
         close = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)
         close.bottomright = (p.right - 60, p.bottom - 34)
         self.close_button = self.group.add(
-            Button(close, "Close", self.back, primary=True, key="close", sound=None)
+            Button(close, _("Close"), self.back, primary=True, key="close", sound=None)
         )
 
     def draw_static(self, surface: pygame.Surface) -> None:
@@ -224,19 +235,21 @@ class RulesOverlay(MenuScene):
             icon = assets.pictogram("1F4D6", 64)  # an open book
         except Exception:  # noqa: BLE001 - the icon is decoration
             icon = None
-        title = theme.text(f"{self.game_name} rules", theme.H2_SIZE + 8, theme.INK, display=True)
         x = p.x + 80
         if icon is not None:
             surface.blit(icon, icon.get_rect(midleft=(x - 6, p.y + 78)))
             x += 76
+        title = theme.fit_text(_("{game} rules").format(game=self.game_name), theme.H2_SIZE + 8,
+                               p.right - 80 - x, theme.INK, display=True)
         surface.blit(title, title.get_rect(midleft=(x, p.y + 78)))
         line_y = self.view.y - 22
         pygame.draw.line(surface, theme.CREAM_LINE, (p.x + 60, line_y), (p.right - 60, line_y), 2)
         line_y = self.view.bottom + 22
         pygame.draw.line(surface, theme.CREAM_LINE, (p.x + 60, line_y), (p.right - 60, line_y), 2)
-        hint = theme.text(
-            "Wheel, arrows or drag to scroll  ·  Esc or F1 to close",
+        hint = theme.fit_text(
+            _("Wheel, arrows or drag to scroll  ·  Esc or F1 to close"),
             theme.SMALL_SIZE,
+            self.close_button.rect.x - 24 - (p.x + 80),
             theme.INK_SOFT,
         )
         surface.blit(hint, hint.get_rect(midleft=(p.x + 80, self.close_button.rect.centery)))

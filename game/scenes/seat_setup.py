@@ -18,9 +18,10 @@ from functools import partial
 import pygame
 
 from game.bots import LEVELS
+from game.i18n import N_, _
 from game.palette import game_colours
 from game.registry import GAMES
-from game.scenes.menu import MenuScene
+from game.scenes.menu import MenuScene, shown
 from game.scenes.table import start_game
 from game.seats import (
     BOT,
@@ -30,6 +31,7 @@ from game.seats import (
     default_seats,
     free_colour,
     has_default_name,
+    in_language,
     make_seat,
     memory,
     player_name,
@@ -49,7 +51,23 @@ SWATCH_X = 60
 NAME_COL, COLOUR_COL, KIND_COL, REMOVE_COL = (100, 440), (556, 350), (922, 450), (1388, 272)
 MAX_SEED = 999_999_999
 
-KIND_OPTIONS = [(HUMAN, "Human")] + [(f"{BOT}:{lvl}", f"Bot · {lvl}") for lvl in LEVELS]
+# Who plays a seat, as the seat's row offers it (translated when the row is built).
+BOT_WORDS = {"easy": N_("Bot · easy"), "normal": N_("Bot · normal")}
+
+
+def kind_options() -> list[tuple[str, str]]:
+    """The human and each bot level, in the current language."""
+    return [(HUMAN, _("Human"))] + [
+        (f"{BOT}:{lvl}", _(BOT_WORDS[lvl]) if lvl in BOT_WORDS else f"Bot · {lvl}")
+        for lvl in LEVELS]
+
+
+def option_width(label: str, choices: list[tuple[str, str]], most: int) -> int:
+    """A setup choice's row: 820 px, or wider (up to ``most``) when a language's words need
+    it, so that each choice fits between the arrows at its full size."""
+    words = max(theme.font(theme.BODY_SIZE, bold=True, fixed=True).size(w)[0]
+                for _v, w in choices)
+    return min(most, max(820, Choice.label_need(label) + words + 140))
 
 
 def _kind_value(seat: Seat) -> str:
@@ -90,7 +108,10 @@ class SeatSetupScene(MenuScene):
         p = self.panel_rect
         add = self.group.add
         can_remove = len(self.seats) > self.game.min_players
+        # A seat called by its colour's name is called by it in the language spoken now.
+        self.seats = [in_language(s) for s in self.seats]
         colours = [(c, player_name(c)) for c in game_colours(self.game.id)]
+        kinds = kind_options()
         for i, seat in enumerate(self.seats):
             y = p.y + 30 + i * ROW_STEP
 
@@ -123,7 +144,7 @@ class SeatSetupScene(MenuScene):
                 Choice(
                     col(KIND_COL),
                     "",
-                    KIND_OPTIONS,
+                    kinds,
                     _kind_value(seat),
                     partial(self.set_kind, i),
                     key=f"seat{i}",
@@ -132,7 +153,7 @@ class SeatSetupScene(MenuScene):
             add(
                 Button(
                     col(REMOVE_COL, inset=4),
-                    "Remove",
+                    _("Remove"),
                     partial(self.remove, i),
                     key=f"remove{i}",
                     enabled=can_remove,
@@ -144,7 +165,7 @@ class SeatSetupScene(MenuScene):
         add(
             Button(
                 (p.x + 120, y + 4, 360, ROW_HEIGHT - 8),
-                "+ Add seat",
+                _("+ Add seat"),
                 self.add_seat,
                 key="add",
                 enabled=len(self.seats) < self.game.max_players,
@@ -152,11 +173,13 @@ class SeatSetupScene(MenuScene):
         )
         for k, option in enumerate(self.game.options):
             y = p.y + 30 + ROW_STEP * (self.game.max_players + 1 + k)
+            label = _(option.label)
+            choices = [(value, _(words)) for value, words in option.choices]
             add(
                 Choice(
-                    (p.x + 20, y, 820, ROW_HEIGHT),
-                    option.label,
-                    list(option.choices),
+                    (p.x + 20, y, option_width(label, choices, p.width - 40), ROW_HEIGHT),
+                    label,
+                    choices,
                     self.options[option.name],
                     partial(self.set_option, option.name),
                     key=f"option_{option.name}",
@@ -166,10 +189,12 @@ class SeatSetupScene(MenuScene):
         add(
             TextField(
                 (p.x + 20, y, 820, ROW_HEIGHT),
-                "Seed",
+                # Translators: the number that fixes the deal (the same seed, the same game)
+                _("Seed"),
                 self.seed_text,
                 max_len=9,
-                placeholder="random",
+                # Translators: shown in the empty seed field: a seed is drawn at random
+                placeholder=_("random"),
                 on_change=self.set_seed_text,
                 key="seed",
             )
@@ -177,16 +202,17 @@ class SeatSetupScene(MenuScene):
         add(
             Button(
                 (p.right - 330, y + 4, 290, ROW_HEIGHT - 8),
-                "Random",
+                # Translators: the button that draws a new seed
+                _("Random"),
                 self.random_seed,
                 key="random",
             )
         )
         back = pygame.Rect(80, 1040 - theme.BUTTON_HEIGHT, 260, theme.BUTTON_HEIGHT)
-        add(Button(back, "Back", self.back, key="back", sound=None))
+        add(Button(back, _("Back"), self.back, key="back", sound=None))
         start = pygame.Rect(0, 0, 360, theme.BUTTON_HEIGHT)
         start.bottomright = (1840, 1040)
-        add(Button(start, "Start", self.start, primary=True, key="start"))
+        add(Button(start, _("Start"), self.start, primary=True, key="start"))
 
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
@@ -194,7 +220,8 @@ class SeatSetupScene(MenuScene):
         title = theme.shadowed_text(self.game.name, theme.H1_SIZE, fixed=True)
         surface.blit(title, title.get_rect(midtop=(960, 30)))
         sub = theme.fit_text(
-            f"Seats  ·  {self.game.players_text}", theme.BODY_SIZE, 1800, theme.ON_TABLE_SOFT,
+            _("Seats  ·  {players}").format(players=self.game.players_text), theme.BODY_SIZE,
+            1800, theme.ON_TABLE_SOFT,
             max_height=self.panel_rect.y - 128 - 4,
         )
         surface.blit(sub, sub.get_rect(midtop=(960, 128)))
@@ -296,7 +323,7 @@ class SeatSetupScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.message:
-            t = theme.text(self.message, theme.BODY_SIZE, theme.ERROR, bold=True)
+            t = theme.fit_text(shown(self.message), theme.BODY_SIZE, 1800, theme.ERROR, bold=True)
             box = t.get_rect(center=(960, 1000)).inflate(56, 28)
             surface.blit(theme.panel(box.size, theme.CREAM, 14, theme.ERROR), box)
             surface.blit(t, t.get_rect(center=box.center))

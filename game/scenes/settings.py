@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, _
 from game.scenes.menu import MenuScene
 from game.settings import ANIMATION_SPEED_RANGE
 from game.ui import layout, theme
@@ -56,7 +56,7 @@ class SettingsScene(MenuScene):
         add(
             Slider(
                 rows[0],
-                "Master volume",
+                _("Master volume"),
                 s.master_volume,
                 on_change=self._setter("master_volume"),
                 key="master",
@@ -65,21 +65,21 @@ class SettingsScene(MenuScene):
         add(
             Slider(
                 rows[1],
-                "Music",
+                _("Music"),
                 s.music_volume,
                 on_change=self._setter("music_volume"),
                 key="music",
             )
         )
-        add(Slider(rows[2], "Effects", s.effects_volume, on_change=self._effects, key="effects"))
+        add(Slider(rows[2], _("Effects"), s.effects_volume, on_change=self._effects, key="effects"))
         if rows[3] is not None:
-            add(Toggle(rows[3], "Fullscreen (F11)", self.services.fullscreen,
+            add(Toggle(rows[3], _("Fullscreen (F11)"), self.services.fullscreen,
                        on_change=self._fullscreen, key="fullscreen"))
         lo, hi = ANIMATION_SPEED_RANGE
         add(
             Slider(
                 rows[4],
-                "Animation speed",
+                _("Animation speed"),
                 s.animation_speed,
                 lo,
                 hi,
@@ -89,16 +89,17 @@ class SettingsScene(MenuScene):
                 key="speed",
             )
         )
-        sizes = [(k, f"{round(k * 100)}%") for k in sorted({*TEXT_SIZES, s.ui_scale})]
-        add(Choice(rows[5], "Text size", sizes, s.ui_scale, self._text_size, wrap=False,
+        # Translators: a text size, e.g. "150%" (French writes "150 %")
+        sizes = [(k, _("{n}%").format(n=round(k * 100))) for k in sorted({*TEXT_SIZES, s.ui_scale})]
+        add(Choice(rows[5], _("Text size"), sizes, s.ui_scale, self._text_size, wrap=False,
                    key="text_size"))
         languages = list(LANGUAGES.items())  # each in its own name: found by who reads it
-        add(Choice(rows[6], "Language", languages, i18n.language(), self._language,
+        add(Choice(rows[6], _("Language"), languages, i18n.language(), self._language,
                    key="language"))
         align_rows(self.group.widgets)  # sliders, toggle and choice start on one line
         done = pygame.Rect(0, 0, 320, self._button_h)
         done.midbottom = (p.centerx, p.bottom - 40)
-        add(Button(done, "Done", self.back, primary=True, key="done"))
+        add(Button(done, _("Done"), self.back, primary=True, key="done"))
 
     def _setter(self, name: str):
         def set_value(value: float) -> None:
@@ -139,5 +140,5 @@ class SettingsScene(MenuScene):
     def draw_static(self, surface: pygame.Surface) -> None:
         p = self.panel_rect
         theme.draw_panel(surface, p)
-        t = theme.text("Settings", theme.H1_SIZE, theme.INK, display=True)
+        t = theme.text(_("Settings"), theme.H1_SIZE, theme.INK, display=True)
         surface.blit(t, t.get_rect(midtop=(p.centerx, p.y + 40)))

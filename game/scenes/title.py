@@ -13,13 +13,16 @@ import random
 
 import pygame
 
-from game import __version__, assets, saves
+from game import __version__, assets, i18n, saves
+from game.engine.messages import N_, M, localized, say
+from game.i18n import _
 from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.menu import MenuScene
 from game.scenes.replay import open_replay
 from game.scenes.table import resume_game
+from game.seats import in_language
 from game.ui import layout, players, previews, theme
 from game.ui.oregon import art as oregon_art
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
@@ -89,8 +92,9 @@ class _Drifter:
 
     def reset(self, faces: list[pygame.Surface], y: float, left: bool) -> None:
         rng = self.rng
-        face = faces[rng.randrange(len(faces))]
-        self.image = pygame.transform.rotozoom(face, rng.uniform(-28, 28), rng.uniform(0.8, 1.05))
+        self.face = rng.randrange(len(faces))
+        self.angle, self.zoom = rng.uniform(-28, 28), rng.uniform(0.8, 1.05)
+        self.redraw(faces)
         # Down the sides only: the middle column holds the title, buttons and hints.
         self.left = left
         self.x = rng.uniform(-20, 440) if left else rng.uniform(1480, 1940)
@@ -99,24 +103,33 @@ class _Drifter:
         self.sway = rng.uniform(10, 40)
         self.phase = rng.uniform(0, math.tau)
 
+    def redraw(self, faces: list[pygame.Surface]) -> None:
+        """The same card, turned the same way, from ``faces`` (drawn again in a new language)."""
+        self.image = pygame.transform.rotozoom(faces[self.face], self.angle, self.zoom)
+
 
 class TitleScene(MenuScene):
     updates_when_covered = True  # keep drifting behind the settings overlay
     music = "title"  # also under the game choice and seat setup pushed over it
 
     def __init__(self, services, notice: str | None = None):
+        """``notice``: a line under the buttons (a ``Sentence`` follows the language)."""
 
         self.services = services
         # A kiosk keeps no saves: a visitor never finds a stranger's game to continue.
         self.saved, save_notice = (None, None) if services.config.kiosk else \
             saves.read_autosave(services.config)
         self.notice = notice or (
-            f"A saved game could not be read: {save_notice}" if save_notice else None)
+            say(N_("A saved game could not be read: {reason}"),
+                reason=M(save_notice.message, **save_notice.args)) if save_notice else None)
         self._notice_key: tuple | None = None
         self._notice_cache: list[str] = []
+        self._continue_key: int | None = None
+        self._continue_text = ""
         self.t = 0.0
         self.rng = random.Random(2024)
         self._board = self._board_layer()
+        self._faces_state = self.rng.getstate()  # to draw the same cards again (a new language)
         self._faces = _faces(self.rng)
         gap = 1400 / CARD_COUNT  # spread out evenly at first, alternating sides
         self.drifters = [
@@ -128,6 +141,15 @@ class TitleScene(MenuScene):
         self.intro = Tween(0.0, 1.0, 0.9, ease_out_back)
         self.fade_in = Tween(0.0, 1.0, 0.6, ease_out_cubic, delay=0.25)
         super().__init__(services)
+
+    def on_ui_scale(self) -> None:
+        """The cards drifting by carry their names: drawn again in the language spoken now."""
+        rng = random.Random()
+        rng.setstate(self._faces_state)
+        self._faces = _faces(rng)
+        for d in self.drifters:
+            d.redraw(self._faces)
+        super().on_ui_scale()
 
     # --- layers ---------------------------------------------------------------------------------
     def _board_layer(self) -> pygame.Surface | None:
@@ -145,13 +167,13 @@ class TitleScene(MenuScene):
     def build(self) -> None:
         entries = []
         if self.saved is not None and not self.saved.finished:
-            entries.append(("Continue", self.continue_game, "continue"))
-        entries.append(("New game", self.new_game, "new"))
+            entries.append((_("Continue"), self.continue_game, "continue"))
+        entries.append((_("New game"), self.new_game, "new"))
         if self.saved is not None and self.saved.finished:
-            entries.append(("Watch last game", self.watch_last, "watch"))
-        entries.append(("Settings", self.services.open_settings, "settings"))
+            entries.append((_("Watch last game"), self.watch_last, "watch"))
+        entries.append((_("Settings"), self.services.open_settings, "settings"))
         if not self.services.config.kiosk:  # nobody quits a kiosk from its menus
-            entries.append(("Quit", self.services.confirm_quit, "quit"))
+            entries.append((_("Quit"), self.services.confirm_quit, "quit"))
         top = 560 if len(entries) <= 3 else 500
         self._place_heading(top)
         rects = layout.column((960, top), (520, 80 if len(entries) > 3 else 88), len(entries),
@@ -181,7 +203,7 @@ class TitleScene(MenuScene):
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
         hint = None if self.notice else theme.shadowed_text(
-            "Arrows · Enter · Esc  —  mouse  —  game controller",
+            _("Arrows · Enter · Esc  —  mouse  —  game controller"),
             theme.SMALL_SIZE,
             theme.ON_TABLE_SOFT,
             display=False,
@@ -202,14 +224,15 @@ class TitleScene(MenuScene):
             self._choose_game()
             return
 
+        summary = self.saved.summary
         self.services.stack.push(ConfirmScene(
             self.services,
-            "Start a new game?",
-            f"A new game replaces your unfinished one ({self.saved.summary}). "
-            "To play that one, choose Continue instead.",
-            "New game",
+            N_("Start a new game?"),
+            say(N_("A new game replaces your unfinished one ({summary}). To play that one, "
+                   "choose Continue instead."), summary=M(summary.message, **summary.args)),
+            N_("New game"),
             self._choose_game,
-            "Keep it",
+            N_("Keep it"),
         ))
 
     def _choose_game(self) -> None:
@@ -218,14 +241,21 @@ class TitleScene(MenuScene):
 
     def continue_game(self) -> None:
 
-        error = resume_game(self.services, self.saved)
+        error = resume_game(self.services, self._seated_now())
         if error:
             self.notice = error
             self.services.audio.play("error")
 
     def watch_last(self) -> None:
 
-        open_replay(self.services, self.saved)
+        open_replay(self.services, self._seated_now())
+
+    def _seated_now(self) -> saves.SavedGame:
+        """The autosave, its seats called by their colour in the language spoken now."""
+        saved = self.saved
+        assert saved is not None  # Continue and Watch last game show only with a save
+        saved.seats = [in_language(s) for s in saved.seats]
+        return saved
 
     def back(self) -> None:
         self.services.confirm_quit()
@@ -264,7 +294,7 @@ class TitleScene(MenuScene):
         """Under the buttons: what Continue resumes, or why a save could not be read."""
         y = self._buttons_bottom + 34
         if self.saved is not None and not self.saved.finished:
-            line = theme.shadowed_text(f"Continue: {self.saved.summary}", theme.SMALL_SIZE,
+            line = theme.shadowed_text(self._continue_line(), theme.SMALL_SIZE,
                                        theme.ON_TABLE_SOFT, offset=2)
             surface.blit(line, line.get_rect(midtop=(960, y)))
             y += line.get_height() + 10
@@ -274,12 +304,21 @@ class TitleScene(MenuScene):
             surface.blit(line, line.get_rect(midtop=(960, y)))
             y += line.get_height() + 2
 
+    def _continue_line(self) -> str:
+        """What Continue resumes, in the current language (made again only after a change)."""
+        if self._continue_key != i18n.generation():
+            summary = localized(self.saved.summary, None, i18n.language()) if self.saved else ""
+            self._continue_text = _("Continue: {summary}").format(summary=summary)
+            self._continue_key = i18n.generation()
+        return self._continue_text
+
     def _notice_lines(self) -> list[str]:
         """The notice in at most two lines across the middle (a save's reason can be long);
         worked out again only when the notice or the text size changes."""
-        key = (self.notice, theme.scaled(100))
+        key = (self.notice, theme.scaled(100), i18n.generation())
         if self._notice_key != key:
-            lines = theme.wrap(self.notice, theme.SMALL_SIZE, NOTICE_WIDTH) if self.notice else []
+            notice = localized(self.notice, None, i18n.language()) if self.notice else ""
+            lines = theme.wrap(notice, theme.SMALL_SIZE, NOTICE_WIDTH) if notice else []
             if len(lines) > 2:
                 lines = [lines[0], lines[1] + " …"]
             self._notice_key, self._notice_cache = key, lines
