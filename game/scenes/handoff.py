@@ -3,7 +3,9 @@
     services.stack.push(Handoff(services, "Blue", 1, "Enter your secret bid", on_continue=...))
 
 It is opaque, so nothing of the table shows: "Pass to Blue" with the player's piece (their
-colour and shape), an optional message, and "Press any key or click to continue".  Any click,
+colour and shape), an optional message, and "Press any key or click to continue".  The
+message is an English sentence marked ``N_`` (or a ``Sentence``), shown in the player's
+language; every word is rendered again when the language changes.  Any click,
 key or controller button removes it and then calls ``on_continue``.  Input in the first
 ``GRACE`` seconds is swallowed, so the click that ended the last turn cannot skip it.
 """
@@ -11,11 +13,12 @@ key or controller button removes it and then calls ``on_continue``.  Input in th
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from game import assets
+from game import assets, i18n
+from game.engine.messages import localized
 from game.scenes.base import Scene
 from game.ui import intents as I
 from game.ui import players, theme
@@ -47,6 +50,7 @@ class Handoff(Scene):
         on_continue: Callable[[], None] | None = None,
         *,
         sound: str | None = None,
+        names: Sequence[str] | None = None,
     ):
         super().__init__(services)
         self.player_name = player_name
@@ -54,19 +58,27 @@ class Handoff(Scene):
         self.message = message
         self.on_continue = on_continue
         self.sound = sound
+        self.names = names  # the seats' names, for a message naming seats
         self.age = 0.0
         self.done = False
         self.drop = Tween(-1.0, 0.0, 0.55, ease_out_back)
         self.fade = Tween(0.0, 1.0, 0.45, ease_out_cubic, delay=0.1)
         self._static: pygame.Surface | None = None
+        self._render_texts()
+
+    def _render_texts(self) -> None:
         self._prompt = theme.shadowed_text(
-            "Press any key or click to continue",
+            i18n._("Press any key or click to continue"),
             theme.BODY_SIZE + 4,
             theme.ON_TABLE,
             display=False,
             offset=3,
         )
         self._texts = self._make_texts()
+
+    def on_ui_scale(self) -> None:
+        """A new language or text size: every line is rendered again."""
+        self._render_texts()
 
     # --- input ---------------------------------------------------------------------------------
     @property
@@ -101,21 +113,21 @@ class Handoff(Scene):
         self.drop.update(dt)
         self.fade.update(dt)
 
+    def message_text(self) -> str:
+        """The message in the player's language."""
+        if not self.message:
+            return ""
+        shown = localized(self.message, self.names, i18n.language())
+        return shown if shown is not self.message else i18n._(self.message)
+
     def _make_texts(self) -> tuple[pygame.Surface, pygame.Surface | None]:
-        colour = players.colour(self.colour_index)
-        lead = theme.shadowed_text("Pass to ", 104, theme.ON_TABLE, offset=5)
-        name = theme.shadowed_text(self.player_name, 104, _bright(colour), offset=5)
-        title = pygame.Surface(
-            (lead.get_width() + name.get_width() - 30, max(lead.get_height(), name.get_height())),
-            pygame.SRCALPHA,
-        )
-        title.blit(lead, (0, 0))
-        title.blit(name, (lead.get_width() - 30, 0))  # both carry 15 px of shadow margin
+        title = self._title()
         message = None
-        if self.message:  # wrapped to at most MESSAGE_WIDTH, lines centred
+        text = self.message_text()
+        if text:  # wrapped to at most MESSAGE_WIDTH, lines centred
             lines = [
                 theme.shadowed_text(line, theme.H2_SIZE, theme.ON_TABLE_SOFT, False, 3)
-                for line in theme.wrap(self.message, theme.H2_SIZE, MESSAGE_WIDTH)
+                for line in theme.wrap(text, theme.H2_SIZE, MESSAGE_WIDTH)
                 if line
             ]
             step = theme.font(theme.H2_SIZE).get_linesize()
@@ -125,6 +137,25 @@ class Handoff(Scene):
             for i, img in enumerate(lines):
                 message.blit(img, img.get_rect(midtop=(width // 2, i * step)))
         return title, message
+
+    def _title(self) -> pygame.Surface:
+        """ "Pass to Blue": the sentence in the player's language, the name in the seat's
+        colour wherever the language puts it."""
+        # Translators: the hand-off screen's title; {player} is shown in the seat's colour
+        sentence = i18n._("Pass to {player}")
+        before, _mark, after = sentence.partition("{player}")
+        colour = players.colour(self.colour_index)
+        parts = [theme.shadowed_text(text, 104, ink, offset=5)
+                 for text, ink in ((before, theme.ON_TABLE), (self.player_name, _bright(colour)),
+                                   (after, theme.ON_TABLE)) if text]
+        # each part carries 15 px of shadow margin each side: they overlap by 30 px
+        width = sum(p.get_width() for p in parts) - 30 * (len(parts) - 1)
+        title = pygame.Surface((width, max(p.get_height() for p in parts)), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            title.blit(p, (x, 0))
+            x += p.get_width() - 30
+        return title
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         if self._static is None:

@@ -41,8 +41,9 @@ from typing import Any, cast
 
 import pygame
 
-from game.engine.core import GameState, replay, replay_events
-from game.engine.messages import describe
+from game.engine.core import Event, GameState, replay, replay_events
+from game.engine.messages import N_, say
+from game.i18n import _
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.table import TableUnavailable, open_table
@@ -59,18 +60,21 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BIG_STEP = 10
 LOG_MOVES = 12  # after a jump the log shows the events of this many moves before it ...
 LOG_LINES = 30  # ... at most this many lines
+REPLAY_START = say(N_("Replay from the start."))
 BUTTONS = ("start", "back", "play", "forward", "end", "speed", "close")
 TRANSPORT = BUTTONS[:5]
 
+# What the players are doing in each phase, as the bar names it (translated when shown).
 PHASE_WORDS = {
     # Oregon
-    "start_tile": "Start tiles", "play": "Playing cards", "extra_turn": "Extra turn",
-    "draw": "Drawing cards",
+    "start_tile": N_("Start tiles"), "play": N_("Playing cards"), "extra_turn": N_("Extra turn"),
+    "draw": N_("Drawing cards"),
     # Colorado County
-    "flags": "Placing flags", "offer": "Offers", "interest": "Interest", "give": "Giving cards",
-    "auction": "Auction", "bid": "Bidding", "take": "Taking cards",
+    "flags": N_("Placing flags"), "offer": N_("Offers"), "interest": N_("Interest"),
+    "give": N_("Giving cards"), "auction": N_("Auction"), "bid": N_("Bidding"),
+    "take": N_("Taking cards"),
     # Oasis
-    "choose": "Choosing offers", "carry": "Carrying out", "bonus": "Bonus",
+    "choose": N_("Choosing offers"), "carry": N_("Carrying out"), "bonus": N_("Bonus"),
 }
 
 GROOVE = (92, 64, 42)
@@ -81,7 +85,9 @@ TICK = (206, 186, 150)
 def phase_words(phase: str | None) -> str:
     if not phase or phase == "over":
         return ""
-    return PHASE_WORDS.get(phase, phase.replace("_", " ").capitalize())
+    words = PHASE_WORDS.get(phase)
+    # a phase a game added later reads as its id until it is given words
+    return _(words) if words else phase.replace("_", " ").capitalize()
 
 
 # --- pictures --------------------------------------------------------------------------------
@@ -327,17 +333,16 @@ class ReplayScene(Scene):
             return
         self.jump(self.move - 1)
 
-    def rebuild(self, k: int) -> tuple[GameState, list[tuple[str, int | None]]]:
+    def rebuild(self, k: int) -> tuple[GameState, list[tuple[Event, int | None]]]:
         """The game after its first ``k`` recorded actions, rebuilt from the seed exactly as
-        ``replay(state, upto=k)`` does, and the public log lines of its last few actions."""
+        ``replay(state, upto=k)`` does, and the events of its last few actions for the log
+        (each with its seat's colour); the table's log shows them as an onlooker reads them."""
         st, moves = replay_events(self.record, upto=k)
-        lines: deque[tuple[str, int | None]] = deque(maxlen=LOG_LINES)
-        names = getattr(self.table, "names", None)
+        lines: deque[tuple[Event, int | None]] = deque(maxlen=LOG_LINES)
         for events in moves[-LOG_MOVES:]:
             for e in events:
                 q = e.player
-                lines.append((describe(e, names, None),
-                              self.colours[q] if q is not None else None))
+                lines.append((e, self.colours[q] if q is not None else None))
         return st, list(lines)
 
     def jump(self, k: int) -> None:
@@ -348,9 +353,9 @@ class ReplayScene(Scene):
         t.restore(state)
         t.log.clear()
         if not k:
-            t.log.add("Replay from the start.", None)
-        for text, colour in lines:
-            t.log.add(text, colour)
+            t.log.add(REPLAY_START, None)
+        for event, colour in lines:
+            t.log.add_event(event, colour)
         for entry in getattr(t.log, "entries", ()):
             entry.born = -1.0  # shown at once: no fading in of the whole log after a jump
         if hasattr(t.log, "scroll_by"):
@@ -419,7 +424,10 @@ class ReplayScene(Scene):
         self.table.on_exit()
 
     def on_ui_scale(self) -> None:
+        """A new text size or language: the bar's words and the table under it (its log,
+        its panels) are rendered again."""
         self._texts.clear()
+        self.table.on_ui_scale()
 
     # --- input -----------------------------------------------------------------------------------
     def handle(self, intent: I.Intent) -> bool:
@@ -562,7 +570,8 @@ class ReplayScene(Scene):
         if key == "speed":
             label = f"{self.speed:g}×"
         elif key == "close":
-            label = "Close"
+            # Translators: the replay bar's button that leaves the replay
+            label = _("Close")
         style = "primary" if key == "play" else "secondary"
         return art.button_surface(rect.size, label, state, style)
 
@@ -579,9 +588,13 @@ class ReplayScene(Scene):
     def info_line(self) -> str:
         k = self.drag_target if self.dragging else self.move
         round_, rounds, phase = self.chapters[min(k, len(self.chapters) - 1)]
-        parts = [f"Move {k} / {self.total}"]
-        if round_:
-            parts.append(f"Round {round_}" + (f" of {rounds}" if rounds else ""))
+        parts = [_("Move {n} / {total}").format(n=k, total=self.total)]
+        if round_ and rounds:
+            # Translators: a round of Colorado County (the only game that shows it here)
+            parts.append(_("Round {round} of {rounds}").format(round=round_, rounds=rounds))
+        elif round_:
+            # Translators: a round of Colorado County (the only game that shows it here)
+            parts.append(_("Round {round}").format(round=round_))
         words = phase_words(phase)
         if words:
             parts.append(words)
@@ -593,18 +606,23 @@ class ReplayScene(Scene):
         if st.is_over():
             winners = st.winners()
             if len(winners) == 1:
-                return winners[0], f"Game over: {self.names[winners[0]]} wins"
-            names = " & ".join(self.names[q] for q in winners)
-            return None, f"Game over: shared win, {names}" if winners else "Game over"
+                return winners[0], _("Game over: {player} wins").format(
+                    player=self.names[winners[0]])
+            if not winners:
+                return None, _("Game over")
+            return None, _("Game over: shared win, {players}").format(
+                players=players.listed([self.names[q] for q in winners]))
         if self.at_end:
-            return None, "End of the recording (the game was not finished)"
+            return None, _("End of the recording (the game was not finished)")
         p = self.history[self.move][0]
-        return p, f"{self.names[p]} moves next"
+        return p, _("{player} moves next").format(player=self.names[p])
 
     def hints(self) -> str:
         if self.pad:
-            return "A play  ·  D-pad step  ·  LB / RB 10 moves  ·  B close"
-        return "Space play  ·  Left / Right step  ·  Home / End  ·  Esc close"
+            # Translators: controller buttons keep their printed names (A, B, LB, RB, D-pad)
+            return _("A play  ·  D-pad step  ·  LB / RB 10 moves  ·  B close")
+        # Translators: keys as printed on keyboards (Space, Home, End, Esc)
+        return _("Space play  ·  Left / Right step  ·  Home / End  ·  Esc close")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
@@ -615,7 +633,8 @@ class ReplayScene(Scene):
         surface.blit(bar_panel(r.size), (r.x - 20, r.y - 20))
         # info row: REPLAY tag, move / round / phase, hints
         ir = self.info_rect
-        pill = tag("REPLAY", 30)
+        # Translators: the tag on the replay bar, in capitals
+        pill = tag(_("REPLAY"), 30)
         surface.blit(pill, pill.get_rect(midleft=(ir.x, ir.centery)))
         x = ir.x + pill.get_width() + 14
         info = self._fit(self.info_line(), theme.SMALL_SIZE, ir.right - x, theme.INK, True)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import art, theme
 from game.ui.table_common import banner_back, focus_ring, log_cell_light, message_panel, prompt_fit
 
@@ -112,6 +113,6 @@ def draw_undo(t: SharedTable, surface: pygame.Surface) -> None:
     focused = t.keyboard and t.focus == "undo"
     hot = not t.keyboard and t.hover is not None and r.collidepoint(t.hover)
     state = "focus" if focused else ("hover" if hot else "normal")
-    surface.blit(art.button_surface(r.size, "Undo (U)", state, "secondary"), r)
+    surface.blit(art.button_surface(r.size, _("Undo (U)"), state, "secondary"), r)
     if focused:
         focus_ring(surface, r)
