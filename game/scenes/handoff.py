@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -27,6 +28,9 @@ from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 GRACE = 0.4  # seconds during which input is ignored
 PIECE_SIZE = 300
 MESSAGE_WIDTH = 1300
+TITLE_SIZE = 104
+TITLE_LEAST = 60
+TITLE_W = 1920 - 160  # the widest the title may be
 
 # Intents that continue: clicks, keys and buttons (not pointer moves, wheel or releases).
 _CONTINUE = {I.CLICK, I.CONFIRM, I.BACK, I.MENU, I.KEY, I.TEXT, I.ROTATE, I.NEXT, I.PREV}
@@ -36,6 +40,16 @@ def _bright(colour: tuple[int, int, int], k: float = 0.35) -> tuple[int, int, in
     """The seat colour lifted towards white, to read on the dark screen."""
     r, g, b = (round(c + (255 - c) * k) for c in colour)
     return r, g, b
+
+
+@lru_cache(maxsize=16)
+def _title_px(text: str, scale: float) -> int:
+    """The title's size: the Text size's, or less when ``text`` (a long name, a long
+    language) would not fit across the screen.  ``scale``: the cache key of the text size."""
+    px = theme.scaled(TITLE_SIZE)
+    while px > TITLE_LEAST and theme.font(px, display=True, fixed=True).size(text)[0] > TITLE_W:
+        px -= 2
+    return px
 
 
 class Handoff(Scene):
@@ -145,7 +159,8 @@ class Handoff(Scene):
         sentence = i18n._("Pass to {player}")
         before, _mark, after = sentence.partition("{player}")
         colour = players.colour(self.colour_index)
-        parts = [theme.shadowed_text(text, 104, ink, offset=5)
+        px = _title_px(sentence.replace("{player}", self.player_name), theme.ui_scale())
+        parts = [theme.shadowed_text(text, px, ink, offset=5, fixed=True)
                  for text, ink in ((before, theme.ON_TABLE), (self.player_name, _bright(colour)),
                                    (after, theme.ON_TABLE)) if text]
         # each part carries 15 px of shadow margin each side: they overlap by 30 px

@@ -36,14 +36,14 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 import pygame
 
 from game.engine.core import Event, GameState, replay, replay_events
 from game.engine.messages import N_, say
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.table import TableUnavailable, open_table
@@ -88,6 +88,46 @@ def phase_words(phase: str | None) -> str:
     words = PHASE_WORDS.get(phase)
     # a phase a game added later reads as its id until it is given words
     return _(words) if words else phase.replace("_", " ").capitalize()
+
+
+SEPARATOR = "  ·  "
+
+
+def round_words(game_id: str, round_: int, rounds: int | None) -> str:
+    """"Round 2 of 4": each game calls its rounds by its own rulebook's word (Italian says
+    *giro* in Oregon, *manche* in Colorado County, *turno* in Oasis)."""
+    if game_id == "oregon":
+        return pgettext("Oregon", "Round {round}").format(round=round_)
+    if game_id == "oasis":
+        return pgettext("Oasis", "Round {round}").format(round=round_)
+    if game_id == "colorado" and rounds:
+        return pgettext("Colorado County", "Round {round} of {rounds}").format(
+            round=round_, rounds=rounds)
+    if game_id == "colorado":
+        return pgettext("Colorado County", "Round {round}").format(round=round_)
+    # Translators: a round of a game, on the replay bar ("Round 2 of 4")
+    if rounds:
+        return _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
+    # Translators: a round of a game, on the replay bar ("Round 2")
+    return _("Round {round}").format(round=round_)
+
+
+@lru_cache(maxsize=512)
+def pack_parts(parts: tuple[str, ...], width: int, scale: float) -> list[str]:
+    """The info row's parts on as few lines ``width`` wide as they go, whole parts joined by
+    the separator; a part wider than a line is wrapped by words.  ``scale``: the cache key of
+    the text size (the language is in the words)."""
+    font = theme.font(theme.SMALL_SIZE, bold=True)
+    lines: list[str] = []
+    for part in parts:
+        trial = SEPARATOR.join([lines[-1], part]) if lines else part
+        if lines and font.size(trial)[0] <= width:
+            lines[-1] = trial
+        elif font.size(part)[0] <= width:
+            lines.append(part)
+        else:
+            lines += theme.wrap(part, theme.SMALL_SIZE, width, bold=True)
+    return lines
 
 
 # --- pictures --------------------------------------------------------------------------------
@@ -257,15 +297,27 @@ class ReplayScene(Scene):
         bh = 68 if self.wide else 64
         bw = 84 if self.wide else 72
         gap = 10 if self.wide else 8
-        rows = 36 + 8 + (0 if self.wide else 34 + 4) + 40 + 10 + bh
-        y = r.y + max(pad - 4, (r.h - rows) // 2)
         inner = r.inflate(-2 * pad, 0)
-        self.info_rect = pygame.Rect(inner.x, y, inner.w, 36)
-        y += 36 + 8
+        # The words take the lines their longest moment needs in the player's language and
+        # text size (most often one each); the bar grows upwards when they need more room.
+        self.info_x = inner.x + self._tag().get_width() + 14
+        info_h = max(36, theme.line_height(theme.SMALL_SIZE, bold=True) * max(
+            len(pack_parts(parts, inner.right - self.info_x, theme.ui_scale()))
+            for parts in self._widest_infos()))
+        who_h = 0 if self.wide else max(34, theme.line_height(theme.SMALL_SIZE) * max(
+            len(theme.wrap(words, theme.SMALL_SIZE, inner.w - 40)[:2])
+            for words in self._widest_whos()))
+        rows = info_h + 8 + (0 if self.wide else who_h + 4) + 40 + 10 + bh
+        if rows + 2 * (pad - 4) > r.h:
+            r.h = rows + 2 * (pad - 4)
+            r.bottom = 1068
+        y = r.y + max(pad - 4, (r.h - rows) // 2)
+        self.info_rect = pygame.Rect(inner.x, y, inner.w, info_h)
+        y += info_h + 8
         self.who_rect = None
         if not self.wide:
-            self.who_rect = pygame.Rect(inner.x, y, inner.w, 34)
-            y += 34 + 4
+            self.who_rect = pygame.Rect(inner.x, y, inner.w, who_h)
+            y += who_h + 4
         self.scrub_rect = pygame.Rect(inner.x, y, inner.w, 40)
         self.track_rect = pygame.Rect(inner.x + 16, y + 13, inner.w - 32, 14)
         y += 40 + 10
@@ -282,6 +334,18 @@ class ReplayScene(Scene):
             a = self.buttons["speed"].right + 24
             self.who_rect = pygame.Rect(a, y, self.buttons["close"].x - 16 - a, bh)
         self.ticks = [self.track_x(k) for k in self.round_starts()]
+
+    def _widest_infos(self) -> list[tuple[str, ...]]:
+        """The info row's words at each kind of moment of this game (with the most digits)."""
+        return [tuple(self.info_parts(self.total, fact)) for fact in set(self.chapters)]
+
+    def _widest_whos(self) -> list[str]:
+        """What the bar may say of who moves next or who won, for each seat."""
+        names = players.listed(self.names)
+        return [_("End of the recording (the game was not finished)"),
+                _("Game over: shared win, {players}").format(players=names),
+                *(_("{player} moves next").format(player=n) for n in self.names),
+                *(_("Game over: {player} wins").format(player=n) for n in self.names)]
 
     def track_x(self, k: float) -> int:
         t = self.track_rect
@@ -424,9 +488,10 @@ class ReplayScene(Scene):
         self.table.on_exit()
 
     def on_ui_scale(self) -> None:
-        """A new text size or language: the bar's words and the table under it (its log,
-        its panels) are rendered again."""
+        """A new text size or language: the bar is laid out for its words again, and they and
+        the table under it (its log, its panels) are rendered again."""
         self._texts.clear()
+        self._layout()
         self.table.on_ui_scale()
 
     # --- input -----------------------------------------------------------------------------------
@@ -557,12 +622,10 @@ class ReplayScene(Scene):
             img = self._texts[key] = theme.text(message, size, colour, bold)
         return img
 
-    def _fit(self, message: str, size: int, width: int, colour=theme.INK, bold=False):
-        img = self._text(message, size, colour, bold)
-        while img.get_width() > width and len(message) > 4:
-            message = message[:-2].rstrip() + "…"
-            img = self._text(message, size, colour, bold)
-        return img
+    @staticmethod
+    def _tag() -> pygame.Surface:
+        # Translators: the tag on the replay bar, in capitals
+        return tag(_("REPLAY"), 30)
 
     def _face(self, key: str, state: str) -> pygame.Surface:
         rect = self.buttons[key]
@@ -585,20 +648,22 @@ class ReplayScene(Scene):
             return "pressed" if self.pressed == key else "hover"
         return "normal"
 
-    def info_line(self) -> str:
-        k = self.drag_target if self.dragging else self.move
-        round_, rounds, phase = self.chapters[min(k, len(self.chapters) - 1)]
+    def info_parts(self, k: int | None = None, fact=None) -> list[str]:
+        """The info row's words after ``k`` moves (default: where the bar is now): the move,
+        the round, what the players are doing."""
+        if k is None:
+            k = self.drag_target if self.dragging else self.move
+        round_, rounds, phase = fact or self.chapters[min(k, len(self.chapters) - 1)]
         parts = [_("Move {n} / {total}").format(n=k, total=self.total)]
-        if round_ and rounds:
-            # Translators: a round of Colorado County (the only game that shows it here)
-            parts.append(_("Round {round} of {rounds}").format(round=round_, rounds=rounds))
-        elif round_:
-            # Translators: a round of Colorado County (the only game that shows it here)
-            parts.append(_("Round {round}").format(round=round_))
+        if round_:
+            parts.append(round_words(self.record.GAME_ID, round_, rounds))
         words = phase_words(phase)
         if words:
             parts.append(words)
-        return "  ·  ".join(parts)
+        return parts
+
+    def info_line(self) -> str:
+        return SEPARATOR.join(self.info_parts())
 
     def who(self) -> tuple[int | None, str]:
         """(seat or None, words): who makes the next recorded move, or how the game ended."""
@@ -633,15 +698,18 @@ class ReplayScene(Scene):
         surface.blit(bar_panel(r.size), (r.x - 20, r.y - 20))
         # info row: REPLAY tag, move / round / phase, hints
         ir = self.info_rect
-        # Translators: the tag on the replay bar, in capitals
-        pill = tag(_("REPLAY"), 30)
-        surface.blit(pill, pill.get_rect(midleft=(ir.x, ir.centery)))
-        x = ir.x + pill.get_width() + 14
-        info = self._fit(self.info_line(), theme.SMALL_SIZE, ir.right - x, theme.INK, True)
-        surface.blit(info, info.get_rect(midleft=(x, ir.centery)))
-        if self.wide:
+        lines = pack_parts(tuple(self.info_parts()), ir.right - self.info_x, theme.ui_scale())
+        lh = theme.line_height(theme.SMALL_SIZE, bold=True)
+        top = ir.y + (ir.h - lh * len(lines)) // 2
+        pill = self._tag()
+        surface.blit(pill, pill.get_rect(midleft=(ir.x, top + lh // 2)))
+        for i, line in enumerate(lines):
+            img = self._text(line, theme.SMALL_SIZE, theme.INK, True)
+            surface.blit(img, img.get_rect(midleft=(self.info_x, top + i * lh + lh // 2)))
+        if self.wide and len(lines) == 1:
             hint = self._text(self.hints(), theme.SMALL_SIZE - 4, theme.INK_SOFT)
-            if x + info.get_width() + 30 + hint.get_width() <= ir.right:
+            end = self.info_x + self._text(lines[0], theme.SMALL_SIZE, theme.INK, True).get_width()
+            if end + 30 + hint.get_width() <= ir.right:
                 surface.blit(hint, hint.get_rect(midright=(ir.right, ir.centery)))
         self._draw_who(surface)
         self._draw_scrubber(surface)
@@ -670,8 +738,13 @@ class ReplayScene(Scene):
         if q is not None:
             players.draw_swatch(surface, self.colours[q], (x + 16, wr.centery), 14)
             x += 40
-        img = self._fit(words, theme.SMALL_SIZE, wr.right - x, theme.INK)
-        surface.blit(img, img.get_rect(midleft=(x, wr.centery)))
+        px, lines, step = theme.fit_wrap(words, theme.SMALL_SIZE, wr.right - x, wr.h,
+                                         scale=theme.ui_scale())
+        y = wr.centery - step * len(lines) // 2
+        for line in lines:
+            img = theme.text(line, px, theme.INK, fixed=True)
+            surface.blit(img, img.get_rect(midleft=(x, y + step // 2)))
+            y += step
 
     def _draw_scrubber(self, surface: pygame.Surface) -> None:
         t = self.track_rect

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -41,6 +42,9 @@ HEADER_H = 64
 TABLE_TOP = 300
 MAX_TABLE_W = 1760  # what the columns are squeezed to
 FIT_W = 1880  # the widest a table may be: a larger text size is lowered until it fits
+HEADLINE_SIZE = 76
+HEADLINE_LEAST = 40  # the headline's smallest size, for the longest names
+HEADLINE_W = 1920 - 2 * (96 + 10 + 24)  # room between the trophies beside it
 COUNT_TIME = 1.5  # seconds for the totals to count up
 ROWS_IN = 0.25  # when the first row starts sliding in
 ROW_STAGGER = 0.1
@@ -85,6 +89,16 @@ def headline(rows: list[ResultRow]) -> str:
     if len(names) == 1:
         return _("{player} wins!").format(player=names[0])
     return _("Shared win: {players}").format(players=players.listed(names))
+
+
+@lru_cache(maxsize=32)
+def _headline_px(text: str, scale: float) -> int:
+    """The headline's size: the Text size's, or less when ``text`` would not fit."""
+    px = theme.scaled(HEADLINE_SIZE)
+    while px > HEADLINE_LEAST and theme.font(px, display=True, fixed=True).size(text)[0] > \
+            HEADLINE_W:
+        px -= 2
+    return px
 
 
 def _brighter(c, k):
@@ -443,7 +457,11 @@ class ResultsScene(MenuScene):
         return [left, right] if any(x.winner for x in self.rows) else []
 
     def _headline_image(self) -> pygame.Surface:
-        return theme.shadowed_text(headline(self.rows), 76, GOLD, offset=5)
+        """The winners' line, at the Text size unless it would not fit between its trophies
+        (long names, a shared win): then as large as fits."""
+        text = headline(self.rows)
+        px = _headline_px(text, theme.ui_scale())
+        return theme.shadowed_text(text, px, GOLD, offset=5, fixed=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
