@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, TypeGuard
 
-from game.engine.messages import Message, describe, render
+from game.engine.messages import N_, Message, Sentence, describe, render, say
 from game.registry import GAMES, GameInfo
 
 SAVE_FORMAT = "landgrab-save"
@@ -34,7 +34,12 @@ class IllegalAction(ValueError):
 
 
 class SaveError(ValueError):
-    """A save file that cannot be read: corrupt, truncated, foreign or from another version."""
+    """A save file that cannot be read: corrupt, truncated, foreign or from another version.
+    ``reason`` is the one-line reason, a ``Sentence`` to show a player in their language."""
+
+    @property
+    def reason(self) -> str:
+        return self.args[0] if self.args and isinstance(self.args[0], Sentence) else str(self)
 
 
 class Action:
@@ -474,51 +479,54 @@ def _check_action_json(data: Any, action_types: dict[str, type]) -> None:
     """Refuse an action whose shape or field types no move of this game could have."""
     kind = data.get("type") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in action_types:
-        raise SaveError(f"unknown action {str(kind)[:40]!r}")
+        raise SaveError(say(N_("unknown move {kind}"), kind=repr(str(kind)[:40])))
     types = {f.name: f.type for f in dataclasses.fields(action_types[kind])}
     for name, value in data.items():
         if name == "type":
             continue
         if name not in types:
-            raise SaveError(f"{kind} has no field {name[:40]!r}")
+            raise SaveError(say(N_("{kind} has no field {field}"), kind=kind, field=repr(name[:40])))
         is_flag = types[name] in ("bool", bool)
         if (not isinstance(value, bool)) if is_flag else not _check_field(value):
-            raise SaveError(f"{kind} has a bad {name}")
+            raise SaveError(say(N_("{kind} has a bad {field}"), kind=kind, field=name))
 
 
 def check_save(data: Any) -> GameInfo:
     """The game's registry entry (``GameInfo``) for a save's parsed JSON, after checking
     every field but the actions' contents; raises ``SaveError``."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError("not a Landgrab save file")
+        raise SaveError(say(N_("not a Landgrab save file")))
     version = data.get("version")
     if not _is_int(version) or version != SAVE_VERSION:
-        raise SaveError(f"save version {str(version)[:20]!r} is not supported")
+        raise SaveError(say(N_("save version {version} is not supported"),
+                            version=repr(str(version)[:20])))
     game = data.get("game")
     info = GAMES.get(game) if isinstance(game, str) else None
     if info is None:
-        raise SaveError(f"unknown game {str(game)[:40]!r}")
+        raise SaveError(say(N_("unknown game {game}"), game=repr(str(game)[:40])))
     n, seed = data.get("num_players"), data.get("seed")
     if not _is_int(n) or not info.min_players <= n <= info.max_players:
-        raise SaveError(f"save does not replay: {info.name} takes {info.players_text}, "
-                        f"not {str(n)[:20]}")
+        raise SaveError(say(N_("save does not replay: {game} takes {low} to {high} players, "
+                               "not {n}"), game=info.name, low=info.min_players,
+                            high=info.max_players, n=str(n)[:20]))
     if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
-        raise SaveError(f"save does not replay: the seed {str(seed)[:20]} is not a whole "
-                        f"number from 0 to {SEED_LIMIT - 1}")
+        raise SaveError(say(N_("save does not replay: the seed {seed} is not a whole number "
+                               "from 0 to {limit}"), seed=str(seed)[:20], limit=SEED_LIMIT - 1))
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise SaveError("save does not replay: the options are not a table of choices")
+        raise SaveError(say(N_("save does not replay: the options are not a table of choices")))
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise SaveError(f"save does not replay: the moves are not a list of at most "
-                        f"{MAX_ACTIONS}")
+        raise SaveError(say(N_("save does not replay: the moves are not a list of at most "
+                               "{limit}"), limit=MAX_ACTIONS))
     for i, item in enumerate(actions):
         if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0])
                 and 0 <= item[0] < n):
-            raise SaveError(f"save does not replay: move {i + 1} is not [player, action]")
+            raise SaveError(say(N_("save does not replay: move {move} is not [player, action]"),
+                                move=i + 1))
     snap = data.get("snapshot")
     if snap is not None and not isinstance(snap, dict):
-        raise SaveError("save does not match its own snapshot")
+        raise SaveError(say(N_("save does not match its own snapshot")))
     return info
 
 
@@ -539,12 +547,12 @@ def load_dict(data: Any) -> GameState:
         if snap is not None and (snap.get("scores") != state.scores()
                                  or snap.get("moves") != len(state.history)
                                  or snap.get("to_act", state.to_act()) != state.to_act()):
-            raise SaveError("save does not match its own snapshot")
+            raise SaveError(say(N_("save does not match its own snapshot")))
     except SaveError:
         raise
     except Exception as exc:  # noqa: BLE001 - whatever a damaged file makes the rules do
         reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-        raise SaveError(f"save does not replay: {reason}") from exc
+        raise SaveError(say(N_("save does not replay: {reason}"), reason=reason)) from exc
     return state
 
 
@@ -557,11 +565,12 @@ def parse_save(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"corrupt save file: {exc.msg} at line {exc.lineno}") from exc
+        raise SaveError(say(N_("corrupt save file: {problem} at line {line}"), problem=exc.msg,
+                            line=exc.lineno)) from exc
     except RecursionError as exc:  # brackets nested 100,000 deep
-        raise SaveError("corrupt save file: nested too deeply") from exc
+        raise SaveError(say(N_("corrupt save file: nested too deeply"))) from exc
     except ValueError as exc:  # a number of 5,000 digits
-        raise SaveError("corrupt save file: a number far too long") from exc
+        raise SaveError(say(N_("corrupt save file: a number far too long"))) from exc
 
 
 def loads(text: str) -> GameState:

@@ -15,8 +15,14 @@ from collections.abc import Iterator
 from game import i18n
 
 # Words of English that no Italian, Spanish or French sentence of this client uses.
-ENGLISH = frozenset(
-    ["the", "your", "you", "and", "of", "with", "click", "choose", "select", "play", "plays", "played", "turn", "turns", "cards", "card", "tile", "tiles", "player", "players", "score", "scores", "scored", "place", "placed", "takes", "take", "wins", "round", "bid", "bids", "flag", "flags", "cube", "cubes", "farmer", "farmers", "building", "buildings", "joker", "nobody", "cannot", "can't", "isn't", "doesn't", "won't", "here", "there", "this", "that", "these", "those", "which"])
+ENGLISH = frozenset({
+    "the", "your", "you", "and", "of", "with", "click", "choose", "select", "play", "plays",
+    "played", "turn", "turns", "cards", "card", "tile", "tiles", "player", "players",
+    "scored", "placed", "takes", "take", "wins", "round", "bid", "bids", "flag", "flags",
+    "farmer", "farmers", "building", "buildings", "nobody", "cannot", "can't", "isn't",
+    "doesn't", "won't", "here", "there", "this", "that", "these", "those", "which",
+})
+# ("score", "cube", "place" and "joker" are French words too, so they are not listed.)
 # Words spelt the same in a language of ours (names of games, "Oasis" in Italian...).
 SHARED = frozenset({"oasis", "oregon", "colorado", "county", "ok", "elo", "tutorial"})
 _WORD = re.compile(r"[A-Za-z']+")
