@@ -27,7 +27,8 @@ from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 
 GRACE = 0.4  # seconds during which input is ignored
 PIECE_SIZE = 300
-MESSAGE_WIDTH = 1300
+MESSAGE_WIDTH = 1300  # at 100 %
+MESSAGE_WIDTH_MOST = 1700
 TITLE_SIZE = 104
 TITLE_LEAST = 60
 TITLE_W = 1920 - 160  # the widest the title may be
@@ -40,6 +41,11 @@ def _bright(colour: tuple[int, int, int], k: float = 0.35) -> tuple[int, int, in
     """The seat colour lifted towards white, to read on the dark screen."""
     r, g, b = (round(c + (255 - c) * k) for c in colour)
     return r, g, b
+
+
+def message_width() -> int:
+    """The message's lines: wider at a larger text size, as far as the screen allows."""
+    return min(MESSAGE_WIDTH_MOST, theme.scaled(MESSAGE_WIDTH))
 
 
 @lru_cache(maxsize=16)
@@ -141,7 +147,7 @@ class Handoff(Scene):
         if text:  # wrapped to at most MESSAGE_WIDTH, lines centred
             lines = [
                 theme.shadowed_text(line, theme.H2_SIZE, theme.ON_TABLE_SOFT, False, 3)
-                for line in theme.wrap(text, theme.H2_SIZE, MESSAGE_WIDTH)
+                for line in theme.wrap(text, theme.H2_SIZE, message_width())
                 if line
             ]
             step = theme.font(theme.H2_SIZE).get_linesize()
@@ -171,6 +177,19 @@ class Handoff(Scene):
             title.blit(p, (x, 0))
             x += p.get_width() - 30
         return title
+
+    def positions(self, h: int) -> tuple[int, int, int, int]:
+        """Where things go on a screen ``h`` tall: (piece centre, title centre, message top,
+        prompt centre).  The prompt stays below the message however many lines it takes; a
+        column that would run off the screen moves up."""
+        title, message = self._texts
+        title_y = round(h * 0.55)
+        message_top = title_y + title.get_height() // 2 + 6
+        message_bottom = message_top + (message.get_height() if message is not None else 0)
+        half = self._prompt.get_height() // 2
+        prompt_y = max(round(h * 0.84), message_bottom + 12 + half)
+        shift = max(0, prompt_y + half - (h - 24))
+        return round(h * 0.30) - shift, title_y - shift, message_top - shift, prompt_y - shift
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         if self._static is None:
@@ -202,22 +221,23 @@ class Handoff(Scene):
         w, h = surface.get_size()
         surface.blit(self._static_layer((w, h)), (0, 0))
         cx = w // 2
-        piece_y = round(h * 0.30 + 260 * self.drop.value)
+        piece_at, title_at, message_at, prompt_at = self.positions(h)
+        piece_y = round(piece_at + 260 * self.drop.value)
         piece = assets.piece(self.colour_index, PIECE_SIZE, shadow=True)
         surface.blit(piece, piece.get_rect(center=(cx, piece_y)))
         a = round(255 * self.fade.value)
         title, message = self._texts
         title.set_alpha(a)
-        surface.blit(title, title.get_rect(center=(cx, round(h * 0.55))))
+        surface.blit(title, title.get_rect(center=(cx, title_at)))
         title.set_alpha(255)
         if message is not None:
             message.set_alpha(a)
-            surface.blit(message, message.get_rect(midtop=(cx, round(h * 0.55) + 84)))
+            surface.blit(message, message.get_rect(midtop=(cx, message_at)))
             message.set_alpha(255)
         if self.ready:
             t = self.age - GRACE
             pulse = 0.72 + 0.28 * math.sin(t * 3.2)
             k = min(1.0, t / 0.3)
             self._prompt.set_alpha(round(255 * k * pulse))
-            surface.blit(self._prompt, self._prompt.get_rect(center=(cx, round(h * 0.84))))
+            surface.blit(self._prompt, self._prompt.get_rect(center=(cx, prompt_at)))
             self._prompt.set_alpha(255)

@@ -251,7 +251,8 @@ class ResultsScene(MenuScene):
 
     def build(self) -> None:
         bottom = min(1000, self.table_rect.bottom + 110)
-        y = max(bottom, 930)
+        # a tall table (five players at a large text size) keeps its last row clear
+        y = min(1080 - 8 - 88 // 2, max(bottom, 930, self.table_rect.bottom + 12 + 88 // 2))
         rects = layout.row((960, y), (380, 88), 3 if self.on_replay else 2, 48)
         self.again_button = self.group.add(
             Button(rects[0], _("Play again"), self.play_again, primary=True, key="again")

@@ -24,7 +24,7 @@ from game.i18n import LANGUAGES
 from game.palette import PLAYER_NAMES
 from game.scenes import table as table_mod
 from game.scenes.colorado.results import CATEGORIES
-from game.scenes.handoff import MESSAGE_WIDTH, Handoff
+from game.scenes.handoff import Handoff, message_width
 from game.scenes.oasis.models import RESULT_COLUMNS as OASIS_COLUMNS
 from game.scenes.oregon.results import COLUMNS as OREGON_COLUMNS
 from game.scenes.replay import ReplayScene, phase_words
@@ -149,6 +149,7 @@ def test_results_fit_in_every_language(display, code, game_id, scale):
             bad += [f"{m!r} {r} overflows the table" for m, r in rec.texts
                     if r.colliderect(table) and not table.contains(r)]
             for b in scene.group.widgets:
+                assert CANVAS.contains(b.rect) and not b.rect.colliderect(table), (b.rect, table)
                 label = button_label(b.label, b.rect.size, b.text_size, theme.INK)
                 if label.get_width() > b.rect.w - 24 or label.get_height() > b.rect.h:
                     bad.append(f"{b.label!r} {label.get_size()} overflows its button {b.rect}")
@@ -280,8 +281,13 @@ def test_the_handoff_screen_fits_in_every_language(display, code, scale):
             screen = Handoff(svc, LONG_NAME, 1, message)
             title, text = screen._texts
             assert title.get_width() <= 1920 - 80
-            assert text is not None and text.get_width() <= MESSAGE_WIDTH + 20
+            assert text is not None and text.get_width() <= message_width() + 20
             assert screen._prompt.get_width() <= 1920 - 80
+            piece_y, title_y, message_top, prompt_y = screen.positions(1080)
+            half = screen._prompt.get_height() // 2
+            assert title_y + title.get_height() // 2 <= message_top + 10  # shadows may touch
+            assert message_top + text.get_height() < prompt_y - half  # the prompt below it
+            assert prompt_y + half <= 1080 and piece_y - 150 >= 0
             words = i18n._("Pass to {player}").format(player=LONG_NAME)
             if code != "en":
                 assert words != f"Pass to {LONG_NAME}"
