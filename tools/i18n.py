@@ -122,6 +122,7 @@ def cmd_compile(args) -> int:
     return 0
 
 
+CONTEXT = "\x04"  # between a context and its sentence in a todo / fill key (gettext's own)
 PERCENT = re.compile(r"%(\([a-z_]+\))?[sdr%]")
 
 
@@ -191,10 +192,12 @@ def cmd_todo(args) -> int:
             continue
         if args.under and not any(f.startswith(args.under) for f, _ in m.locations):
             continue
+        # a sentence with a context (pgettext) is keyed "context\x04sentence", as in gettext
+        prefix = f"{m.context}{CONTEXT}" if m.context else ""
         if isinstance(m.id, str):
-            todo[m.id] = ""
+            todo[prefix + m.id] = ""
         else:
-            todo["\x00".join(m.id)] = ["", ""]
+            todo[prefix + "\x00".join(m.id)] = ["", ""]
     text = json.dumps({args.code: todo}, ensure_ascii=False, indent=1)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
@@ -207,7 +210,8 @@ def cmd_todo(args) -> int:
 def cmd_fill(args) -> int:
     """Write translations from JSON files: {code: {msgid: msgstr}}; a plural entry's key is
     singular and plural joined by a NUL character (as ``todo`` writes it), its value the list
-    of forms.  Entries the template no longer has are reported and skipped."""
+    of forms; an entry with a context (``pgettext``) is keyed "context", EOT, sentence.
+    Entries the template no longer has are reported and skipped."""
     wanted: dict[str, dict[str, object]] = {}
     for name in args.files:
         for code, entries in json.loads(Path(name).read_text(encoding="utf-8")).items():
@@ -219,9 +223,10 @@ def cmd_fill(args) -> int:
         for key, value in entries.items():
             if not value:
                 continue
-            ident = tuple(key.split("\x00")) if "\x00" in key else key
-            context = None
-            message = catalog.get(ident[0] if isinstance(ident, tuple) else ident, context)
+            context, _sep, key_id = key.rpartition(CONTEXT)
+            ident = tuple(key_id.split("\x00")) if "\x00" in key_id else key_id
+            message = catalog.get(ident[0] if isinstance(ident, tuple) else ident,
+                                  context or None)
             if message is None:
                 print(f"{code}: not in the catalog: {key[:60]!r}", file=sys.stderr)
                 continue

@@ -3,7 +3,9 @@
     services.stack.push(Handoff(services, "Blue", 1, "Enter your secret bid", on_continue=...))
 
 It is opaque, so nothing of the table shows: "Pass to Blue" with the player's piece (their
-colour and shape), an optional message, and "Press any key or click to continue".  Any click,
+colour and shape), an optional message, and "Press any key or click to continue".  The
+message is an English sentence marked ``N_`` (or a ``Sentence``), shown in the player's
+language; every word is rendered again when the language changes.  Any click,
 key or controller button removes it and then calls ``on_continue``.  Input in the first
 ``GRACE`` seconds is swallowed, so the click that ended the last turn cannot skip it.
 """
@@ -11,11 +13,13 @@ key or controller button removes it and then calls ``on_continue``.  Input in th
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import pygame
 
-from game import assets
+from game import assets, i18n
+from game.engine.messages import localized
 from game.scenes.base import Scene
 from game.ui import intents as I
 from game.ui import players, theme
@@ -23,7 +27,11 @@ from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 
 GRACE = 0.4  # seconds during which input is ignored
 PIECE_SIZE = 300
-MESSAGE_WIDTH = 1300
+MESSAGE_WIDTH = 1300  # at 100 %
+MESSAGE_WIDTH_MOST = 1700
+TITLE_SIZE = 104
+TITLE_LEAST = 60
+TITLE_W = 1920 - 160  # the widest the title may be
 
 # Intents that continue: clicks, keys and buttons (not pointer moves, wheel or releases).
 _CONTINUE = {I.CLICK, I.CONFIRM, I.BACK, I.MENU, I.KEY, I.TEXT, I.ROTATE, I.NEXT, I.PREV}
@@ -33,6 +41,21 @@ def _bright(colour: tuple[int, int, int], k: float = 0.35) -> tuple[int, int, in
     """The seat colour lifted towards white, to read on the dark screen."""
     r, g, b = (round(c + (255 - c) * k) for c in colour)
     return r, g, b
+
+
+def message_width() -> int:
+    """The message's lines: wider at a larger text size, as far as the screen allows."""
+    return min(MESSAGE_WIDTH_MOST, theme.scaled(MESSAGE_WIDTH))
+
+
+@lru_cache(maxsize=16)
+def _title_px(text: str, scale: float) -> int:
+    """The title's size: the Text size's, or less when ``text`` (a long name, a long
+    language) would not fit across the screen.  ``scale``: the cache key of the text size."""
+    px = theme.scaled(TITLE_SIZE)
+    while px > TITLE_LEAST and theme.font(px, display=True, fixed=True).size(text)[0] > TITLE_W:
+        px -= 2
+    return px
 
 
 class Handoff(Scene):
@@ -47,6 +70,7 @@ class Handoff(Scene):
         on_continue: Callable[[], None] | None = None,
         *,
         sound: str | None = None,
+        names: Sequence[str] | None = None,
     ):
         super().__init__(services)
         self.player_name = player_name
@@ -54,19 +78,27 @@ class Handoff(Scene):
         self.message = message
         self.on_continue = on_continue
         self.sound = sound
+        self.names = names  # the seats' names, for a message naming seats
         self.age = 0.0
         self.done = False
         self.drop = Tween(-1.0, 0.0, 0.55, ease_out_back)
         self.fade = Tween(0.0, 1.0, 0.45, ease_out_cubic, delay=0.1)
         self._static: pygame.Surface | None = None
+        self._render_texts()
+
+    def _render_texts(self) -> None:
         self._prompt = theme.shadowed_text(
-            "Press any key or click to continue",
+            i18n._("Press any key or click to continue"),
             theme.BODY_SIZE + 4,
             theme.ON_TABLE,
             display=False,
             offset=3,
         )
         self._texts = self._make_texts()
+
+    def on_ui_scale(self) -> None:
+        """A new language or text size: every line is rendered again."""
+        self._render_texts()
 
     # --- input ---------------------------------------------------------------------------------
     @property
@@ -101,21 +133,21 @@ class Handoff(Scene):
         self.drop.update(dt)
         self.fade.update(dt)
 
+    def message_text(self) -> str:
+        """The message in the player's language."""
+        if not self.message:
+            return ""
+        shown = localized(self.message, self.names, i18n.language())
+        return shown if shown is not self.message else i18n._(self.message)
+
     def _make_texts(self) -> tuple[pygame.Surface, pygame.Surface | None]:
-        colour = players.colour(self.colour_index)
-        lead = theme.shadowed_text("Pass to ", 104, theme.ON_TABLE, offset=5)
-        name = theme.shadowed_text(self.player_name, 104, _bright(colour), offset=5)
-        title = pygame.Surface(
-            (lead.get_width() + name.get_width() - 30, max(lead.get_height(), name.get_height())),
-            pygame.SRCALPHA,
-        )
-        title.blit(lead, (0, 0))
-        title.blit(name, (lead.get_width() - 30, 0))  # both carry 15 px of shadow margin
+        title = self._title()
         message = None
-        if self.message:  # wrapped to at most MESSAGE_WIDTH, lines centred
+        text = self.message_text()
+        if text:  # wrapped to at most MESSAGE_WIDTH, lines centred
             lines = [
                 theme.shadowed_text(line, theme.H2_SIZE, theme.ON_TABLE_SOFT, False, 3)
-                for line in theme.wrap(self.message, theme.H2_SIZE, MESSAGE_WIDTH)
+                for line in theme.wrap(text, theme.H2_SIZE, message_width())
                 if line
             ]
             step = theme.font(theme.H2_SIZE).get_linesize()
@@ -125,6 +157,39 @@ class Handoff(Scene):
             for i, img in enumerate(lines):
                 message.blit(img, img.get_rect(midtop=(width // 2, i * step)))
         return title, message
+
+    def _title(self) -> pygame.Surface:
+        """ "Pass to Blue": the sentence in the player's language, the name in the seat's
+        colour wherever the language puts it."""
+        # Translators: the hand-off screen's title; {player} is shown in the seat's colour
+        sentence = i18n._("Pass to {player}")
+        before, _mark, after = sentence.partition("{player}")
+        colour = players.colour(self.colour_index)
+        px = _title_px(sentence.replace("{player}", self.player_name), theme.ui_scale())
+        parts = [theme.shadowed_text(text, px, ink, offset=5, fixed=True)
+                 for text, ink in ((before, theme.ON_TABLE), (self.player_name, _bright(colour)),
+                                   (after, theme.ON_TABLE)) if text]
+        # each part carries 15 px of shadow margin each side: they overlap by 30 px
+        width = sum(p.get_width() for p in parts) - 30 * (len(parts) - 1)
+        title = pygame.Surface((width, max(p.get_height() for p in parts)), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            title.blit(p, (x, 0))
+            x += p.get_width() - 30
+        return title
+
+    def positions(self, h: int) -> tuple[int, int, int, int]:
+        """Where things go on a screen ``h`` tall: (piece centre, title centre, message top,
+        prompt centre).  The prompt stays below the message however many lines it takes; a
+        column that would run off the screen moves up."""
+        title, message = self._texts
+        title_y = round(h * 0.55)
+        message_top = title_y + title.get_height() // 2 + 6
+        message_bottom = message_top + (message.get_height() if message is not None else 0)
+        half = self._prompt.get_height() // 2
+        prompt_y = max(round(h * 0.84), message_bottom + 12 + half)
+        shift = max(0, prompt_y + half - (h - 24))
+        return round(h * 0.30) - shift, title_y - shift, message_top - shift, prompt_y - shift
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         if self._static is None:
@@ -156,22 +221,23 @@ class Handoff(Scene):
         w, h = surface.get_size()
         surface.blit(self._static_layer((w, h)), (0, 0))
         cx = w // 2
-        piece_y = round(h * 0.30 + 260 * self.drop.value)
+        piece_at, title_at, message_at, prompt_at = self.positions(h)
+        piece_y = round(piece_at + 260 * self.drop.value)
         piece = assets.piece(self.colour_index, PIECE_SIZE, shadow=True)
         surface.blit(piece, piece.get_rect(center=(cx, piece_y)))
         a = round(255 * self.fade.value)
         title, message = self._texts
         title.set_alpha(a)
-        surface.blit(title, title.get_rect(center=(cx, round(h * 0.55))))
+        surface.blit(title, title.get_rect(center=(cx, title_at)))
         title.set_alpha(255)
         if message is not None:
             message.set_alpha(a)
-            surface.blit(message, message.get_rect(midtop=(cx, round(h * 0.55) + 84)))
+            surface.blit(message, message.get_rect(midtop=(cx, message_at)))
             message.set_alpha(255)
         if self.ready:
             t = self.age - GRACE
             pulse = 0.72 + 0.28 * math.sin(t * 3.2)
             k = min(1.0, t / 0.3)
             self._prompt.set_alpha(round(255 * k * pulse))
-            surface.blit(self._prompt, self._prompt.get_rect(center=(cx, round(h * 0.84))))
+            surface.blit(self._prompt, self._prompt.get_rect(center=(cx, prompt_at)))
             self._prompt.set_alpha(255)

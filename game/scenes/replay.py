@@ -36,13 +36,14 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 import pygame
 
-from game.engine.core import GameState, replay, replay_events
-from game.engine.messages import describe
+from game.engine.core import Event, GameState, replay, replay_events
+from game.engine.messages import N_, say
+from game.i18n import _, pgettext
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.table import TableUnavailable, open_table
@@ -59,18 +60,21 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BIG_STEP = 10
 LOG_MOVES = 12  # after a jump the log shows the events of this many moves before it ...
 LOG_LINES = 30  # ... at most this many lines
+REPLAY_START = say(N_("Replay from the start."))
 BUTTONS = ("start", "back", "play", "forward", "end", "speed", "close")
 TRANSPORT = BUTTONS[:5]
 
+# What the players are doing in each phase, as the bar names it (translated when shown).
 PHASE_WORDS = {
     # Oregon
-    "start_tile": "Start tiles", "play": "Playing cards", "extra_turn": "Extra turn",
-    "draw": "Drawing cards",
+    "start_tile": N_("Start tiles"), "play": N_("Playing cards"), "extra_turn": N_("Extra turn"),
+    "draw": N_("Drawing cards"),
     # Colorado County
-    "flags": "Placing flags", "offer": "Offers", "interest": "Interest", "give": "Giving cards",
-    "auction": "Auction", "bid": "Bidding", "take": "Taking cards",
+    "flags": N_("Placing flags"), "offer": N_("Offers"), "interest": N_("Interest"),
+    "give": N_("Giving cards"), "auction": N_("Auction"), "bid": N_("Bidding"),
+    "take": N_("Taking cards"),
     # Oasis
-    "choose": "Choosing offers", "carry": "Carrying out", "bonus": "Bonus",
+    "choose": N_("Choosing offers"), "carry": N_("Carrying out"), "bonus": N_("Bonus"),
 }
 
 GROOVE = (92, 64, 42)
@@ -81,7 +85,49 @@ TICK = (206, 186, 150)
 def phase_words(phase: str | None) -> str:
     if not phase or phase == "over":
         return ""
-    return PHASE_WORDS.get(phase, phase.replace("_", " ").capitalize())
+    words = PHASE_WORDS.get(phase)
+    # a phase a game added later reads as its id until it is given words
+    return _(words) if words else phase.replace("_", " ").capitalize()
+
+
+SEPARATOR = "  ·  "
+
+
+def round_words(game_id: str, round_: int, rounds: int | None) -> str:
+    """"Round 2 of 4": each game calls its rounds by its own rulebook's word (Italian says
+    *giro* in Oregon, *manche* in Colorado County, *turno* in Oasis)."""
+    if game_id == "oregon":
+        return pgettext("Oregon", "Round {round}").format(round=round_)
+    if game_id == "oasis":
+        return pgettext("Oasis", "Round {round}").format(round=round_)
+    if game_id == "colorado" and rounds:
+        return pgettext("Colorado County", "Round {round} of {rounds}").format(
+            round=round_, rounds=rounds)
+    if game_id == "colorado":
+        return pgettext("Colorado County", "Round {round}").format(round=round_)
+    # Translators: a round of a game, on the replay bar ("Round 2 of 4")
+    if rounds:
+        return _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
+    # Translators: a round of a game, on the replay bar ("Round 2")
+    return _("Round {round}").format(round=round_)
+
+
+@lru_cache(maxsize=512)
+def pack_parts(parts: tuple[str, ...], width: int, scale: float) -> list[str]:
+    """The info row's parts on as few lines ``width`` wide as they go, whole parts joined by
+    the separator; a part wider than a line is wrapped by words.  ``scale``: the cache key of
+    the text size (the language is in the words)."""
+    font = theme.font(theme.SMALL_SIZE, bold=True)
+    lines: list[str] = []
+    for part in parts:
+        trial = SEPARATOR.join([lines[-1], part]) if lines else part
+        if lines and font.size(trial)[0] <= width:
+            lines[-1] = trial
+        elif font.size(part)[0] <= width:
+            lines.append(part)
+        else:
+            lines += theme.wrap(part, theme.SMALL_SIZE, width, bold=True)
+    return lines
 
 
 # --- pictures --------------------------------------------------------------------------------
@@ -251,15 +297,27 @@ class ReplayScene(Scene):
         bh = 68 if self.wide else 64
         bw = 84 if self.wide else 72
         gap = 10 if self.wide else 8
-        rows = 36 + 8 + (0 if self.wide else 34 + 4) + 40 + 10 + bh
-        y = r.y + max(pad - 4, (r.h - rows) // 2)
         inner = r.inflate(-2 * pad, 0)
-        self.info_rect = pygame.Rect(inner.x, y, inner.w, 36)
-        y += 36 + 8
+        # The words take the lines their longest moment needs in the player's language and
+        # text size (most often one each); the bar grows upwards when they need more room.
+        self.info_x = inner.x + self._tag().get_width() + 14
+        info_h = max(36, theme.line_height(theme.SMALL_SIZE, bold=True) * max(
+            len(pack_parts(parts, inner.right - self.info_x, theme.ui_scale()))
+            for parts in self._widest_infos()))
+        who_h = 0 if self.wide else max(34, theme.line_height(theme.SMALL_SIZE) * max(
+            len(theme.wrap(words, theme.SMALL_SIZE, inner.w - 40)[:2])
+            for words in self._widest_whos()))
+        rows = info_h + 8 + (0 if self.wide else who_h + 4) + 40 + 10 + bh
+        if rows + 2 * (pad - 4) > r.h:
+            r.h = rows + 2 * (pad - 4)
+            r.bottom = 1068
+        y = r.y + max(pad - 4, (r.h - rows) // 2)
+        self.info_rect = pygame.Rect(inner.x, y, inner.w, info_h)
+        y += info_h + 8
         self.who_rect = None
         if not self.wide:
-            self.who_rect = pygame.Rect(inner.x, y, inner.w, 34)
-            y += 34 + 4
+            self.who_rect = pygame.Rect(inner.x, y, inner.w, who_h)
+            y += who_h + 4
         self.scrub_rect = pygame.Rect(inner.x, y, inner.w, 40)
         self.track_rect = pygame.Rect(inner.x + 16, y + 13, inner.w - 32, 14)
         y += 40 + 10
@@ -276,6 +334,18 @@ class ReplayScene(Scene):
             a = self.buttons["speed"].right + 24
             self.who_rect = pygame.Rect(a, y, self.buttons["close"].x - 16 - a, bh)
         self.ticks = [self.track_x(k) for k in self.round_starts()]
+
+    def _widest_infos(self) -> list[tuple[str, ...]]:
+        """The info row's words at each kind of moment of this game (with the most digits)."""
+        return [tuple(self.info_parts(self.total, fact)) for fact in set(self.chapters)]
+
+    def _widest_whos(self) -> list[str]:
+        """What the bar may say of who moves next or who won, for each seat."""
+        names = players.listed(self.names)
+        return [_("End of the recording (the game was not finished)"),
+                _("Game over: shared win, {players}").format(players=names),
+                *(_("{player} moves next").format(player=n) for n in self.names),
+                *(_("Game over: {player} wins").format(player=n) for n in self.names)]
 
     def track_x(self, k: float) -> int:
         t = self.track_rect
@@ -327,17 +397,16 @@ class ReplayScene(Scene):
             return
         self.jump(self.move - 1)
 
-    def rebuild(self, k: int) -> tuple[GameState, list[tuple[str, int | None]]]:
+    def rebuild(self, k: int) -> tuple[GameState, list[tuple[Event, int | None]]]:
         """The game after its first ``k`` recorded actions, rebuilt from the seed exactly as
-        ``replay(state, upto=k)`` does, and the public log lines of its last few actions."""
+        ``replay(state, upto=k)`` does, and the events of its last few actions for the log
+        (each with its seat's colour); the table's log shows them as an onlooker reads them."""
         st, moves = replay_events(self.record, upto=k)
-        lines: deque[tuple[str, int | None]] = deque(maxlen=LOG_LINES)
-        names = getattr(self.table, "names", None)
+        lines: deque[tuple[Event, int | None]] = deque(maxlen=LOG_LINES)
         for events in moves[-LOG_MOVES:]:
             for e in events:
                 q = e.player
-                lines.append((describe(e, names, None),
-                              self.colours[q] if q is not None else None))
+                lines.append((e, self.colours[q] if q is not None else None))
         return st, list(lines)
 
     def jump(self, k: int) -> None:
@@ -348,9 +417,9 @@ class ReplayScene(Scene):
         t.restore(state)
         t.log.clear()
         if not k:
-            t.log.add("Replay from the start.", None)
-        for text, colour in lines:
-            t.log.add(text, colour)
+            t.log.add(REPLAY_START, None)
+        for event, colour in lines:
+            t.log.add_event(event, colour)
         for entry in getattr(t.log, "entries", ()):
             entry.born = -1.0  # shown at once: no fading in of the whole log after a jump
         if hasattr(t.log, "scroll_by"):
@@ -419,7 +488,11 @@ class ReplayScene(Scene):
         self.table.on_exit()
 
     def on_ui_scale(self) -> None:
+        """A new text size or language: the bar is laid out for its words again, and they and
+        the table under it (its log, its panels) are rendered again."""
         self._texts.clear()
+        self._layout()
+        self.table.on_ui_scale()
 
     # --- input -----------------------------------------------------------------------------------
     def handle(self, intent: I.Intent) -> bool:
@@ -549,12 +622,10 @@ class ReplayScene(Scene):
             img = self._texts[key] = theme.text(message, size, colour, bold)
         return img
 
-    def _fit(self, message: str, size: int, width: int, colour=theme.INK, bold=False):
-        img = self._text(message, size, colour, bold)
-        while img.get_width() > width and len(message) > 4:
-            message = message[:-2].rstrip() + "…"
-            img = self._text(message, size, colour, bold)
-        return img
+    @staticmethod
+    def _tag() -> pygame.Surface:
+        # Translators: the tag on the replay bar, in capitals
+        return tag(_("REPLAY"), 30)
 
     def _face(self, key: str, state: str) -> pygame.Surface:
         rect = self.buttons[key]
@@ -562,7 +633,8 @@ class ReplayScene(Scene):
         if key == "speed":
             label = f"{self.speed:g}×"
         elif key == "close":
-            label = "Close"
+            # Translators: the replay bar's button that leaves the replay
+            label = _("Close")
         style = "primary" if key == "play" else "secondary"
         return art.button_surface(rect.size, label, state, style)
 
@@ -576,16 +648,22 @@ class ReplayScene(Scene):
             return "pressed" if self.pressed == key else "hover"
         return "normal"
 
-    def info_line(self) -> str:
-        k = self.drag_target if self.dragging else self.move
-        round_, rounds, phase = self.chapters[min(k, len(self.chapters) - 1)]
-        parts = [f"Move {k} / {self.total}"]
+    def info_parts(self, k: int | None = None, fact=None) -> list[str]:
+        """The info row's words after ``k`` moves (default: where the bar is now): the move,
+        the round, what the players are doing."""
+        if k is None:
+            k = self.drag_target if self.dragging else self.move
+        round_, rounds, phase = fact or self.chapters[min(k, len(self.chapters) - 1)]
+        parts = [_("Move {n} / {total}").format(n=k, total=self.total)]
         if round_:
-            parts.append(f"Round {round_}" + (f" of {rounds}" if rounds else ""))
+            parts.append(round_words(self.record.GAME_ID, round_, rounds))
         words = phase_words(phase)
         if words:
             parts.append(words)
-        return "  ·  ".join(parts)
+        return parts
+
+    def info_line(self) -> str:
+        return SEPARATOR.join(self.info_parts())
 
     def who(self) -> tuple[int | None, str]:
         """(seat or None, words): who makes the next recorded move, or how the game ended."""
@@ -593,18 +671,23 @@ class ReplayScene(Scene):
         if st.is_over():
             winners = st.winners()
             if len(winners) == 1:
-                return winners[0], f"Game over: {self.names[winners[0]]} wins"
-            names = " & ".join(self.names[q] for q in winners)
-            return None, f"Game over: shared win, {names}" if winners else "Game over"
+                return winners[0], _("Game over: {player} wins").format(
+                    player=self.names[winners[0]])
+            if not winners:
+                return None, _("Game over")
+            return None, _("Game over: shared win, {players}").format(
+                players=players.listed([self.names[q] for q in winners]))
         if self.at_end:
-            return None, "End of the recording (the game was not finished)"
+            return None, _("End of the recording (the game was not finished)")
         p = self.history[self.move][0]
-        return p, f"{self.names[p]} moves next"
+        return p, _("{player} moves next").format(player=self.names[p])
 
     def hints(self) -> str:
         if self.pad:
-            return "A play  ·  D-pad step  ·  LB / RB 10 moves  ·  B close"
-        return "Space play  ·  Left / Right step  ·  Home / End  ·  Esc close"
+            # Translators: controller buttons keep their printed names (A, B, LB, RB, D-pad)
+            return _("A play  ·  D-pad step  ·  LB / RB 10 moves  ·  B close")
+        # Translators: keys as printed on keyboards (Space, Home, End, Esc)
+        return _("Space play  ·  Left / Right step  ·  Home / End  ·  Esc close")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
@@ -615,14 +698,18 @@ class ReplayScene(Scene):
         surface.blit(bar_panel(r.size), (r.x - 20, r.y - 20))
         # info row: REPLAY tag, move / round / phase, hints
         ir = self.info_rect
-        pill = tag("REPLAY", 30)
-        surface.blit(pill, pill.get_rect(midleft=(ir.x, ir.centery)))
-        x = ir.x + pill.get_width() + 14
-        info = self._fit(self.info_line(), theme.SMALL_SIZE, ir.right - x, theme.INK, True)
-        surface.blit(info, info.get_rect(midleft=(x, ir.centery)))
-        if self.wide:
+        lines = pack_parts(tuple(self.info_parts()), ir.right - self.info_x, theme.ui_scale())
+        lh = theme.line_height(theme.SMALL_SIZE, bold=True)
+        top = ir.y + (ir.h - lh * len(lines)) // 2
+        pill = self._tag()
+        surface.blit(pill, pill.get_rect(midleft=(ir.x, top + lh // 2)))
+        for i, line in enumerate(lines):
+            img = self._text(line, theme.SMALL_SIZE, theme.INK, True)
+            surface.blit(img, img.get_rect(midleft=(self.info_x, top + i * lh + lh // 2)))
+        if self.wide and len(lines) == 1:
             hint = self._text(self.hints(), theme.SMALL_SIZE - 4, theme.INK_SOFT)
-            if x + info.get_width() + 30 + hint.get_width() <= ir.right:
+            end = self.info_x + self._text(lines[0], theme.SMALL_SIZE, theme.INK, True).get_width()
+            if end + 30 + hint.get_width() <= ir.right:
                 surface.blit(hint, hint.get_rect(midright=(ir.right, ir.centery)))
         self._draw_who(surface)
         self._draw_scrubber(surface)
@@ -651,8 +738,13 @@ class ReplayScene(Scene):
         if q is not None:
             players.draw_swatch(surface, self.colours[q], (x + 16, wr.centery), 14)
             x += 40
-        img = self._fit(words, theme.SMALL_SIZE, wr.right - x, theme.INK)
-        surface.blit(img, img.get_rect(midleft=(x, wr.centery)))
+        px, lines, step = theme.fit_wrap(words, theme.SMALL_SIZE, wr.right - x, wr.h,
+                                         scale=theme.ui_scale())
+        y = wr.centery - step * len(lines) // 2
+        for line in lines:
+            img = theme.text(line, px, theme.INK, fixed=True)
+            surface.blit(img, img.get_rect(midleft=(x, y + step // 2)))
+            y += step
 
     def _draw_scrubber(self, surface: pygame.Surface) -> None:
         t = self.track_rect

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
 from game import assets
+from game.i18n import N_, _
 from game.scenes.menu import MenuScene
 from game.scenes.replay import watch_replay
 from game.ui import intents as I
@@ -40,6 +42,9 @@ HEADER_H = 64
 TABLE_TOP = 300
 MAX_TABLE_W = 1760  # what the columns are squeezed to
 FIT_W = 1880  # the widest a table may be: a larger text size is lowered until it fits
+HEADLINE_SIZE = 76
+HEADLINE_LEAST = 40  # the headline's smallest size, for the longest names
+HEADLINE_W = 1920 - 2 * (96 + 10 + 24)  # room between the trophies beside it
 COUNT_TIME = 1.5  # seconds for the totals to count up
 ROWS_IN = 0.25  # when the first row starts sliding in
 ROW_STAGGER = 0.1
@@ -56,19 +61,44 @@ class ResultRow:
 
 
 def ordinal(n: int) -> str:
+    """A place in the ranking, as the player's language writes it ("1st", "1º", "1er")."""
+    if n == 1:
+        # Translators: first place in the final ranking
+        return _("1st")
     if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+        # Translators: a place in the final ranking: 4th to 20th, 24th...
+        pattern = _("{n}th")
+    elif n % 10 == 1:
+        # Translators: a place in the final ranking: 21st, 31st... (not 1st)
+        pattern = _("{n}st")
+    elif n % 10 == 2:
+        # Translators: a place in the final ranking: 2nd, 22nd...
+        pattern = _("{n}nd")
+    elif n % 10 == 3:
+        # Translators: a place in the final ranking: 3rd, 23rd...
+        pattern = _("{n}rd")
+    else:
+        pattern = _("{n}th")
+    return pattern.format(n=n)
 
 
 def headline(rows: list[ResultRow]) -> str:
     names = [r.name for r in rows if r.winner]
     if not names:
-        return "Game over"
+        return _("Game over")
     if len(names) == 1:
-        return f"{names[0]} wins!"
-    listed = ", ".join(names[:-1]) + f" & {names[-1]}"
-    return f"Shared win: {listed}"
+        return _("{player} wins!").format(player=names[0])
+    return _("Shared win: {players}").format(players=players.listed(names))
+
+
+@lru_cache(maxsize=32)
+def _headline_px(text: str, scale: float) -> int:
+    """The headline's size: the Text size's, or less when ``text`` would not fit."""
+    px = theme.scaled(HEADLINE_SIZE)
+    while px > HEADLINE_LEAST and theme.font(px, display=True, fixed=True).size(text)[0] > \
+            HEADLINE_W:
+        px -= 2
+    return px
 
 
 def _brighter(c, k):
@@ -106,11 +136,11 @@ class ResultsScene(MenuScene):
         on_menu: Callable[[], None],
         columns: list[str] | None = None,
         *,
-        subtitle: str = "Final scores",
+        subtitle: str = N_("Final scores"),
         on_replay: Callable[[], None] | None = None,
     ):
         self.game_name = game_name
-        self.subtitle = subtitle
+        self.subtitle = subtitle  # English, marked ``N_``: translated when drawn
         self.rows = sorted(rows, key=lambda r: r.rank)  # stable: equal ranks keep their order
         self.columns = list(columns) if columns is not None else self._columns_from(self.rows)
         self.on_play_again = on_play_again
@@ -175,7 +205,7 @@ class ResultsScene(MenuScene):
         body = self._font(theme.BODY_SIZE, bold=True)
         widths, least = [], []
         for c in self.columns:
-            longest_word = max((head.size(w)[0] for w in c.split()), default=0)
+            longest_word = max((head.size(w)[0] for w in _(c).split()), default=0)
             values = [body.size(str(r.breakdown.get(c, "")))[0] for r in self.rows]
             want = max(longest_word + 36, max(values, default=0) + 40,
                        theme.scaled(150, self.cap))
@@ -221,17 +251,19 @@ class ResultsScene(MenuScene):
 
     def build(self) -> None:
         bottom = min(1000, self.table_rect.bottom + 110)
-        y = max(bottom, 930)
+        # a tall table (five players at a large text size) keeps its last row clear
+        y = min(1080 - 8 - 88 // 2, max(bottom, 930, self.table_rect.bottom + 12 + 88 // 2))
         rects = layout.row((960, y), (380, 88), 3 if self.on_replay else 2, 48)
         self.again_button = self.group.add(
-            Button(rects[0], "Play again", self.play_again, primary=True, key="again")
+            Button(rects[0], _("Play again"), self.play_again, primary=True, key="again")
         )
         self.replay_button = None
         if self.on_replay is not None:
             self.replay_button = self.group.add(
-                Button(rects[1], "Watch replay", self.watch_replay, key="replay")
+                Button(rects[1], _("Watch replay"), self.watch_replay, key="replay")
             )
-        self.menu_button = self.group.add(Button(rects[-1], "Menu", self.menu, key="menu"))
+        # Translators: the button back to the title screen
+        self.menu_button = self.group.add(Button(rects[-1], _("Menu"), self.menu, key="menu"))
 
     # --- pictures -----------------------------------------------------------------------------
     def _row_image(self, i: int, row: ResultRow) -> pygame.Surface:
@@ -260,7 +292,7 @@ class ResultsScene(MenuScene):
                               cap=self.cap)
         if row.winner and self.shared:
             surf.blit(name, name.get_rect(bottomleft=(nx, cy + 6)))
-            tag = self._font(theme.SMALL_SIZE, bold=True).render("Shared win", True, GOLD_DEEP)
+            tag = self._font(theme.SMALL_SIZE, bold=True).render(_("Shared win"), True, GOLD_DEEP)
             surf.blit(tag, tag.get_rect(topleft=(nx, cy + 4)))
         else:
             surf.blit(name, name.get_rect(midleft=(nx, cy)))
@@ -293,7 +325,8 @@ class ResultsScene(MenuScene):
         surface.blit(theme.table_background(), (0, 0))
         surface.blit(theme.vignette(), (0, 0))
         title = theme.shadowed_text(
-            f"{self.game_name}  ·  {self.subtitle}", theme.H2_SIZE, theme.ON_TABLE_SOFT, offset=3
+            f"{self.game_name}  ·  {_(self.subtitle)}", theme.H2_SIZE, theme.ON_TABLE_SOFT,
+            offset=3
         )
         surface.blit(title, title.get_rect(center=(960, 70)))
         t = self.table_rect
@@ -311,12 +344,15 @@ class ResultsScene(MenuScene):
                 img = head.render(line, True, theme.INK_SOFT)
                 surface.blit(img, img.get_rect(midtop=(cx, top + j * lh)))
 
-        header("Rank", x0 + self.rank_cx, self.rank_w)
-        name = head.render("Player", True, theme.INK_SOFT)
+        # Translators: a column heading of the final ranking
+        header(_("Rank"), x0 + self.rank_cx, self.rank_w)
+        # Translators: a column heading of the final ranking
+        name = head.render(_("Player"), True, theme.INK_SOFT)
         surface.blit(name, name.get_rect(midleft=(x0 + self.name_x + 8, y)))
         for col, cx, w in zip(self.columns, self.col_cx, self.col_widths, strict=True):
-            header(col, x0 + cx, w)
-        header("Total", x0 + self.total_cx, self.total_w)
+            header(_(col), x0 + cx, w)
+        # Translators: a column heading of the final ranking
+        header(_("Total"), x0 + self.total_cx, self.total_w)
 
     # --- actions ------------------------------------------------------------------------------
     @property
@@ -422,7 +458,11 @@ class ResultsScene(MenuScene):
         return [left, right] if any(x.winner for x in self.rows) else []
 
     def _headline_image(self) -> pygame.Surface:
-        return theme.shadowed_text(headline(self.rows), 76, GOLD, offset=5)
+        """The winners' line, at the Text size unless it would not fit between its trophies
+        (long names, a shared win): then as large as fits."""
+        text = headline(self.rows)
+        px = _headline_px(text, theme.ui_scale())
+        return theme.shadowed_text(text, px, GOLD, offset=5, fixed=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)

@@ -18,8 +18,13 @@
 * Cheap: messages are wrapped once when added and rendered once when first seen; a frame
   blits the background and the visible rows only.
 * Privacy at a shared screen: an engine event keeps its source, and its text is the one the
-  log's ``viewer`` may read, with the seats' ``names`` (``describe``).  ``set_viewer`` re-renders every event line for whoever looks now, so after a
-  hot-seat hand-off the log holds nothing the new viewer may not know.
+  log's ``viewer`` may read, with the seats' ``names`` (``describe``).  ``set_viewer``
+  re-renders every event line for whoever looks now, so after a hot-seat hand-off the log
+  holds nothing the new viewer may not know.
+* Language: event lines are written in the player's language, and so is a line added as a
+  ``Sentence`` (``say(N_("Round {n}"), n=2)``); when the language changes (``rescale``, or
+  at the next ``update``) every such line is written again in the new one.  A plain ``str``
+  line is shown as it is.
 * Each event line remembers the board cells its event names (``cells_at(pos)``), so the
   table can light them up while the pointer is over the line.
 
@@ -33,7 +38,8 @@ from collections import deque
 
 import pygame
 
-from game.engine.messages import describe
+from game import i18n
+from game.engine.messages import describe, localized
 from game.ui import art, players, theme
 from game.ui import intents as I
 
@@ -54,10 +60,10 @@ _STYLES = {
 
 class _Entry:
     __slots__ = ("text", "colour_index", "emphasis", "lines", "height", "images", "born",
-                 "source", "cells")
+                 "source", "cells", "said")
 
     def __init__(self, text, colour_index, emphasis, lines, height, born, source=None,
-                 cells=()):
+                 cells=(), said=None):
         self.text = text
         self.colour_index = colour_index
         self.emphasis = emphasis
@@ -67,6 +73,7 @@ class _Entry:
         self.born = born
         self.source = source  # the engine event shown (None: a fixed, public line)
         self.cells = cells  # board cells the event names
+        self.said = said  # a fixed line as it was added (a ``Sentence`` is written again)
 
 
 def event_cells(data) -> tuple[tuple[int, int], ...]:
@@ -130,6 +137,7 @@ class LogView:
         self.top_inset = 0  # room kept free at the top (e.g. for a button over the log)
         self.viewer: int | None = None  # whose private event lines are shown in full
         self.names: list[str] | None = None  # the seats' names (None: the engine's)
+        self._generation = i18n.generation()  # the language the lines are written in
         self._layout()
 
     # --- geometry ---------------------------------------------------------------------------
@@ -139,7 +147,10 @@ class LogView:
         self.line_height = self._font.get_linesize()
 
     def rescale(self) -> None:
-        """The UI scale changed: new fonts, and every message wrapped again."""
+        """The UI scale or the language changed: new fonts, and every message written and
+        wrapped again."""
+        self._generation = i18n.generation()
+        self._pills.clear()
         self._fonts()
         self._background = None
         self._fade_pair = None
@@ -151,8 +162,8 @@ class LogView:
         self.entries.clear()
         self._content_h = 0
         for e in old:
-            self._append(self._make(e.text, e.colour_index, e.emphasis, born=-1.0,
-                                    source=e.source, cells=e.cells))
+            self._append(self._make(self._text_of(e), e.colour_index, e.emphasis, born=-1.0,
+                                    source=e.source, cells=e.cells, said=e.said))
         self._target = min(self._target, self.max_scroll)
         self._shown = self._target
 
@@ -189,8 +200,10 @@ class LogView:
     # --- content ----------------------------------------------------------------------------
     def add(self, text: str, colour_index: int | None = None, *, emphasis: bool = False) -> None:
         """Append a message (with a seat badge when ``colour_index`` is given).  The text is
-        shown to every viewer as it is: only public words belong here."""
-        self._add(self._make(text, colour_index, emphasis, born=self._t))
+        shown to every viewer alike: only public words belong here.  A ``Sentence`` is
+        written in the player's language (again whenever it changes)."""
+        self._add(self._make(self._said_text(text), colour_index, emphasis, born=self._t,
+                             said=text))
 
     def add_event(self, event, colour_index: int | None = None) -> None:
         """Append an engine event's line, as the current ``viewer`` may read it."""
@@ -198,7 +211,16 @@ class LogView:
                              source=event, cells=event_cells(event.data)))
 
     def _event_text(self, event) -> str:
-        return describe(event, self.names, self.viewer)
+        return describe(event, self.names, self.viewer, i18n.language())
+
+    def _said_text(self, said: str) -> str:
+        return localized(said, self.names, i18n.language())
+
+    def _text_of(self, e: _Entry) -> str:
+        """An entry's line written now (in the language and for the viewer of now)."""
+        if e.source is not None:
+            return self._event_text(e.source)
+        return self._said_text(e.said) if e.said is not None else e.text
 
     def set_viewer(self, viewer: int | None) -> None:
         """Whoever looks now: every event line is rendered again for them."""
@@ -212,7 +234,7 @@ class LogView:
             text = self._event_text(e.source)
             if text != e.text:
                 new = self._make(text, e.colour_index, e.emphasis, born=-1.0, source=e.source,
-                                 cells=e.cells)
+                                 cells=e.cells, said=e.said)
                 self._content_h += new.height - e.height
                 self.entries[i] = new
                 changed = True
@@ -238,11 +260,11 @@ class LogView:
         self._target = min(self._target, self.max_scroll)
 
     def _make(self, text: str, colour_index: int | None, emphasis: bool, born: float,
-              source=None, cells=()) -> _Entry:
+              source=None, cells=(), said=None) -> _Entry:
         width = self.wrap_width + (BADGE + 10 if emphasis and colour_index is None else 0)
         lines = theme.wrap(text, self.text_size, width, bold=emphasis) or [""]
         height = len(lines) * self.line_height
-        return _Entry(text, colour_index, emphasis, lines, height, born, source, cells)
+        return _Entry(text, colour_index, emphasis, lines, height, born, source, cells, said)
 
     def _append(self, entry: _Entry) -> None:
         self.entries.append(entry)
@@ -320,10 +342,15 @@ class LogView:
         self._target = 0.0
         self.unseen = 0
 
+    def _pill_label(self) -> str:
+        # Translators: the pill under the game log counting lines added while scrolled up
+        return i18n.ngettext("{n} new", "{n} new", self.unseen).format(n=self.unseen)
+
     def _pill_rect(self) -> pygame.Rect | None:
         if self.at_end or not self.unseen:
             return None
-        r = pygame.Rect(0, 0, theme.scaled(150), theme.scaled(40))
+        label_w = theme.font(TEXT_SIZE, bold=True).size(self._pill_label())[0]
+        r = pygame.Rect(0, 0, max(theme.scaled(150), label_w + 80), theme.scaled(40))
         r.midbottom = (self.view.centerx - SCROLLBAR_W, self.view.bottom - 6)
         return r
 
@@ -384,6 +411,8 @@ class LogView:
 
     # --- frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self._generation != i18n.generation():
+            self.rescale()  # a log no scene passed the change on to (a replay's, a demo's)
         self._t += dt
         diff = self._target - self._shown
         if abs(diff) < 0.5:
@@ -505,7 +534,7 @@ class LogView:
             y += lh
 
     def _draw_pill(self, surface: pygame.Surface, pill: pygame.Rect) -> None:
-        surface.blit(self._pill_face(pill.size, f"{self.unseen} new"), pill)
+        surface.blit(self._pill_face(pill.size, self._pill_label()), pill)
 
     def _badge(self, index: int) -> pygame.Surface:
         b = self._badges.get(index)

@@ -14,6 +14,7 @@ import re
 import pygame
 
 from game import palette
+from game.i18n import _
 from game.ui import art
 
 SHAPES = palette.PLAYER_SHAPES
@@ -103,6 +104,15 @@ def draw_swatch(surface: pygame.Surface, index: int, center: tuple[int, int], r:
     else:
         pygame.draw.circle(surface, fill, center, r)
         pygame.draw.circle(surface, rim, center, r, 3)
+
+
+def listed(names: list[str]) -> str:
+    """Players' names as one list: "Blue, Red & Green" (the last two joined as the player's
+    language joins them)."""
+    if len(names) < 2:
+        return "".join(names)
+    # Translators: the last two of a list of players' names ("Blue, Red & Green")
+    return _("{names} & {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def renamer(engine_names, names):

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.focus import draw_focus_ring
@@ -328,8 +329,9 @@ class Toggle(_Row):
         cx = pill.x + 30 + round(60 * k)
         pygame.draw.circle(surface, theme.SHADOW, (cx, pill.centery + 3), 24)
         pygame.draw.circle(surface, (255, 252, 244), (cx, pill.centery), 24)
+        # Translators: the word beside a switch (a setting turned on / off)
         word = theme.text(
-            "On" if self.value else "Off", theme.SMALL_SIZE, theme.INK_SOFT, bold=True
+            _("On") if self.value else _("Off"), theme.SMALL_SIZE, theme.INK_SOFT, bold=True
         )
         surface.blit(word, word.get_rect(midright=(pill.left - 18, pill.centery)))
 

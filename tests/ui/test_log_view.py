@@ -286,7 +286,7 @@ class TestFloaters:
         fl.update(2.0)
         assert not fl.busy
 
-    def test_finish_lands_everything(self):
+    def test_finish_lands_everything(self, display):
         landed = []
         fl = Floaters()
         for i in range(3):
@@ -294,7 +294,7 @@ class TestFloaters:
         fl.finish()
         assert landed == [1, 1, 1] and not fl.busy
 
-    def test_callbacks_may_add_more(self):
+    def test_callbacks_may_add_more(self, display):
         fl = Floaters()
         fl.add("+1", (0, 0), end=(10, 10), duration=0.1, on_arrive=lambda: fl.add("+2", (10, 10)))
         fl.update(0.2)

@@ -25,6 +25,7 @@ import logging
 import sys
 
 from game.engine import GAMES
+from game.engine.messages import N_, say
 from game.scenes.base import Scene
 from game.seats import Seat
 
@@ -32,7 +33,12 @@ log = logging.getLogger(__name__)
 
 
 class TableUnavailable(Exception):
-    """The game cannot be opened; the message is meant for the player."""
+    """The game cannot be opened; the message (a ``Sentence``) is meant for the player."""
+
+    @property
+    def reason(self) -> str:
+        """The player's message: a ``Sentence``, shown with ``localized``."""
+        return self.args[0]
 
 
 def table_module_name(game_id: str) -> str:
@@ -63,26 +69,29 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int,
         module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name == name:
-            raise TableUnavailable(f"The {game.name} table is not in this version yet.") from exc
+            raise TableUnavailable(say(N_("The {game} table is not in this version yet."),
+                                       game=game.name)) from exc
         log.exception("Could not load the %s table", game.name)
-        raise TableUnavailable(
-            f"The {game.name} table could not be loaded ({exc.name} is missing)."
-        ) from exc
+        raise TableUnavailable(say(N_("The {game} table could not be loaded ({part} is missing)."),
+                                   game=game.name, part=exc.name)) from exc
     except Exception as exc:
         log.exception("Could not load the %s table", game.name)
-        raise TableUnavailable(f"The {game.name} table could not be loaded: {exc}") from exc
+        raise TableUnavailable(say(N_("The {game} table could not be loaded: {problem}"),
+                                   game=game.name, problem=str(exc))) from exc
     try:
         if state is not None:
             return module.TableScene(services, game_id, list(seats), state.seed, state=state)
         return module.TableScene(services, game_id, list(seats), seed, **(options or {}))
     except Exception as exc:
         log.exception("Could not open the %s table", game.name)
-        raise TableUnavailable(f"The {game.name} table could not be opened: {exc}") from exc
+        raise TableUnavailable(say(N_("The {game} table could not be opened: {problem}"),
+                                   game=game.name, problem=str(exc))) from exc
 
 
 def start_game(services, game_id: str, seats: list[Seat], seed: int,
                options: dict[str, str] | None = None) -> str | None:
-    """Open the table in place of every scene on the stack.  Returns an error message, or None.
+    """Open the table in place of every scene on the stack.  Returns an error message (a
+    ``Sentence``, shown with ``localized``), or None.
 
     ``options`` are the game's setup choices (``GameInfo.options``), e.g. Colorado's lakes.
     """
@@ -90,21 +99,21 @@ def start_game(services, game_id: str, seats: list[Seat], seed: int,
         table = open_table(services, game_id, seats, seed, options)
     except TableUnavailable as exc:
         log.warning("%s", exc)
-        return str(exc)
+        return exc.reason
     log.info("Starting %s, seed %d, seats: %s", game_id, seed, ", ".join(s.label for s in seats))
     services.stack.reset(table)
     return None
 
 
 def resume_game(services, saved) -> str | None:
-    """Continue a ``game.saves.SavedGame`` in place of every scene.  Returns an error message,
-    or None."""
+    """Continue a ``game.saves.SavedGame`` in place of every scene.  Returns an error message
+    (a ``Sentence``), or None."""
     state = saved.state
     try:
         table = open_table(services, state.GAME_ID, saved.seats, state.seed, state=state)
     except TableUnavailable as exc:
         log.warning("%s", exc)
-        return str(exc)
+        return exc.reason
     log.info("Resuming %s at move %d", state.GAME_ID, len(state.history))
     services.stack.reset(table)
     return None

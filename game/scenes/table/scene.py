@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.engine.core import Event, GameState, replay_events
+from game.engine.messages import N_, P, localized, say
 from game.scenes.base import Scene
 from game.scenes.handoff import Handoff
 from game.scenes.pause import PauseMenu
@@ -36,6 +38,8 @@ from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
 from game.seats import Seat
 from game.ui import intents as I
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
+
+NOT_NOW = say(N_("Not possible now."))
 
 
 def _delegate(part: str, name: str, doc: str) -> property:
@@ -62,8 +66,8 @@ class SharedTable(Scene):
     strip_vertical: bool = True  # whether Up/Down also step along the strip
     look_kinds: frozenset[str] = frozenset()
     simultaneous_phases: tuple[str, ...] = ()
-    look_prompt = ("Have a look at what you just got: the table passes on in a moment "
-                   "(click or press a key to pass it now).")
+    look_prompt = N_("Have a look at what you just got: the table passes on in a moment "
+                     "(click or press a key to pass it now).")  # a table may give its own
     # How the table is used; whoever opens it may change these (demo, replay).
     passive: bool = False  # nobody acts: the owner applies recorded actions (replay)
     autosave: bool = True  # write the autosave after every action
@@ -160,8 +164,9 @@ class SharedTable(Scene):
     @property
     def handoff_message(self) -> str:
         """What the hand-off screen says stays hidden until the next player takes the table
-        (a table may set a class attribute instead)."""
-        return "Hand the screen over; your things stay hidden until then."
+        (a table may set a class attribute instead): an English sentence marked ``N_`` (or
+        a ``Sentence``), shown in the player's language by the hand-off screen."""
+        return N_("Hand the screen over; your things stay hidden until then.")
 
     @property
     def revealed(self) -> int | None:
@@ -234,7 +239,7 @@ class SharedTable(Scene):
         self.revealed = None
         self.privacy.begin_hand_off()
         self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p],
-                                         self.handoff_message,
+                                         self.handoff_message, names=self.names,
                                          on_continue=lambda: self._handed_over(p)))
 
     def _handed_over(self, p: int) -> None:
@@ -304,19 +309,24 @@ class SharedTable(Scene):
         """The prompt while the viewer does not choose: the latest message, the game's end,
         who acts now.  None when the viewer acts (the scene then says what to do)."""
         if self.looking() and not self.human_can_act:
-            return self.look_prompt
+            return i18n._(self.look_prompt)
         if self.message and (self.message_time > 0 or not self.message_error):
-            return self.message
+            return self.shown_message()
         p = self.acting
         if p is None:
-            return "The game is over."
+            return i18n._("The game is over.")
         if not self.human_can_act:
             if self.timeline.busy:
                 return ""
             if self.seats[p].is_bot:
-                return f"{self.names[p]} is thinking..."
-            return f"Waiting for {self.names[p]}."
+                return i18n._("{player} is thinking...").format(player=self.names[p])
+            return i18n._("Waiting for {player}.").format(player=self.names[p])
         return None
+
+    def shown_message(self) -> str:
+        """The latest message (a refusal, what just happened) in the player's language: a
+        ``Sentence`` is rendered again after a change of language."""
+        return localized(self.message, self.names, i18n.language())
 
     # --- the frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -379,10 +389,10 @@ class SharedTable(Scene):
         lines: list[str | Event] = []
         for k, events in enumerate(moves):
             if k == self.resumed_at:
-                lines.append(f"Game resumed at move {k}.")
+                lines.append(say(N_("Game resumed at move {n}."), n=k))
             lines += events
         if self.resumed_at is not None and self.resumed_at >= len(moves):
-            lines.append(f"Game resumed at move {len(moves)}.")
+            lines.append(say(N_("Game resumed at move {n}."), n=len(moves)))
         for line in lines[-self.log.max_lines:]:  # older lines would drop out anyway
             if isinstance(line, str):
                 self.log.add(line)
@@ -463,15 +473,17 @@ class SharedTable(Scene):
 
     # --- the screen parts ----------------------------------------------------------------------
     def error(self, text: str) -> None:
+        """Show ``text`` (a refusal: a ``Sentence`` from the rules, or words already in the
+        player's language) in red in the prompt panel for a while."""
         self.message, self.message_error, self.message_time = text, True, 5.0
         self.services.audio.play("error")
 
     def prompt_line(self) -> str:
         """The prompt as the panel shows it: just after an undo, "Taken back." and then what
         to do again."""
-        text = self.prompt()
+        text = localized(self.prompt(), self.names, i18n.language())
         if self.taken_back_time > 0 and text:
-            return f"Taken back. {text}"
+            return i18n._("Taken back. {prompt}").format(prompt=text)
         return text
 
     def _message_icon(self) -> pygame.Surface | None:
@@ -542,11 +554,11 @@ class SharedTable(Scene):
 
     def disabled_reason(self, label: str) -> str:
         """Why the button ``label`` cannot be used now."""
-        return "Not possible now."
+        return NOT_NOW
 
     def on_ui_scale(self) -> None:
-        """The text size changed: the log wraps again; cached text-bearing surfaces are
-        dropped (the board's are not: it does not scale)."""
+        """The text size or the language changed: the log is written and wrapped again;
+        cached text-bearing surfaces are dropped (the board's are not: it does not scale)."""
         rescale = getattr(self.log, "rescale", None)
         if rescale is not None:
             rescale()
@@ -578,7 +590,8 @@ class SharedTable(Scene):
         if not self.human_can_act:
             p = self.acting
             if p is not None and not self.timeline.busy and self.seats[p].is_bot:
-                self.message, self.message_error = f"{self.names[p]} is playing...", False
+                self.message = say(N_("{player} is playing..."), player=P(p, self.names[p]))
+                self.message_error = False
             return
         if not self.click_target(pos):
             self.click_elsewhere(pos)

@@ -3,10 +3,13 @@ the focus ring, the Undo button over the log and the board cells a log line name
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import art, theme
 from game.ui.table_common import banner_back, focus_ring, log_cell_light, message_panel, prompt_fit
 
@@ -80,10 +83,28 @@ def draw_banner(t: SharedTable, surface: pygame.Surface) -> None:
     surface.blit(s, r)
 
 
+UNDO_SIZE = (180, 56)  # the Undo button, wider when its label needs it
+
+
+def undo_label() -> str:
+    return _("Undo (U)")
+
+
+@lru_cache(maxsize=16)
+def undo_width(label: str, scale: float) -> int:
+    """The Undo button's width: its label whole at the size the button draws it (``scale``:
+    the cache key of the text size)."""
+    h = UNDO_SIZE[1]
+    px = min(theme.scaled(round(h * 0.46)), round(h * 0.6))  # as art.button_surface
+    need = math.ceil(theme.font(px, display=True, fixed=True).size(label)[0] / 0.86) + 4
+    return max(UNDO_SIZE[0], need)
+
+
 def undo_rect(t: SharedTable) -> pygame.Rect:
     """The Undo button: the top right corner of the log, which fills from the bottom."""
     log_rect = t.layout.log_rect
-    return pygame.Rect(log_rect.right - 196, log_rect.y + 12, 180, 56)
+    w = undo_width(undo_label(), theme.ui_scale())
+    return pygame.Rect(log_rect.right - 16 - w, log_rect.y + 12, w, UNDO_SIZE[1])
 
 
 def draw_log(t: SharedTable, surface: pygame.Surface) -> None:
@@ -112,6 +133,6 @@ def draw_undo(t: SharedTable, surface: pygame.Surface) -> None:
     focused = t.keyboard and t.focus == "undo"
     hot = not t.keyboard and t.hover is not None and r.collidepoint(t.hover)
     state = "focus" if focused else ("hover" if hot else "normal")
-    surface.blit(art.button_surface(r.size, "Undo (U)", state, "secondary"), r)
+    surface.blit(art.button_surface(r.size, undo_label(), state, "secondary"), r)
     if focused:
         focus_ring(surface, r)

@@ -5,24 +5,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.core import Event, GameState, replay_events
+from game.engine.messages import N_, say
 from game.seats import Seat
 
 TAKEN_BACK_TIME = 4.0  # seconds the prompt starts with "Taken back." after an undo
 
+# Why an undo is refused (asked every frame: made once, shown in the player's language).
+NOTHING = say(N_("Nothing to take back."))
+CATCHING_UP = say(N_("Wait for the table to catch up."))
+NOT_YOURS = say(N_("Nothing of yours to take back this turn."))
+TOO_LATE = say(N_("That can no longer be taken back: something was revealed or drawn since."))
+
 
 def undo_reason(state: GameState, viewer: int | None, seats: Sequence[Seat], passive: bool,
                 busy: bool) -> str | None:
-    """Why ``viewer`` cannot take back their last action now (None: they can).  ``busy``:
-    the table still shows earlier moves."""
+    """Why ``viewer`` cannot take back their last action now (None: they can), as a
+    ``Sentence`` (shown with ``localized``).  ``busy``: the table still shows earlier moves."""
     history = state.history
     if passive or viewer is None or seats[viewer].is_bot:
-        return "Nothing to take back."
+        return NOTHING
     if busy:
-        return "Wait for the table to catch up."
+        return CATCHING_UP
     if not history or history[-1][0] != viewer or viewer not in state.to_act():
-        return "Nothing of yours to take back this turn."
+        return NOT_YOURS
     if not state.is_undoable(len(history) - 1):
-        return "That can no longer be taken back: something was revealed or drawn since."
+        return TOO_LATE
     return None
 
 

@@ -1,0 +1,358 @@
+"""What follows a game, in every language at Text size 100 % and 150 %: the results table, the
+replay bar, the hand-off screen and the table's Undo button keep every word whole and inside
+its box; and a change of language writes the table's log and a refusal on show again.
+
+The words a game gives these screens (its results columns, its hand-off message) are checked
+to fit here in whatever the catalogs hold for them; that they are translated is each game's
+own test.
+"""
+
+import dataclasses
+import functools
+import random
+
+import i18n_tool  # tools/i18n.py, loaded by tests/helpers/i18n_tool.py
+import pygame
+import pytest
+from language_check import english_words, speaking
+
+from game import i18n
+from game.config import Config
+from game.engine import GAMES
+from game.engine.messages import N_, describe, say
+from game.i18n import LANGUAGES
+from game.palette import PLAYER_NAMES
+from game.scenes import table as table_mod
+from game.scenes.colorado.results import CATEGORIES
+from game.scenes.handoff import Handoff, message_width
+from game.scenes.oasis.models import RESULT_COLUMNS as OASIS_COLUMNS
+from game.scenes.oregon.results import COLUMNS as OREGON_COLUMNS
+from game.scenes.replay import ReplayScene, phase_words
+from game.scenes.results import ResultRow, ResultsScene
+from game.scenes.services import Services
+from game.seats import BOT, HUMAN, make_seat, parse_players
+from game.settings import Settings
+from game.ui import art, theme
+from game.ui.widgets import button_label
+
+SCALES = [1.0, 1.5]
+CANVAS = pygame.Rect(0, 0, 1920, 1080)
+PLAYERS = {"oregon": 4, "colorado": 4, "oasis": 5}
+# Each game's results columns as its table passes them (Colorado: four rounds played).
+COLUMNS = {
+    "oregon": list(OREGON_COLUMNS),
+    "colorado": [f"R{i}" for i in range(1, 5)] + [label for _c, label in CATEGORIES] + ["Cubes"],
+    "oasis": list(OASIS_COLUMNS),
+}
+LONG_NAME = "Marie-Gwendoline"  # as long as a seat's name may be (game.seats.NAME_MAX)
+
+
+@pytest.fixture(autouse=True)
+def scale_back():
+    yield
+    theme.set_ui_scale(1.0)
+
+
+class Recorder(pygame.Surface):
+    """A canvas that remembers where each text made by ``theme`` was blitted."""
+
+    def __init__(self):
+        super().__init__((1920, 1080))
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        message = theme.TEXT_SURFACES.get(id(source))
+        if message is not None and message.strip() and area is None:
+            rect = source.get_rect(topleft=pygame.Rect(dest).topleft if not isinstance(
+                dest, tuple) or len(dest) == 4 else dest)
+            self.texts.append((message, source.get_bounding_rect().move(rect.topleft)))
+        return super().blit(source, dest, area, special_flags)
+
+
+def services_at(scale: float) -> Services:
+    """The app's services at a Text size (made before ``speaking``: they take the language
+    of the settings, English)."""
+    return Services.standalone(Config(), Settings(ui_scale=scale))
+
+
+def names_for(n: int) -> list[str]:
+    """Seat names as a table shows them: the colours' names, and one long typed name."""
+    return [LONG_NAME] + [i18n._(PLAYER_NAMES[c]) for c in range(1, n)]
+
+
+# The modules whose sentences these screens say (a game's own words, its log lines, its
+# results columns, the colours' names, are translated and checked where they are defined).
+OURS = ("game/scenes/table/", "game/scenes/handoff.py", "game/scenes/results.py",
+        "game/scenes/replay.py", "game/ui/players.py", "game/ui/log_view.py",
+        "game/ui/widgets.py")
+
+
+@functools.cache
+def our_sentences() -> frozenset[str]:
+    template = i18n_tool._read(i18n_tool.TEMPLATE)
+    ids = set()
+    for m in template:
+        if m.id and any(where.startswith(OURS) for where, _line in m.locations):
+            msgid = m.id if isinstance(m.id, str) else m.id[0]
+            ids.add(f"{m.context}|{msgid}" if m.context else msgid)
+    return frozenset(ids)
+
+
+def own_missing(code: str, missing: set[str], *_given) -> list[str]:
+    """Sentences of these screens looked up without a translation in ``code``."""
+    if code == i18n.SOURCE_LANGUAGE:
+        return []  # English is the source: it has no catalog
+    return sorted(missing & our_sentences())
+
+
+def art_label_px(label: str, size: tuple[int, int]) -> int:
+    """The size an ``art.button_surface`` label is drawn at (it shrinks to the width)."""
+    w, h = size
+    px = max(10, min(theme.scaled(round(h * 0.46)), round(h * 0.6)))
+    while px > 8 and art.assets.font(px, display=True).size(label)[0] > round(w * 0.86):
+        px -= 1
+    return px
+
+
+def headline_text(scene: ResultsScene) -> str:
+    from game.scenes.results import headline
+
+    return headline(scene.rows)
+
+
+# --- results ------------------------------------------------------------------------------------
+def results_scene(svc, game_id: str, shared: bool) -> ResultsScene:
+    n = PLAYERS[game_id]
+    columns = COLUMNS[game_id]
+    rows = [ResultRow(name, i, 1 if shared and i < 2 else i + 1, 180 - 11 * i,
+                      {c: 10 * i + 99 for c in columns}, i == 0 or (shared and i == 1))
+            for i, name in enumerate(names_for(n))]
+    return ResultsScene(svc, GAMES[game_id].name, rows, lambda: None, lambda: None, columns)
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_results_fit_in_every_language(display, code, game_id, scale):
+    made = {shared: services_at(scale) for shared in (False, True)}  # (they speak English)
+    with speaking(code) as missing:
+        for shared, svc in made.items():
+            scene = results_scene(svc, game_id, shared)
+            scene.skip_intro()
+            rec = Recorder()
+            scene.draw_static(rec)
+            for i in range(len(scene.rows)):
+                rec.blit(scene._row_images[i], scene.row_rect(i))
+            table = scene.table_rect
+            assert CANVAS.contains(table), table
+            bad = [f"{m!r} {r} leaves the canvas" for m, r in rec.texts if not CANVAS.contains(r)]
+            bad += [f"{m!r} {r} overflows the table" for m, r in rec.texts
+                    if r.colliderect(table) and not table.contains(r)]
+            for b in scene.group.widgets:
+                assert CANVAS.contains(b.rect) and not b.rect.colliderect(table), (b.rect, table)
+                label = button_label(b.label, b.rect.size, b.text_size, theme.INK)
+                if label.get_width() > b.rect.w - 24 or label.get_height() > b.rect.h:
+                    bad.append(f"{b.label!r} {label.get_size()} overflows its button {b.rect}")
+            assert rec.texts and not bad, "\n".join(bad)
+            # every heading fits its column on at most two lines, no word cut
+            size = theme.scaled(theme.SMALL_SIZE, scene.cap)
+            head = theme.font(size, bold=True, fixed=True)
+            for label, width in zip(COLUMNS[game_id], scene.col_widths, strict=True):
+                lines = theme.wrap(i18n._(label), size, width - 16, bold=True, fixed=True)
+                assert len(lines) <= 2, (label, lines)
+                assert all(head.size(line)[0] <= width for line in lines), (label, lines)
+            for label, width in ((i18n._("Rank"), scene.rank_w), (i18n._("Total"), scene.total_w)):
+                assert head.size(label)[0] <= width - 16, label
+            headline = scene._headline_image()
+            assert headline.get_width() + 2 * 106 <= 1920  # the trophies beside it too
+            assert headline.get_rect(center=(960, 190)).bottom <= table.top
+            shown = [m for m, _r in rec.texts] + [b.label for b in scene.group.widgets]
+            shown.append(headline_text(scene))
+            theirs = {w.lower() for label in COLUMNS[game_id] for w in label.split()}
+            if code != "en":
+                assert not [w for m in shown for w in english_words(m) if w not in theirs], shown
+    assert not own_missing(code, missing, COLUMNS[game_id])
+
+
+def test_the_results_speak_the_new_language_at_once(display):
+    svc = services_at(1.0)
+    scene = results_scene(svc, "oregon", True)
+    svc.stack.reset(scene)
+    svc.stack.apply_pending()
+    with speaking("fr") as missing:
+        i18n.set_language("en")
+        svc.set_language("fr")
+        labels = [b.label for b in scene.group.widgets]
+        assert labels[0] == i18n._("Play again") != "Play again"
+        assert scene._static is None  # the headings are painted again, in French
+        assert i18n._("Final scores") != "Final scores"
+    assert not own_missing("fr", missing, COLUMNS["oregon"])
+
+
+# --- replay --------------------------------------------------------------------------------------
+_FINISHED: dict = {}
+
+
+def finished(game_id: str):
+    """A finished game of random legal moves (cached: the tests only read it)."""
+    if game_id not in _FINISHED:
+        st = GAMES[game_id].new(PLAYERS[game_id], 4242)
+        rng = random.Random(7)
+        while not st.is_over():
+            p = st.to_act()[0]
+            st.apply(rng.choice(st.legal_actions(p)), p)
+        _FINISHED[game_id] = st
+    return _FINISHED[game_id]
+
+
+def replay_seats(game_id: str):
+    seats = [make_seat(game_id, i, HUMAN if i < 2 else BOT) for i in range(PLAYERS[game_id])]
+    seats[0] = dataclasses.replace(seats[0], name=LONG_NAME)
+    return seats
+
+
+def words(texts: list[str]) -> list[str]:
+    """The words of ``texts`` in order, whatever lines they were broken into."""
+    return [w for t in texts for w in t.split() if w != "·"]
+
+
+def bar_texts(scene: ReplayScene) -> list[tuple[str, pygame.Rect]]:
+    rec = Recorder()
+    scene.draw_bar(rec)
+    return rec.texts
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_replay_bar_fits_in_every_language(display, code, game_id, scale):
+    svc = services_at(scale)
+    with speaking(code) as missing:
+        scene = ReplayScene(svc, finished(game_id), replay_seats(game_id))
+        try:
+            # the longest moments: the last round's busiest phase, and the end of the game
+            moves = [k for k in range(scene.total) if scene.chapters[k][2]]
+            longest = max(moves, key=lambda k: len(phase_words(scene.chapters[k][2])))
+            for k in (longest, scene.total):
+                scene.jump(k)
+                texts = bar_texts(scene)
+                drawn = {m for m, _r in texts}
+                info, (_q, who) = scene.info_line(), scene.who()
+                in_info = [m for m, r in texts
+                           if scene.info_rect.contains(r) and m != scene.hints()]
+                in_who = [m for m, r in texts if scene.who_rect.contains(r)]
+                assert words(in_info) == words([info]), f"{info!r} was not drawn whole: {drawn}"
+                assert words(in_who) == words([who]), f"{who!r} was not drawn whole: {drawn}"
+                for m, r in texts:
+                    assert scene.rect.contains(r), (m, r, scene.rect)
+                assert CANVAS.contains(scene.rect)
+                if code != "en":
+                    assert not [w for m in drawn for w in english_words(m)], drawn
+                close = scene.buttons["close"]
+                assert art_label_px(i18n._("Close"), close.size) >= round(close.h * 0.46)
+        finally:
+            scene.on_exit()
+    assert not own_missing(code, missing), sorted(missing)
+
+
+# --- the table: hand-off, Undo, the log and a refusal --------------------------------------------
+def open_table(svc, game_id, players):
+    svc.settings.animation_speed = 60.0  # beyond the menu's range: tests only
+    scene = table_mod.open_table(svc, game_id, parse_players(players, GAMES[game_id]), 3)
+    svc.stack.reset(scene)
+    svc.stack.apply_pending()
+    for _ in range(20000):  # until the human may act (the bots play first)
+        if scene.human_can_act and scene.prompt() and not svc.stack.pending:
+            break
+        svc.stack.update(1 / 60)
+        svc.stack.apply_pending()
+    return scene
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_handoff_screen_fits_in_every_language(display, code, scale):
+    svc = services_at(scale)
+    theme.set_ui_scale(scale)
+    with speaking(code) as missing:
+        for message in (N_("Hand the screen over; your things stay hidden until then."),
+                        N_("Have a look at what you just got: the table passes on in a moment "
+                           "(click or press a key to pass it now).")):
+            screen = Handoff(svc, LONG_NAME, 1, message)
+            title, text = screen._texts
+            assert title.get_width() <= 1920 - 80
+            assert text is not None and text.get_width() <= message_width() + 20
+            assert screen._prompt.get_width() <= 1920 - 80
+            piece_y, title_y, message_top, prompt_y = screen.positions(1080)
+            half = screen._prompt.get_height() // 2
+            assert title_y + title.get_height() // 2 <= message_top + 10  # shadows may touch
+            assert message_top + text.get_height() < prompt_y - half  # the prompt below it
+            assert prompt_y + half <= 1080 and piece_y - 150 >= 0
+            words = i18n._("Pass to {player}").format(player=LONG_NAME)
+            if code != "en":
+                assert words != f"Pass to {LONG_NAME}"
+                assert not english_words(words + " " + screen.message_text())
+    assert not own_missing(code, missing), sorted(missing)
+
+
+def test_the_handoff_screen_speaks_the_new_language_at_once(display):
+    svc = services_at(1.0)
+    screen = Handoff(svc, "Anna", 1, N_("Hand the screen over; your things stay hidden until "
+                                        "then."))
+    before = screen._texts[0].get_width()
+    with speaking("es") as missing:
+        screen.on_ui_scale()
+        assert screen.message_text() == i18n._(
+            "Hand the screen over; your things stay hidden until then.") != screen.message
+        assert screen._texts[0].get_width() != before  # "Pasa a Anna", not "Pass to Anna"
+    assert not own_missing("es", missing)
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_undo_button_fits_in_every_language(display, code, scale):
+    svc = services_at(scale)
+    scene = open_table(svc, "oregon", "human,bot")
+    with speaking(code) as missing:
+        r = scene.undo_rect()
+        assert art_label_px(i18n._("Undo (U)"), r.size) >= round(r.h * 0.46)
+        assert r.right == scene.layout.log_rect.right - 16 and r.w >= 180
+    assert not own_missing(code, missing)
+
+
+def test_a_change_of_language_writes_the_log_and_a_refusal_again(display):
+    svc = services_at(1.0)
+    scene = open_table(svc, "oregon", "bot,human")  # the bot has played: its lines are in
+    scene.log.add(say(N_("Game resumed at move {n}."), n=3))
+    assert not scene.undo()  # nothing of the human's to take back: the reason shows in red
+    refusal = scene._prompt_style()[0]
+    assert refusal == "Nothing of yours to take back this turn."
+    events = [e for e in scene.log.entries if e.source is not None]
+    assert events
+    with speaking("it") as missing:
+        i18n.set_language("en")
+        svc.set_language("it")  # Settings -> Language: every scene on the stack hears of it
+        shown = scene._prompt_style()[0]
+        assert shown == i18n._("Nothing of yours to take back this turn.") != refusal
+        assert not english_words(shown)
+        for e in scene.log.entries:
+            if e.source is not None:
+                assert e.text == describe(e.source, scene.names, scene.viewer, "it")
+        assert scene.log.entries[-1].text == i18n._("Game resumed at move {n}.").format(n=3)
+        assert scene.log.entries[-1].lines == theme.wrap(
+            scene.log.entries[-1].text, scene.log.text_size, scene.log.wrap_width)
+    assert not own_missing("it", missing, [e.source.message_for(scene.viewer)[0] for e in events])
+
+
+def test_a_log_no_scene_told_follows_the_language_at_its_next_frame(display):
+    """A replay's or a demo's table is not on the stack: its log notices by itself."""
+    svc = services_at(1.0)
+    scene = open_table(svc, "oregon", "human,bot")
+    log = scene.log
+    log.add(say(N_("Replay from the start.")))
+    english = [e.text for e in log.entries]
+    with speaking("fr"):
+        assert [e.text for e in log.entries] == english  # nothing redrawn yet...
+        log.update(1 / 60)  # ...until the log's next frame
+        assert log.entries[-1].text == i18n._("Replay from the start.") != english[-1]
+        assert [e.text for e in log.entries] != english
