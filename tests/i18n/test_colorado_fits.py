@@ -15,7 +15,7 @@ from game import assets
 from game.i18n import LANGUAGES, _
 from game.scenes.colorado.renderer import (
     BID_IN,
-    FLAG_LABEL_SPILL,
+    FLAG_LABEL_MARGIN,
     kind_label,
     ordinal,
     score_panel,
@@ -116,7 +116,7 @@ class Fitter(Watcher):
                 if r.colliderect(box) and not box.contains(r):
                     self.bad.append(f"{where}: {message!r} {r} overflows the {name} {box}")
         for i in range(len(s.my_flags())):  # a colour's name may spill into the gaps
-            r = lay.flag_rect(i).inflate(FLAG_LABEL_SPILL, 0)
+            r = lay.flag_rect(i).inflate(-2 * FLAG_LABEL_MARGIN + 2, 0)
             self.bad += [f"{where}: flag {i}: {m}" for m, t in rec.texts
                          if t.colliderect(r) and not r.contains(t)]
         for i, (label, *_rest) in enumerate(s.buttons()):
