@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, TypeGuard
 
-from game.engine.messages import N_, Message, Sentence, describe, render, say
+from game.engine.messages import N_, M, Message, Sentence, describe, render, say
 from game.registry import GAMES, GameInfo
 
 SAVE_FORMAT = "landgrab-save"
@@ -551,7 +551,9 @@ def load_dict(data: Any) -> GameState:
     except SaveError:
         raise
     except Exception as exc:  # noqa: BLE001 - whatever a damaged file makes the rules do
-        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        first = exc.args[0] if exc.args else None
+        reason = (M(first.message, **first.args) if isinstance(first, Sentence)  # the rules' own
+                  else str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__)
         raise SaveError(say(N_("save does not replay: {reason}"), reason=reason)) from exc
     return state
 
