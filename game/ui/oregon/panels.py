@@ -173,8 +173,8 @@ DECK_LABELS = {
 
 def card_face(card: int, size) -> pygame.Surface:
     info = card_info(card)
-    kind = info.get("kind")
-    ident = info.get("symbol") if kind == "landscape" else info.get("building")
+    kind = info["kind"]
+    ident = info["symbol"] if kind == "landscape" else info["building"]
     return oregon_art.card_surface(kind, ident, tuple(size))
 
 
