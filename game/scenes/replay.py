@@ -751,7 +751,8 @@ class ReplayScene(Scene):
 def open_replay(services, saved, on_close: Callable[[], None] | None = None) -> str | None:
     """Watch a ``game.saves.SavedGame`` (finished or not) on top of the current scene.
 
-    Returns a message for the player when the game's table cannot be opened, else None.
+    Returns a message for the player (a ``Sentence``) when the game's table cannot be opened,
+    else None.
     Closing the replay goes back to the scene below (the title), or calls ``on_close``.
     """
 
@@ -759,7 +760,7 @@ def open_replay(services, saved, on_close: Callable[[], None] | None = None) -> 
         scene = ReplayScene(services, saved.state, saved.seats, on_close)
     except TableUnavailable as exc:
         log.warning("%s", exc)
-        return str(exc)
+        return exc.reason
     log.info("Replaying %s (%d moves)", saved.state.GAME_ID, len(saved.state.history))
     services.stack.push(scene)
     return None
