@@ -323,6 +323,12 @@ class TableScene(TableTips, SharedTable):
                                               self.services.to_title,
                                               result_columns(self.state)))
 
+    def round_words(self, round_: int, rounds: int | None) -> str:
+        if rounds:  # Italian and French: manche
+            return i18n.pgettext("Colorado County", "Round {round} of {rounds}").format(
+                round=round_, rounds=rounds)
+        return i18n.pgettext("Colorado County", "Round {round}").format(round=round_)
+
     def table_options(self) -> dict[str, str]:
         return {"lakes": self.lakes}
 

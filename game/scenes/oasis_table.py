@@ -27,7 +27,7 @@ import pygame
 
 from game.engine.oasis import OasisState, TakeOffer, TurnCard, new_game
 from game.engine.oasis.cards import COLOURS
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 from game.scenes.oasis import models, presenter, renderer
 from game.scenes.oasis.choices import Choice, Command, Reply, card_reply, deck_refusal
 from game.scenes.oasis.choices import disabled_reason as button_refusal
@@ -130,6 +130,9 @@ class TableScene(TableTips, SharedTable):
 
     def peek_lines(self) -> list[tuple[str, int]] | None:
         return models.peek_lines(self)
+
+    def round_words(self, round_: int, rounds: int | None) -> str:
+        return pgettext("Oasis", "Round {round}").format(round=round_)  # Italian: turno
 
     def result_rows(self) -> list:
         return models.result_rows(self)

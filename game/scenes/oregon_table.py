@@ -134,6 +134,9 @@ class TableScene(TableTips, SharedTable):
         return why_illegal(self.state, action, p) is None
 
     # --- results ---------------------------------------------------------------------------
+    def round_words(self, round_: int, rounds: int | None) -> str:
+        return i18n.pgettext("Oregon", "Round {round}").format(round=round_)  # Italian: giro
+
     def result_rows(self) -> list:
         return result_rows(self.state, self.names, self.colour)
 

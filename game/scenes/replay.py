@@ -43,7 +43,7 @@ import pygame
 
 from game.engine.core import Event, GameState, replay, replay_events
 from game.engine.messages import N_, say
-from game.i18n import _, pgettext
+from game.i18n import _
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.table import TableUnavailable, open_table
@@ -91,25 +91,6 @@ def phase_words(phase: str | None) -> str:
 
 
 SEPARATOR = "  ·  "
-
-
-def round_words(game_id: str, round_: int, rounds: int | None) -> str:
-    """"Round 2 of 4": each game calls its rounds by its own rulebook's word (Italian says
-    *giro* in Oregon, *manche* in Colorado County, *turno* in Oasis)."""
-    if game_id == "oregon":
-        return pgettext("Oregon", "Round {round}").format(round=round_)
-    if game_id == "oasis":
-        return pgettext("Oasis", "Round {round}").format(round=round_)
-    if game_id == "colorado" and rounds:
-        return pgettext("Colorado County", "Round {round} of {rounds}").format(
-            round=round_, rounds=rounds)
-    if game_id == "colorado":
-        return pgettext("Colorado County", "Round {round}").format(round=round_)
-    # Translators: a round of a game, on the replay bar ("Round 2 of 4")
-    if rounds:
-        return _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
-    # Translators: a round of a game, on the replay bar ("Round 2")
-    return _("Round {round}").format(round=round_)
 
 
 @lru_cache(maxsize=512)
@@ -656,7 +637,7 @@ class ReplayScene(Scene):
         round_, rounds, phase = fact or self.chapters[min(k, len(self.chapters) - 1)]
         parts = [_("Move {n} / {total}").format(n=k, total=self.total)]
         if round_:
-            parts.append(round_words(self.record.GAME_ID, round_, rounds))
+            parts.append(self.table.round_words(round_, rounds))
         words = phase_words(phase)
         if words:
             parts.append(words)
@@ -770,7 +751,8 @@ class ReplayScene(Scene):
 def open_replay(services, saved, on_close: Callable[[], None] | None = None) -> str | None:
     """Watch a ``game.saves.SavedGame`` (finished or not) on top of the current scene.
 
-    Returns a message for the player when the game's table cannot be opened, else None.
+    Returns a message for the player (a ``Sentence``) when the game's table cannot be opened,
+    else None.
     Closing the replay goes back to the scene below (the title), or calls ``on_close``.
     """
 
@@ -778,7 +760,7 @@ def open_replay(services, saved, on_close: Callable[[], None] | None = None) -> 
         scene = ReplayScene(services, saved.state, saved.seats, on_close)
     except TableUnavailable as exc:
         log.warning("%s", exc)
-        return str(exc)
+        return exc.reason
     log.info("Replaying %s (%d moves)", saved.state.GAME_ID, len(saved.state.history))
     services.stack.push(scene)
     return None

@@ -98,6 +98,9 @@ class OptionalHooks(Protocol):
 
     def log_opening(self) -> None: ...
 
+    def round_words(self, round_: int, rounds: int | None) -> str:
+        """A round as the game's rulebook calls it, for the replay bar ("Round 2 of 4")."""
+
     def _reset_choice(self) -> None: ...
 
 

@@ -463,6 +463,15 @@ class SharedTable(Scene):
         self.services.audio.play("swish")
         return True
 
+    def round_words(self, round_: int, rounds: int | None) -> str:
+        """"Round 2 of 4" (``rounds``: how many the game has, when it says): the replay bar's
+        words for a round.  A game whose rulebook has its own word for a round says it."""
+        if rounds:
+            # Translators: a round of a game, on the replay bar ("Round 2 of 4")
+            return i18n._("Round {round} of {rounds}").format(round=round_, rounds=rounds)
+        # Translators: a round of a game, on the replay bar ("Round 2")
+        return i18n._("Round {round}").format(round=round_)
+
     def table_options(self) -> dict[str, str] | None:
         """The game options a new game at this table keeps (Play again)."""
         return None
