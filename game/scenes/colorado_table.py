@@ -26,8 +26,8 @@ import pygame
 from game import i18n
 from game.engine.colorado import Bid, ColoradoState, SaleBid, new_game
 from game.engine.colorado.state import PLAYER_NAMES as ENGINE_NAMES
-from game.engine.messages import localized
-from game.i18n import N_, _, ngettext
+from game.engine.messages import localized, say
+from game.i18n import N_, NN_, _
 from game.scenes.colorado import renderer
 from game.scenes.colorado.choices import (
     SIMULTANEOUS,
@@ -135,8 +135,8 @@ class TableScene(TableTips, SharedTable):
         return v
 
     def log_opening(self) -> None:
-        self.log.add(ngettext("{game}: {n} player, 4 rounds.", "{game}: {n} players, 4 rounds.",
-                              self.n).format(game=GAME_NAME, n=self.n), None)
+        self.log.add(say(NN_("{game}: {n} player, 4 rounds.", "{game}: {n} players, 4 rounds."),
+                         game=GAME_NAME, n=self.n), None)
         for e in self.state.setup_events():
             self.log_event(e)
 

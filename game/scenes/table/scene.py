@@ -568,6 +568,7 @@ class SharedTable(Scene):
     def on_ui_scale(self) -> None:
         """The text size or the language changed: the log is written and wrapped again;
         cached text-bearing surfaces are dropped (the board's are not: it does not scale)."""
+        self.seating.follow_language()
         rescale = getattr(self.log, "rescale", None)
         if rescale is not None:
             rescale()

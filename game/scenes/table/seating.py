@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.bots import Bot, make_bot
-from game.seats import Seat
+from game.seats import Seat, has_default_name, in_language
 from game.ui.players import renamer
 
 
@@ -33,6 +33,15 @@ class Seating:
             bots={i: make_bot(game, s.level or "normal", seed * 31 + i)
                   for i, s in enumerate(seats) if s.is_bot},
             rename=renamer([default_name(i) for i in range(len(seats))], names))
+
+    def follow_language(self) -> None:
+        """After a change of language: a seat called by its colour's name is called by it in
+        the new language.  The lists change in place, so every view holding them (log, panels,
+        hand-off) shows the new names."""
+        for i, seat in enumerate(self.seats):
+            if has_default_name(seat):
+                self.seats[i] = in_language(seat)
+                self.names[i] = self.seats[i].name
 
     @property
     def hot_seat(self) -> bool:
