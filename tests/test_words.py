@@ -48,4 +48,4 @@ def test_oasis_panel_counts_are_singular_for_one():
         name="Red", kind="Human", colour=0, disc=None, handed=None, camels_left=1,
         markers_left=1, score_count=1, score_tiles=None, deck_size=3, offer=(),
         offer_taken_by=None, active=True, size=(300, 200), score=1)
-    assert {"1 camel", "1 marker", "1 score tile", "1 point"} <= set(model.texts())
+    assert {"1 camel", "1 control marker", "1 score tile", "1 point"} <= set(model.texts())

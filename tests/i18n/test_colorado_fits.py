@@ -115,8 +115,8 @@ class Fitter(Watcher):
             for name, box in boxes.items():
                 if r.colliderect(box) and not box.contains(r):
                     self.bad.append(f"{where}: {message!r} {r} overflows the {name} {box}")
-        for i in range(len(s.my_flags())):  # a colour's name may spill into the gaps
-            r = lay.flag_rect(i).inflate(-2 * FLAG_LABEL_MARGIN + 2, 0)
+        for i in range(len(s.my_flags())):  # a colour's name stays on its light slot
+            r = lay.flag_rect(i).inflate(-FLAG_LABEL_MARGIN, 0)
             self.bad += [f"{where}: flag {i}: {m}" for m, t in rec.texts
                          if t.colliderect(r) and not r.contains(t)]
         for i, (label, *_rest) in enumerate(s.buttons()):

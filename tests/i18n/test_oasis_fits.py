@@ -164,7 +164,7 @@ def _label_px(label: str) -> float:
 
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_oasis_button_labels_are_no_smaller_than_in_english(code, scale):
+def test_oasis_button_labels_are_no_smaller_than_in_english(display, code, scale):
     theme.set_ui_scale(scale)
     english = min(_label_px(label) for label in BUTTON_LABELS)
     i18n.set_language(code)

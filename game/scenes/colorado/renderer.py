@@ -22,7 +22,7 @@ from game.ui.colorado.projection import round_points
 
 GOOD = (40, 110, 40)  # points scored, a bid that takes
 FLAG_LABEL_MARGIN = 6  # px kept clear inside a flag's slot: the name is dark ink on the light slot
-FLAG_LABEL_PX, FLAG_LABEL_SMALLEST = 22, 18  # a flag's colour name: its size at 100 %, its least
+FLAG_LABEL_PX, FLAG_LABEL_SMALLEST = 22, 16  # a flag's colour name: its size at 100 %, its least
 SCORE_TITLE_Y, SCORE_HEAD_Y, SCORE_ROWS_Y = 16, 72, 112  # at 100 %, one-line headings
 SCORE_ROW = 74
 SCORE_FOOT = 102  # below the rows: the Continue button, or the hint
@@ -316,7 +316,7 @@ class ColoradoRenderer:
             pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
             f = pieces.flag(colour, 64)
             surface.blit(f, f.get_rect(center=(rr.centerx, rr.centery - 10)))
-            # 22 px grown with the text size, down to 18 px where a long name needs it
+            # 22 px grown with the text size, down to 16 px where a long name needs it
             s = theme.fit_text(_(COLOUR_TERMS[colour]), FLAG_LABEL_SMALLEST,
                                rr.w - 2 * FLAG_LABEL_MARGIN,
                                theme.INK, True, max_height=30,
