@@ -350,7 +350,7 @@ class Slider(_Row):
         hi: float = 1.0,
         step: float = 0.05,
         on_change: Callable[[float], Any] | None = None,
-        fmt: Callable[[float], str] = lambda v: f"{round(v * 100)}%",
+        fmt: Callable[[float], str] = lambda v: _("{n}%").format(n=round(v * 100)),
         **kw,
     ):
         super().__init__(rect, label, **kw)

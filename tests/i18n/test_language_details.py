@@ -1,5 +1,6 @@
-"""A seat called by its colour's name is called by it in the language spoken now, at a table
-already open; a name someone typed stays as typed."""
+"""Details that follow the language: a seat called by its colour's name is called by it in
+the language spoken now, at a table already open (a typed name stays as typed); a slider's
+percentage is written as the language writes it."""
 
 from dataclasses import replace
 
@@ -20,3 +21,13 @@ def test_colour_names_at_the_table_follow_a_change_of_language(services):
     assert scene.log.names is scene.names  # the log writes its lines with the new name
     services.set_language("fr")
     assert scene.names == ["Jaune", "Bob"]
+
+
+def test_a_slider_writes_its_percentage_as_the_language_does(display):
+    from game import i18n
+    from game.ui.widgets import Slider
+
+    slider = Slider((0, 0, 1000, 90), "Music", 0.8)
+    assert slider.fmt(slider.value) == "80%"
+    i18n.set_language("fr")
+    assert slider.fmt(slider.value) == "80 %"  # French puts a space before the sign
