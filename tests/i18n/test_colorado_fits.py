@@ -10,6 +10,8 @@ import pygame
 import pytest
 from colorado_table_game import Watcher, open_colorado, play_through
 from language_check import speaking
+from text_boxes import CANVAS
+from text_boxes import WholeTextRecorder as Recorder
 
 from game import assets
 from game.i18n import LANGUAGES, _
@@ -27,28 +29,12 @@ from game.ui.colorado import panels
 SCALES = [1.0, 1.5]
 CODES = list(LANGUAGES)
 SMALLEST_LABEL = 22  # px: a button label shrunk below this is too small to read from a sofa
-CANVAS = pygame.Rect(0, 0, 1920, 1080)
 
 
 @pytest.fixture(autouse=True)
 def scale_back():
     yield
     theme.set_ui_scale(1.0)
-
-
-class Recorder(pygame.Surface):
-    """A canvas noting where each text surface (made by ``theme``) lands, as its inked rect."""
-
-    def __init__(self):
-        super().__init__((1920, 1080))
-        self.texts: list[tuple[str, pygame.Rect]] = []
-
-    def blit(self, source, dest, area=None, special_flags=0):
-        message = theme.TEXT_SURFACES.get(id(source))
-        if message is not None and message.strip() and area is None:
-            top_left = pygame.Rect(dest).topleft if isinstance(dest, pygame.Rect) else dest
-            self.texts.append((message, source.get_bounding_rect().move(top_left)))
-        return super().blit(source, dest, area, special_flags)
 
 
 def label_px(label: str, size: tuple[int, int]) -> int:

@@ -5,13 +5,12 @@ words in the zoom are whole; the score-tile peek holds its words."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pygame
 import pytest
 from oasis_table_play import decisions, open_oasis
+from text_boxes import Recorder, check_boxes
 
 from game import assets, i18n
 from game.engine.oasis.cards import CARDS
@@ -29,16 +28,6 @@ BUTTON_LABELS = [*choices.BONUS_LABELS.values(), *choices.DISABLED, "Skip bonus"
                  "Ignore the rest", "Leave uncontrolled", "Cancel"]
 
 
-def _ui_scale_tests():
-    """tests/ui/test_ui_scale.py, for its Recorder (where each text was blitted)."""
-    path = Path(__file__).parents[1] / "ui" / "test_ui_scale.py"
-    spec = importlib.util.spec_from_file_location("oasis_fits_ui_scale", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-UI = _ui_scale_tests()
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +55,7 @@ def test_oasis_table_text_fits(display, code, scale):
             continue
         seen.add(key)
         s.peek = k % 2 == 0
-        rec = UI.Recorder()
+        rec = Recorder()
         s.draw(rec)
         peeking = s.peek_lines() is not None
         s.peek = False
@@ -78,9 +67,9 @@ def test_oasis_table_text_fits(display, code, scale):
         bad += [f"{key}: {m!r} {r} leaves its card" for m, r in rec.texts if m == _("done")
                 and not any(c.contains(r) for c in lay.carry_cards)]
         if not peeking:
-            bad += [f"{key}: {b}" for b in UI.check_boxes(rec, boxes)]
+            bad += [f"{key}: {b}" for b in check_boxes(rec, boxes)]
         else:  # the peek lies over the panels: only the canvas counts then
-            bad += [f"{key}: {b}" for b in UI.check_boxes(rec, {})]
+            bad += [f"{key}: {b}" for b in check_boxes(rec, {})]
         assert not any(s.prompt_box()[0].colliderect(b) for b in lay.buttons)
         bad += [f"{key}: {b}" for b in _panel_and_supply_problems(s)]
     assert len(seen) >= 6, seen
@@ -210,7 +199,7 @@ def test_oasis_zoom_note_and_title_stay_inside(display, code, scale):
         player="Arancione", disc=5, owner="Marrone")
     m = zoom.ZoomModel(_("Cards {player} carries out").format(player="Arancione"),
                        ("stone1", "goods2", "draw3"), states=("done", "current", ""), note=note)
-    rec = UI.Recorder()
+    rec = Recorder()
     img = zoom.render_zoom(m)
     rect = img.get_rect(topleft=(100, 100))
     rec.blit(img, rect)

@@ -9,12 +9,14 @@ own test.
 
 import dataclasses
 import functools
-import random
 
 import i18n_tool  # tools/i18n.py, loaded by tests/helpers/i18n_tool.py
 import pygame
 import pytest
+from finished_games import finished as finished_game
 from language_check import english_words, speaking
+from text_boxes import CANVAS
+from text_boxes import WholeTextRecorder as Recorder
 
 from game import i18n
 from game.config import Config
@@ -36,7 +38,6 @@ from game.ui import art, theme
 from game.ui.widgets import button_label
 
 SCALES = [1.0, 1.5]
-CANVAS = pygame.Rect(0, 0, 1920, 1080)
 PLAYERS = {"oregon": 4, "colorado": 4, "oasis": 5}
 # Each game's results columns as its table passes them (Colorado: four rounds played).
 COLUMNS = {
@@ -51,22 +52,6 @@ LONG_NAME = "Marie-Gwendoline"  # as long as a seat's name may be (game.seats.NA
 def scale_back():
     yield
     theme.set_ui_scale(1.0)
-
-
-class Recorder(pygame.Surface):
-    """A canvas that remembers where each text made by ``theme`` was blitted."""
-
-    def __init__(self):
-        super().__init__((1920, 1080))
-        self.texts: list[tuple[str, pygame.Rect]] = []
-
-    def blit(self, source, dest, area=None, special_flags=0):
-        message = theme.TEXT_SURFACES.get(id(source))
-        if message is not None and message.strip() and area is None:
-            rect = source.get_rect(topleft=pygame.Rect(dest).topleft if not isinstance(
-                dest, tuple) or len(dest) == 4 else dest)
-            self.texts.append((message, source.get_bounding_rect().move(rect.topleft)))
-        return super().blit(source, dest, area, special_flags)
 
 
 def services_at(scale: float) -> Services:
@@ -190,19 +175,8 @@ def test_the_results_speak_the_new_language_at_once(display):
 
 
 # --- replay --------------------------------------------------------------------------------------
-_FINISHED: dict = {}
-
-
 def finished(game_id: str):
-    """A finished game of random legal moves (cached: the tests only read it)."""
-    if game_id not in _FINISHED:
-        st = GAMES[game_id].new(PLAYERS[game_id], 4242)
-        rng = random.Random(7)
-        while not st.is_over():
-            p = st.to_act()[0]
-            st.apply(rng.choice(st.legal_actions(p)), p)
-        _FINISHED[game_id] = st
-    return _FINISHED[game_id]
+    return finished_game(game_id, PLAYERS[game_id])
 
 
 def replay_seats(game_id: str):

@@ -5,10 +5,10 @@ watched in a ``ReplayScene``: played to the end it must equal the original, and 
 (step back, Start/End, ±10, the scrubber) must land on exactly ``replay(state, upto=k)``.
 """
 
-import random
 
 import pygame
 import pytest
+from finished_games import finished as finished_game
 
 from game import saves
 from game.engine import GAMES
@@ -21,19 +21,8 @@ from game.seats import BOT, HUMAN, make_seat
 from game.ui import intents as I
 
 PLAYERS = {"oregon": 3, "colorado": 4, "oasis": 3}
-_GAMES: dict = {}
-
-
 def finished(game_id: str):
-    """A finished game of random legal moves (cached: the tests only read it)."""
-    if game_id not in _GAMES:
-        st = GAMES[game_id].new(PLAYERS[game_id], 4242)
-        rng = random.Random(7)
-        while not st.is_over():
-            p = st.to_act()[0]
-            st.apply(rng.choice(st.legal_actions(p)), p)
-        _GAMES[game_id] = st
-    return _GAMES[game_id]
+    return finished_game(game_id, PLAYERS[game_id])
 
 
 def seats_for(game_id: str):
