@@ -266,33 +266,73 @@ def _replay(s):
 scene_bench("replay", _replay)
 
 
-def random_games_per_second(game_id: str, seconds: float = 5.0) -> float:
-    """Complete games with uniformly random legal actions, one core, for about ``seconds``."""
+def random_games_per_second(game_id: str, seconds: float = 5.0,
+                            clock: Callable[[], float] = time.perf_counter) -> float:
+    """Complete games with uniformly random legal actions, one core, for about ``seconds``
+    of ``clock`` (``time.process_time``: this process's CPU time, which other programs
+    running on the machine do not inflate)."""
     import random
-
 
     info = GAMES[game_id]
     rng = random.Random(1)
-    games, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    games, start = 0, clock()
+    while clock() - start < seconds:
         state = info.new(info.max_players - games % (info.max_players - info.min_players + 1),
                          games + 1)
         while not state.is_over():
             player = state.to_act()[0]
             state.apply(rng.choice(state.legal_actions(player)), player)
         games += 1
-    return games / (time.perf_counter() - start)
+    return games / (clock() - start)
+
+
+def search_primitives(game_id: str, positions: int = 60, repeat: int = 20) -> dict[str, float]:
+    """Microseconds of CPU per ``clone()``, per ``view(seat)`` and per ``state_from_view``
+    (one determinization, its view not counted), on positions spread over seeded random
+    games: what a search repeats thousands of times per decision."""
+    import random
+
+    info = GAMES[game_id]
+    rng = random.Random(2)
+    states = []
+    g = 0
+    while len(states) < positions:
+        state = info.new(info.min_players + g % (info.max_players - info.min_players + 1), g + 7)
+        while not state.is_over() and len(states) < positions:
+            if rng.random() < 0.08:
+                states.append(state.clone())
+            player = state.to_act()[0]
+            state.apply(rng.choice(state.legal_actions(player)), player)
+        g += 1
+    cls = type(states[0])
+    views = [s.view(s.to_act()[0]) for s in states]
+    work = {"clone": lambda i: states[i].clone(),
+            "view": lambda i: states[i].view(states[i].to_act()[0]),
+            "determinize": lambda i: cls.state_from_view(views[i], rng)}
+    out = {}
+    for name, fn in work.items():
+        start = time.process_time()
+        for _ in range(repeat):
+            for i in range(len(states)):
+                fn(i)
+        out[name] = (time.process_time() - start) / (repeat * len(states)) * 1e6
+    return out
 
 
 def _engine_figures(game_id: str) -> list[Figure]:
-    """Random complete games per second, and the normal bot's decision times."""
+    """Random complete games per second (wall and CPU), the search primitives' costs, and
+    the normal bot's decision times."""
     import importlib
 
     bench_normal_decisions = importlib.import_module(GAMES[game_id].bots).bench_normal_decisions
     rate = random_games_per_second(game_id)
+    cpu_rate = random_games_per_second(game_id, clock=time.process_time)
+    costs = search_primitives(game_id)
     times = [t * 1000 for t in bench_normal_decisions(200)]
     return [
         Figure(f"{game_id}.random_games_per_s", rate, "games/s"),
+        Figure(f"{game_id}.random_games_per_cpu_s", cpu_rate, "games/s"),
+        *(Figure(f"{game_id}.{name}_us", value, "us") for name, value in costs.items()),
         Figure(f"{game_id}.bot_normal_p50", percentile(times, 50), "ms"),
         Figure(f"{game_id}.bot_normal_p99", percentile(times, 99), "ms"),
     ]
