@@ -26,6 +26,8 @@ TERRAINS: tuple[str, ...] = ("plains", "rail", "mountain", "water")
 TERRAIN_LETTERS = {"p": "plains", "r": "rail", "m": "mountain", "w": "water"}
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNO"
+CELLS: tuple[tuple[int, int], ...] = tuple((i % WIDTH, i // WIDTH) for i in range(NUM_CELLS))
+"""``(x, y)`` of each cell index (every board has the same cells)."""
 
 
 def bits(mask: int):
@@ -87,8 +89,7 @@ class OregonBoard:
         self.width = WIDTH
         self.height = HEIGHT
 
-        self.xy: tuple[tuple[int, int], ...] = tuple(
-            (i % WIDTH, i // WIDTH) for i in range(NUM_CELLS))
+        self.xy: tuple[tuple[int, int], ...] = CELLS
         self.full = (1 << NUM_CELLS) - 1
         masks = {t: 0 for t in TERRAINS}
         for y in range(HEIGHT):

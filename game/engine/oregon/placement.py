@@ -35,7 +35,7 @@ from game.engine.oregon.cards import (
     is_building,
     is_landscape,
 )
-from game.engine.oregon.geometry import bits, cell_name
+from game.engine.oregon.geometry import NUM_CELLS, bits, cell_name
 from game.engine.oregon.phases import PLAY
 
 if TYPE_CHECKING:
@@ -84,6 +84,7 @@ def start_tile_region(st: OregonState, player: int) -> int:
 _PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[Action, ...], Callable[[bytes], Any]]] = {}
 PLAYS_LIMIT = 2500
 _FREE_FLAG = bytes.maketrans(b"01", b"\x01\x00")
+_CELL_BITS = f"0{NUM_CELLS}b"  # a mask as binary digits, one per cell
 
 
 def _plays_on(cards: tuple[int, ...], region: int,
@@ -103,7 +104,7 @@ def _plays_on(cards: tuple[int, ...], region: int,
 
 def free_flags(occupied: int) -> bytes:
     """Byte ``i`` is 1 when cell ``i`` is not in ``occupied``, else 0."""
-    return format(occupied, "0150b")[::-1].encode().translate(_FREE_FLAG)
+    return format(occupied, _CELL_BITS)[::-1].encode().translate(_FREE_FLAG)
 
 
 class _PlayList:
