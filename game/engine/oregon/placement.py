@@ -80,7 +80,8 @@ def start_tile_region(st: OregonState, player: int) -> int:
 # they allow on an empty board), lowest cell first, and a function picking from per-cell
 # free flags the flags of those cells.  Actions never change, so each is made once and
 # shared: a play phase lists hundreds of them and a search lists them again and again.
-# Bounded (emptied when full): one board has at most 2346 card tuples.
+# Bounded (the oldest entry goes first): one board has at most 2346 card tuples, about
+# 5 MiB of plays in all.
 _PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[Action, ...], Callable[[bytes], Any]]] = {}
 PLAYS_LIMIT = 2500
 _FREE_FLAG = bytes.maketrans(b"01", b"\x01\x00")
