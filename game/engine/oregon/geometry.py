@@ -30,12 +30,27 @@ CELLS: tuple[tuple[int, int], ...] = tuple((i % WIDTH, i // WIDTH) for i in rang
 """``(x, y)`` of each cell index (every board has the same cells)."""
 
 
-def bits(mask: int):
-    """Yield the cell indices set in ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+_MASK_BYTES = (NUM_CELLS + 7) // 8
+# byte k of a mask -> the cell indices its set bits stand for: a mask with more than a few
+# cells is read 8 cells at a time (one bit at a time costs a big-integer operation each)
+_BYTE_CELLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if byte >> b & 1) for byte in range(256))
+    for k in range(_MASK_BYTES))
+
+
+def bits(mask: int) -> list[int]:
+    """The cell indices set in ``mask``, lowest first."""
+    out: list[int] = []
+    if mask.bit_count() <= 6:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    for k, byte in enumerate(mask.to_bytes(_MASK_BYTES, "little")):
+        if byte:
+            out += _BYTE_CELLS[k][byte]
+    return out
 
 
 def cell_name(cell: tuple[int, int]) -> str:
