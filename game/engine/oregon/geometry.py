@@ -155,7 +155,8 @@ class OregonBoard:
         """Cell index of ``(x, y)``; raises ValueError when off the board."""
         try:
             x, y = cell
-            x, y = int(x), int(y)
+            if type(x) is not int or type(y) is not int:
+                x, y = int(x), int(y)
         except (TypeError, ValueError):
             raise ValueError(f"{cell!r} is not a cell") from None
         if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
