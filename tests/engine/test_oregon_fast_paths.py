@@ -166,6 +166,22 @@ def test_free_flags_mark_exactly_the_cells_outside_a_mask():
         assert list(flags) == [0 if mask >> i & 1 else 1 for i in range(150)]
 
 
+def test_bits_lists_the_cells_of_sparse_and_dense_masks_in_order():
+    rng = random.Random(2)
+    for size in (0, 1, 3, 6, 7, 14, 40, 90, 150):
+        for _ in range(20):
+            mask = sum(1 << i for i in rng.sample(range(150), size))
+            assert bits(mask) == [i for i in range(150) if mask >> i & 1]
+
+
+def test_cell_indices_as_before_for_every_kind_of_number():
+    board = new_game(2, 1, **TEST_BOARD).board
+    assert [board.index(c) for c in ((3, 2), [3, 2], (3.0, 2), (True, False))] == [33, 33, 33, 1]
+    for bad in ((15, 0), (0, -1), (1,), "ab", None, (1, "x")):
+        with pytest.raises(ValueError):
+            board.index(bad)
+
+
 # --- actions applied without a second check --------------------------------------------------
 def test_a_listed_action_is_applied_as_a_checked_one_would_be():
     for original, p in positions(6, every=5):
