@@ -149,7 +149,7 @@ def test_listings_of_crowded_boards_and_spent_jokers():
             same_list(placement.play_actions(c, q), plain_play_actions(c, q))
 
 
-def test_a_small_cache_forgets_the_oldest_and_lists_the_same(monkeypatch):
+def test_a_full_cache_starts_again_and_lists_the_same(monkeypatch):
     monkeypatch.setattr(placement, "_PLAYS", {})
     monkeypatch.setattr(placement, "PLAYS_LIMIT", 7)
     for st, p in positions(3, every=2):

@@ -80,8 +80,8 @@ def start_tile_region(st: OregonState, player: int) -> int:
 # they allow on an empty board), lowest cell first, and a function picking from per-cell
 # free flags the flags of those cells.  Actions never change, so each is made once and
 # shared: a play phase lists hundreds of them and a search lists them again and again.
-# Bounded (the oldest entry goes first): one board has at most 2346 card tuples, about
-# 5 MiB of plays in all.
+# Bounded: one board has at most 2346 card tuples, about 5 MiB of plays in all; emptied
+# (one step, safe beside other threads) when full.
 _PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[Action, ...], Callable[[bytes], Any]]] = {}
 PLAYS_LIMIT = 2500
 _FREE_FLAG = bytes.maketrans(b"01", b"\x01\x00")
@@ -93,8 +93,8 @@ def _plays_on(cards: tuple[int, ...], region: int,
     key = (cards, region)
     entry = _PLAYS.get(key)
     if entry is None:
-        if len(_PLAYS) >= PLAYS_LIMIT:  # forget the oldest
-            del _PLAYS[next(iter(_PLAYS))]
+        if len(_PLAYS) >= PLAYS_LIMIT:  # only with several boards in one process
+            _PLAYS.clear()
         cls = PlaceFarmer if cards[-1] < 50 else PlaceBuilding
         cells = list(bits(region))
         actions = tuple(cls(cards, xy[i]) for i in cells)
