@@ -62,11 +62,21 @@ def as_cell(value: object) -> tuple[int, int] | None:
     return None
 
 
+CELLS: tuple[tuple[int, int], ...] = tuple(xy(i) for i in range(NUM_CELLS))
+"""``xy`` of every cell index, worked out once (the rules turn indices into cells often)."""
+
+_MASK_BYTES = (NUM_CELLS + 7) // 8
+# byte k of a mask -> the cells its set bits stand for (a mask is read 8 cells at a time:
+# the masks of legal flag cells have a hundred bits and more, one bit at a time is slow)
+_BYTE_CELLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if byte >> b & 1) for byte in range(256))
+    for k in range(_MASK_BYTES))
+
+
 def mask_cells(mask: int) -> list[int]:
     """The cell indices of a bitmask, in board order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    out: list[int] = []
+    for k, byte in enumerate(mask.to_bytes(_MASK_BYTES, "little")):
+        if byte:
+            out += _BYTE_CELLS[k][byte]
     return out

@@ -10,7 +10,7 @@ from game.engine.colorado.cardplay import CardUse, check_card_use
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.cubes import set_cube
 from game.engine.colorado.events import card_arg, cell_arg, numbered, who
-from game.engine.colorado.grid import index, on_board, xy
+from game.engine.colorado.grid import CELLS, NUM_CELLS, index, on_board, xy
 from game.engine.colorado.model import PHASE_TAKE
 from game.engine.core import Action, Event, IllegalAction
 from game.engine.messages import N_, Sentence, say
@@ -63,32 +63,85 @@ def do_take(state: ColoradoState, a: TakeCard, p: int) -> list[Event]:
     return events
 
 
+def _second_stars(card_id: int) -> tuple[tuple[int, ...], ...] | None:
+    """Per rotation, per flag cell: the cell of the card's second star when its first lies
+    on the flag (-1: off the board); None for a one-star card."""
+    card = CARDS[card_id]
+    if card.offset is None:
+        return None
+    out = []
+    for rot in range(4):
+        row = []
+        for f in range(NUM_CELLS):
+            x, y = card.star_cells(CELLS[f], rot, 0)[1]
+            row.append(index(x, y) if on_board(x, y) else -1)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_SECOND_STAR = tuple(_second_stars(c.id) for c in CARDS)
+_TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
+# (card, flag cell, rotation) -> the uses placing cubes there, made once: actions never change
+# and a search lists the same ones again and again
+_TAKES: dict[tuple[int, int, int], tuple[TakeCard, TakeCard, TakeCard | None]] = {}
+
+
+def _takes_at(cid: int, f: int, rot: int, b: int) -> tuple[TakeCard, TakeCard, TakeCard | None]:
+    """A cube on the flag's cell, a cube on the second star ``b``, cubes on both."""
+    key = (cid, f, rot)
+    found = _TAKES.get(key)
+    if found is None:
+        flag = CELLS[f]
+        second = CELLS[b] if b >= 0 else flag
+        found = (TakeCard(cid, flag, rot, 0, (flag,)), TakeCard(cid, flag, rot, 0, (second,)),
+                 TakeCard(cid, flag, rot, 0, (flag, second)) if b >= 0 else None)
+        _TAKES[key] = found
+    return found
+
+
 def take_actions(state: ColoradoState, player: int) -> list[Action]:
-    """One action per distinct outcome (card and cells that get a cube)."""
+    """One action per distinct outcome (card and cells that get a cube): for each revealed
+    card, taking it without a cube, then for each of its colour's flags in board order and
+    each rotation the free starred cells alone and then together, an outcome listed again
+    only the first time."""
     out: list[Action] = []
     left = state.cubes_left[player]
     owner = state.owner
     lake_at = state.lakemap.lake_at
-    by_colour: dict[str, list[tuple[int, int]]] = {c: [] for c in FLAG_COLOURS}
-    for i in sorted(state.flags):
-        by_colour[state.flags[i][0]].append(xy(i))
+    flags = state.flags
+    by_colour: dict[str, list[int]] = {c: [] for c in FLAG_COLOURS}
+    for i in sorted(flags):
+        by_colour[flags[i][0]].append(i)
     for cid in state.revealed:
-        card = CARDS[cid]
-        out.append(TakeCard(cid))
+        out.append(_TAKE_NOTHING[cid])
         if not left:
             continue
-        seen: set[frozenset[tuple[int, int]]] = set()
-        for flag in by_colour[card.colour]:
-            for rot in ((0,) if card.offset is None else (0, 1, 2, 3)):
-                stars = card.star_cells(flag, rot, 0)
-                ok = [c for c in stars if on_board(*c) and lake_at[index(*c)] < 0
-                      and owner[index(*c)] < 0]
-                subsets: list[tuple[tuple[int, int], ...]] = [(c,) for c in ok]
-                if len(ok) == 2 and left >= 2:
-                    subsets.append(tuple(ok))
-                for sub in subsets:
-                    key = frozenset(sub)
-                    if key not in seen:
-                        seen.add(key)
-                        out.append(TakeCard(cid, flag, rot, 0, sub))
+        at_flags = by_colour[CARDS[cid].colour]
+        seconds = _SECOND_STAR[cid]
+        if seconds is None:  # one star: one outcome per free flag cell
+            for f in at_flags:
+                if owner[f] < 0 and lake_at[f] < 0:
+                    out.append(_takes_at(cid, f, 0, -1)[0])
+            continue
+        # outcomes seen: a cell alone by its index, two cells by NUM_CELLS + the pair's number
+        seen: set[int] = set()
+        for f in at_flags:
+            f_free = owner[f] < 0 and lake_at[f] < 0
+            for rot in (0, 1, 2, 3):
+                b = seconds[rot][f]
+                b_free = b >= 0 and owner[b] < 0 and lake_at[b] < 0
+                if not (f_free or b_free):
+                    continue
+                uses = _takes_at(cid, f, rot, b)
+                if f_free and f not in seen:
+                    seen.add(f)
+                    out.append(uses[0])
+                if b_free and b not in seen:
+                    seen.add(b)
+                    out.append(uses[1])
+                if f_free and b_free and left >= 2:
+                    pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
+                    if pair not in seen:
+                        seen.add(pair)
+                        out.append(uses[2])
     return out
