@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from game.engine.colorado.bidding import bid_options
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.grid import NUM_CELLS, index
-from game.engine.colorado.lakes import LakeMap, check_layout
+from game.engine.colorado.lakes import lake_map
 from game.engine.colorado.model import (
     CARDS_PER_COLOUR_PER_ROUND,
     FLAGS_PER_COLOUR,
@@ -38,7 +38,7 @@ def state_from_view(cls: type[S], view: dict[str, Any], rng: random.Random) -> S
     options = {"lakes": [[v, [list(c) for c in cells]] for v, cells in layout]}
     state = cls.__new__(cls)
     GameState.__init__(state, view["num_players"], rng.getrandbits(63), options)
-    state.lakemap = LakeMap.build(check_layout(layout))
+    state.lakemap = lake_map(layout)
     _copy_public(state, view)
     _deal_cowboys(state, view, rng)
     _deal_flags(state, view, rng)

@@ -46,7 +46,7 @@ from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.cowboys import draw_from_bag
 from game.engine.colorado.cubes import set_cube
 from game.engine.colorado.grid import NUM_CELLS, mask_cells
-from game.engine.colorado.lakes import Lake, LakeMap, check_layout, first_game_layout, random_layout
+from game.engine.colorado.lakes import Lake, LakeMap, first_game_layout, lake_map, random_layout
 from game.engine.colorado.model import (  # noqa: F401 - re-exported: the rules' names
     CARDS_PER_COLOUR_PER_ROUND,
     CUBES_PER_PLAYER,
@@ -102,11 +102,11 @@ class ColoradoState(GameState):
         elif lakes == "random":
             layout = random_layout(self.rng)
         elif isinstance(lakes, (list, tuple)):
-            layout = check_layout(lakes)
+            layout = lakes
         else:
             raise ValueError(f"lakes must be 'first', 'random' or a layout, not {lakes!r}")
         n = num_players
-        self.lakemap = LakeMap.build(layout)
+        self.lakemap = lake_map(layout)
         self.owner = [-1] * NUM_CELLS
         self.cube_mask = 0  # bitmask of the cells with a cube
         self.cubes_left = [CUBES_PER_PLAYER] * n

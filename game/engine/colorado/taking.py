@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.colorado.actions import TakeCard
+from game.engine.colorado.actions import TakeCard, new_take
 from game.engine.colorado.cardplay import CardUse, check_card_use
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.cubes import set_cube
 from game.engine.colorado.events import card_arg, cell_arg, numbered, who
-from game.engine.colorado.grid import CELLS, NUM_CELLS, index, on_board, xy
+from game.engine.colorado.grid import CELLS, NUM_CELLS, index, on_board
 from game.engine.colorado.model import PHASE_TAKE
 from game.engine.core import Action, Event, IllegalAction
 from game.engine.messages import N_, Sentence, say
@@ -56,7 +56,7 @@ def do_take(state: ColoradoState, a: TakeCard, p: int) -> list[Event]:
                      "flag": list(a.flag_cell) if a.flag_cell is not None else None,
                      "rotation": a.rotation, "anchor_star": a.anchor_star,
                      "stars": [list(c) for c in use.stars],
-                     "cubes": [list(xy(i)) for i in use.cubes]},
+                     "cubes": [list(CELLS[i]) for i in use.cubes]},
                     args={"player": who(p), "card": card_arg(use.card), **cells})]
     for i in use.cubes:
         set_cube(state, i, p, events)
@@ -81,22 +81,6 @@ def _second_stars(card_id: int) -> tuple[tuple[int, ...], ...] | None:
 
 _SECOND_STAR = tuple(_second_stars(c.id) for c in CARDS)
 _TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
-# (card, flag cell, rotation) -> the uses placing cubes there, made once: actions never change
-# and a search lists the same ones again and again
-_TAKES: dict[tuple[int, int, int], tuple[TakeCard, TakeCard, TakeCard | None]] = {}
-
-
-def _takes_at(cid: int, f: int, rot: int, b: int) -> tuple[TakeCard, TakeCard, TakeCard | None]:
-    """A cube on the flag's cell, a cube on the second star ``b``, cubes on both."""
-    key = (cid, f, rot)
-    found = _TAKES.get(key)
-    if found is None:
-        flag = CELLS[f]
-        second = CELLS[b] if b >= 0 else flag
-        found = (TakeCard(cid, flag, rot, 0, (flag,)), TakeCard(cid, flag, rot, 0, (second,)),
-                 TakeCard(cid, flag, rot, 0, (flag, second)) if b >= 0 else None)
-        _TAKES[key] = found
-    return found
 
 
 def take_actions(state: ColoradoState, player: int) -> list[Action]:
@@ -121,27 +105,27 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
         if seconds is None:  # one star: one outcome per free flag cell
             for f in at_flags:
                 if owner[f] < 0 and lake_at[f] < 0:
-                    out.append(_takes_at(cid, f, 0, -1)[0])
+                    flag = CELLS[f]
+                    out.append(new_take(cid, flag, 0, (flag,)))
             continue
         # outcomes seen: a cell alone by its index, two cells by NUM_CELLS + the pair's number
         seen: set[int] = set()
         for f in at_flags:
             f_free = owner[f] < 0 and lake_at[f] < 0
+            flag = CELLS[f]
             for rot in (0, 1, 2, 3):
                 b = seconds[rot][f]
                 b_free = b >= 0 and owner[b] < 0 and lake_at[b] < 0
-                if not (f_free or b_free):
-                    continue
-                uses = _takes_at(cid, f, rot, b)
                 if f_free and f not in seen:
                     seen.add(f)
-                    out.append(uses[0])
-                if b_free and b not in seen:
-                    seen.add(b)
-                    out.append(uses[1])
-                if f_free and b_free and left >= 2:
-                    pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
-                    if pair not in seen:
-                        seen.add(pair)
-                        out.append(uses[2])
+                    out.append(new_take(cid, flag, rot, (flag,)))
+                if b_free:
+                    if b not in seen:
+                        seen.add(b)
+                        out.append(new_take(cid, flag, rot, (CELLS[b],)))
+                    if f_free and left >= 2:
+                        pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
+                        if pair not in seen:
+                            seen.add(pair)
+                            out.append(new_take(cid, flag, rot, (flag, CELLS[b])))
     return out
