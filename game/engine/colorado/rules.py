@@ -14,6 +14,7 @@ from game.engine.colorado.actions import (
     PlaceFlag,
     SaleBid,
     TakeCard,
+    new_bid,
 )
 from game.engine.colorado.bidding import bid_options, check_bid, do_bid
 from game.engine.colorado.cards import FLAG_COLOURS
@@ -94,11 +95,11 @@ def _give(state: ColoradoState, player: int) -> list[Action]:
 
 
 def _sale_bids(state: ColoradoState, player: int) -> list[Action]:
-    return [SaleBid(b) for b in bid_options(state.hands[player], True)]
+    return [new_bid(SaleBid, b) for b in bid_options(state.hands[player], True)]
 
 
 def _bids(state: ColoradoState, player: int) -> list[Action]:
-    return [Bid(b) for b in bid_options(state.hands[player], False)]
+    return [new_bid(Bid, b) for b in bid_options(state.hands[player], False)]
 
 
 def _takes(state: ColoradoState, player: int) -> list[Action]:

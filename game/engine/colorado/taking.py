@@ -30,6 +30,16 @@ def _card_use(state: ColoradoState, a: TakeCard, p: int) -> CardUse:
                           state.lakemap.lake_at, state.cubes_left[p])
 
 
+def listed_use(a: TakeCard) -> CardUse:
+    """What a use ``take_actions`` listed does (``check_card_use``'s answer for it, without
+    the checks: it is known to be legal)."""
+    card = CARDS[a.card_id]
+    if a.flag_cell is None:
+        return CardUse(card, (), ())
+    return CardUse(card, card.star_cells(a.flag_cell, a.rotation, 0),
+                   tuple(index(x, y) for x, y in a.cubes))
+
+
 def check_take(state: ColoradoState, a: TakeCard, p: int) -> Sentence | None:
     if state.phase != PHASE_TAKE:
         return say(N_("You cannot take a card now"))
@@ -81,6 +91,7 @@ def _second_stars(card_id: int) -> tuple[tuple[int, ...], ...] | None:
 
 _SECOND_STAR = tuple(_second_stars(c.id) for c in CARDS)
 _TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
+_ONE_CUBE = tuple((cell,) for cell in CELLS)  # the cubes of a use filling one cell
 
 
 def take_actions(state: ColoradoState, player: int) -> list[Action]:
@@ -105,8 +116,7 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
         if seconds is None:  # one star: one outcome per free flag cell
             for f in at_flags:
                 if owner[f] < 0 and lake_at[f] < 0:
-                    flag = CELLS[f]
-                    out.append(new_take(cid, flag, 0, (flag,)))
+                    out.append(new_take(cid, CELLS[f], 0, _ONE_CUBE[f]))
             continue
         # outcomes seen: a cell alone by its index, two cells by NUM_CELLS + the pair's number
         seen: set[int] = set()
@@ -118,11 +128,11 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
                 b_free = b >= 0 and owner[b] < 0 and lake_at[b] < 0
                 if f_free and f not in seen:
                     seen.add(f)
-                    out.append(new_take(cid, flag, rot, (flag,)))
+                    out.append(new_take(cid, flag, rot, _ONE_CUBE[f]))
                 if b_free:
                     if b not in seen:
                         seen.add(b)
-                        out.append(new_take(cid, flag, rot, (CELLS[b],)))
+                        out.append(new_take(cid, flag, rot, _ONE_CUBE[b]))
                     if f_free and left >= 2:
                         pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
                         if pair not in seen:
