@@ -113,19 +113,9 @@ class TakeCard(Action):
         return f"take the {card} at the flag on {cell_name(self.flag_cell)}, cubes on {cells}"
 
 
-def new_take(card_id: int, flag_cell: tuple[int, int], rotation: int,
-             cubes: tuple[tuple[int, int], ...]) -> TakeCard:
-    """``TakeCard(card_id, flag_cell, rotation, 0, cubes)`` made without the frozen
-    dataclass's checked field-by-field set-up: the legal-move generator makes these by the
-    thousand in a search, always from valid values."""
-    a = object.__new__(TakeCard)
-    a.__dict__.update(card_id=card_id, flag_cell=flag_cell, rotation=rotation, anchor_star=0,
-                      cubes=cubes)
-    return a
-
-
 def new_bid(cls: type[Bid] | type[SaleBid], cowboys: tuple[int, ...]) -> Bid | SaleBid:
-    """``cls(cowboys)`` made as ``new_take`` makes a card use (bids are listed by the dozen)."""
+    """``cls(cowboys)`` made without the frozen dataclass's checked set-up: the legal-move
+    generator makes bids by the dozen, always from valid values."""
     a = object.__new__(cls)
     a.__dict__["cowboys"] = cowboys
     return a

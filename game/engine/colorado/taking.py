@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.colorado.actions import TakeCard, new_take
+from game.engine.colorado.actions import TakeCard
 from game.engine.colorado.cardplay import CardUse, check_card_use
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.cubes import set_cube
@@ -94,6 +94,27 @@ _TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
 _ONE_CUBE = tuple((cell,) for cell in CELLS)  # the cubes of a use filling one cell
 
 
+_USES: dict[int, tuple[tuple[TakeCard, TakeCard, TakeCard], ...]] = {}
+"""card * NUM_CELLS + flag cell -> per rotation (one for a one-star card), the uses of that
+card at that flag putting a cube on the flag's cell, on the second star, on both (a missing
+or off-board second star stands on the flag's cell: those are never listed).  Made the
+first time they are listed and kept, as actions never change: a search lists the same ones
+over and over.  All 7200 of them hold about 12 MB."""
+
+
+def _uses_at(cid: int, f: int) -> tuple[tuple[TakeCard, TakeCard, TakeCard], ...]:
+    flag = CELLS[f]
+    rows = []
+    for rot, second_stars in enumerate(_SECOND_STAR[cid] or ((-1,) * NUM_CELLS,)):
+        b = second_stars[f]
+        second = CELLS[b] if b >= 0 else flag
+        rows.append((TakeCard(cid, flag, rot, 0, _ONE_CUBE[f]),
+                     TakeCard(cid, flag, rot, 0, _ONE_CUBE[b] if b >= 0 else _ONE_CUBE[f]),
+                     TakeCard(cid, flag, rot, 0, (flag, second))))
+    found = _USES[cid * NUM_CELLS + f] = tuple(rows)
+    return found
+
+
 def take_actions(state: ColoradoState, player: int) -> list[Action]:
     """One action per distinct outcome (card and cells that get a cube): for each revealed
     card, taking it without a cube, then for each of its colour's flags in board order and
@@ -116,26 +137,26 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
         if seconds is None:  # one star: one outcome per free flag cell
             for f in at_flags:
                 if owner[f] < 0 and lake_at[f] < 0:
-                    out.append(new_take(cid, CELLS[f], 0, _ONE_CUBE[f]))
+                    out.append((_USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f))[0][0])
             continue
         # outcomes seen: a cell alone by its index, two cells by NUM_CELLS + the pair's number
         seen: set[int] = set()
         for f in at_flags:
             f_free = owner[f] < 0 and lake_at[f] < 0
-            flag = CELLS[f]
+            uses = _USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f)
             for rot in (0, 1, 2, 3):
                 b = seconds[rot][f]
                 b_free = b >= 0 and owner[b] < 0 and lake_at[b] < 0
                 if f_free and f not in seen:
                     seen.add(f)
-                    out.append(new_take(cid, flag, rot, _ONE_CUBE[f]))
+                    out.append(uses[rot][0])
                 if b_free:
                     if b not in seen:
                         seen.add(b)
-                        out.append(new_take(cid, flag, rot, _ONE_CUBE[b]))
+                        out.append(uses[rot][1])
                     if f_free and left >= 2:
                         pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
                         if pair not in seen:
                             seen.add(pair)
-                            out.append(new_take(cid, flag, rot, (flag, CELLS[b])))
+                            out.append(uses[rot][2])
     return out
