@@ -87,7 +87,7 @@ def advance_bid(state: ColoradoState, events: list[Event]) -> bool:
             state.bids[p] = ()
             events.append(Event("bid_submitted", NO_COWBOY_NO_BID, p, {},
                                 args={"player": who(p)}))
-    if all(b is not None for b in state.bids):
+    if None not in state.bids:
         resolve_bids(state, events)
         return True
     return False

@@ -94,21 +94,22 @@ _TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
 _ONE_CUBE = tuple((cell,) for cell in CELLS)  # the cubes of a use filling one cell
 
 
-_USES: dict[int, tuple[tuple[TakeCard, TakeCard, TakeCard], ...]] = {}
-"""card * NUM_CELLS + flag cell -> per rotation (one for a one-star card), the uses of that
-card at that flag putting a cube on the flag's cell, on the second star, on both (a missing
-or off-board second star stands on the flag's cell: those are never listed).  Made the
+_USES: dict[int, tuple[tuple[int, TakeCard, TakeCard, TakeCard], ...]] = {}
+"""card * NUM_CELLS + flag cell -> per rotation (one for a one-star card), the second star's
+cell (-1: none, or off the board) and the uses of that card at that flag putting a cube on
+the flag's cell, on the second star, on both (without a second star, those two stand on the
+flag's cell: they are never listed).  Made the
 first time they are listed and kept, as actions never change: a search lists the same ones
 over and over.  All 7200 of them hold about 12 MB."""
 
 
-def _uses_at(cid: int, f: int) -> tuple[tuple[TakeCard, TakeCard, TakeCard], ...]:
+def _uses_at(cid: int, f: int) -> tuple[tuple[int, TakeCard, TakeCard, TakeCard], ...]:
     flag = CELLS[f]
     rows = []
     for rot, second_stars in enumerate(_SECOND_STAR[cid] or ((-1,) * NUM_CELLS,)):
         b = second_stars[f]
         second = CELLS[b] if b >= 0 else flag
-        rows.append((TakeCard(cid, flag, rot, 0, _ONE_CUBE[f]),
+        rows.append((b, TakeCard(cid, flag, rot, 0, _ONE_CUBE[f]),
                      TakeCard(cid, flag, rot, 0, _ONE_CUBE[b] if b >= 0 else _ONE_CUBE[f]),
                      TakeCard(cid, flag, rot, 0, (flag, second))))
     found = _USES[cid * NUM_CELLS + f] = tuple(rows)
@@ -133,30 +134,27 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
         if not left:
             continue
         at_flags = by_colour[CARDS[cid].colour]
-        seconds = _SECOND_STAR[cid]
-        if seconds is None:  # one star: one outcome per free flag cell
+        if _SECOND_STAR[cid] is None:  # one star: one outcome per free flag cell
             for f in at_flags:
                 if owner[f] < 0 and lake_at[f] < 0:
-                    out.append((_USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f))[0][0])
+                    out.append((_USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f))[0][1])
             continue
         # outcomes seen: a cell alone by its index, two cells by NUM_CELLS + the pair's number
         seen: set[int] = set()
         for f in at_flags:
             f_free = owner[f] < 0 and lake_at[f] < 0
-            uses = _USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f)
-            for rot in (0, 1, 2, 3):
-                b = seconds[rot][f]
-                b_free = b >= 0 and owner[b] < 0 and lake_at[b] < 0
+            for b, on_flag, on_second, on_both in (_USES.get(cid * NUM_CELLS + f)
+                                                    or _uses_at(cid, f)):
                 if f_free and f not in seen:
                     seen.add(f)
-                    out.append(uses[rot][0])
-                if b_free:
+                    out.append(on_flag)
+                if b >= 0 and owner[b] < 0 and lake_at[b] < 0:
                     if b not in seen:
                         seen.add(b)
-                        out.append(uses[rot][1])
+                        out.append(on_second)
                     if f_free and left >= 2:
                         pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
                         if pair not in seen:
                             seen.add(pair)
-                            out.append(uses[rot][2])
+                            out.append(on_both)
     return out
