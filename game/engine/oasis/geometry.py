@@ -103,6 +103,16 @@ class OasisBoard:
             tuple(True for _ in range(self.size)),
         )
         assert STONE == 3
+        # The same as bit masks (bit ``c`` = cell ``c``), for the placement scan: a cell and
+        # its neighbours, each kind's start cells, and the cells of each byte of a mask.
+        self.reach_bits: tuple[int, ...] = tuple(
+            sum(1 << n for n in (i, *self.nbrs[i])) for i in range(self.size))
+        self.start_bits: tuple[int, ...] = tuple(
+            sum(1 << i for i, ok in enumerate(oks) if ok) for oks in self.start_ok)
+        self.mask_bytes = (self.size + 7) // 8
+        self.byte_cells: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
+            for j in range(self.mask_bytes))
         # Action caches (actions are immutable; sharing them across states is safe).
         self.action_cache: dict[Any, Any] = {}
 
@@ -146,6 +156,15 @@ class OasisBoard:
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise ValueError(f"cell {tuple(cell)} is off the board")
         return y * self.width + x
+
+    def cells_of(self, mask: int) -> list[int]:
+        """The cells of a bit mask, in index order."""
+        out: list[int] = []
+        table = self.byte_cells
+        for j, v in enumerate(mask.to_bytes(self.mask_bytes, "little")):
+            if v:
+                out += table[j][v]
+        return out
 
     def rows(self) -> list[str]:
         """The board as text rows (inverse of ``from_rows``)."""

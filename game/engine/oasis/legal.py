@@ -6,6 +6,7 @@ Actions are immutable, so the common ones are made once per board and shared
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Action
@@ -90,36 +91,57 @@ def camel_actions(st: OasisState, p: int) -> list[Action]:
 
 
 def tile_actions(st: OasisState, cls: type, k: int, p: int) -> list[Action]:
-    opts = placement.tile_options(st, k, p)
-    if not opts:
+    extends, starts = placement.option_masks(st, k, p)
+    if not (extends | starts):
         return []
-    plain = _tile_table(st, cls, k, None)
+    cells_of = st.board.cells_of
     if len(st.markers[p]) < MARKERS_EACH:
-        return [plain[c] for c, _ in opts]
-    unmarked = _tile_table(st, cls, k, "none")
-    kind = KIND_NAME[k]
-    xy = st.board.xy
-    sources = [xy[m] for m in st.markers[p]]
-    out = []
-    for c, start in opts:
-        if not start:
-            out.append(plain[c])
-            continue
-        out.append(unmarked[c])
-        # Made afresh (cheap): cached per source cell on the board, which lives as long as
-        # the program, they would pile up over hours of games.
-        out += [cls(kind, xy[c], src) for src in sources]
-    return out
+        return list(map(_tile_table(st, cls, k, None).__getitem__, cells_of(extends | starts)))
+    # All markers in use: a start is listed as "none" then a move of each marker, in the
+    # order of the player's markers; an extension as it is.  Built by cell at C speed.
+    at_start = cells_of(starts)
+    rows = zip(map(_tile_table(st, cls, k, "none").__getitem__, at_start),
+               *[map(_moves_row(st, cls, k, m).__getitem__, at_start) for m in st.markers[p]],
+               strict=True)
+    if not extends:
+        return list(chain.from_iterable(rows))
+    by_cell = dict(zip(at_start, rows, strict=True))
+    at_extend = cells_of(extends)
+    by_cell.update(zip(at_extend, map(_tile_table(st, cls, k, ()).__getitem__, at_extend),
+                       strict=True))
+    return list(chain.from_iterable(map(by_cell.__getitem__, cells_of(extends | starts))))
 
 
-def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Action]:
+def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Any]:
     """Shared actions ``cls(kind, cell, marker_from)`` for every cell, by cell index
-    (``marker_from`` None or "none": a few tables, kept with the board)."""
+    (``marker_from`` None or "none": a few tables, kept with the board; ``()``: the
+    actions with None, each alone in a tuple)."""
     cache = st.board.action_cache
     key = (cls, k, marker_from)
     table = cache.get(key)
     if table is None:
-        kind = KIND_NAME[k]
-        xy = st.board.xy
-        table = cache[key] = [cls(kind, xy[c], marker_from) for c in range(st.board.size)]
+        if marker_from == ():
+            table = [(a,) for a in _tile_table(st, cls, k, None)]
+        else:
+            kind = KIND_NAME[k]
+            xy = st.board.xy
+            table = [cls(kind, xy[c], marker_from) for c in range(st.board.size)]
+        cache[key] = table
     return table
+
+
+def _moves_row(st: OasisState, cls: type, k: int, src: int) -> list[Any]:
+    """Shared actions ``cls(kind, cell, marker_from=src)`` moving the marker on cell ``src``,
+    by cell index (None off the placement cells).  Kept with the board: at most
+    2 x 3 x (placement cells)^2 actions, about 20 MB for the standard map, made as the
+    markers come to stand on new cells (so that legal lists are not made afresh in every
+    decision of every game)."""
+    cache = st.board.action_cache
+    key = ("moves", cls, k, src)
+    row = cache.get(key)
+    if row is None:
+        b = st.board
+        kind, xy, src_xy = KIND_NAME[k], b.xy, b.xy[src]
+        row = cache[key] = [cls(kind, xy[c], src_xy) if b.is_place[c] else None
+                            for c in range(b.size)]
+    return row

@@ -43,60 +43,41 @@ _JOINS_TWO = {
 }
 
 
+def option_masks(st: OasisState, k: int, p: int) -> tuple[int, int]:
+    """Where player ``p`` may put a tile of kind code ``k``, as two bit masks of cells:
+    ``(extends, starts)`` (both 0 once the supply of that kind is exhausted).
+
+    A cell touching another player's area of the kind, or two of ``p``'s own, is out;
+    one touching one of ``p``'s areas extends it; any other starts a new area where the
+    kind may start or next to an uncontrolled area of the kind."""
+    if st.supply[k] <= 0:
+        return 0, 0
+    own = twice = other = free = 0
+    for kind, o, reach in zip(st.a_kind, st.a_owner, st.a_reach, strict=True):
+        if kind != k or not reach:
+            continue
+        if o == -1:
+            free |= reach
+        elif o == p:
+            twice |= own & reach
+            own |= reach
+        else:
+            other |= reach
+    ok = st.empty_bits & ~(other | twice)
+    return ok & own, ok & ~own & (free | st.board.start_bits[k])
+
+
 def tile_options(st: OasisState, k: int, p: int) -> list[tuple[int, bool]]:
     """Every legal cell for a tile of kind code ``k`` by player ``p``, in cell order, as
     ``(cell, starts_new_area)``.  Empty when the supply of that kind is exhausted."""
-    if st.supply[k] <= 0:
-        return []
-    tiles, area, owner = st.tiles, st.area, st.a_owner
-    nbrs = st.board.nbrs
-    start_ok = st.board.start_ok[k]
-    out = []
-    for c in st.empty:
-        own = -1
-        free = False
-        for nb in nbrs[c]:
-            if tiles[nb] == k:
-                a = area[nb]
-                o = owner[a]
-                if o == -1:
-                    free = True
-                elif o != p or (own != -1 and own != a):
-                    break
-                else:
-                    own = a
-        else:
-            if own != -1:
-                out.append((c, False))
-            elif free or start_ok[c]:
-                out.append((c, True))
-    return out
+    extends, starts = option_masks(st, k, p)
+    return [(c, bool(starts >> c & 1)) for c in st.board.cells_of(extends | starts)]
 
 
 def has_tile_option(st: OasisState, k: int, p: int) -> bool:
-    """Whether ``tile_options`` would list anything (stops at the first legal cell)."""
-    if st.supply[k] <= 0:
-        return False
-    tiles, area, owner = st.tiles, st.area, st.a_owner
-    nbrs = st.board.nbrs
-    start_ok = st.board.start_ok[k]
-    for c in st.empty:
-        own = -1
-        free = False
-        for nb in nbrs[c]:
-            if tiles[nb] == k:
-                a = area[nb]
-                o = owner[a]
-                if o == -1:
-                    free = True
-                elif o != p or (own != -1 and own != a):
-                    break
-                else:
-                    own = a
-        else:
-            if own != -1 or free or start_ok[c]:
-                return True
-    return False
+    """Whether ``tile_options`` would list anything."""
+    extends, starts = option_masks(st, k, p)
+    return bool(extends | starts)
 
 
 def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, Sentence | None]:
@@ -171,14 +152,20 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     area[c] = target
     st.a_size[target] += 1
     st.empty.remove(c)
+    st.empty_bits ^= 1 << c
+    a_cells, a_reach = st.a_cells, st.a_reach
+    a_cells[target] |= 1 << c
+    a_reach[target] |= st.board.reach_bits[c]
     if free:
-        place_cells = st.board.place_cells
+        cells_of = st.board.cells_of
         for a in free:
-            for cell in place_cells:
-                if area[cell] == a:
-                    area[cell] = target
+            for cell in cells_of(a_cells[a]):
+                area[cell] = target
             st.a_size[target] += st.a_size[a]
             st.a_size[a] = 0
+            a_cells[target] |= a_cells[a]
+            a_reach[target] |= a_reach[a]
+            a_cells[a] = a_reach[a] = 0
             info["absorbed"].append(a)
     st.supply[k] -= 1
     info["area"] = target
@@ -207,6 +194,23 @@ def lay_bonus_areas(st: OasisState) -> None:
                     st.area[nb] = a
                     group.append(nb)
         st.a_size.append(len(group))
+    index_areas(st)
+
+
+def index_areas(st: OasisState) -> None:
+    """Set the bit masks of the state (``empty_bits``, ``a_cells``, ``a_reach``) from its
+    ``empty`` and ``area``, for a position built or changed without ``place_tile``."""
+    reach_bits = st.board.reach_bits
+    cells = [0] * len(st.a_kind)
+    reach = [0] * len(st.a_kind)
+    area = st.area
+    for c in st.board.place_cells:
+        a = area[c]
+        if a != -1:
+            cells[a] |= 1 << c
+            reach[a] |= reach_bits[c]
+    st.a_cells, st.a_reach = cells, reach
+    st.empty_bits = sum(1 << c for c in st.empty)
 
 
 def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
@@ -218,6 +222,8 @@ def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
     st.a_owner.append(-1)
     st.a_size.append(0)
     st.a_marker.append(-1)
+    st.a_cells.append(0)
+    st.a_reach.append(0)
     marks = st.markers[p]
     if marker_src is None and len(marks) < 4:
         marks.append(c)
@@ -236,8 +242,7 @@ def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
 
 
 def area_cells(st: OasisState, a: int) -> list[int]:
-    area = st.area
-    return [c for c in st.board.place_cells if area[c] == a]
+    return st.board.cells_of(st.a_cells[a])
 
 
 def live_areas(st: OasisState) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.oasis import flow
+from game.engine.oasis import flow, placement
 from game.engine.oasis.cards import KIND_CODE, MARKERS_EACH
 from game.engine.oasis.state import OasisState
 
@@ -63,6 +63,7 @@ def put_area(st: OasisState, kind: str, cells: Iterable[Cell], owner: int | None
         st.a_owner[a] = owner
         st.a_marker[a] = idx[0]
     _check_connected(st, a)
+    placement.index_areas(st)
     return a
 
 

@@ -46,10 +46,10 @@ CATEGORIES = ("camels", *LAND_KINDS)  # the final scoring's categories (terms)
 # The fields copied one level deep by ``clone`` (lists of ints / strings, dicts of counts).
 _FLAT_LISTS = ("disc", "order", "handed", "took", "taken_by", "draw", "discards", "pending",
                "done", "supply", "camels_left", "tiles", "area", "a_kind", "a_owner",
-               "a_size", "a_marker", "camel_at", "empty", "ranking")
+               "a_size", "a_marker", "camel_at", "empty", "ranking", "a_cells", "a_reach")
 _NESTED_LISTS = ("offer_decks", "offers", "markers")
 _SCALARS = ("board", "phase", "round", "pos", "offer_start", "current", "left",
-            "bonus_player", "path_free", "end_cause", "final", "_setup")
+            "bonus_player", "path_free", "end_cause", "final", "_setup", "empty_bits")
 
 
 class OasisState(GameState):
@@ -101,6 +101,12 @@ class OasisState(GameState):
         self.a_marker: list[int] = []
         self.camel_at = [-1] * board.size
         self.empty = [c for c in board.place_cells if not board.bonus[c]]
+        # The same as bit masks (``placement``): the empty cells; per area id its cells and
+        # its cells with their neighbours (0 for a merged-away id).  Not in the snapshot:
+        # they follow from ``empty`` and ``area``.
+        self.empty_bits = sum(1 << c for c in self.empty)
+        self.a_cells: list[int] = []
+        self.a_reach: list[int] = []
         self.path_free = len(board.path_cells)
         self.end_cause: dict[str, Any] | None = None  # why the game ends (a message)
         self.final: list[dict[str, Any]] | None = None  # the final scoring, for the table

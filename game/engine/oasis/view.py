@@ -25,6 +25,7 @@ import random
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from game.engine.core import CommonView, GameState
+from game.engine.oasis import placement
 from game.engine.oasis.cards import (
     CAMELS_EACH,
     COLOURS,
@@ -229,6 +230,7 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     st.empty = [c for c in board.place_cells if not st.tiles[c]]
     st.path_free = view["path_free"]
     _rebuild_areas(st, view["areas"])
+    placement.index_areas(st)
     st.discards = list(view["discards"])
     st.end_cause = copy.deepcopy(view["end_cause"])
     st.final = copy.deepcopy(view["final"])
