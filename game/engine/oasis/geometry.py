@@ -105,6 +105,9 @@ class OasisBoard:
         assert STONE == 3
         # The same as bit masks (bit ``c`` = cell ``c``), for the placement scan: a cell and
         # its neighbours, each kind's start cells, and the cells of each byte of a mask.
+        self.bit: tuple[int, ...] = tuple(1 << i for i in range(self.size))
+        self.place_bits = sum(self.bit[i] for i in self.place_cells)
+        self.empty_bits = sum(self.bit[i] for i in self.place_cells if not self.bonus[i])
         self.reach_bits: tuple[int, ...] = tuple(
             sum(1 << n for n in (i, *self.nbrs[i])) for i in range(self.size))
         self.start_bits: tuple[int, ...] = tuple(
@@ -166,6 +169,12 @@ class OasisBoard:
                 out += table[j][v]
         return out
 
+    def zeros_mask(self, values: list[int]) -> int:
+        """The placement cells whose entry in ``values`` (one small int per cell, e.g. the
+        tiles) is 0, as a bit mask (by text: a digit per cell, read as a binary number)."""
+        digits = bytes(values).translate(_ZERO_DIGITS)
+        return int(digits[::-1], 2) & self.place_bits
+
     def rows(self) -> list[str]:
         """The board as text rows (inverse of ``from_rows``)."""
         back = {v: k for k, v in ROW_CHARS.items()}
@@ -174,6 +183,7 @@ class OasisBoard:
                         for x in range(self.width)) for y in range(self.height)]
 
 
+_ZERO_DIGITS = bytes([ord("1")] + [ord("0")] * 255)  # byte 0 -> "1", any other -> "0"
 _MAP_BOARDS: dict[str, OasisBoard] = {}
 _ROW_BOARDS: dict[tuple[str, ...], OasisBoard] = {}
 

@@ -153,30 +153,44 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     st.a_size[target] += 1
     st.empty.remove(c)
     st.empty_bits ^= 1 << c
-    a_cells, a_reach = st.a_cells, st.a_reach
-    a_cells[target] |= 1 << c
+    a_reach = st.a_reach
     a_reach[target] |= st.board.reach_bits[c]
-    if free:
-        cells_of = st.board.cells_of
-        for a in free:
-            for cell in cells_of(a_cells[a]):
-                area[cell] = target
-            st.a_size[target] += st.a_size[a]
-            st.a_size[a] = 0
-            a_cells[target] |= a_cells[a]
-            a_reach[target] |= a_reach[a]
-            a_cells[a] = a_reach[a] = 0
-            info["absorbed"].append(a)
+    for a in free:
+        for cell in area_cells(st, a):
+            area[cell] = target
+        st.a_size[target] += st.a_size[a]
+        st.a_size[a] = 0
+        a_reach[target] |= a_reach[a]
+        a_reach[a] = 0
+        info["absorbed"].append(a)
     st.supply[k] -= 1
     info["area"] = target
     info["size"] = st.a_size[target]
     return info
 
 
+# The fields ``lay_bonus_areas`` sets: copied from the first empty table of each board.
+_BONUS_FIELDS = ("tiles", "area", "a_kind", "a_owner", "a_size", "a_marker", "a_reach",
+                 "empty")
+
+
 def lay_bonus_areas(st: OasisState) -> None:
     """The bonus squares of an empty board, each side-connected group of one kind an
     uncontrolled area."""
     b = st.board
+    laid = b.action_cache.get("bonus_areas")
+    if laid is None:
+        _lay_bonus_areas(st)
+        laid = b.action_cache["bonus_areas"] = tuple(getattr(st, f)[:] for f in _BONUS_FIELDS)
+    d = st.__dict__
+    for name, value in zip(_BONUS_FIELDS, laid, strict=True):
+        d[name] = value[:]
+    st.empty_bits = b.empty_bits
+
+
+def _lay_bonus_areas(st: OasisState) -> None:
+    b = st.board
+    st.empty = [c for c in b.place_cells if not b.bonus[c]]
     for c in b.bonus_cells:
         st.tiles[c] = b.bonus[c]
     for c in b.bonus_cells:
@@ -198,19 +212,15 @@ def lay_bonus_areas(st: OasisState) -> None:
 
 
 def index_areas(st: OasisState) -> None:
-    """Set the bit masks of the state (``empty_bits``, ``a_cells``, ``a_reach``) from its
-    ``empty`` and ``area``, for a position built or changed without ``place_tile``."""
-    reach_bits = st.board.reach_bits
-    cells = [0] * len(st.a_kind)
+    """Set the bit masks of the state (``empty_bits``, ``a_reach``) from its ``tiles`` and
+    ``area``, for a position built or changed without ``place_tile``."""
+    b = st.board
     reach = [0] * len(st.a_kind)
-    area = st.area
-    for c in st.board.place_cells:
-        a = area[c]
-        if a != -1:
-            cells[a] |= 1 << c
-            reach[a] |= reach_bits[c]
-    st.a_cells, st.a_reach = cells, reach
-    st.empty_bits = sum(1 << c for c in st.empty)
+    empty_bits = b.zeros_mask(st.tiles)
+    area, reach_bits = st.area, b.reach_bits
+    for c in b.cells_of(b.place_bits ^ empty_bits):
+        reach[area[c]] |= reach_bits[c]
+    st.a_reach, st.empty_bits = reach, empty_bits
 
 
 def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
@@ -222,7 +232,6 @@ def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
     st.a_owner.append(-1)
     st.a_size.append(0)
     st.a_marker.append(-1)
-    st.a_cells.append(0)
     st.a_reach.append(0)
     marks = st.markers[p]
     if marker_src is None and len(marks) < 4:
@@ -242,7 +251,9 @@ def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
 
 
 def area_cells(st: OasisState, a: int) -> list[int]:
-    return st.board.cells_of(st.a_cells[a])
+    """The cells of area ``a``, in index order (found among the tiles it reaches)."""
+    area = st.area
+    return [c for c in st.board.cells_of(st.a_reach[a] & ~st.empty_bits) if area[c] == a]
 
 
 def live_areas(st: OasisState) -> list[int]:

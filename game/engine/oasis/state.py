@@ -46,7 +46,7 @@ CATEGORIES = ("camels", *LAND_KINDS)  # the final scoring's categories (terms)
 # The fields copied one level deep by ``clone`` (lists of ints / strings, dicts of counts).
 _FLAT_LISTS = ("disc", "order", "handed", "took", "taken_by", "draw", "discards", "pending",
                "done", "supply", "camels_left", "tiles", "area", "a_kind", "a_owner",
-               "a_size", "a_marker", "camel_at", "empty", "ranking", "a_cells", "a_reach")
+               "a_size", "a_marker", "camel_at", "empty", "ranking", "a_reach")
 _NESTED_LISTS = ("offer_decks", "offers", "markers")
 _SCALARS = ("board", "phase", "round", "pos", "offer_start", "current", "left",
             "bonus_player", "path_free", "end_cause", "final", "_setup", "empty_bits")
@@ -63,10 +63,12 @@ class OasisState(GameState):
         if not 3 <= num_players <= 5:
             raise ValueError(f"Oasis takes 3-5 players, not {num_players}")
         self.init_fields(board if board is not None else board_from_options(self.options))
+        placement.lay_bonus_areas(self)
         self._setup: tuple[Event, ...] = tuple(flow.setup(self))
 
     def init_fields(self, board: OasisBoard) -> None:
-        """Every field of an empty table on ``board`` (bonus squares laid, nothing dealt)."""
+        """Every field of an empty table on ``board`` (nothing dealt, no tiles: not even
+        the bonus squares, which ``placement.lay_bonus_areas`` lays)."""
         self.board = board
         n = self.num_players
         self.phase = "offer"
@@ -100,19 +102,17 @@ class OasisState(GameState):
         self.a_size: list[int] = []
         self.a_marker: list[int] = []
         self.camel_at = [-1] * board.size
-        self.empty = [c for c in board.place_cells if not board.bonus[c]]
-        # The same as bit masks (``placement``): the empty cells; per area id its cells and
-        # its cells with their neighbours (0 for a merged-away id).  Not in the snapshot:
-        # they follow from ``empty`` and ``area``.
-        self.empty_bits = sum(1 << c for c in self.empty)
-        self.a_cells: list[int] = []
+        self.empty: list[int] = []
+        # The same as bit masks (``placement``): the empty cells; per area id its cells with
+        # their neighbours (0 for a merged-away id).  Not in the snapshot: they follow from
+        # ``empty`` and ``area``.
+        self.empty_bits = 0
         self.a_reach: list[int] = []
         self.path_free = len(board.path_cells)
         self.end_cause: dict[str, Any] | None = None  # why the game ends (a message)
         self.final: list[dict[str, Any]] | None = None  # the final scoring, for the table
         self.ranking: list[int] = []
         self._setup = ()
-        placement.lay_bonus_areas(self)
 
     # --- the contract -------------------------------------------------------------------
     def actor(self) -> int:

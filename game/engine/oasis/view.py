@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import compress
+from operator import itemgetter, not_
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from game.engine.core import CommonView, GameState
@@ -224,10 +226,11 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     _rebuild_turn(st, view)
     st.supply = [0, *(view["supply"][kind] for kind in LAND_KINDS)]
     st.score_supply = dict(view["score_supply"])
-    st.tiles = [KIND_CODE[k] if k else 0 for k in view["tile"]]
+    st.tiles = tiles = list(map(_TILE_CODE.__getitem__, view["tile"]))
     st.area = list(view["area"])
     st.camel_at = list(view["camel"])
-    st.empty = [c for c in board.place_cells if not st.tiles[c]]
+    st.empty = list(compress(board.place_cells, map(not_, map(tiles.__getitem__,
+                                                                board.place_cells))))
     st.path_free = view["path_free"]
     _rebuild_areas(st, view["areas"])
     placement.index_areas(st)
@@ -241,6 +244,9 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
         p = st.order[st.pos]
         st.offer_start = len(st.offer_decks[p]) + len(st.offers[p])
     return st
+
+
+_TILE_CODE = {None: 0, "": 0, **KIND_CODE}  # a view's tile -> the state's code
 
 
 def _index(st: OasisState, cell: Any) -> int:
@@ -268,15 +274,18 @@ def _rebuild_turn(st: OasisState, view: dict[str, Any]) -> None:
 
 def _rebuild_areas(st: OasisState, areas: list[dict[str, Any]]) -> None:
     """Area tables from the live areas (ids merged away stay empty)."""
-    count = max((a["id"] for a in areas), default=-1) + 1
-    st.a_kind, st.a_owner = [0] * count, [-1] * count
-    st.a_size, st.a_marker = [0] * count, [-1] * count
+    count = max(map(itemgetter("id"), areas), default=-1) + 1
+    st.a_kind, st.a_owner = kinds, owners = [0] * count, [-1] * count
+    st.a_size, st.a_marker = sizes, markers = [0] * count, [-1] * count
+    width = st.board.width
     for a in areas:
         i = a["id"]
-        st.a_kind[i] = KIND_CODE[a["kind"]]
-        st.a_owner[i] = a["owner"]
-        st.a_size[i] = a["size"]
-        st.a_marker[i] = -1 if a["marker"] is None else _index(st, a["marker"])
+        kinds[i] = KIND_CODE[a["kind"]]
+        owners[i] = a["owner"]
+        sizes[i] = a["size"]
+        m = a["marker"]
+        if m is not None:
+            markers[i] = m[1] * width + m[0]
 
 
 def _deal_unseen(st: OasisState, view: dict[str, Any], rng: random.Random) -> None:
