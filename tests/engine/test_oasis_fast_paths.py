@@ -88,6 +88,9 @@ def reference_masks(st):
 
 def assert_masks_match(st):
     assert (st.empty_bits, st.a_reach) == reference_masks(st)
+    live = {st.area[c] for c in st.board.place_cells if st.tiles[c]}
+    for k in (1, 2, 3):
+        assert sorted(st.kind_areas[k]) == sorted(a for a in live if st.a_kind[a] == k)
 
 
 def assert_placements_match(st):

@@ -163,10 +163,10 @@ class OasisBoard:
     def cells_of(self, mask: int) -> list[int]:
         """The cells of a bit mask, in index order."""
         out: list[int] = []
-        table = self.byte_cells
-        for j, v in enumerate(mask.to_bytes(self.mask_bytes, "little")):
+        for cells, v in zip(self.byte_cells, mask.to_bytes(self.mask_bytes, "little"),
+                            strict=True):
             if v:
-                out += table[j][v]
+                out += cells[v]
         return out
 
     def zeros_mask(self, values: list[int]) -> int:

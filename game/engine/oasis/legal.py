@@ -24,7 +24,7 @@ from game.engine.oasis.actions import (
     PlaceTile,
     TakeOffer,
 )
-from game.engine.oasis.cards import CARDS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
+from game.engine.oasis.cards import CARDS, COLOURS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
 
 if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
@@ -43,10 +43,10 @@ def legal_actions(st: OasisState, player: int | None = None) -> list[Action]:
         return [TURN_CARD, STOP_OFFER]  # a forced stop happens by itself
     if phase == "choose":
         left = [q for q in range(st.num_players) if st.taken_by[q] == -1]
-        return [cached(st, TakeOffer, q) for q in left if q != p or len(left) == 1]
+        return [TAKE_OFFER[q] for q in left if q != p or len(left) == 1]
     if phase == "carry":
         if st.current is None:
-            return [cached(st, CarryOut, card) for card in dict.fromkeys(st.pending)]
+            return list(map(CARRY_OUT.__getitem__, dict.fromkeys(st.pending)))
         info = CARDS[st.current]
         if info.effect == "camels":
             return camel_actions(st, p)
@@ -59,7 +59,7 @@ def bonus_actions(st: OasisState, p: int) -> list[Action]:
     for kind in LAND_KINDS:
         out += tile_actions(st, BonusTile, KIND_CODE[kind], p)
     if st.camels_left[p] > 0:
-        out += [cached(st, BonusCamel, st.board.xy[c]) for c in free_path(st)]
+        out += map(_cell_table(st, BonusCamel).__getitem__, free_path(st))
     out.append(SKIP_BONUS)
     return out
 
@@ -74,6 +74,18 @@ def cached(st: OasisState, cls: type, *args: Any) -> Any:
     return action
 
 
+TAKE_OFFER = tuple(TakeOffer(q) for q in range(len(COLOURS)))
+CARRY_OUT = {card: CarryOut(card) for card in CARDS}
+
+
+def _cell_table(st: OasisState, cls: type) -> list[Action]:
+    """Shared actions ``cls(cell)`` for every cell, by cell index (kept with the board)."""
+    table = st.board.action_cache.get(cls)
+    if table is None:
+        table = st.board.action_cache[cls] = [cls(xy) for xy in st.board.xy]
+    return table
+
+
 def free_path(st: OasisState) -> list[int]:
     camel_at = st.camel_at
     return [c for c in st.board.path_cells if camel_at[c] == -1]
@@ -83,7 +95,7 @@ def camel_actions(st: OasisState, p: int) -> list[Action]:
     free = free_path(st)
     xy = st.board.xy
     if st.camels_left[p] > 0:
-        return [cached(st, PlaceCamel, xy[c]) for c in free]
+        return list(map(_cell_table(st, PlaceCamel).__getitem__, free))
     own = [c for c in st.board.path_cells if st.camel_at[c] == p]
     out: list[Action] = [cached(st, MoveCamel, xy[s], xy[d]) for s in own for d in free]
     out.append(IGNORE_CARD)
@@ -105,11 +117,10 @@ def tile_actions(st: OasisState, cls: type, k: int, p: int) -> list[Action]:
                strict=True)
     if not extends:
         return list(chain.from_iterable(rows))
-    by_cell = dict(zip(at_start, rows, strict=True))
-    at_extend = cells_of(extends)
-    by_cell.update(zip(at_extend, map(_tile_table(st, cls, k, ()).__getitem__, at_extend),
-                       strict=True))
-    return list(chain.from_iterable(map(by_cell.__getitem__, cells_of(extends | starts))))
+    cells = cells_of(extends | starts)
+    by_cell = dict(zip(cells, map(_tile_table(st, cls, k, ()).__getitem__, cells), strict=True))
+    by_cell.update(zip(at_start, rows, strict=True))  # keys keep their (cell) order
+    return list(chain.from_iterable(by_cell.values()))
 
 
 def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Any]:

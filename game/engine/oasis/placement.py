@@ -49,13 +49,20 @@ def option_masks(st: OasisState, k: int, p: int) -> tuple[int, int]:
 
     A cell touching another player's area of the kind, or two of ``p``'s own, is out;
     one touching one of ``p``'s areas extends it; any other starts a new area where the
-    kind may start or next to an uncontrolled area of the kind."""
+    kind may start or next to an uncontrolled area of the kind.
+
+    Kept in ``st.options_memo`` until a tile is placed (the flow asks before the legal
+    actions do)."""
+    found = st.options_memo.get((k, p))
+    if found is not None:
+        return found
     if st.supply[k] <= 0:
         return 0, 0
     own = twice = other = free = 0
-    for kind, o, reach in zip(st.a_kind, st.a_owner, st.a_reach, strict=True):
-        if kind != k or not reach:
-            continue
+    owner, reach_of = st.a_owner, st.a_reach
+    for a in st.kind_areas[k]:
+        o = owner[a]
+        reach = reach_of[a]
         if o == -1:
             free |= reach
         elif o == p:
@@ -64,7 +71,8 @@ def option_masks(st: OasisState, k: int, p: int) -> tuple[int, int]:
         else:
             other |= reach
     ok = st.empty_bits & ~(other | twice)
-    return ok & own, ok & ~own & (free | st.board.start_bits[k])
+    found = st.options_memo[k, p] = ok & own, ok & ~own & (free | st.board.start_bits[k])
+    return found
 
 
 def tile_options(st: OasisState, k: int, p: int) -> list[tuple[int, bool]]:
@@ -129,6 +137,7 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     leave the new area uncontrolled, else the cell of the marker to move (its old area
     becomes uncontrolled).  Ignored for an extension.
     """
+    st.options_memo.clear()
     tiles, area, owner = st.tiles, st.area, st.a_owner
     own = -1
     free: list[int] = []
@@ -162,6 +171,7 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
         st.a_size[a] = 0
         a_reach[target] |= a_reach[a]
         a_reach[a] = 0
+        st.kind_areas[k].remove(a)
         info["absorbed"].append(a)
     st.supply[k] -= 1
     info["area"] = target
@@ -181,11 +191,14 @@ def lay_bonus_areas(st: OasisState) -> None:
     laid = b.action_cache.get("bonus_areas")
     if laid is None:
         _lay_bonus_areas(st)
-        laid = b.action_cache["bonus_areas"] = tuple(getattr(st, f)[:] for f in _BONUS_FIELDS)
+        laid = b.action_cache["bonus_areas"] = (tuple(getattr(st, f)[:] for f in _BONUS_FIELDS),
+                                                 [ids[:] for ids in st.kind_areas])
     d = st.__dict__
-    for name, value in zip(_BONUS_FIELDS, laid, strict=True):
+    for name, value in zip(_BONUS_FIELDS, laid[0], strict=True):
         d[name] = value[:]
+    st.kind_areas = [ids[:] for ids in laid[1]]
     st.empty_bits = b.empty_bits
+    st.options_memo = {}
 
 
 def _lay_bonus_areas(st: OasisState) -> None:
@@ -221,6 +234,11 @@ def index_areas(st: OasisState) -> None:
     for c in b.cells_of(b.place_bits ^ empty_bits):
         reach[area[c]] |= reach_bits[c]
     st.a_reach, st.empty_bits = reach, empty_bits
+    st.kind_areas = [[], [], [], []]
+    for a, (k, size) in enumerate(zip(st.a_kind, st.a_size, strict=True)):
+        if size:
+            st.kind_areas[k].append(a)
+    st.options_memo = {}
 
 
 def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
@@ -233,6 +251,7 @@ def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
     st.a_size.append(0)
     st.a_marker.append(-1)
     st.a_reach.append(0)
+    st.kind_areas[k].append(target)
     marks = st.markers[p]
     if marker_src is None and len(marks) < 4:
         marks.append(c)

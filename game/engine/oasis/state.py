@@ -47,7 +47,7 @@ CATEGORIES = ("camels", *LAND_KINDS)  # the final scoring's categories (terms)
 _FLAT_LISTS = ("disc", "order", "handed", "took", "taken_by", "draw", "discards", "pending",
                "done", "supply", "camels_left", "tiles", "area", "a_kind", "a_owner",
                "a_size", "a_marker", "camel_at", "empty", "ranking", "a_reach")
-_NESTED_LISTS = ("offer_decks", "offers", "markers")
+_NESTED_LISTS = ("offer_decks", "offers", "markers", "kind_areas")
 _SCALARS = ("board", "phase", "round", "pos", "offer_start", "current", "left",
             "bonus_player", "path_free", "end_cause", "final", "_setup", "empty_bits")
 
@@ -108,6 +108,8 @@ class OasisState(GameState):
         # ``empty`` and ``area``.
         self.empty_bits = 0
         self.a_reach: list[int] = []
+        self.kind_areas: list[list[int]] = [[], [], [], []]  # live area ids by kind code
+        self.options_memo: dict[tuple[int, int], tuple[int, int]] = {}  # placement.option_masks
         self.path_free = len(board.path_cells)
         self.end_cause: dict[str, Any] | None = None  # why the game ends (a message)
         self.final: list[dict[str, Any]] | None = None  # the final scoring, for the table
@@ -274,4 +276,5 @@ class OasisState(GameState):
             d[name] = [x[:] for x in src[name]]
         c.score_supply = dict(self.score_supply)
         c.score_tiles = [dict(s) for s in self.score_tiles]
+        c.options_memo = {}
         return c
