@@ -6,7 +6,6 @@ Actions are immutable, so the common ones are made once per board and shared
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Action
@@ -107,37 +106,36 @@ def tile_actions(st: OasisState, cls: type, k: int, p: int) -> list[Action]:
     if not (extends | starts):
         return []
     cells_of = st.board.cells_of
+    plain = _tile_table(st, cls, k, None)
     if len(st.markers[p]) < MARKERS_EACH:
-        return list(map(_tile_table(st, cls, k, None).__getitem__, cells_of(extends | starts)))
+        return [plain[c] for c in cells_of(extends | starts)]
     # All markers in use: a start is listed as "none" then a move of each marker, in the
-    # order of the player's markers; an extension as it is.  Built by cell at C speed.
-    at_start = cells_of(starts)
-    rows = zip(map(_tile_table(st, cls, k, "none").__getitem__, at_start),
-               *[map(_moves_row(st, cls, k, m).__getitem__, at_start) for m in st.markers[p]],
-               strict=True)
+    # order of the player's markers; an extension as it is.
+    unmarked = _tile_table(st, cls, k, "none")
+    m1, m2, m3, m4 = [_moves_row(st, cls, k, m) for m in st.markers[p]]
+    out: list[Action] = []
     if not extends:
-        return list(chain.from_iterable(rows))
-    cells = cells_of(extends | starts)
-    by_cell = dict(zip(cells, map(_tile_table(st, cls, k, ()).__getitem__, cells), strict=True))
-    by_cell.update(zip(at_start, rows, strict=True))  # keys keep their (cell) order
-    return list(chain.from_iterable(by_cell.values()))
+        for c in cells_of(starts):
+            out += (unmarked[c], m1[c], m2[c], m3[c], m4[c])
+        return out
+    for c in cells_of(extends | starts):
+        if starts >> c & 1:
+            out += (unmarked[c], m1[c], m2[c], m3[c], m4[c])
+        else:
+            out.append(plain[c])
+    return out
 
 
-def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Any]:
+def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Action]:
     """Shared actions ``cls(kind, cell, marker_from)`` for every cell, by cell index
-    (``marker_from`` None or "none": a few tables, kept with the board; ``()``: the
-    actions with None, each alone in a tuple)."""
+    (``marker_from`` None or "none": a few tables, kept with the board)."""
     cache = st.board.action_cache
     key = (cls, k, marker_from)
     table = cache.get(key)
     if table is None:
-        if marker_from == ():
-            table = [(a,) for a in _tile_table(st, cls, k, None)]
-        else:
-            kind = KIND_NAME[k]
-            xy = st.board.xy
-            table = [cls(kind, xy[c], marker_from) for c in range(st.board.size)]
-        cache[key] = table
+        kind = KIND_NAME[k]
+        xy = st.board.xy
+        table = cache[key] = [cls(kind, xy[c], marker_from) for c in range(st.board.size)]
     return table
 
 
