@@ -171,6 +171,7 @@ def test_a_state_rebuilt_from_a_view_and_a_clone_have_matching_masks():
                 rebuilt = OasisState.state_from_view(st.view(seat), random.Random(1))
                 assert_masks_match(rebuilt)
                 assert_placements_match(rebuilt)
+                assert vars(rebuilt).keys() == vars(st).keys()  # every field set
             copy = st.clone()
             assert_masks_match(copy)
             copy.apply(rng.choice(copy.legal_actions()), copy.to_act()[0])

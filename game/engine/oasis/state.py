@@ -273,8 +273,8 @@ class OasisState(GameState):
         for name in _FLAT_LISTS:
             d[name] = src[name][:]
         for name in _NESTED_LISTS:
-            d[name] = [x[:] for x in src[name]]
-        c.score_supply = dict(self.score_supply)
-        c.score_tiles = [dict(s) for s in self.score_tiles]
+            d[name] = list(map(list.copy, src[name]))
+        c.score_supply = self.score_supply.copy()
+        c.score_tiles = [s.copy() for s in self.score_tiles]
         c.options_memo = {}
         return c
