@@ -9,7 +9,15 @@ import random
 
 import pytest
 
-from game.engine.oasis import BonusTile, PlaceTile, new_game, placement, scenario
+from game.engine.oasis import (
+    BonusTile,
+    PlaceTile,
+    StopOffer,
+    TurnCard,
+    new_game,
+    placement,
+    scenario,
+)
 from game.engine.oasis.cards import CARDS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
 from game.engine.oasis.state import OasisState
 
@@ -176,3 +184,22 @@ def test_a_state_rebuilt_from_a_view_and_a_clone_have_matching_masks():
             assert_masks_match(copy)
             copy.apply(rng.choice(copy.legal_actions()), copy.to_act()[0])
             assert_masks_match(st)
+
+
+def test_the_kept_legal_list_answers_only_for_the_state_that_made_it():
+    st = new_game(3, 8)
+    p = st.to_act()[0]
+    listed = st.legal_actions(p)
+    assert listed == [TurnCard()] and st.why_illegal(listed[0], p) is None
+    listed.append(StopOffer())  # the caller's list is the caller's: no offer card yet
+    assert st.why_illegal(StopOffer(), p) is not None
+    st.apply(listed[0], p)
+    listed = st.legal_actions(p)
+    assert StopOffer() in listed and st.why_illegal(StopOffer(), p) is None
+    scenario.start_carrying(st, p, ["camels2"])  # a new position: the kept list is gone
+    assert st.why_illegal(listed[0], p) is not None
+    legal = st.legal_actions(p)
+    copy = st.clone()
+    copy.apply(legal[0], p)
+    assert copy.why_illegal(legal[0], p) is not None  # that cell now holds a camel
+    assert st.why_illegal(legal[0], p) is None

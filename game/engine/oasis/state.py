@@ -49,7 +49,11 @@ _FLAT_LISTS = ("disc", "order", "handed", "took", "taken_by", "draw", "discards"
                "a_size", "a_marker", "camel_at", "empty", "ranking", "a_reach")
 _NESTED_LISTS = ("offer_decks", "offers", "markers", "kind_areas")
 _SCALARS = ("board", "phase", "round", "pos", "offer_start", "current", "left",
-            "bonus_player", "path_free", "end_cause", "final", "_setup", "empty_bits")
+            "bonus_player", "path_free", "end_cause", "final", "_setup", "empty_bits",
+            "legal_memo")
+
+
+LEGAL_MEMO_MAX = 64  # the longest legal list kept by ``legal_actions``
 
 
 class OasisState(GameState):
@@ -110,6 +114,7 @@ class OasisState(GameState):
         self.a_reach: list[int] = []
         self.kind_areas: list[list[int]] = [[], [], [], []]  # live area ids by kind code
         self.options_memo: dict[tuple[int, int], tuple[int, int]] = {}  # placement.option_masks
+        self.legal_memo: tuple[int, tuple[Action, ...]] | None = None  # see legal_actions
         self.path_free = len(board.path_cells)
         self.end_cause: dict[str, Any] | None = None  # why the game ends (a message)
         self.final: list[dict[str, Any]] | None = None  # the final scoring, for the table
@@ -132,13 +137,25 @@ class OasisState(GameState):
         return self.phase == "over"
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        return legal.legal_actions(self, player)
+        actions = legal.legal_actions(self, player)
+        # A short list is kept (as a tuple: the caller may change the list) until the state
+        # changes: an action taken from it needs no second check.  Long lists (tiles) are
+        # not: looking an action up in them would cost more than checking it.
+        self.legal_memo = ((self.actor(), tuple(actions)) if len(actions) <= LEGAL_MEMO_MAX
+                           else None)
+        return actions
 
     def why_illegal(self, action: Action, player: int) -> str | None:
+        memo = self.legal_memo
+        if memo is not None and memo[0] == player:
+            for listed in memo[1]:
+                if listed is action:
+                    return None
         return RULES[type(action)][0](self, action, player)
 
     def _apply(self, action: Action, player: int) -> list[Event]:
         """The action's own rule, then every step after it that needs no decision."""
+        self.legal_memo = None
         events = RULES[type(action)][1](self, action, player)
         events += flow.advance(self)
         return events

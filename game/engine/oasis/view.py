@@ -253,6 +253,7 @@ def _init_hidden_fields(st: OasisState, board: OasisBoard) -> None:
     st.offer_start = 0
     st.pending, st.current, st.left, st.done = [], None, 0, []  # unless carrying
     st._setup = ()
+    st.legal_memo = None
 
 
 def _index(st: OasisState, cell: Any) -> int:
