@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from game import i18n
 from game.bots import LEVELS as BOT_LEVELS
-from game.i18n import _
+from game.i18n import N_, _
 from game.palette import PLAYER_NAMES, game_colours, seat_colour
 from game.registry import GameInfo
 
@@ -24,6 +24,9 @@ NAME_MAX = 16  # characters: a name fits a seat badge, a panel title and a log l
 HUMAN = "human"
 BOT = "bot"
 DEFAULT_BOT_LEVEL = "normal" if "normal" in BOT_LEVELS else BOT_LEVELS[-1]
+# Who plays a seat, as the table's panels say it
+KIND_WORDS = {None: N_("Human"), "easy": N_("Bot (easy)"), "normal": N_("Bot (normal)"),
+              "hard": N_("Bot (hard)")}
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,12 @@ class Seat:
     @property
     def label(self) -> str:
         return f"Bot ({self.level})" if self.is_bot else "Human"
+
+    def kind_text(self) -> str:
+        """"Human" or "Bot (hard)", in the player's language: what a seat's panel says of
+        who plays it."""
+        words = KIND_WORDS.get(self.level if self.is_bot else None)
+        return _(words) if words else self.label
 
 
 def clean_name(raw: object, fallback: str) -> str:

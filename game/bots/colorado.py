@@ -420,3 +420,10 @@ def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
 
 __all__ = ["EasyBot", "LEVELS", "NormalBot", "bench_normal_decisions", "make",
            "sample_positions", "turns_left"]
+
+
+def search_rules():
+    """How the hard level searches this game (``game.bots.colorado_search``)."""
+    from game.bots.colorado_search import search_rules as rules  # it builds on this module
+
+    return rules()

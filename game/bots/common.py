@@ -11,11 +11,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.bots import Bot, make_bot
 from game.engine.core import Action
 from game.registry import GAMES
+
+if TYPE_CHECKING:
+    from game.bots.search import Budget
 
 Decision = tuple[Mapping[str, Any], list[Action]]
 
@@ -62,13 +65,14 @@ def sample_positions(game_id: str, bot: Callable[[int], Bot], players: Callable[
 
 
 def play_levels(game_id: str, levels: Sequence[str], seed: int,
-                check: Callable[..., None] | None = None, max_steps: int = 20000):
+                check: Callable[..., None] | None = None, max_steps: int = 20000,
+                budget: Budget | None = None):
     """Play a new game ``seed`` to the end with a bot of ``levels[seat]`` in each seat (bot
-    seeds ``seed * 31 + seat``) and return its final state.  ``check(state, seat, view,
-    legal, action)`` sees each decision before it is applied; a game longer than
-    ``max_steps`` actions is an error."""
+    seeds ``seed * 31 + seat``; ``budget`` bounds the hard bots' searches) and return its
+    final state.  ``check(state, seat, view, legal, action)`` sees each decision before it
+    is applied; a game longer than ``max_steps`` actions is an error."""
     state = GAMES[game_id].new(len(levels), seed)
-    bots = [make_bot(game_id, lvl, seed * 31 + i) for i, lvl in enumerate(levels)]
+    bots = [make_bot(game_id, lvl, seed * 31 + i, budget) for i, lvl in enumerate(levels)]
     steps = 0
     while not state.is_over():
         p = state.to_act()[0]

@@ -365,3 +365,10 @@ def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
 
 __all__ = ["EasyBot", "LEVELS", "NormalBot", "Placer", "bench_normal_decisions", "make",
            "sample_positions"]
+
+
+def search_rules():
+    """How the hard level searches this game (``game.bots.oasis_search``)."""
+    from game.bots.oasis_search import search_rules as rules  # it builds on this module
+
+    return rules()

@@ -374,3 +374,10 @@ def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
 
 __all__ = ["EasyBot", "LEVELS", "NormalBot", "bench_normal_decisions", "draw_outlook",
            "make", "play_value", "sample_positions"]
+
+
+def search_rules():
+    """How the hard level searches this game (``game.bots.oregon_search``)."""
+    from game.bots.oregon_search import search_rules as rules  # it builds on this module
+
+    return rules()

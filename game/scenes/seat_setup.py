@@ -52,7 +52,7 @@ NAME_COL, COLOUR_COL, KIND_COL, REMOVE_COL = (100, 440), (556, 350), (922, 450),
 MAX_SEED = 999_999_999
 
 # Who plays a seat, as the seat's row offers it (translated when the row is built).
-BOT_WORDS = {"easy": N_("Bot · easy"), "normal": N_("Bot · normal")}
+BOT_WORDS = {"easy": N_("Bot · easy"), "normal": N_("Bot · normal"), "hard": N_("Bot · hard")}
 
 
 def kind_options() -> list[tuple[str, str]]:

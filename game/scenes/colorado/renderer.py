@@ -41,8 +41,6 @@ def _dark_panel(size) -> pygame.Surface:
 
 # Translators: places in a ranking, as short as they can be written
 ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th"), 5: N_("5th")}
-# What a seat's panel says of who plays it
-BOT_KINDS = {"easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}
 
 
 def ordinal(n: int) -> str:
@@ -52,10 +50,7 @@ def ordinal(n: int) -> str:
 
 def kind_label(seat) -> str:
     """"Human" or "Bot (easy)", in the player's language."""
-    if not seat.is_bot:
-        return _("Human")
-    level = BOT_KINDS.get(seat.level)
-    return _(level) if level else seat.label
+    return seat.kind_text()
 
 
 def warm_art(colours) -> None:

@@ -24,14 +24,11 @@ ZoomTarget = tuple[str, int, int | None]
 # Translators: the final ranking's columns: the points of camels and of each land kind, and
 # the priority disc held at the end
 RESULT_COLUMNS = [N_("Camels"), N_("Oases"), N_("Steppe"), N_("Stone"), N_("Disc")]
-# Who sits in a seat, under its name on the panel
-SEAT_KINDS = {None: N_("Human"), "easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}
 
 
 def seat_kind(seat) -> str:
     """"Human" or "Bot (easy)", in the player's language."""
-    level = seat.level if seat.is_bot else None
-    return _(SEAT_KINDS[level]) if level in SEAT_KINDS else seat.label
+    return seat.kind_text()
 
 
 def panel_model(t: TableScene, q: int) -> PanelModel:

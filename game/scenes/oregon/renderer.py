@@ -37,7 +37,6 @@ ICON = 76  # the token or tile beside the prompt that asks for it
 HIDDEN_HANDS = N_("Hands stay hidden while the others play.")
 # Who sits at a seat, under the name on its panel.
 HUMAN = N_("Human")
-BOT_LEVELS = {"easy": N_("Bot (easy)"), "normal": N_("Bot (normal)")}
 
 
 def dim_card(size: tuple[int, int]) -> pygame.Surface:
@@ -71,7 +70,7 @@ class OregonRenderer:
         seat = t.seats[q]
         landed = sum(1 for c, _ in put.farmers if c == t.colour[q])
         return PanelModel(
-            name=t.names[q], kind=_(BOT_LEVELS[str(seat.level)] if seat.is_bot else HUMAN),
+            name=t.names[q], kind=seat.kind_text(),
             colour=t.colour[q], score=t.disp_score[q],
             farmers_left=pv["farmers_left"] - landed,
             joker=put.token_over.get((q, "joker"), pv["joker_active"]),

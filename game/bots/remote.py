@@ -1,0 +1,154 @@
+"""Searches in a separate process, so the frame loop keeps its core while a hard bot thinks
+(a search in a thread would hold the GIL and cost frames).
+
+``SearchProcess`` is one worker process (started with "spawn": a fresh interpreter, nothing
+of the window or its threads copied) that runs one job at a time; callers from several
+threads take turns.  A job that fails, or does not answer in time, kills and restarts the
+worker and raises ``SearchFailed``: the caller falls back on something simpler.
+``RemoteBot`` is a hard bot whose searches run there, and which plays the normal bot's
+choice when a search fails.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import threading
+from collections.abc import Callable, Mapping
+from multiprocessing.connection import Connection
+from typing import Any
+
+from game.bots import bots_module, make_bot
+from game.bots.search import Analysis, Budget, analyse
+from game.engine.core import Action
+
+_log = logging.getLogger(__name__)
+
+START_SECONDS = 10.0  # a fresh worker imports the engines before its first answer
+GRACE_SECONDS = 2.0  # beyond its budget, what a search may take before it counts as stuck
+
+
+class SearchFailed(RuntimeError):
+    """The worker crashed, raised or did not answer in time (it has been restarted)."""
+
+
+def _serve(conn: Connection) -> None:
+    """The worker's loop: run each ``(fn, args)`` received and send back its result (or the
+    exception it raised, to be re-raised in the caller)."""
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        fn, args = job
+        try:
+            conn.send((True, fn(*args)))
+        except Exception as exc:  # noqa: BLE001 - the caller decides what a failure means
+            conn.send((False, exc))
+
+
+class SearchProcess:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: Any = None
+        self._conn: Connection | None = None
+        self._fresh = True
+
+    def start(self) -> None:
+        """Start the worker now (it takes a moment to import the engines)."""
+        with self._lock:
+            self._ensure()
+
+    def _ensure(self) -> Connection:
+        if self._proc is None or not self._proc.is_alive():
+            ctx = multiprocessing.get_context("spawn")
+            ours, theirs = ctx.Pipe()
+            self._proc = ctx.Process(target=_serve, args=(theirs,), name="landgrab-search",
+                                     daemon=True)
+            self._proc.start()
+            theirs.close()
+            self._conn = ours
+            self._fresh = True
+        assert self._conn is not None
+        return self._conn
+
+    def run(self, fn: Callable[..., Any], *args: Any, timeout: float) -> Any:
+        """``fn(*args)`` in the worker; its result, or ``SearchFailed``.  ``fn`` must be a
+        module-level function and its arguments picklable."""
+        with self._lock:
+            conn = self._ensure()
+            wait = timeout + (START_SECONDS if self._fresh else 0.0)
+            try:
+                conn.send((fn, args))
+                if not conn.poll(wait):
+                    raise SearchFailed(f"no answer in {wait:.1f} s")
+                ok, value = conn.recv()
+            except (OSError, EOFError) as exc:
+                self._stop()
+                raise SearchFailed(f"the search process ended: {exc}") from exc
+            except SearchFailed:
+                self._stop()
+                raise
+            self._fresh = False
+            if not ok:
+                raise SearchFailed(f"the search raised {value!r}") from value
+            return value
+
+    def _stop(self) -> None:
+        if self._proc is not None:
+            self._proc.kill()
+            self._proc.join(timeout=2)
+        if self._conn is not None:
+            self._conn.close()
+        self._proc, self._conn = None, None
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None and self._proc is not None and self._proc.is_alive():
+                with contextlib.suppress(OSError):
+                    self._conn.send(None)
+            self._stop()
+
+
+def search_choice(game_id: str, seed: int, budget: Budget, view: Mapping[str, Any],
+                  legal: list[Action]) -> Action:
+    """In the worker: a hard bot's choice."""
+    return make_bot(game_id, "hard", seed, budget).choose(view, legal)
+
+
+def search_analysis(game_id: str, seed: int, budget: Budget, view: Mapping[str, Any],
+                    legal: list[Action], include: tuple[Action, ...] = ()) -> Analysis:
+    """In the worker: the whole analysis of a position (hints, the post-game review)."""
+    return analyse(bots_module(game_id).search_rules(), view, legal, budget, seed,
+                   include)
+
+
+class RemoteBot:
+    """A hard bot whose searches run in ``process``; when one fails it logs why and plays
+    the normal bot's choice instead, so a table never freezes on a broken search."""
+
+    level = "hard"
+
+    def __init__(self, game_id: str, seed: int, budget: Budget, process: SearchProcess):
+        self.game_id = game_id
+        self.seed = seed
+        self.budget = budget
+        self.process = process
+        self.decisions = 0
+        self.fallback = make_bot(game_id, "normal", seed)
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        self.decisions += 1
+        seconds = self.budget.seconds if self.budget.seconds is not None else 60.0
+        try:
+            return self.process.run(search_choice, self.game_id,
+                                    self.seed * 7919 + self.decisions, self.budget, view, legal,
+                                    timeout=seconds + GRACE_SECONDS)
+        except SearchFailed as exc:
+            _log.warning("Hard bot search failed (%s); playing the normal bot's choice", exc)
+            return self.fallback.choose(view, legal)
