@@ -106,11 +106,21 @@ class SearchProcess:
         self._proc, self._conn = None, None
 
     def close(self) -> None:
-        with self._lock:
+        """End the worker.  While a job runs the worker is killed at once (its caller gets
+        ``SearchFailed`` and cleans up): quitting never waits for a search."""
+        if not self._lock.acquire(blocking=False):
+            proc = self._proc
+            if proc is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    proc.kill()
+            return
+        try:
             if self._conn is not None and self._proc is not None and self._proc.is_alive():
                 with contextlib.suppress(OSError):
                     self._conn.send(None)
             self._stop()
+        finally:
+            self._lock.release()
 
 
 def search_choice(game_id: str, seed: int, budget: Budget, view: Mapping[str, Any],
@@ -139,6 +149,7 @@ class RemoteBot:
         self.process = process
         self.decisions = 0
         self.fallback = make_bot(game_id, "normal", seed)
+        self.search: Callable[..., Action] = search_choice  # module-level: run in the worker
 
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -146,7 +157,7 @@ class RemoteBot:
         self.decisions += 1
         seconds = self.budget.seconds if self.budget.seconds is not None else 60.0
         try:
-            return self.process.run(search_choice, self.game_id,
+            return self.process.run(self.search, self.game_id,
                                     self.seed * 7919 + self.decisions, self.budget, view, legal,
                                     timeout=seconds + GRACE_SECONDS)
         except SearchFailed as exc:

@@ -100,7 +100,8 @@ class SharedTable(Scene):
         self.game_id = game_id
         self.music = game_id  # each game has its own theme (game.ui.music)
         self.seed = seed
-        self.seating = Seating.build(seats, game, seed, default_name)
+        self.seating = Seating.build(seats, game, seed, default_name, self.services.search,
+                                     self.services.settings.bot_seconds)
         self.seats, self.names, self.colour = (self.seating.seats, self.seating.names,
                                                self.seating.colour)
         self.humans, self.bots, self.rename = (self.seating.humans, self.seating.bots,
@@ -119,6 +120,8 @@ class SharedTable(Scene):
         self.log = make_log(layout.log_rect)
         self.log.names = self.names
         self._init_screen(state, scores)
+        if self.seating.has_hard_bot or (self.humans and not self.services.config.kiosk):
+            self.services.start_search()  # hard bots and hints search there
 
     def _init_screen(self, state: GameState, scores: Sequence[int] | None) -> None:
         # what the screen shows (lags behind the state while steps run)
