@@ -30,6 +30,7 @@ from game.scenes.rules_overlay import RulesOverlay
 from game.scenes.table import screen, start_game
 from game.scenes.table.autosave import Autosaver
 from game.scenes.table.bots import BotDriver
+from game.scenes.table.hints import Hints, action_cells
 from game.scenes.table.input import InputRouter, is_undo_key
 from game.scenes.table.privacy import Privacy
 from game.scenes.table.seating import Seating
@@ -38,6 +39,7 @@ from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
 from game.seats import Seat
 from game.ui import intents as I
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
+from game.ui.table_common import focus_ring
 
 NOT_NOW = say(N_("Not possible now."))
 
@@ -109,6 +111,7 @@ class SharedTable(Scene):
         self.n = len(self.seats)
         self.state = state
         self.bot_driver = BotDriver(self.bots)
+        self.hints = Hints()
         self.privacy = Privacy(self.humans)
         self.autosaver = Autosaver(self.services.config)
         self.turns = TurnLoop(self, self.bot_driver)
@@ -162,6 +165,7 @@ class SharedTable(Scene):
 
     def on_exit(self) -> None:
         self.bot_driver.close()
+        self.hints.close()
 
     # --- who looks: everything on screen is rendered for them --------------------------------
     @property
@@ -336,6 +340,7 @@ class SharedTable(Scene):
         adt = self.advance(dt)
         self.animate(adt)
         self._drive(adt)
+        self.hints.poll(self.hint_key())
 
     def animate(self, adt: float) -> None:
         """The game's own clocks, each frame before the turn loop."""
@@ -369,6 +374,62 @@ class SharedTable(Scene):
                 self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
                     1 if gap > 0 else -1)
         return adt
+
+    # --- hints ("Suggest a move") --------------------------------------------------------------
+    @property
+    def hints_offered(self) -> bool:
+        """Whether "Suggest a move" is offered now: a human chooses at this table (not a
+        kiosk's, a demo's or a replay's)."""
+        config = self.services.config
+        return (self.chooser is not None and not self.passive and not config.kiosk
+                and not config.demo)
+
+    def hint_key(self) -> tuple[int, int | None]:
+        """The position a hint belongs to: this state, the seat choosing now."""
+        return (self.version, self.chooser)
+
+    def ask_hint(self) -> None:
+        """Work out a suggestion for the human choosing now, from their own view and legal
+        actions, in the app's search process (a second press while it thinks does nothing)."""
+        p = self.chooser
+        if p is None or not self.hints_offered:
+            return
+        st = self.state
+        if self.hints.ask(self.services.search, self.game_id, self.seed * 7919 + self.version,
+                          self.services.settings.bot_seconds, p, self.hint_key(), st.view(p),
+                          st.legal_actions(p)):
+            self.services.audio.play("click")
+
+    @property
+    def hint(self):
+        """The suggestion shown now (a ``hints.Hint``), only to the seat it was made for."""
+        h = self.hints.shown
+        if h is None or h.key != self.hint_key() or h.seat != self.viewer:
+            return None
+        return h
+
+    def hint_keys(self, action: Any) -> list[str]:
+        """The focus targets (``targets`` keys) a suggested ``action`` would use: its cards,
+        decks, tokens...  Each table says; buttons playing it and its cells are found alike."""
+        return []
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The suggested action on the table: its cells lit as a log line's are, the targets
+        and buttons it would use ringed as the focus is."""
+        h = self.hint
+        if h is None:
+            return
+        action = h.action
+        cells = action_cells(action)
+        if cells:
+            self._draw_log_cells(surface, cells)
+        rects = dict(self.targets())
+        for key in self.hint_keys(action):
+            if key in rects:
+                focus_ring(surface, rects[key])
+        for i, (_label, a, _enabled, _primary) in enumerate(self.buttons()):
+            if a == action:
+                focus_ring(surface, self.layout.button_rect(i))
 
     # --- the game's life: the log, saving, game over, undo -----------------------------------
     def log_event(self, e: Event) -> str:
@@ -492,7 +553,12 @@ class SharedTable(Scene):
 
     def prompt_line(self) -> str:
         """The prompt as the panel shows it: just after an undo, "Taken back." and then what
-        to do again."""
+        to do again; while a suggestion is worked out or shown, what it says."""
+        if self.hints.thinking and self.hints_offered:
+            return i18n._("Looking for a good move...")
+        hint = self.hint
+        if hint is not None:
+            return hint.line()
         text = localized(self.prompt(), self.names, i18n.language())
         if self.taken_back_time > 0 and text:
             return i18n._("Taken back. {prompt}").format(prompt=text)
@@ -515,6 +581,7 @@ class SharedTable(Scene):
         screen.draw_buttons(self, surface)
 
     def _draw_focus(self, surface: pygame.Surface) -> None:
+        self._draw_hint(surface)
         screen.draw_focus(self, surface)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
@@ -532,9 +599,14 @@ class SharedTable(Scene):
     def undo_rect(self) -> pygame.Rect:
         return screen.undo_rect(self)
 
+    def hint_rect(self) -> pygame.Rect:
+        return screen.hint_rect(self)
+
     def undo_target(self) -> list[tuple[str, pygame.Rect]]:
-        """``[("undo", rect)]`` while the viewer can take something back (for ``targets``)."""
-        return [("undo", self.undo_rect())] if self.can_undo else []
+        """The buttons over the log (for ``targets``): ``("hint", rect)`` while "Suggest a
+        move" is offered, ``("undo", rect)`` while the viewer can take something back."""
+        out = [("hint", self.hint_rect())] if self.hints_offered else []
+        return out + ([("undo", self.undo_rect())] if self.can_undo else [])
 
     @property
     def log_cells(self) -> tuple[tuple[int, int], ...]:
