@@ -340,7 +340,10 @@ class SharedTable(Scene):
         adt = self.advance(dt)
         self.animate(adt)
         self._drive(adt)
+        before = self.hints.shown
         self.hints.poll(self.hint_key())
+        if self.hints.shown is not before and self.hint is not None:
+            self._focus_hint(self.hint.action)
 
     def animate(self, adt: float) -> None:
         """The game's own clocks, each frame before the turn loop."""
@@ -413,6 +416,17 @@ class SharedTable(Scene):
         decks, tokens...  Each table says; buttons playing it and its cells are found alike."""
         return []
 
+    def _focus_hint(self, action: Any) -> None:
+        """A suggestion came: the keyboard and pad focus moves to where it starts (its first
+        card, deck or token, else its cell), so Enter or A takes its first step."""
+        keys = [k for k in self.hint_keys(action) if k in dict(self.targets())]
+        cells = action_cells(action)
+        if keys:
+            self.focus = keys[0]
+        elif cells:
+            self.focus = "board"
+            self.cursor = cells[0]
+
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The suggested action on the table: its cells lit as a log line's are, the targets
         and buttons it would use ringed as the focus is."""
@@ -423,6 +437,8 @@ class SharedTable(Scene):
         cells = action_cells(action)
         if cells:
             self._draw_log_cells(surface, cells)
+            for cell in cells:
+                focus_ring(surface, self.layout.cell_rect(*cell))
         rects = dict(self.targets())
         for key in self.hint_keys(action):
             if key in rects:
