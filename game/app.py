@@ -333,6 +333,7 @@ class App:
         self.stack.reset()
         self.stack.apply_pending()
         self.services.audio.music.close()
+        self.services.close()
 
         saves.flush(self.config)  # the last autosave is on disk before the process ends
 

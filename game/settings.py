@@ -1,5 +1,6 @@
-"""The player's settings: volumes, fullscreen, animation speed, text size, language, and the names and
-colours chosen in seat setup (kept for the next game).  Kept as JSON.
+"""The player's settings: volumes, fullscreen, animation speed, text size, language, how long
+a hard bot thinks, and the names and colours chosen in seat setup (kept for the next game).
+Kept as JSON.
 
 Saving is atomic (a temporary file in the same folder, then ``os.replace``), so a crash or a
 power cut leaves either the old file or the new one, never half of one.  A file that cannot be
@@ -25,6 +26,8 @@ log = logging.getLogger(__name__)
 
 ANIMATION_SPEED_RANGE = (0.5, 2.0)
 UI_SCALE_RANGE = (1.0, 1.5)  # "Text size": 100 % to 150 % (game.ui.theme.set_ui_scale)
+BOT_SECONDS = (0.5, 1.0, 3.0)  # "Bot thinking time": a hard bot's search, per decision
+DEFAULT_BOT_SECONDS = 1.0
 MAX_REMEMBERED_SEATS = 8  # more than any game seats: a longer list in the file is cut
 
 
@@ -37,6 +40,7 @@ class Settings:
     animation_speed: float = 1.0
     ui_scale: float = 1.0
     language: str = ""  # a code of game.i18n.LANGUAGES; "" = not chosen yet: the system's
+    bot_seconds: float = DEFAULT_BOT_SECONDS  # one of BOT_SECONDS
     # Seat setup's last choices, by seat position: typed names ("" = the colour's name) and,
     # per game id, palette colour indices (game.seats.remembered).
     seat_names: list[str] = field(default_factory=list)
@@ -87,6 +91,8 @@ class Settings:
         self.animation_speed = min(hi, max(lo, self.animation_speed))
         lo, hi = UI_SCALE_RANGE
         self.ui_scale = min(hi, max(lo, self.ui_scale))
+        if self.bot_seconds not in BOT_SECONDS:
+            self.bot_seconds = DEFAULT_BOT_SECONDS
 
 
 def _names(value: Any) -> list[str]:

@@ -1,5 +1,5 @@
 """Shared test set-up: headless SDL, no pygame banner, user files in a temporary folder,
-bot decisions that are ready as soon as they are asked for.
+bot decisions that are ready as soon as they are asked for, searches that run at once.
 
 The environment is set at import, before any test module imports pygame.  Every test also
 gets its own ``LANDGRAB_HOME`` (settings and log), so nothing touches the real user folders.
@@ -37,11 +37,15 @@ def english():
 
 
 @pytest.fixture(autouse=True)
-def bots_answer_at_once(monkeypatch):
+def bots_answer_at_once(request, monkeypatch):
     """A bot's decision still runs on the table's worker thread, but is finished when
     ``BotRunner.start`` returns: a test that steps frames waiting for bots then needs the same
-    number of frames on a loaded machine as on a quiet one."""
+    number of frames on a loaded machine as on a quiet one.  (Not in the tests of the search
+    process, marked ``search_process``: they watch the table while a bot thinks.)"""
     from game.bots.runner import BotRunner
+
+    if request.node.get_closest_marker("search_process"):
+        return
 
     real_start = BotRunner.start
 
@@ -50,6 +54,29 @@ def bots_answer_at_once(monkeypatch):
         concurrent.futures.wait([self._future])
 
     monkeypatch.setattr(BotRunner, "start", start)
+
+
+SEARCH_ITERATIONS = 2  # what a search does in tests (in the calling thread): enough to run
+
+
+@pytest.fixture(autouse=True)
+def searches_answer_at_once(request, monkeypatch):
+    """Hard bots' and hints' searches run in the calling thread with a tiny iteration budget
+    instead of the app's search process: tables with hard seats step as fast as any, and no
+    test starts a process it does not close.  Tests of the process itself are marked
+    ``search_process``."""
+    if request.node.get_closest_marker("search_process"):
+        return
+    from game.bots import remote
+    from game.bots.search import Budget
+
+    def run(self, fn, *args, timeout):
+        args = tuple(Budget(seconds=None, iterations=SEARCH_ITERATIONS)
+                     if isinstance(a, Budget) else a for a in args)
+        return fn(*args)
+
+    monkeypatch.setattr(remote.SearchProcess, "run", run)
+    monkeypatch.setattr(remote.SearchProcess, "start", lambda self: None)
 
 
 @pytest.fixture
@@ -71,4 +98,6 @@ def services(display):
     from game.config import Config
     from game.scenes.services import Services
 
-    return Services.standalone(Config())
+    services = Services.standalone(Config())
+    yield services
+    services.close()

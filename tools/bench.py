@@ -4,6 +4,7 @@
     python tools/bench.py --scene title       one scene (repeat --scene for more)
     python tools/bench.py startup --frames 600
     python tools/bench.py kiosk --hours 3      memory of the kiosk's attract loop
+    python tools/bench.py oregon_hard          a table while a hard bot thinks (search process)
     python tools/bench.py --list
 
 Each figure is printed on a line of its own as ``name: value unit``, e.g.
@@ -340,6 +341,86 @@ def _engine_figures(game_id: str) -> list[Figure]:
 
 for _game_id in GAMES:
     benchmark(f"{_game_id}_engine")(lambda options, g=_game_id: _engine_figures(g))
+
+
+# --- a hard bot at the table ----------------------------------------------------------------------
+HARD_WALL_LIMIT = 180.0  # seconds: a hard-table benchmark stops here whatever it has measured
+
+
+def _hard_table_figures(game_id: str, frames: int) -> list[Figure]:
+    """A table at 1920x1080 where seat 1 is a hard bot searching in the app's search process
+    (1 s per decision, the default), the others normal bots; frames paced at 60 FPS as the
+    app paces them.  ``frame_p99_bot_thinking``: update+draw of the frames while the hard bot
+    searches (target 16 ms); ``bot_hard_*``: wall time of its decisions as the table waits
+    for them (search, start of the job and the answer included; target 1.1 s).  The first
+    decision is left out: it waits for the worker to start."""
+    from game.bots.remote import RemoteBot
+    from game.seats import make_seat
+
+    services = _services()
+    services.settings.animation_speed = 4.0
+    services.settings.bot_seconds = 1.0
+    screen = pygame.display.get_surface()
+    stack = services.stack
+    game = GAMES[game_id]
+    decisions: list[float] = []
+    thinking: list[float] = []
+    thinking_cpu: list[float] = []
+    start = time.perf_counter()
+    seed = 3
+    try:
+        while len(thinking) < frames and time.perf_counter() - start < HARD_WALL_LIMIT:
+            seats = [make_seat(game_id, i, "bot", "hard" if i == 0 else "normal")
+                     for i in range(game.bench_players)]
+            scene = game.table_class()(services, game_id, seats, seed)
+            seed += 1
+            bot = scene.bots[0]
+            assert isinstance(bot, RemoteBot)
+            real = bot.choose
+            searched: list[float] = []
+
+            def timed(view, legal, real=real, searched=searched):
+                t0 = time.perf_counter()
+                action = real(view, legal)
+                if len(legal) > 1:
+                    searched.append(time.perf_counter() - t0)
+                return action
+
+            bot.choose = timed  # type: ignore[method-assign]
+            stack.reset(scene)
+            stack.apply_pending()
+            while (len(thinking) < frames and not scene.state.is_over()
+                   and time.perf_counter() - start < HARD_WALL_LIMIT):
+                t0, c0 = time.perf_counter(), time.thread_time()
+                stack.update(1 / 60)
+                stack.draw(screen)
+                t1, c1 = time.perf_counter(), time.thread_time()
+                stack.apply_pending()
+                warm = len(searched) + len(decisions) > 0
+                if warm and scene.bot_driver.seat == 0 and scene.runner.busy:
+                    thinking.append((t1 - t0) * 1000)
+                    thinking_cpu.append((c1 - c0) * 1000)
+                time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
+            decisions += searched[1:] if not decisions else searched
+    finally:
+        stack.reset()
+        stack.apply_pending()
+        services.close()
+    if not thinking or not decisions:
+        raise SystemExit(f"{game_id}_hard: nothing measured in {HARD_WALL_LIMIT:g} s")
+    ms = [d * 1000 for d in decisions]
+    return [
+        Figure(f"{game_id}.frame_p99_bot_thinking", percentile(thinking, 99), "ms"),
+        Figure(f"{game_id}.frame_cpu_p99_bot_thinking", percentile(thinking_cpu, 99), "ms"),
+        Figure(f"{game_id}.bot_hard_p50", percentile(ms, 50) / 1000, "s"),
+        Figure(f"{game_id}.bot_hard_p99", percentile(ms, 99) / 1000, "s"),
+        Figure(f"{game_id}.bot_hard_decisions", len(ms), "decisions"),
+    ]
+
+
+for _game_id in GAMES:
+    benchmark(f"{_game_id}_hard")(
+        lambda options, g=_game_id: _hard_table_figures(g, options.frames))
 
 
 # --- kiosk memory --------------------------------------------------------------------------------

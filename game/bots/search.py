@@ -155,7 +155,11 @@ class Search:
         if len(self.root_moves) > 1:
             while self.iterations < limit:
                 self.iterate()
-                if time.perf_counter() >= deadline or (stop is not None and stop()):
+                now = time.perf_counter()
+                # a timed search stops before an iteration as long as the mean one so far
+                # would end past the deadline: the budget holds on a slow machine too
+                if now + (now - start) / self.iterations >= deadline or (
+                        stop is not None and stop()):
                     break
         return self.analysis(time.perf_counter() - start)
 

@@ -418,6 +418,24 @@ class TableScene(TableTips, SharedTable):
             out.append((c, r))
         return out
 
+    def hint_keys(self, action) -> list[str]:
+        """A suggested move's flag, cowboy tokens or card."""
+        keys = []
+        colour = getattr(action, "colour", None)
+        if colour is not None and colour in self.my_flags():
+            keys.append(f"flag{self.my_flags().index(colour)}")
+        cowboys = getattr(action, "cowboys", None)
+        if cowboys is None and hasattr(action, "cowboy"):
+            cowboys = (action.cowboy,)
+        if cowboys:
+            nums = [c for c, _r in self.token_rects()]
+            keys += [f"token{nums.index(c)}" for c in cowboys if c in nums]
+        card = getattr(action, "card_id", None)
+        if card is not None:
+            ids = [c for c, _r in self.card_rects()]
+            keys += [f"card{ids.index(card)}"] if card in ids else []
+        return keys
+
     def card_rects(self) -> list[tuple[int, pygame.Rect]]:
         cards = self.table_cards
         out = []

@@ -301,6 +301,18 @@ class TableScene(TableTips, SharedTable):
         out.append(("pile", lay.piles[p]))
         return out + self.undo_target()
 
+    def hint_keys(self, action) -> list[str]:
+        """A suggested move's deck, offer or card of the offer being carried out."""
+        if isinstance(action, TurnCard):
+            return ["deck"]
+        if isinstance(action, TakeOffer):
+            return [f"offer{action.owner}"]
+        card = getattr(action, "card", None)
+        if card is not None:
+            return [f"card{i}" for i, (c, st) in enumerate(self.carry_cards()[:3])
+                    if c == card and st == "pending"][:1]
+        return []
+
     def activate(self, key: str) -> None:
         if key == "deck":
             self._try(TurnCard())

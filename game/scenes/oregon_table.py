@@ -262,6 +262,17 @@ class TableScene(TableTips, SharedTable):
         out += [(f"btn{i}", self.layout.button_rect(i)) for i in range(len(self.buttons()))]
         return out + self.undo_target()
 
+    def hint_keys(self, action) -> list[str]:
+        """A suggested play's hand cards (and the joker), or the deck to draw from."""
+        cards = getattr(action, "cards", None)
+        if cards is not None:
+            hand = self.hand()
+            keys = [f"card{hand.index(c)}" for c in cards if c in hand]
+            return keys + (["joker"] if len(cards) == 1 else [])
+        if isinstance(action, Draw):
+            return [f"deck_{action.deck}"]
+        return []
+
     def card_rect(self, i: int, hand=None) -> pygame.Rect:
         return self.renderer.card_rect(i, self.hand() if hand is None else hand)
 

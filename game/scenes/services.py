@@ -15,6 +15,9 @@ services.set_fullscreen(on), services.fullscreen (the window now)
 services.attract    the kiosk's attract loop (game.scenes.attract), None outside a kiosk
 services.set_ui_scale(k)  the text size: saved in the settings, applied to every scene at once
 services.set_language(code)  the language: the same, for Settings -> Language
+services.search     the app's one SearchProcess (game.bots.remote): hard bots and hints
+                    search there, off the frame loop; start_search() warms it up, close()
+                    ends it (the app calls it on quit)
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game import i18n
+from game.bots.remote import SearchProcess
 from game.config import Config
 from game.scenes.base import SceneStack
 from game.scenes.confirm import quit_confirmation
@@ -71,6 +75,7 @@ class Services:
         self.attract = None  # the kiosk's attract loop (game.kiosk sets it)
         self._on_quit = on_quit
         self._on_fullscreen = on_fullscreen
+        self._search: SearchProcess | None = None
         theme.set_ui_scale(settings.ui_scale)
         i18n.set_language(config.language or settings.language or i18n.system_language())
 
@@ -121,6 +126,24 @@ class Services:
             i18n.set_language(code)
             for scene in self.stack.scenes:
                 scene.on_ui_scale()
+
+    # --- searches -----------------------------------------------------------------------------
+    @property
+    def search(self) -> SearchProcess:
+        """The process where hard bots and hints search (its worker starts on first use)."""
+        if self._search is None:
+            self._search = SearchProcess()
+        return self._search
+
+    def start_search(self) -> None:
+        """Start the search worker now: a table that will need it opens (the worker takes a
+        moment to import the engines, better spent before the first decision)."""
+        self.search.start()
+
+    def close(self) -> None:
+        """The app ends: stop the search worker (a search running is abandoned)."""
+        if self._search is not None:
+            self._search.close()
 
     def save_settings(self) -> bool:
         return save_settings(self.settings, self.config.settings_path)

@@ -1,4 +1,5 @@
-"""The settings overlay: volumes, fullscreen, animation speed, text size and language.
+"""The settings overlay: volumes, fullscreen, animation speed, text size, language and how
+long a hard bot thinks.
 
 Changes apply at once (a new text size lays out every scene on the stack again).  They are saved (atomically) half a second after the last change and
 again when the overlay closes, so dragging a slider does not write the file sixty times.
@@ -7,21 +8,28 @@ again when the overlay closes, so dragging a slider does not write the file sixt
 from __future__ import annotations
 
 import pygame
+from babel.numbers import format_decimal
 
 from game import i18n
 from game.i18n import LANGUAGES, _
 from game.scenes.menu import MenuScene
-from game.settings import ANIMATION_SPEED_RANGE
+from game.settings import ANIMATION_SPEED_RANGE, BOT_SECONDS
 from game.ui import layout, theme
 from game.ui.widgets import Button, Choice, Slider, Toggle, align_rows
 
 SAVE_DELAY = 0.5
 TEXT_SIZES = (1.0, 1.1, 1.25, 1.5)
-ROWS, ROW_HEIGHT, ROW_GAP = 7, 88, 8
+ROWS, ROW_HEIGHT, ROW_GAP = 8, 80, 4
 
 
 def _speed_text(v: float) -> str:
     return f"{v:g}×"
+
+
+def seconds_text(v: float) -> str:
+    """"0.5 s", "1 s", written as the player's language writes numbers ("0,5 s")."""
+    # Translators: a bot's thinking time in seconds, e.g. "0.5 s" (the number is formatted)
+    return _("{seconds} s").format(seconds=format_decimal(v, locale=i18n.language()))
 
 
 class SettingsScene(MenuScene):
@@ -96,6 +104,9 @@ class SettingsScene(MenuScene):
         languages = list(LANGUAGES.items())  # each in its own name: found by who reads it
         add(Choice(rows[6], _("Language"), languages, i18n.language(), self._language,
                    key="language"))
+        thinking = [(v, seconds_text(v)) for v in BOT_SECONDS]
+        add(Choice(rows[7], _("Bot thinking time"), thinking, s.bot_seconds,
+                   self._bot_seconds, wrap=False, key="bot_seconds"))
         align_rows(self.group.widgets)  # sliders, toggle and choice start on one line
         done = pygame.Rect(0, 0, 320, self._button_h)
         done.midbottom = (p.centerx, p.bottom - 40)
@@ -115,6 +126,10 @@ class SettingsScene(MenuScene):
 
     def _language(self, code: str) -> None:
         self.services.set_language(code)
+        self._dirty = SAVE_DELAY
+
+    def _bot_seconds(self, value: float) -> None:
+        self.services.settings.bot_seconds = value  # the next table's hard bots think so long
         self._dirty = SAVE_DELAY
 
     def _effects(self, value: float) -> None:

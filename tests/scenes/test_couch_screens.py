@@ -167,7 +167,8 @@ def test_settings_rows_all_change_by_dpad(couch):
     assert isinstance(scene, SettingsScene)
     s = c.app.settings
     rows = {"master": "master_volume", "music": "music_volume", "effects": "effects_volume",
-            "speed": "animation_speed", "text_size": "ui_scale", "language": "language"}
+            "speed": "animation_speed", "text_size": "ui_scale", "language": "language",
+            "bot_seconds": "bot_seconds"}
     keys = [w.key for w in scene.group.widgets if w.can_focus and w.key != "done"]
     assert set(rows) <= set(keys)
     for key in keys:

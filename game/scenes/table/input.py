@@ -28,6 +28,11 @@ def is_undo_key(intent: I.Intent) -> bool:
         key == pygame.K_z and bool(intent.mod & pygame.KMOD_CTRL))
 
 
+def is_hint_key(intent: I.Intent) -> bool:
+    """H or pad X: "Suggest a move"."""
+    return intent.kind == I.KEY and intent.key in (pygame.K_h, "pad_x")
+
+
 class InputRouter:
     def __init__(self, table: SharedTable) -> None:
         self.table = table
@@ -42,6 +47,9 @@ class InputRouter:
             return True
         if t.is_undo_key(intent):
             t.undo()
+            return True
+        if is_hint_key(intent) and t.hints_offered:
+            t.ask_hint()
             return True
         if k in (I.CLICK, I.CONFIRM, I.KEY) and t.looking() and not t.human_can_act:
             t.look_for = None  # done looking: the table passes on
@@ -68,6 +76,13 @@ class InputRouter:
             t.services.audio.play("click")
             t.undo()
             return True
+        if k == I.CLICK and intent.button == 1 and t.hints_offered and intent.pos is not None \
+                and t.hint_rect().collidepoint(intent.pos):
+            t.keyboard = False  # over the log too, which would take the click
+            t.hover = intent.pos
+            t.focus = "hint"
+            t.ask_hint()
+            return True
         if t.log.handle(intent):
             return True
         if k == I.POINT:
@@ -91,7 +106,7 @@ class InputRouter:
         for key, rect in reversed(t.targets()):
             if key != "board" and rect.collidepoint(pos):
                 t.focus = key
-                t.activate(key)
+                self.use(key)
                 return True
         cell = t.layout.cell_at(pos)
         if cell is None:
@@ -99,6 +114,13 @@ class InputRouter:
         t.cursor = cell
         t.click_cell(cell)
         return True
+
+    def use(self, key: str) -> None:
+        """Use the focus target ``key``: "Suggest a move" is the table's, the rest the game's."""
+        if key == "hint":
+            self.table.ask_hint()
+        else:
+            self.table.activate(key)
 
     def navigate(self, intent: I.Intent) -> bool:
         """Next/previous, arrows and confirm over the scene's focus targets."""
@@ -116,7 +138,7 @@ class InputRouter:
                 t._focus_board()
             t.services.audio.play("tick")
         elif k == I.CONFIRM:
-            t.activate(t.focus)
+            self.use(t.focus)
         else:
             t._move(intent.dx, intent.dy, keys)
         return True

@@ -30,6 +30,7 @@ from game.scenes.rules_overlay import RulesOverlay
 from game.scenes.table import screen, start_game
 from game.scenes.table.autosave import Autosaver
 from game.scenes.table.bots import BotDriver
+from game.scenes.table.hints import Hints, action_cells
 from game.scenes.table.input import InputRouter, is_undo_key
 from game.scenes.table.privacy import Privacy
 from game.scenes.table.seating import Seating
@@ -38,6 +39,7 @@ from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
 from game.seats import Seat
 from game.ui import intents as I
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
+from game.ui.table_common import focus_ring
 
 NOT_NOW = say(N_("Not possible now."))
 
@@ -100,7 +102,8 @@ class SharedTable(Scene):
         self.game_id = game_id
         self.music = game_id  # each game has its own theme (game.ui.music)
         self.seed = seed
-        self.seating = Seating.build(seats, game, seed, default_name)
+        self.seating = Seating.build(seats, game, seed, default_name, self.services.search,
+                                     self.services.settings.bot_seconds)
         self.seats, self.names, self.colour = (self.seating.seats, self.seating.names,
                                                self.seating.colour)
         self.humans, self.bots, self.rename = (self.seating.humans, self.seating.bots,
@@ -108,6 +111,7 @@ class SharedTable(Scene):
         self.n = len(self.seats)
         self.state = state
         self.bot_driver = BotDriver(self.bots)
+        self.hints = Hints()
         self.privacy = Privacy(self.humans)
         self.autosaver = Autosaver(self.services.config)
         self.turns = TurnLoop(self, self.bot_driver)
@@ -119,6 +123,8 @@ class SharedTable(Scene):
         self.log = make_log(layout.log_rect)
         self.log.names = self.names
         self._init_screen(state, scores)
+        if self.seating.has_hard_bot or (self.humans and not self.services.config.kiosk):
+            self.services.start_search()  # hard bots and hints search there
 
     def _init_screen(self, state: GameState, scores: Sequence[int] | None) -> None:
         # what the screen shows (lags behind the state while steps run)
@@ -159,6 +165,7 @@ class SharedTable(Scene):
 
     def on_exit(self) -> None:
         self.bot_driver.close()
+        self.hints.close()
 
     # --- who looks: everything on screen is rendered for them --------------------------------
     @property
@@ -333,6 +340,10 @@ class SharedTable(Scene):
         adt = self.advance(dt)
         self.animate(adt)
         self._drive(adt)
+        before = self.hints.shown
+        self.hints.poll(self.hint_key())
+        if self.hints.shown is not before and self.hint is not None:
+            self._focus_hint(self.hint.action)
 
     def animate(self, adt: float) -> None:
         """The game's own clocks, each frame before the turn loop."""
@@ -366,6 +377,75 @@ class SharedTable(Scene):
                 self.track[q] = target if abs(gap) <= step else self.track[q] + step * (
                     1 if gap > 0 else -1)
         return adt
+
+    # --- hints ("Suggest a move") --------------------------------------------------------------
+    @property
+    def hints_offered(self) -> bool:
+        """Whether "Suggest a move" is offered now: a human chooses at this table (not a
+        kiosk's, a demo's or a replay's)."""
+        config = self.services.config
+        return (self.chooser is not None and not self.passive and not config.kiosk
+                and not config.demo)
+
+    def hint_key(self) -> tuple[int, int | None]:
+        """The position a hint belongs to: this state, the seat choosing now."""
+        return (self.version, self.chooser)
+
+    def ask_hint(self) -> None:
+        """Work out a suggestion for the human choosing now, from their own view and legal
+        actions, in the app's search process (a second press while it thinks does nothing)."""
+        p = self.chooser
+        if p is None or not self.hints_offered:
+            return
+        st = self.state
+        if self.hints.ask(self.services.search, self.game_id, self.seed * 7919 + self.version,
+                          self.services.settings.bot_seconds, p, self.hint_key(), st.view(p),
+                          st.legal_actions(p)):
+            self.services.audio.play("click")
+
+    @property
+    def hint(self):
+        """The suggestion shown now (a ``hints.Hint``), only to the seat it was made for."""
+        h = self.hints.shown
+        if h is None or h.key != self.hint_key() or h.seat != self.viewer:
+            return None
+        return h
+
+    def hint_keys(self, action: Any) -> list[str]:
+        """The focus targets (``targets`` keys) a suggested ``action`` would use: its cards,
+        decks, tokens...  Each table says; buttons playing it and its cells are found alike."""
+        return []
+
+    def _focus_hint(self, action: Any) -> None:
+        """A suggestion came: the keyboard and pad focus moves to where it starts (its first
+        card, deck or token, else its cell), so Enter or A takes its first step."""
+        keys = [k for k in self.hint_keys(action) if k in dict(self.targets())]
+        cells = action_cells(action)
+        if keys:
+            self.focus = keys[0]
+        elif cells:
+            self.focus = "board"
+            self.cursor = cells[0]
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The suggested action on the table: its cells lit as a log line's are, the targets
+        and buttons it would use ringed as the focus is."""
+        h = self.hint
+        if h is None:
+            return
+        action = h.action
+        cells = action_cells(action)
+        if cells:
+            self._draw_log_cells(surface, cells)
+            for cell in cells:
+                focus_ring(surface, self.layout.cell_rect(*cell))
+        rects = dict(self.targets())
+        for key in self.hint_keys(action):
+            if key in rects:
+                focus_ring(surface, rects[key])
+        for i, (_label, a, _enabled, _primary) in enumerate(self.buttons()):
+            if a == action:
+                focus_ring(surface, self.layout.button_rect(i))
 
     # --- the game's life: the log, saving, game over, undo -----------------------------------
     def log_event(self, e: Event) -> str:
@@ -489,7 +569,12 @@ class SharedTable(Scene):
 
     def prompt_line(self) -> str:
         """The prompt as the panel shows it: just after an undo, "Taken back." and then what
-        to do again."""
+        to do again; while a suggestion is worked out or shown, what it says."""
+        if self.hints.thinking and self.hints_offered:
+            return i18n._("Looking for a good move...")
+        hint = self.hint
+        if hint is not None:
+            return hint.line()
         text = localized(self.prompt(), self.names, i18n.language())
         if self.taken_back_time > 0 and text:
             return i18n._("Taken back. {prompt}").format(prompt=text)
@@ -512,6 +597,7 @@ class SharedTable(Scene):
         screen.draw_buttons(self, surface)
 
     def _draw_focus(self, surface: pygame.Surface) -> None:
+        self._draw_hint(surface)
         screen.draw_focus(self, surface)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
@@ -529,9 +615,14 @@ class SharedTable(Scene):
     def undo_rect(self) -> pygame.Rect:
         return screen.undo_rect(self)
 
+    def hint_rect(self) -> pygame.Rect:
+        return screen.hint_rect(self)
+
     def undo_target(self) -> list[tuple[str, pygame.Rect]]:
-        """``[("undo", rect)]`` while the viewer can take something back (for ``targets``)."""
-        return [("undo", self.undo_rect())] if self.can_undo else []
+        """The buttons over the log (for ``targets``): ``("hint", rect)`` while "Suggest a
+        move" is offered, ``("undo", rect)`` while the viewer can take something back."""
+        out = [("hint", self.hint_rect())] if self.hints_offered else []
+        return out + ([("undo", self.undo_rect())] if self.can_undo else [])
 
     @property
     def log_cells(self) -> tuple[tuple[int, int], ...]:

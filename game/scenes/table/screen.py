@@ -107,12 +107,38 @@ def undo_rect(t: SharedTable) -> pygame.Rect:
     return pygame.Rect(log_rect.right - 16 - w, log_rect.y + 12, w, UNDO_SIZE[1])
 
 
+def hint_label(thinking: bool) -> str:
+    return _("Thinking...") if thinking else _("Suggest a move (H)")
+
+
+def hint_rect(t: SharedTable) -> pygame.Rect:
+    """"Suggest a move": the top left corner of the log, beside Undo."""
+    log_rect = t.layout.log_rect
+    w = undo_width(hint_label(False), theme.ui_scale())
+    return pygame.Rect(log_rect.x + 16, log_rect.y + 12, w, UNDO_SIZE[1])
+
+
+def draw_hint_button(t: SharedTable, surface: pygame.Surface) -> None:
+    r = t.hint_rect()
+    thinking = t.hints.thinking
+    focused = t.keyboard and t.focus == "hint"
+    hot = not t.keyboard and t.hover is not None and r.collidepoint(t.hover)
+    state = "disabled" if thinking else "focus" if focused else ("hover" if hot else "normal")
+    surface.blit(art.button_surface(r.size, hint_label(thinking), state, "secondary"), r)
+    if focused:
+        focus_ring(surface, r)
+
+
 def draw_log(t: SharedTable, surface: pygame.Surface) -> None:
-    """The game log, and over its top the Undo button when something can be taken back (the
-    log then keeps that strip free); the cells the line under the pointer names, lit up."""
+    """The game log, and over its top the Suggest a move button while a human chooses and
+    the Undo button when something can be taken back (the log then keeps that strip free);
+    the cells the line under the pointer names, lit up."""
     can_undo = t.can_undo
-    t.log.set_top_inset(t.undo_rect().bottom - t.log.rect.y if can_undo else 0)
+    hint = t.hints_offered
+    t.log.set_top_inset(t.undo_rect().bottom - t.log.rect.y if can_undo or hint else 0)
     t.log.draw(surface)
+    if hint:
+        draw_hint_button(t, surface)
     if can_undo:
         t._draw_undo(surface)
     cells = t.log_cells

@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.bots import Bot, make_bot
+from game.bots.remote import RemoteBot, SearchProcess
+from game.bots.search import Budget
 from game.seats import Seat, has_default_name, in_language
 from game.ui.players import renamer
 
@@ -22,17 +24,31 @@ class Seating:
 
     @classmethod
     def build(cls, seats: Sequence[Seat], game: str, seed: int,
-              default_name: Callable[[int], str]) -> Seating:
+              default_name: Callable[[int], str], search: SearchProcess | None = None,
+              bot_seconds: float = 1.0) -> Seating:
         """``game``: the engine's id (picks the bots); ``default_name(i)``: seat ``i``'s name
-        when it has none.  Each bot's seed follows from the game's seed and its seat."""
+        when it has none.  Each bot's seed follows from the game's seed and its seat.  A hard
+        bot searches for ``bot_seconds`` per decision in ``search`` (the app's process; a
+        search there that fails plays the normal bot's choice), or in its own thread when
+        no process is given."""
         seats = list(seats)
         names = [s.name or default_name(i) for i, s in enumerate(seats)]
+        budget = Budget(seconds=bot_seconds)
+
+        def bot(i: int, level: str) -> Bot:
+            if level == "hard" and search is not None:
+                return RemoteBot(game, seed * 31 + i, budget, search)
+            return make_bot(game, level, seed * 31 + i, budget)
+
         return cls(
             seats=seats, names=names, colour=[s.colour for s in seats],
             humans=[i for i, s in enumerate(seats) if not s.is_bot],
-            bots={i: make_bot(game, s.level or "normal", seed * 31 + i)
-                  for i, s in enumerate(seats) if s.is_bot},
+            bots={i: bot(i, s.level or "normal") for i, s in enumerate(seats) if s.is_bot},
             rename=renamer([default_name(i) for i in range(len(seats))], names))
+
+    @property
+    def has_hard_bot(self) -> bool:
+        return any(s.is_bot and s.level == "hard" for s in self.seats)
 
     def follow_language(self) -> None:
         """After a change of language: a seat called by its colour's name is called by it in

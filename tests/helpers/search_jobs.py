@@ -1,0 +1,22 @@
+"""Jobs for a real search process in tests (module-level, so the worker can import them):
+a search that raises, one that never answers, and small probes."""
+
+import os
+import time
+
+
+def raises(*args):
+    raise RuntimeError("the search broke")
+
+
+def hangs(*args):
+    time.sleep(120)
+
+
+def worker_pid() -> int:
+    return os.getpid()
+
+
+def sleeps_then_answers(seconds: float, value):
+    time.sleep(seconds)
+    return value

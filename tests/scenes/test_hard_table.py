@@ -1,0 +1,255 @@
+"""The hard bot at the table: its thinking time (Settings), the app's one search process,
+hard seats seated as bots searching there, and the normal bot's move whenever a search fails
+(raises, hangs, or its worker dies): a table never freezes on a search."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+import time
+
+import pytest
+import search_jobs
+
+from game import i18n
+from game.bots import make_bot
+from game.bots.remote import RemoteBot, SearchFailed, SearchProcess, search_choice
+from game.bots.search import Budget
+from game.registry import GAMES
+from game.scenes.settings import SettingsScene
+from game.seats import make_seat
+from game.settings import Settings
+from game.ui.widgets import Choice
+
+GAME_IDS = list(GAMES)
+
+
+def table(services, game_id, kinds, seed=5):
+    """A table of ``game_id`` whose seats are ``kinds`` ("human" or a bot level)."""
+    seats = [make_seat(game_id, i, "human") if k == "human" else make_seat(game_id, i, "bot", k)
+             for i, k in enumerate(kinds)]
+    scene = GAMES[game_id].table_class()(services, game_id, seats, seed)
+    services.stack.reset(scene)
+    services.stack.apply_pending()
+    return scene
+
+
+# --- the setting --------------------------------------------------------------------------------
+@pytest.mark.parametrize("raw, kept", [(0.5, 0.5), (1, 1.0), (3, 3.0), (2.0, 1.0), (0, 1.0),
+                                       (-3, 1.0), ("3", 1.0), (True, 1.0), (None, 1.0)])
+def test_bot_seconds_are_one_of_the_three_choices(raw, kept):
+    assert Settings.from_json({"bot_seconds": raw}).bot_seconds == kept
+    assert Settings().bot_seconds == 1.0
+
+
+def test_bot_seconds_are_saved_and_read_back():
+    s = Settings.from_json(Settings(bot_seconds=3.0).to_json())
+    assert s.bot_seconds == 3.0
+
+
+def bot_time_row(services) -> Choice:
+    scene = SettingsScene(services)
+    return next(w for w in scene.group.widgets if w.key == "bot_seconds")
+
+
+def test_settings_row_chooses_the_bot_thinking_time(services):
+    row = bot_time_row(services)
+    assert row.label == "Bot thinking time"
+    assert [label for _v, label in row.options] == ["0.5 s", "1 s", "3 s"]
+    assert row.value == 1.0
+    row.step(1)
+    assert services.settings.bot_seconds == 3.0
+    row.step(1)  # the last choice stays (no wrapping round to the shortest)
+    assert services.settings.bot_seconds == 3.0
+    row.step(-2)
+    assert services.settings.bot_seconds == 0.5
+    assert bot_time_row(services).value == 0.5
+
+
+def test_settings_row_writes_numbers_as_the_language_does(services):
+    i18n.set_language("it")
+    labels = [label for _v, label in bot_time_row(services).options]
+    assert labels[0].startswith("0,5") and labels[2].startswith("3")
+
+
+# --- seating and the process -----------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hard_seats_search_in_the_apps_process(services, game_id, monkeypatch):
+    started = []
+    monkeypatch.setattr(SearchProcess, "start", lambda self: started.append(self))
+    services.settings.bot_seconds = 3.0
+    scene = table(services, game_id, ["hard", "normal", "hard"])
+    hard = [scene.bots[0], scene.bots[2]]
+    assert all(isinstance(b, RemoteBot) for b in hard)
+    assert all(b.process is services.search for b in hard)
+    assert all(b.budget == Budget(seconds=3.0) for b in hard)
+    assert hard[0].seed != hard[1].seed
+    assert not isinstance(scene.bots[1], RemoteBot)
+    assert started == [services.search]  # warmed up as the table opened
+
+
+def test_a_table_without_hard_seats_or_humans_starts_no_process(services, monkeypatch):
+    started = []
+    monkeypatch.setattr(SearchProcess, "start", lambda self: started.append(self))
+    table(services, "oregon", ["normal", "easy"])
+    assert started == []
+    table(services, "oregon", ["human", "easy"])  # hints search there
+    assert started == [services.search]
+
+
+def test_one_process_per_app(services):
+    assert services.search is services.search
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hard_bots_play_at_the_table(services, display, game_id):
+    """With hard seats the turn loop goes on as with any bot (tests search at once)."""
+    scene = table(services, game_id, ["hard"] * GAMES[game_id].min_players, seed=11)
+    for _ in range(600):
+        scene.update(1 / 60)
+        if len(scene.state.history) >= 4:
+            break
+    assert len(scene.state.history) >= 4
+
+
+# --- fallback ---------------------------------------------------------------------------------------
+def opening(game_id):
+    """The first position of a seeded game where the acting seat has a choice."""
+    state = GAMES[game_id].new(GAMES[game_id].min_players, 9)
+    while len(state.legal_actions(state.to_act()[0])) < 2:
+        p = state.to_act()[0]
+        state.apply(state.legal_actions(p)[0], p)
+    p = state.to_act()[0]
+    return state.view(p), state.legal_actions(p)
+
+
+@pytest.fixture
+def process():
+    proc = SearchProcess()
+    yield proc
+    proc.close()
+
+
+def remote_bot(process, game_id, search):
+    bot = RemoteBot(game_id, 4, Budget(seconds=0.2), process)
+    bot.search = search
+    return bot
+
+
+def warm(process):
+    """The worker answers once (a fresh worker may take longer: it imports the engines)."""
+    assert process.run(search_jobs.worker_pid, timeout=30) > 0
+
+
+@pytest.mark.search_process
+def test_a_search_that_raises_plays_the_normal_bots_move(process, caplog):
+    game_id = "oregon"
+    view, legal = opening(game_id)
+    bot = remote_bot(process, game_id, search_jobs.raises)
+    with caplog.at_level(logging.WARNING, "game.bots.remote"):
+        move = bot.choose(view, legal)
+    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
+    assert "the search broke" in caplog.text and "normal bot" in caplog.text
+
+
+@pytest.mark.search_process
+def test_a_hung_search_is_stopped_and_the_normal_bot_plays(process, caplog):
+    game_id = "colorado"
+    view, legal = opening(game_id)
+    warm(process)
+    first = process._proc.pid
+    bot = remote_bot(process, game_id, search_jobs.hangs)
+    t0 = time.perf_counter()
+    with caplog.at_level(logging.WARNING, "game.bots.remote"):
+        move = bot.choose(view, legal)
+    waited = time.perf_counter() - t0
+    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
+    assert waited < 0.2 + 2.0 + 3.0  # its budget, the grace, slack for a loaded machine
+    assert "no answer" in caplog.text
+    bot.search = search_choice  # a new worker took over: the real search answers again
+    assert process.run(search_jobs.worker_pid, timeout=30) != first
+    assert bot.choose(view, legal) in legal
+
+
+@pytest.mark.search_process
+def test_a_killed_worker_plays_the_normal_bots_move_and_is_replaced(process, caplog):
+    game_id = "oasis"
+    view, legal = opening(game_id)
+    warm(process)
+    pid = process._proc.pid
+    threading.Timer(0.3, os.kill, (pid, signal.SIGKILL)).start()
+    with pytest.raises(SearchFailed):
+        process.run(search_jobs.sleeps_then_answers, 5.0, "late", timeout=10)
+    assert process.run(search_jobs.sleeps_then_answers, 0.0, "again", timeout=30) == "again"
+    bot = remote_bot(process, game_id, search_jobs.hangs)
+    threading.Timer(0.5, os.kill, (process._proc.pid, signal.SIGKILL)).start()
+    t0 = time.perf_counter()
+    with caplog.at_level(logging.WARNING, "game.bots.remote"):
+        move = bot.choose(view, legal)
+    assert time.perf_counter() - t0 < 2.0  # the death is seen at once, not at the timeout
+    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
+    assert "ended" in caplog.text
+
+
+@pytest.mark.search_process
+def test_closing_does_not_wait_for_a_running_search(process):
+    warm(process)
+    failed = []
+
+    def job():
+        try:
+            process.run(search_jobs.hangs, timeout=60)
+        except SearchFailed as exc:
+            failed.append(exc)
+
+    worker = threading.Thread(target=job)
+    worker.start()
+    time.sleep(0.3)
+    t0 = time.perf_counter()
+    process.close()
+    worker.join(5)
+    assert not worker.is_alive() and failed
+    assert time.perf_counter() - t0 < 3
+
+
+@pytest.mark.search_process
+def test_a_hung_search_never_freezes_the_table(services, display, caplog):
+    """A hard bot whose search hangs: frames go on ("thinking"), then after the budget and
+    the grace the normal bot's move is played."""
+    game_id = "oregon"
+    services.settings.bot_seconds = 0.5
+    scene = table(services, game_id, ["hard", "normal", "normal"])
+    bot = scene.bots[0]
+    bot.search = search_jobs.hangs
+    services.search.run(search_jobs.worker_pid, timeout=30)  # warm: no start-up allowance
+    state = scene.state.clone()
+    expected = bot.fallback.choose(state.view(0), state.legal_actions(0))
+    slowest = 0.0
+    t0 = time.perf_counter()
+    with caplog.at_level(logging.WARNING, "game.bots.remote"):
+        while not scene.state.history and time.perf_counter() - t0 < 15:
+            f0 = time.perf_counter()
+            scene.update(1 / 60)
+            scene.draw(display)
+            slowest = max(slowest, time.perf_counter() - f0)
+            time.sleep(1 / 120)
+    assert scene.state.history, "the table froze"
+    assert scene.state.history[0] == (0, expected)
+    assert "normal bot" in caplog.text
+    assert slowest < 0.5  # no frame waited for the search
+
+
+@pytest.mark.search_process
+def test_the_app_closes_its_search_process_on_quit():
+    from game.app import App
+    from game.config import Config
+
+    app = App(Config())
+    app.services.start_search()
+    warm(app.services.search)
+    proc = app.services.search._proc
+    app.close()
+    proc.join(5)
+    assert not proc.is_alive()

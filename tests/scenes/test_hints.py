@@ -1,0 +1,214 @@
+""""Suggest a move" at the three tables: the hard bot's analysis of the choosing human's own
+view and legal actions (never the state or another seat's view), worked out off the frame
+loop, shown as the analysis' best action with the points it expects, nothing played; a
+move or a hand-off clears it; a second press while thinking does nothing; absent in a kiosk
+and at a table with no human choosing."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+from table_plans import (
+    ColoradoMouseTable,
+    ColoradoPadTable,
+    OasisMouseTable,
+    OasisPadTable,
+    OregonMouseTable,
+    OregonPadTable,
+)
+
+from game.bots import remote
+from game.bots.search import Budget
+from game.config import Config
+from game.registry import GAMES
+from game.scenes.handoff import Handoff
+from game.scenes.services import Services
+from game.seats import make_seat
+from game.ui import intents as I
+
+pytestmark = pytest.mark.usefixtures("no_flip")
+TABLES = {"oregon": OregonMouseTable, "colorado": ColoradoMouseTable, "oasis": OasisMouseTable}
+PAD_TABLES = {"oregon": OregonPadTable, "colorado": ColoradoPadTable, "oasis": OasisPadTable}
+ONE_HUMAN = {"oregon": "human,bot:hard", "colorado": "human,bot:hard,bot:easy",
+             "oasis": "human,bot:hard,bot:easy"}
+TWO_HUMANS = {"oregon": "human,human", "colorado": "human,human,bot:easy",
+              "oasis": "human,human,bot:easy"}
+TEST_BUDGET = Budget(seconds=None, iterations=2)  # what conftest gives every search
+
+
+@pytest.fixture
+def asked(monkeypatch):
+    """Every search job the tables send: (function, args)."""
+    jobs = []
+    real = remote.SearchProcess.run
+
+    def run(self, fn, *args, timeout):
+        jobs.append((fn, args))
+        return real(self, fn, *args, timeout=timeout)
+
+    monkeypatch.setattr(remote.SearchProcess, "run", run)
+    return jobs
+
+
+def hint_jobs(jobs):
+    return [args for fn, args in jobs if fn is remote.search_analysis]
+
+
+def ask(t, via="key"):
+    """Press H (or the button, or pad X) and wait until the suggestion is worked out."""
+    s = t.scene
+    if via == "key":
+        t.key(pygame.K_h)
+    elif via == "click":
+        t.click(s.hint_rect().center)
+    else:
+        t.button("x")
+    s.hints.wait(30)
+    t.step(2)
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_the_hint_is_the_analysis_best_action_and_nothing_is_played(game_id, make_table,
+                                                                     asked):
+    t = make_table(TABLES[game_id], ONE_HUMAN[game_id], seed=3)
+    t.wait_turn()
+    s = t.scene
+    p = s.chooser
+    assert p == 0 and s.hints_offered
+    assert ("hint", s.hint_rect()) in s.targets()
+    view, legal, history = s.state.view(p), s.state.legal_actions(p), list(s.state.history)
+    seed = s.seed * 7919 + s.version
+    ask(t)
+    assert s.hint is not None
+    expected = remote.search_analysis(game_id, seed, TEST_BUDGET, view, legal)
+    assert s.hint.action == expected.best.action
+    assert s.hint.analysis.choices == expected.choices
+    assert s.state.history == history  # nothing played for the human
+    assert s.prompt_line() == s.hint.line() and "points" in s.hint.line() or \
+        "as good" in s.hint.line() or "only play" in s.hint.line()
+    (args,) = hint_jobs(asked)
+    assert args[0] == game_id and args[3] == view and args[4] == legal  # their own view
+
+
+@pytest.mark.parametrize("via", ["click", "pad"])
+def test_the_button_and_the_controller_ask_too(via, make_table):
+    t = make_table(OregonPadTable if via == "pad" else OregonMouseTable, "human,bot:easy",
+                   seed=2)
+    t.wait_turn()
+    ask(t, via)
+    assert t.scene.hint is not None
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_a_move_clears_the_hint(game_id, make_table):
+    t = make_table(TABLES[game_id], ONE_HUMAN[game_id], seed=3)
+    t.wait_turn()
+    s = t.scene
+    ask(t)
+    hint = s.hint
+    assert hint is not None
+    t.play(hint.action)  # the human plays it themselves
+    assert s.state.history[-1] == (0, hint.action) or any(
+        h == (0, hint.action) for h in s.state.history)
+    assert s.hint is None and s.hints.shown is None
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_a_hand_off_clears_the_hint_and_the_next_human_asks_from_their_own_view(
+        game_id, make_table, asked):
+    t = make_table(PAD_TABLES[game_id], TWO_HUMANS[game_id], seed=4)
+    t.until_turn()
+    s = t.scene
+    first = s.chooser
+    ask(t)
+    assert s.hint is not None and s.hint.seat == first
+    s.hide_private(first)  # the privacy screen (a minute without input) covers the table
+    t.step()
+    assert isinstance(t.top, Handoff) and s.viewer is None
+    assert s.hint is None  # nobody looks: nothing of the hint shows
+    for _ in range(5000):  # the other human's turn comes, past its hand-off
+        if s.chooser is not None and s.chooser != first and t.top is s:
+            break
+        if isinstance(t.top, Handoff):
+            if t.top.ready:
+                t.button("a")
+            else:
+                t.step()
+            continue
+        if s.chooser == first and t.top is s:
+            t.play(s.state.legal_actions(first)[0])
+            continue
+        if getattr(s, "scores_held", False) and t.top is s:
+            t.close_scores()
+            continue
+        t.step()
+    second = s.chooser
+    assert second is not None and second != first
+    assert s.hint is None
+    ask(t)
+    assert s.hint is not None and s.hint.seat == second
+    views = [args[3] for args in hint_jobs(asked)]
+    assert [v["viewer"] for v in views] == [first, second]
+    assert views[-1] == s.state.view(second)
+
+
+def test_a_second_press_while_thinking_does_nothing(make_table, monkeypatch):
+    release = threading.Event()
+    calls = []
+    real = remote.SearchProcess.run
+
+    def slow(self, fn, *args, timeout):
+        calls.append(fn)
+        release.wait(10)
+        return real(self, fn, *args, timeout=timeout)
+
+    monkeypatch.setattr(remote.SearchProcess, "run", slow)
+    t = make_table(OregonMouseTable, "human,bot:easy", seed=2)
+    t.wait_turn()
+    s = t.scene
+    t.key(pygame.K_h)
+    assert s.hints.thinking
+    assert s.prompt_line() == "Looking for a good move..."
+    t.key(pygame.K_h)
+    t.click(s.hint_rect().center)
+    t.step(5)  # frames go on while it thinks
+    release.set()
+    s.hints.wait(30)
+    t.step(2)
+    assert calls == [remote.search_analysis]
+    assert s.hint is not None and not s.hints.thinking
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_no_hints_in_a_kiosk(game_id, display, asked):
+    services = Services.standalone(Config(kiosk=True))
+    info = GAMES[game_id]
+    seats = [make_seat(game_id, i, "human" if i == 0 else "bot", "easy")
+             for i in range(info.min_players)]
+    scene = info.table_class()(services, game_id, seats, 3)
+    services.stack.reset(scene)
+    services.stack.apply_pending()
+    for _ in range(3000):
+        if scene.human_can_act:
+            break
+        scene.update(1 / 60)
+    assert scene.human_can_act
+    assert not scene.hints_offered
+    assert "hint" not in dict(scene.targets())
+    scene.handle(I.Intent(I.KEY, key=pygame.K_h))
+    scene.handle(I.Intent(I.KEY, key="pad_x"))
+    scene.ask_hint()
+    scene.update(1 / 60)
+    assert hint_jobs(asked) == [] and scene.hint is None
+    scene.on_exit()
+    services.close()
+
+
+def test_no_hints_while_no_human_chooses(make_table):
+    t = make_table(OregonMouseTable, "bot:easy,human", seed=2)
+    s = t.scene
+    assert s.chooser is None and not s.hints_offered
+    s.ask_hint()
+    assert not s.hints.thinking
