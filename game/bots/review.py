@@ -18,8 +18,10 @@ lead the search credits its own choice with over the move played (0 when they ag
 from __future__ import annotations
 
 import logging
+import math
 import random
 import threading
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +38,7 @@ log = logging.getLogger(__name__)
 BUDGET = Budget(seconds=0.5)  # per decision: a game's review takes about half a minute
 MARKS = 3  # the costliest moves marked on the timeline
 FAILURES = 3  # searches failing in a row end the review (the process is broken)
+TOP_UP = 3.0  # a search may go on this many times its budget until each move was tried
 MOVE_SENTENCES = 3  # at most this many log lines say what a move did
 
 Words = tuple[tuple[Message, dict[str, Any]], ...]
@@ -130,15 +133,18 @@ def move_words(before: GameState, action: Action, events: list[Event], seat: int
 def review_search(game_id: str, seed: int, budget: Budget, view: Mapping[str, Any],
                   legal: list[Action], played: Action) -> Analysis:
     """In the search process: the hard bot's analysis of ``view`` with ``played`` searched
-    too.  Every action at the root is tried at least once even when the budget runs out
-    first (the root tries untried actions in turn), so the move played always has an
-    estimate."""
+    too.  The root tries its untried actions in turn: the move played goes first, so it
+    always has an estimate (and wins a tie), and when the budget runs out before every
+    action was tried the search goes on until each was (for at most ``TOP_UP`` times the
+    budget's seconds: a loaded machine gives up on the last ones)."""
     search = Search(bots_module(game_id).search_rules(), view, legal, random.Random(seed),
                     (played,))
+    search.root_moves.remove(played)
+    search.root_moves.insert(0, played)
     analysis = search.run(budget)
-    for _ in range(len(search.root_moves)):
-        if all(c.visits for c in analysis.choices):
-            break
+    deadline = time.perf_counter() + TOP_UP * budget.seconds if budget.seconds is not None \
+        else math.inf
+    while any(c.visits == 0 for c in analysis.choices) and time.perf_counter() < deadline:
         search.iterate()
         analysis = search.analysis(analysis.seconds)
     return analysis
@@ -262,6 +268,8 @@ class Review:
         self.total = len(todo)
         game_id = self.record.GAME_ID
         seconds = self.budget.seconds if self.budget.seconds is not None else 60.0
+        # the search, its top-up and an iteration past each deadline on a loaded machine
+        timeout = (2 + TOP_UP) * seconds + 3 * GRACE_SECONDS
         failures = 0
         for d in todo:
             if self._cancel.is_set():
@@ -269,7 +277,7 @@ class Review:
             try:
                 analysis = self.process.run(
                     review_search, game_id, self.record.seed * 7919 + d.move, self.budget,
-                    d.view, d.legal, d.played, timeout=2 * seconds + GRACE_SECONDS)
+                    d.view, d.legal, d.played, timeout=timeout)
             except SearchFailed as exc:
                 failures += 1
                 log.warning("Review of move %d skipped: %s", d.move + 1, exc)
