@@ -110,6 +110,28 @@ def test_the_move_played_is_always_weighed():
     assert analysis.choice_for(d.played) is not None
 
 
+def test_the_move_played_is_weighed_first_when_time_is_short():
+    state = finished("colorado", 3)
+    d = next(d for d in rv.decisions(state, {0}) if len(d.legal) > 3 and d.played != d.legal[0])
+    analysis = rv.review_search("colorado", 1, Budget(seconds=1e-6), d.view, d.legal,
+                                d.played)
+    assert analysis.choice_for(d.played).visits >= 1
+
+
+def test_a_loss_is_never_below_zero():
+    """The search's choice is its most visited move, whose mean may be below the move
+    played: that costs nothing."""
+    state = finished("oregon", 3)
+    d = next(d for d in rv.decisions(state, {0}) if len(d.legal) > 3)
+    other = next(a for a in d.legal if a != d.played)
+    analysis = Analysis(0, [Choice(other, 9, 3.0, 0.55), Choice(d.played, 2, 5.0, 0.6)], 11,
+                        0.0)
+    v = rv.verdict_of(d, analysis)
+    assert v.best == other and v.loss == 0.0
+    worse = Analysis(0, [Choice(other, 9, 7.5, 0.6), Choice(d.played, 2, 5.0, 0.55)], 11, 0.0)
+    assert rv.verdict_of(d, worse).loss == (0.0 if v.agrees else 2.5)
+
+
 def test_moves_are_told_as_an_onlooker_reads_the_log():
     state = finished("oregon", 3)
     draws = [d for d in rv.decisions(state, {0, 1, 2}) if isinstance(d.played, Draw)]
