@@ -27,6 +27,15 @@ def landgrab_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def replays_review_on_request(monkeypatch):
+    """A replay does not start its post-game review by itself (searches would run behind
+    every replay test): the review's tests start it, with a small iteration budget."""
+    from game.scenes.replay import ReplayScene
+
+    monkeypatch.setattr(ReplayScene, "review_on_open", False)
+
+
+@pytest.fixture(autouse=True)
 def english():
     """Every test starts in English, and one that changes the language hands back English."""
     from game import i18n

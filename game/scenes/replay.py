@@ -16,16 +16,21 @@ be (in Oasis the cards being carried out stay visible to its left).
   While the scrubber is dragged the table is rebuilt at most every ``DRAG_REBUILD`` seconds,
   and exactly where it is let go.
 * At the end the replay stops (no results screen): the bar reads "Game over".
+* The post-game review (``game.scenes.review``): while the replay is open the hard bot
+  searches every choice the human seats made again, in the search process (the app's, or one
+  of the replay's own), with a progress bar; then the bar says what it thinks of the move
+  about to be played, and the timeline marks the three costliest moves.
 
 Controls (everything also by mouse):
 
     keyboard   Space / Enter: the focused button (Play unless Tab moved the focus; clicks
                do not move it), P or K: play / pause,
                Left / Right: step, Page Up / Down, Q / E: 10 moves, Home / End,
-               Tab, Up / Down: move the focus, S: speed, Esc: close
+               Tab, Up / Down: move the focus, S: speed, M: the next costly move
+               (1 / 2 / 3: that one), Esc: close
     pad        A: the focused button (Play at first), Start: play / pause,
                d-pad left / right: step, shoulders: 10 moves, d-pad up / down: focus,
-               X: speed, B: close
+               X: speed, Y: the next costly move, B: close
 
 Closing calls ``on_close`` or else takes the replay off the stack (back to the results or
 the title); with nothing below it, it goes to the title.
@@ -46,6 +51,7 @@ from game.engine.messages import N_, say
 from game.i18n import _
 from game.registry import GAMES
 from game.scenes.base import Scene
+from game.scenes.review import ReviewPanel, draw_marks, mark_at
 from game.scenes.table import TableUnavailable, open_table
 from game.seats import Seat
 from game.ui import art, players, theme
@@ -187,6 +193,7 @@ def tag(label: str, height: int) -> pygame.Surface:
 # --- the scene -------------------------------------------------------------------------------
 class ReplayScene(Scene):
     opaque = True
+    review_on_open = True  # the review starts with the replay (tests start it themselves)
 
     def __init__(self, services, state: GameState, seats: list[Seat],
                  on_close: Callable[[], None] | None = None):
@@ -223,8 +230,13 @@ class ReplayScene(Scene):
         self.closed = False
         self._texts: dict = {}
         self.chapters = self._chapters()
+        self.panel = ReviewPanel(state, self.seats, self.names,
+                                 getattr(services, "search", None))
+        self.review_laid_out = False  # the bar was laid out for the finished review's words
         self._layout()
         self._warm()
+        if self.review_on_open:
+            self.panel.start()
 
     # --- facts about the recording -------------------------------------------------------------
     @property
@@ -288,13 +300,17 @@ class ReplayScene(Scene):
         who_h = 0 if self.wide else max(34, theme.line_height(theme.SMALL_SIZE) * max(
             len(theme.wrap(words, theme.SMALL_SIZE, inner.w - 40)[:2])
             for words in self._widest_whos()))
-        rows = info_h + 8 + (0 if self.wide else who_h + 4) + 40 + 10 + bh
+        self.review_laid_out = self.panel.complete
+        review_h = self.panel.height(inner.w)
+        rows = info_h + 8 + review_h + 8 + (0 if self.wide else who_h + 4) + 40 + 10 + bh
         if rows + 2 * (pad - 4) > r.h:
             r.h = rows + 2 * (pad - 4)
             r.bottom = 1068
         y = r.y + max(pad - 4, (r.h - rows) // 2)
         self.info_rect = pygame.Rect(inner.x, y, inner.w, info_h)
         y += info_h + 8
+        self.review_rect = pygame.Rect(inner.x, y, inner.w, review_h)
+        y += review_h + 8
         self.who_rect = None
         if not self.wide:
             self.who_rect = pygame.Rect(inner.x, y, inner.w, who_h)
@@ -425,6 +441,7 @@ class ReplayScene(Scene):
             return
         self.closed = True
         self.playing = False
+        self.panel.stop()
         self.services.audio.play("back")
         if self.on_close is not None:
             self.on_close()
@@ -466,12 +483,14 @@ class ReplayScene(Scene):
 
     # --- life cycle ------------------------------------------------------------------------------
     def on_exit(self) -> None:
+        self.panel.stop()
         self.table.on_exit()
 
     def on_ui_scale(self) -> None:
         """A new text size or language: the bar is laid out for its words again, and they and
         the table under it (its log, its panels) are rendered again."""
         self._texts.clear()
+        self.panel.clear()
         self._layout()
         self.table.on_ui_scale()
 
@@ -523,9 +542,32 @@ class ReplayScene(Scene):
         elif key in (pygame.K_s, "pad_x"):
             self.cycle_speed()
             self.services.audio.play("tick")
+        elif key in (pygame.K_m, "pad_y"):
+            self.jump_to_mark(self.panel.mark_after(self.move))
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_KP1, pygame.K_KP2,
+                     pygame.K_KP3):
+            rank = (pygame.K_1, pygame.K_2, pygame.K_3).index(key) \
+                if key in (pygame.K_1, pygame.K_2, pygame.K_3) else \
+                (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3).index(key)
+            marks = self.panel.marks()
+            self.jump_to_mark(marks[rank] if rank < len(marks) else None)
         else:
             return False
         return True
+
+    def jump_to_mark(self, verdict) -> None:
+        """Show the position before a marked move (its review on the bar); an error sound
+        when there is no such mark (yet)."""
+        if verdict is None:
+            self.services.audio.play("error")
+            return
+        self.playing = False
+        self.services.audio.play("click")
+        self.jump(verdict.move)
+
+    def mark_xs(self) -> list[int]:
+        """Where the costliest moves' marks stand on the timeline, costliest first."""
+        return [self.track_x(v.move) for v in self.panel.marks()]
 
     def _cycle_focus(self, d: int) -> None:
         i = BUTTONS.index(self.focus) if self.focus in BUTTONS else 0
@@ -550,6 +592,10 @@ class ReplayScene(Scene):
                 self._end_drag()
             return True
         if k == I.CLICK and intent.button == 1:
+            rank = mark_at(self.track_rect, self.mark_xs(), pos)
+            if rank is not None:
+                self.jump_to_mark(self.panel.marks()[rank])
+                return True
             if self.scrub_rect.inflate(0, 16).collidepoint(pos) and self.total:
                 self.was_playing = self.playing
                 self.playing = False
@@ -581,6 +627,8 @@ class ReplayScene(Scene):
     # --- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.panel.complete and not self.review_laid_out:
+            self._layout()  # room for the longest of the review's words
         if self.dragging and self.drag_target != self.move and \
                 self.t - self.last_rebuild >= DRAG_REBUILD:
             self.jump(self.drag_target)
@@ -693,6 +741,8 @@ class ReplayScene(Scene):
             if end + 30 + hint.get_width() <= ir.right:
                 surface.blit(hint, hint.get_rect(midright=(ir.right, ir.centery)))
         self._draw_who(surface)
+        self.panel.draw(surface, self.review_rect, self.drag_target if self.dragging
+                        else self.move, self.pad, (GROOVE, GROOVE_EDGE))
         self._draw_scrubber(surface)
         for key, rect in self.buttons.items():
             state = self._state(key)
@@ -739,6 +789,7 @@ class ReplayScene(Scene):
         for tx in self.ticks:
             pygame.draw.line(surface, TICK if tx > x else theme.CREAM, (tx, t.y - 5),
                              (tx, t.bottom + 4), 2)
+        draw_marks(surface, t, self.mark_xs())
         hot = self.dragging or (not self.keyboard and self.hover is not None
                                 and self.scrub_rect.inflate(0, 16).collidepoint(self.hover))
         radius = 17 if hot else 14
