@@ -28,7 +28,7 @@ from game.engine.oregon.phases import EXTRA_TURN, PLAY
 from game.engine.oregon.state import OregonState
 from game.engine.oregon.view import OregonView
 
-ROLLOUT_DRAW_SAMPLES = 4
+ROLLOUT_DRAW_SAMPLES = 2
 
 
 class OregonSearch(GuidedRules):

@@ -49,6 +49,11 @@ class Budget:
     def __post_init__(self) -> None:
         if self.seconds is None and self.iterations is None:
             raise ValueError("a search budget needs seconds or iterations")
+        if self.seconds is not None and not self.seconds > 0:  # NaN fails too
+            raise ValueError(f"a search budget's seconds must be positive, not {self.seconds}")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("a search budget needs at least one iteration, not "
+                             f"{self.iterations}")
 
 
 class SearchRules(Protocol):
@@ -177,16 +182,22 @@ class Search:
         limit = budget.iterations if budget.iterations is not None else math.inf
         if len(self.root_moves) > 1:
             if getattr(self.rules, "paired", False):
-                self._run_paired(limit, deadline, stop)
+                self._run_paired(start, limit, deadline, stop)
             else:
                 while self.iterations < limit:
                     self.iterate()
-                    if time.perf_counter() >= deadline or (stop is not None and stop()):
+                    if self._out_of_time(start, deadline) or (stop is not None and stop()):
                         break
         return self.analysis(time.perf_counter() - start)
 
+    def _out_of_time(self, start: float, deadline: float) -> bool:
+        """Whether another iteration, as long as the mean one so far, would end past the
+        deadline (so a search overruns its time budget by little)."""
+        now = time.perf_counter()
+        return now + (now - start) / max(1, self.iterations) >= deadline
+
     # --- paired rounds ----------------------------------------------------------------------
-    def _run_paired(self, limit: float, deadline: float,
+    def _run_paired(self, start: float, limit: float, deadline: float,
                     stop: Callable[[], bool] | None) -> None:
         """Flat Monte Carlo with common random numbers (the rules' ``paired``): each round
         draws one determinization and one set of rollout seeds and plays every root move still
@@ -205,7 +216,7 @@ class Search:
                 if self.iterations >= limit:
                     break
                 margins[i] = self._playout(base.clone(), moves[i], seed)
-                if time.perf_counter() >= deadline or (stop is not None and stop()):
+                if self._out_of_time(start, deadline) or (stop is not None and stop()):
                     limit = 0
             if 0 in margins:
                 for i, m in margins.items():
