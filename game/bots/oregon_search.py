@@ -20,20 +20,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from game.bots.common import first_of
 from game.bots.oregon import NormalBot
 from game.bots.oregon_eval import DEFAULT_WEIGHTS, Position
 from game.bots.search import GuidedRules
 from game.engine.core import Action
+from game.engine.oregon.actions import DiscardDead, Draw, KeepCard
 from game.engine.oregon.phases import EXTRA_TURN, PLAY
 from game.engine.oregon.state import OregonState
 from game.engine.oregon.view import OregonView
 
-ROLLOUT_DRAW_SAMPLES = 2
+
+
+class RolloutBot(NormalBot):
+    """The normal bot with a quick rule for draws (the rollouts' many draws would otherwise
+    cost most of their time): a dead building card goes, a drawn card is kept, and the
+    next card comes from the building deck when the hand holds none, else from the
+    landscape deck (a farmer needs two landscape cards)."""
+
+    def _draw(self, pos: Position, legal: list[Action]) -> Action:
+        dead = first_of(legal, DiscardDead)
+        if dead is not None:
+            return dead
+        keep = first_of(legal, KeepCard)
+        if keep is not None:
+            return keep
+        hand = pos.hand
+        want = "building" if not any(c >= 50 for c in hand) else "landscape"
+        for a in legal:
+            if isinstance(a, Draw) and a.deck == want:
+                return a
+        return legal[0]
 
 
 class OregonSearch(GuidedRules):
     state_class = OregonState
-    horizon = 4
+    horizon = 400  # to the end of the game
+    endgame_turns = 3.0
     tree_depth = 1
     scale = 12.0
     width = 5
@@ -41,12 +64,15 @@ class OregonSearch(GuidedRules):
     anchor = 1.0
     paired = True
     hand_share = 0.5
+    potential_share = 1.0
 
     def rollout_bot(self, seed: int) -> NormalBot:
-        return NormalBot(seed, draw_samples=ROLLOUT_DRAW_SAMPLES)
+        return RolloutBot(seed)
 
     def candidates(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
         phase = view["phase"]
+        if phase in (PLAY, EXTRA_TURN) and not self.near_end(view):
+            return [NormalBot(0).choose(view, legal)]
         if phase == PLAY:
             ranked = NormalBot(0).ranked_plays(view, legal)
             top = ranked[0][0]
@@ -65,6 +91,12 @@ class OregonSearch(GuidedRules):
             return [first, *(a for a in legal if a != first)]
         return [NormalBot(0).choose(view, legal)]
 
+    def near_end(self, view: Mapping[str, Any]) -> bool:
+        """Whether the game may end within ``endgame_turns`` of the viewer's turns (by the
+        normal bot's estimate of the pace)."""
+        pos = Position(cast(OregonView, view))
+        return pos.end_triggered or pos.turns_left <= self.endgame_turns
+
     def settled(self, state: OregonState) -> bool:
         """Between two turns (or over): nobody holds a half-played hand."""
         return state.is_over() or (state.phase == PLAY and state.plays == 0)
@@ -82,8 +114,36 @@ class OregonSearch(GuidedRules):
             if state.extra[q]:
                 v += wt.extra * pos.tf
             v += self.hand_share * pos.hand_value(pos.hand, state.joker[q])
+            v += self.potential_share * board_potential(pos)
             out.append(v)
         return out
+
+
+def board_potential(pos: Position) -> float:
+    """What the viewer's farmers on the board may still earn, as the normal bot credits a
+    new farmer: the free building sites beside them (a site beside two of them pays both)
+    and the side-connected pairs a third farmer can turn into a group bonus."""
+    if pos.tf <= 0:
+        return 0.0
+    own = pos.farmers[pos.me]
+    if not own:
+        return 0.0
+    n8 = pos.n8
+    s = 0.0
+    for j, worth in pos.sites().items():
+        k = (n8[j] & own).bit_count()
+        if k:
+            s += worth * k
+    v = s * pos.tf
+    left = own & ~pos.marked
+    group_of = pos.board.group_of
+    while left:
+        low = left & -left
+        comp = group_of(low.bit_length() - 1, own)
+        left &= ~comp
+        if comp.bit_count() == 2 and not comp & pos.marked:
+            v += pos._pair_potential(comp, own)
+    return v
 
 
 def _effect(a: Action) -> tuple:

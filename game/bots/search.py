@@ -35,7 +35,7 @@ EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 # the leader it must be, and how many above the first move's result to replace it
 PAIRED_WARMUP = 3
 PRUNE_Z = 2.0
-PAIRED_Z = 1.0
+PAIRED_Z = 1.5
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,10 @@ import pytest
 from game.bots import make_bot
 from game.bots.oregon import NormalBot, play_value, sample_positions
 from game.bots.oregon_eval import DEFAULT_WEIGHTS, Position
-from game.bots.oregon_search import OregonSearch, search_rules
+from game.bots.oregon_search import OregonSearch, RolloutBot, board_potential, search_rules
 from game.bots.search import Budget, HardBot, analyse
 from game.engine.oregon import PlaceFarmer, UseExtraTurn, preview
+from game.engine.oregon.actions import DiscardDead, Draw, KeepCard
 from game.engine.oregon.positions import (
     blank_position,
     card_of,
@@ -30,23 +31,45 @@ ME, BLUE = 0, 1
 RULES = search_rules()
 
 
+class EverySearch(OregonSearch):
+    """Searches every play and extra-turn decision, not only near the end."""
+
+    endgame_turns = 1000.0
+
+
+EVERY = EverySearch()
+
+
 def positions(phase: str, n: int = 120, seed: int = 3):
     return [(v, legal) for v, legal in sample_positions(n, seed=seed) if v["phase"] == phase]
 
 
 # --- the candidates ------------------------------------------------------------------------
+def test_only_decisions_near_the_end_are_searched():
+    near = far = 0
+    for view, legal in positions("play", 200) + positions("extra_turn", 200):
+        cands = RULES.candidates(view, legal)
+        assert cands[0] == NormalBot(0).choose(view, legal)
+        if Position(view).turns_left <= RULES.endgame_turns:
+            near += len(cands) > 1
+        else:
+            far += 1
+            assert len(cands) == 1
+    assert near >= 5 and far >= 5
+
+
 def test_play_candidates_are_the_normal_bots_best_distinct_plays():
     checked = 0
     for view, legal in positions("play"):
-        cands = RULES.candidates(view, legal)
+        cands = EVERY.candidates(view, legal)
         pos = Position(view)
         values = {a: play_value(pos, a) for a in legal}
         best = max(values.values())
-        assert 1 <= len(cands) <= RULES.width
+        assert 1 <= len(cands) <= EVERY.width
         assert all(a in legal for a in cands)
         assert values[cands[0]] == best  # the normal bot's first choice leads
         assert [values[a] for a in cands] == sorted((values[a] for a in cands), reverse=True)
-        assert all(values[a] >= best - RULES.window for a in cands)
+        assert all(values[a] >= best - EVERY.window for a in cands)
         # the normal bot's own choice is the first candidate or as good, up to its noise
         chosen = NormalBot(4).choose(view, legal)
         assert values[chosen] >= best - 0.05
@@ -72,15 +95,15 @@ def test_ranked_plays_leave_the_normal_bots_choices_alone():
 
 def test_extra_turns_are_searched_and_draws_left_to_the_normal_bot():
     for view, legal in positions("extra_turn", 200):
-        cands = RULES.candidates(view, legal)
+        cands = EVERY.candidates(view, legal)
         assert sorted(map(str, cands)) == sorted(map(str, legal))
         assert cands[0] == NormalBot(0).choose(view, legal)
     draws = positions("draw", 100)
     assert draws
     for view, legal in draws:
-        assert RULES.candidates(view, legal) == [NormalBot(0).choose(view, legal)]
+        assert EVERY.candidates(view, legal) == [NormalBot(0).choose(view, legal)]
         # so a hard bot answers at once, with no search
-        bot = HardBot(RULES, 1, Budget(None, 10_000))
+        bot = HardBot(EVERY, 1, Budget(None, 10_000))
         assert bot.choose(view, legal) == NormalBot(0).choose(view, legal)
         assert bot.last is None or bot.last.iterations == 0
 
@@ -139,7 +162,7 @@ def group_bonus_position():
 def test_the_hard_bot_takes_a_clearly_best_play():
     st = group_bonus_position()
     legal = st.legal_actions(ME)
-    result = analyse(RULES, st.view(ME), legal, Budget(None, 60), 3)
+    result = analyse(EVERY, st.view(ME), legal, Budget(None, 60), 3)
     best = result.best.action
     assert isinstance(best, PlaceFarmer)
     assert preview(st, best)["players"][ME]["group_bonus"] == 5
@@ -151,7 +174,7 @@ def test_the_search_prefers_a_clearly_better_play_to_the_normal_bots_choice():
     the group bonus, which beats it on every round by more than the anchor."""
     st = group_bonus_position()
     legal = st.legal_actions(ME)
-    bonus = RULES.candidates(st.view(ME), legal)[0]
+    bonus = EVERY.candidates(st.view(ME), legal)[0]
     assert preview(st, bonus)["players"][ME]["group_bonus"] == 5
     poor = min(legal, key=lambda a: play_value(Position(st.view(ME)), a))
 
@@ -166,7 +189,7 @@ def test_the_search_prefers_a_clearly_better_play_to_the_normal_bots_choice():
 
 def test_same_seed_and_iterations_same_choice_and_analysis():
     view, legal = positions("play", 60, seed=12)[2]
-    runs = [analyse(RULES, view, legal, Budget(None, 30), 8) for _ in range(2)]
+    runs = [analyse(EVERY, view, legal, Budget(None, 30), 8) for _ in range(2)]
     assert [(c.action, c.visits, c.points) for c in runs[0].choices] == \
         [(c.action, c.visits, c.points) for c in runs[1].choices]
     bots = [make_bot("oregon", "hard", 5, Budget(None, 30)) for _ in range(2)]
@@ -184,7 +207,7 @@ def test_same_view_same_choice_whatever_the_other_hands_and_tokens():
     assert other.hands[BLUE] != st.hands[BLUE] or other.deck != st.deck
     picks = []
     for s in (st, other):
-        bot = make_bot("oregon", "hard", 2, Budget(None, 25))
+        bot = HardBot(EVERY, 2, Budget(None, 25))
         picks.append((bot.choose(s.view(ME), s.legal_actions(ME)),
                       [(c.action, c.visits, c.points) for c in bot.last.choices]))
     assert picks[0] == picks[1]
@@ -202,14 +225,45 @@ def test_the_extra_turn_is_used_for_a_good_play():
                        card_of("station")])
     st.apply(PlaceBuilding((card_of("settlers"), card_of("station")), (0, 7)))
     assert st.phase == "extra_turn"
-    bot = make_bot("oregon", "hard", 3, Budget(None, 30))
+    bot = HardBot(EVERY, 3, Budget(None, 30))
     assert bot.choose(st.view(ME), st.legal_actions(ME)) == UseExtraTurn()
 
 
 def test_a_time_budget_is_kept():
     view, legal = max(positions("play", 120, seed=4), key=lambda p: len(p[1]))
     start = time.perf_counter()
-    result = HardBot(RULES, 1, Budget(seconds=0.3)).choose(view, legal)
+    result = HardBot(EVERY, 1, Budget(seconds=0.3)).choose(view, legal)
     took = time.perf_counter() - start
     assert result in legal
     assert took < 0.3 * 1.1 + 0.05
+
+
+def test_rollout_draws_follow_the_quick_rule():
+    draws = positions("draw", 200, seed=6)
+    assert draws
+    bot = RolloutBot(1)
+    for view, legal in draws:
+        choice = bot.choose(view, legal)
+        assert choice in legal
+        kinds = {type(a) for a in legal}
+        if DiscardDead in kinds:
+            assert isinstance(choice, DiscardDead)
+        elif KeepCard in kinds:
+            assert isinstance(choice, KeepCard)
+        elif len(legal) == 2:
+            want = "building" if not any(c >= 50 for c in view["hand"]) else "landscape"
+            assert choice == Draw(want)
+
+
+def test_board_potential_counts_sites_and_pairs():
+    st = blank_position(2, current=ME)
+    assert board_potential(Position(st.view(ME))) == 0.0
+    put_farmer(st, ME, (8, 0))
+    one = board_potential(Position(st.view(ME)))
+    assert one > 0  # free building sites beside the farmer
+    put_farmer(st, ME, (9, 0))
+    pos = Position(st.view(ME))
+    two = board_potential(pos)
+    assert two >= one + DEFAULT_WEIGHTS.pair * pos.tf  # and a pair a third farmer completes
+    st.marked[ME] = st.farmers[ME]  # a scored group is no pair to complete
+    assert board_potential(Position(st.view(ME))) < two
