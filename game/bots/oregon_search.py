@@ -18,6 +18,7 @@ how far it looks and how it values the position where it stops.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 from game.bots.common import first_of
@@ -53,10 +54,16 @@ class RolloutBot(NormalBot):
         return legal[0]
 
 
+# The hard bot's own ranking of plays: the normal bot's valuation, keener to end the game
+# when ahead (in seeded 2-player games this alone won 58 % of 200 against the normal bot).
+HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, end_margin=0.0, end_margin_per_player=1.0)
+
+
 class OregonSearch(GuidedRules):
     state_class = OregonState
     horizon = 400  # to the end of the game
     endgame_turns = 3.0
+    weights = HARD_WEIGHTS
     tree_depth = 1
     scale = 12.0
     width = 5
@@ -71,10 +78,11 @@ class OregonSearch(GuidedRules):
 
     def candidates(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
         phase = view["phase"]
+        ranker = NormalBot(0, self.weights)
         if phase in (PLAY, EXTRA_TURN) and not self.near_end(view):
-            return [NormalBot(0).choose(view, legal)]
+            return [ranker.choose(view, legal)]
         if phase == PLAY:
-            ranked = NormalBot(0).ranked_plays(view, legal)
+            ranked = ranker.ranked_plays(view, legal)
             top = ranked[0][0]
             out: list[Action] = []
             seen = set()
@@ -87,9 +95,9 @@ class OregonSearch(GuidedRules):
                     out.append(a)
             return out
         if phase == EXTRA_TURN:
-            first = NormalBot(0).choose(view, legal)
+            first = ranker.choose(view, legal)
             return [first, *(a for a in legal if a != first)]
-        return [NormalBot(0).choose(view, legal)]
+        return [ranker.choose(view, legal)]
 
     def near_end(self, view: Mapping[str, Any]) -> bool:
         """Whether the game may end within ``endgame_turns`` of the viewer's turns (by the
