@@ -1,18 +1,26 @@
 """How the hard Oregon bot searches (see ``game.bots.search``): which actions it searches,
 how far it looks and how it values the position where it stops.
 
-- **Candidates**: in a "play" decision, the normal bot's own best plays by its valuation
-  (``NormalBot.ranked_plays``), at most ``width`` and none worth ``window`` points less than
-  its first choice, which comes first (the search prefers another only by ``anchor`` points
-  or more).  The extra-turn question is searched (use it now or keep the token); draws and
-  the start tile are left to the normal bot, whose judgement of them is cheap and sound.
-- **Rollouts**: the normal bot plays every seat's decisions outside the tree, each on its own
-  view of the determinization, judging draws on fewer samples than at the table (faster,
-  a little rougher); a rollout stops between two turns once ``horizon`` decisions are
-  played, so every seat is valued at the same point of its turn.
-- **Evaluation**: each seat's expected final points = points on the track, its coal and gold
-  (the determinization's values), active joker and extra-turn tokens at the normal bot's
-  worth (fading as the game nears its end), and a share of the best play its hand allows.
+- **Its own ranking**: the normal bot's valuation of plays with ``HARD_WEIGHTS`` (keener to
+  end the game when ahead).  Far from the end this ranking's best play is played at once:
+  rollouts of a short horizon could not tell the normal bot's top plays apart reliably
+  within a tournament's budget, so the budget goes where plays decide the game.
+- **Near the end** (``endgame_turns`` of the viewer's turns left by the normal bot's pace, or
+  the end triggered): the candidates are that ranking's best plays, at most ``width``,
+  none worth ``window`` points less than the first, one per kind of play (cards of the
+  same kind make the same play); the extra-turn question is searched too.  Draws and the
+  start tile are the ranking's own choice, never searched.
+- **Paired rounds** (``paired``): each round draws one determinization of the view and plays
+  every candidate from it with the same rollout seeds, to the end of the game; the first
+  candidate is replaced only by one that beat it on the same rounds by ``anchor`` points
+  beyond the noise.
+- **Rollouts**: the normal bot plays every seat's decisions, each on its own view of the
+  determinization, with a quick rule for draws (``RolloutBot``).
+- **Evaluation** (where a rollout stops before the end): each seat's expected final points =
+  points on the track, its coal and gold (the determinization's values), active joker and
+  extra-turn tokens at the normal bot's worth (fading as the end nears), a share of the
+  best play its hand allows and what its farmers on the board may still earn
+  (``board_potential``).
 """
 
 from __future__ import annotations
@@ -23,14 +31,13 @@ from typing import Any, cast
 
 from game.bots.common import first_of
 from game.bots.oregon import NormalBot
-from game.bots.oregon_eval import DEFAULT_WEIGHTS, Position
+from game.bots.oregon_eval import DEFAULT_WEIGHTS, Position, turns_left
 from game.bots.search import GuidedRules
-from game.engine.core import Action
+from game.engine.core import Action, GameState
 from game.engine.oregon.actions import DiscardDead, Draw, KeepCard
 from game.engine.oregon.phases import EXTRA_TURN, PLAY
 from game.engine.oregon.state import OregonState
 from game.engine.oregon.view import OregonView
-
 
 
 class RolloutBot(NormalBot):
@@ -61,7 +68,7 @@ HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, end_margin=0.0, end_margin_per_player=1.
 
 class OregonSearch(GuidedRules):
     state_class = OregonState
-    horizon = 400  # to the end of the game
+    horizon = 1  # to the end of the viewer's turn; near the end, to the end (``settled``)
     endgame_turns = 3.0
     weights = HARD_WEIGHTS
     tree_depth = 1
@@ -105,17 +112,24 @@ class OregonSearch(GuidedRules):
         pos = Position(cast(OregonView, view))
         return pos.end_triggered or pos.turns_left <= self.endgame_turns
 
-    def settled(self, state: OregonState) -> bool:
-        """Between two turns (or over): nobody holds a half-played hand."""
-        return state.is_over() or (state.phase == PLAY and state.plays == 0)
+    def settled(self, state: GameState) -> bool:
+        """Between two turns (nobody holds a half-played hand) and not near the end, where
+        the rollout goes on to the final points; or over."""
+        st = cast(OregonState, state)
+        if st.is_over():
+            return True
+        return (st.phase == PLAY and st.plays == 0
+                and turns_left(st.stacks, st.farmers_left, st.end_triggered)
+                > self.endgame_turns)
 
-    def evaluate(self, state: OregonState) -> Sequence[float]:
+    def evaluate(self, game: GameState) -> Sequence[float]:
+        state = cast(OregonState, game)
         if state.is_over():
             return state.scores()
         wt = DEFAULT_WEIGHTS
         out = []
         for q in range(state.num_players):
-            pos = Position(cast(OregonView, state.view(q)))
+            pos = Position(state.view(q))
             v = float(state.score[q] + sum(state.coal[q]) + sum(state.gold[q]))
             if state.joker[q]:
                 v += wt.joker * pos.tf

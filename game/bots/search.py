@@ -77,11 +77,13 @@ class SearchRules(Protocol):
     def evaluate(self, state: GameState) -> Sequence[float]:
         """Each seat's expected final points from ``state`` (its final points when over)."""
 
-    # Optional, read with getattr (``GuidedRules`` has both):
+    # Optional, read with getattr (absent: the plain tree search above):
     # ``settled(state) -> bool``: whether the rollout may stop here once ``horizon`` decisions
     # are played (e.g. only between turns, where every seat's evaluation is alike);
-    # ``anchor: float``: points a choice must beat the first candidate by (the rollout bot's
-    # own choice) to be preferred to it; None picks the most visited choice.
+    # ``paired: bool``: search the root by paired rounds (``Search._run_paired``) instead of
+    # the tree (``tree_depth`` is then 1);
+    # ``anchor: float``: points a choice must beat the first candidate by (the game's own
+    # first choice) to be preferred to it (``GuidedRules``: None, the most visited choice).
 
 
 @dataclass
@@ -334,9 +336,11 @@ class Search:
         choices = []
         for a in self.root_moves:
             child = self.root.children.get(a)
-            n = child.visits if child is not None else 0
-            choices.append(Choice(a, n, child.points / n if n else 0.0,
-                                  child.reward / n if n else 0.0))
+            if child is None or not child.visits:
+                choices.append(Choice(a, 0, 0.0, 0.0))
+                continue
+            n = child.visits
+            choices.append(Choice(a, n, child.points / n, child.reward / n))
         # most visited first (the robust choice); the candidates' order breaks ties
         order = sorted(range(len(choices)), key=lambda i: (-choices[i].visits,
                                                            -choices[i].reward, i))
@@ -408,7 +412,6 @@ class GuidedRules:
     scale = 10.0
     width = 8
     anchor: float | None = None
-    settled = None
 
     def rollout_bot(self, seed: int) -> Bot:
         raise NotImplementedError  # each game names its normal bot

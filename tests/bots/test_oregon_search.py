@@ -15,7 +15,13 @@ import pytest
 from game.bots import make_bot
 from game.bots.oregon import NormalBot, play_value, sample_positions
 from game.bots.oregon_eval import DEFAULT_WEIGHTS, Position
-from game.bots.oregon_search import OregonSearch, RolloutBot, board_potential, search_rules
+from game.bots.oregon_search import (
+    HARD_WEIGHTS,
+    OregonSearch,
+    RolloutBot,
+    board_potential,
+    search_rules,
+)
 from game.bots.search import Budget, HardBot, analyse
 from game.engine.oregon import PlaceFarmer, UseExtraTurn, preview
 from game.engine.oregon.actions import DiscardDead, Draw, KeepCard
@@ -34,10 +40,15 @@ RULES = search_rules()
 class EverySearch(OregonSearch):
     """Searches every play and extra-turn decision, not only near the end."""
 
-    endgame_turns = 1000.0
+    def near_end(self, view):
+        return True
 
 
 EVERY = EverySearch()
+
+
+def ranker(seed: int = 0) -> NormalBot:
+    return NormalBot(seed, HARD_WEIGHTS)
 
 
 def positions(phase: str, n: int = 120, seed: int = 3):
@@ -49,12 +60,12 @@ def test_only_decisions_near_the_end_are_searched():
     near = far = 0
     for view, legal in positions("play", 200) + positions("extra_turn", 200):
         cands = RULES.candidates(view, legal)
-        assert cands[0] == NormalBot(0).choose(view, legal)
         if Position(view).turns_left <= RULES.endgame_turns:
             near += len(cands) > 1
+            assert cands == EVERY.candidates(view, legal)
         else:
             far += 1
-            assert len(cands) == 1
+            assert cands == [ranker().choose(view, legal)]
     assert near >= 5 and far >= 5
 
 
@@ -62,7 +73,7 @@ def test_play_candidates_are_the_normal_bots_best_distinct_plays():
     checked = 0
     for view, legal in positions("play"):
         cands = EVERY.candidates(view, legal)
-        pos = Position(view)
+        pos = Position(view, HARD_WEIGHTS)
         values = {a: play_value(pos, a) for a in legal}
         best = max(values.values())
         assert 1 <= len(cands) <= EVERY.width
@@ -71,7 +82,7 @@ def test_play_candidates_are_the_normal_bots_best_distinct_plays():
         assert [values[a] for a in cands] == sorted((values[a] for a in cands), reverse=True)
         assert all(values[a] >= best - EVERY.window for a in cands)
         # the normal bot's own choice is the first candidate or as good, up to its noise
-        chosen = NormalBot(4).choose(view, legal)
+        chosen = ranker(4).choose(view, legal)
         assert values[chosen] >= best - 0.05
         # no two candidates make the same play with cards of the same kind
         effects = {(type(a), getattr(a, "cell", None),
@@ -97,14 +108,14 @@ def test_extra_turns_are_searched_and_draws_left_to_the_normal_bot():
     for view, legal in positions("extra_turn", 200):
         cands = EVERY.candidates(view, legal)
         assert sorted(map(str, cands)) == sorted(map(str, legal))
-        assert cands[0] == NormalBot(0).choose(view, legal)
+        assert cands[0] == ranker().choose(view, legal)
     draws = positions("draw", 100)
     assert draws
     for view, legal in draws:
-        assert EVERY.candidates(view, legal) == [NormalBot(0).choose(view, legal)]
+        assert EVERY.candidates(view, legal) == [ranker().choose(view, legal)]
         # so a hard bot answers at once, with no search
         bot = HardBot(EVERY, 1, Budget(None, 10_000))
-        assert bot.choose(view, legal) == NormalBot(0).choose(view, legal)
+        assert bot.choose(view, legal) == ranker().choose(view, legal)
         assert bot.last is None or bot.last.iterations == 0
 
 
@@ -116,6 +127,11 @@ def test_rollouts_stop_only_between_turns():
     assert st.phase == "play" and st.plays == 0
     assert RULES.settled(st)
     st.apply(st.legal_actions()[0])
+    assert not RULES.settled(st)
+    # near the end a rollout goes on to the final points
+    st = blank_position(2, current=ME)
+    st.end_triggered = True
+    assert st.phase == "play" and st.plays == 0
     assert not RULES.settled(st)
 
 
@@ -235,7 +251,7 @@ def test_a_time_budget_is_kept():
     result = HardBot(EVERY, 1, Budget(seconds=0.3)).choose(view, legal)
     took = time.perf_counter() - start
     assert result in legal
-    assert took < 0.3 * 1.1 + 0.05
+    assert took < 0.3 * 1.1 + 0.1  # a little slack for a busy machine
 
 
 def test_rollout_draws_follow_the_quick_rule():

@@ -141,7 +141,7 @@ def test_a_time_budget_stops_the_search_in_time(rules):
     result = analyse(rules, view, [2, 4, 9], Budget(seconds=0.2), 3)
     took = time.perf_counter() - start
     assert result.iterations > 1
-    assert took < 0.2 * 1.1 + 0.05
+    assert took < 0.2 * 1.1 + 0.1  # a little slack for a busy machine
     assert result.seconds <= took
 
 
