@@ -101,7 +101,9 @@ def test_title_to_seat_setup_and_back_by_keyboard_and_mouse(driver):
     assert d.focused_key() in ("add", f"seat{len(setup.seats) - 1}")
 
     d.tab_to("seat1")
-    d.key(pygame.K_RIGHT)  # Bot · normal -> wraps to Human
+    d.key(pygame.K_RIGHT)  # Bot · normal -> Bot · hard
+    assert (setup.seats[1].kind, setup.seats[1].level) == ("bot", "hard")
+    d.key(pygame.K_RIGHT)  # Bot · hard -> wraps to Human
     assert setup.seats[1].kind == "human"
 
     d.tab_to("seed")
