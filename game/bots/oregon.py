@@ -108,9 +108,11 @@ class NormalBot(SeededBot):
 
     level = "normal"
 
-    def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS,
+                 draw_samples: int = DRAW_SAMPLES):
         super().__init__(seed)
         self.weights = weights
+        self.draw_samples = draw_samples  # fewer: a faster, rougher judge of draws
 
     def decide(self, seen: Mapping[str, Any], legal: list[Action]) -> Action:
         view = cast(OregonView, seen)
@@ -135,6 +137,16 @@ class NormalBot(SeededBot):
             if best_v is None or v > best_v:
                 best, best_v = a, v
         return best
+
+    def ranked_plays(self, view: Mapping[str, Any], legal: list[Action]
+                     ) -> list[tuple[float, Action]]:
+        """Every legal play of a "play" decision with the value this bot gives it, best first
+        (without the tie-break noise its own choice adds; equal values keep ``legal``'s
+        order)."""
+        pos = Position(cast(OregonView, view), self.weights)
+        values = [(play_value(pos, a), k) for k, a in enumerate(legal)]
+        values.sort(key=lambda vk: (-vk[0], vk[1]))
+        return [(v, legal[k]) for v, k in values]
 
     def _extra_turn(self, pos: Position, legal: list[Action]) -> Action:
         use = first_of(legal, UseExtraTurn)
@@ -167,8 +179,8 @@ class NormalBot(SeededBot):
             rest = list(pos.hand)
             if card in rest:
                 rest.remove(card)
-            kept = draw_outlook(pos, pos.hand, seed)
-            redrawn = draw_outlook(pos, rest, seed)
+            kept = draw_outlook(pos, pos.hand, seed, samples=self.draw_samples)
+            redrawn = draw_outlook(pos, rest, seed, samples=self.draw_samples)
             return discard if redrawn > kept + 0.25 else keep
         draws = [a for a in legal if isinstance(a, Draw)]
         if not draws:
@@ -177,7 +189,7 @@ class NormalBot(SeededBot):
             return draws[0]
         best, best_v = draws[0], None
         for a in draws:
-            v = draw_outlook(pos, pos.hand, seed, first=a.deck)
+            v = draw_outlook(pos, pos.hand, seed, first=a.deck, samples=self.draw_samples)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
         return best
@@ -325,9 +337,11 @@ def _pools(pos: Position) -> tuple[list[int], list[int]]:
     return pools[0], pools[1]
 
 
-def draw_outlook(pos: Position, hand: list[int], seed: int, first: str | None = None) -> float:
+def draw_outlook(pos: Position, hand: list[int], seed: int, first: str | None = None,
+                 samples: int = DRAW_SAMPLES) -> float:
     """The expected value of the best play of the hand once filled up to 4 cards, the best
-    mix of landscape and building cards chosen (``first``: the next card's deck)."""
+    mix of landscape and building cards chosen (``first``: the next card's deck), over
+    ``samples`` draws per mix."""
     lands, builds = _pools(pos)
     slots = HAND_SIZE - len(hand)
     joker = pos.joker[pos.me]
@@ -349,10 +363,10 @@ def draw_outlook(pos: Position, hand: list[int], seed: int, first: str | None = 
             continue
         rng = random.Random(seed)
         total = 0.0
-        for _ in range(DRAW_SAMPLES):
+        for _ in range(samples):
             drawn = rng.sample(lands, k_land) + rng.sample(builds, k_build)
             total += pos.hand_value(hand + drawn, joker)
-        mean = total / DRAW_SAMPLES
+        mean = total / samples
         if best is None or mean > best:
             best = mean
     if best is None:

@@ -67,6 +67,21 @@ DEFAULT_WEIGHTS = Weights()
 NEG = -1e9
 
 
+def turns_left(stacks: list[int], farmers_left: list[int], end_triggered: bool,
+               wt: Weights = DEFAULT_WEIGHTS) -> float:
+    """How many more turns each player may expect before the game ends, by the pace of
+    ``wt``: building stacks run out (as many as there are players) or farmers do."""
+    if end_triggered:
+        return 0.0
+    n = len(farmers_left)
+    live = sorted(s for s in stacks if s > 0)
+    need = n - sum(1 for s in stacks if s == 0)
+    tiles = sum(live[:need]) if need > 0 else 0
+    by_stacks = tiles / wt.buildings_per_turn
+    by_farmers = min(farmers_left) / wt.farmers_per_turn * n
+    return max(0.0, min(by_stacks, by_farmers) / n)
+
+
 def _mean(values: list[int]) -> float:
     return sum(values) / len(values) if values else 0.0
 
@@ -169,15 +184,7 @@ class Position:
 
     # --- pace -------------------------------------------------------------------------------
     def _turns_left(self) -> float:
-        if self.end_triggered:
-            return 0.0
-        n = self.n
-        live = sorted(s for s in self.stacks if s > 0)
-        need = n - self.empty_stacks
-        tiles = sum(live[:need]) if need > 0 else 0
-        by_stacks = tiles / self.wt.buildings_per_turn
-        by_farmers = min(self.farmers_left) / self.wt.farmers_per_turn * n
-        return max(0.0, min(by_stacks, by_farmers) / n)
+        return turns_left(self.stacks, self.farmers_left, self.end_triggered, self.wt)
 
     def plays_left(self) -> float:
         return self.turns_left * self.wt.plays_per_turn

@@ -31,6 +31,11 @@ from game.bots import Bot
 from game.engine.core import Action, GameState
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+# paired rounds: rounds before a move may leave the race, how many standard errors behind
+# the leader it must be, and how many above the first move's result to replace it
+PAIRED_WARMUP = 3
+PRUNE_Z = 2.0
+PAIRED_Z = 1.5
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,11 @@ class Budget:
     def __post_init__(self) -> None:
         if self.seconds is None and self.iterations is None:
             raise ValueError("a search budget needs seconds or iterations")
+        if self.seconds is not None and not self.seconds > 0:  # NaN fails too
+            raise ValueError(f"a search budget's seconds must be positive, not {self.seconds}")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("a search budget needs at least one iteration, not "
+                             f"{self.iterations}")
 
 
 class SearchRules(Protocol):
@@ -66,6 +76,14 @@ class SearchRules(Protocol):
 
     def evaluate(self, state: GameState) -> Sequence[float]:
         """Each seat's expected final points from ``state`` (its final points when over)."""
+
+    # Optional, read with getattr (absent: the plain tree search above):
+    # ``settled(state) -> bool``: whether the rollout may stop here once ``horizon`` decisions
+    # are played (e.g. only between turns, where every seat's evaluation is alike);
+    # ``paired: bool``: search the root by paired rounds (``Search._run_paired``) instead of
+    # the tree (``tree_depth`` is then 1);
+    # ``anchor: float``: points a choice must beat the first candidate by (the game's own
+    # first choice) to be preferred to it (``GuidedRules``: None, the most visited choice).
 
 
 @dataclass
@@ -119,6 +137,16 @@ def lead(values: Sequence[float], seat: int) -> float:
     return values[seat] - best_other
 
 
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    """Mean and standard error (infinite below two values)."""
+    n = len(values)
+    if n < 2:
+        return (values[0] if values else 0.0), math.inf
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 def reward_of(margin: float, scale: float) -> float:
     return 0.5 + 0.5 * math.tanh(margin / scale)
 
@@ -140,6 +168,8 @@ class Search:
         self.root_moves = root_moves
         self.bots: dict[int, Bot] = {}
         self.iterations = 0
+        # paired rounds: per root move, its leads minus the first move's on the same rounds
+        self.diffs: list[list[float]] = [[] for _ in root_moves]
 
     def bot(self, seat: int) -> Bot:
         bot = self.bots.get(seat)
@@ -153,18 +183,91 @@ class Search:
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
         limit = budget.iterations if budget.iterations is not None else math.inf
         if len(self.root_moves) > 1:
-            while self.iterations < limit:
-                self.iterate()
-                now = time.perf_counter()
-                # a timed search stops before an iteration as long as the mean one so far
-                # would end past the deadline: the budget holds on a slow machine too
-                if now + (now - start) / self.iterations >= deadline or (
-                        stop is not None and stop()):
-                    break
+            if getattr(self.rules, "paired", False):
+                self._run_paired(start, limit, deadline, stop)
+            else:
+                while self.iterations < limit:
+                    self.iterate()
+                    if self._out_of_time(start, deadline) or (stop is not None and stop()):
+                        break
         return self.analysis(time.perf_counter() - start)
+
+    def _out_of_time(self, start: float, deadline: float) -> bool:
+        """Whether another iteration, as long as the mean one so far, would end past the
+        deadline (so a search overruns its time budget by little)."""
+        now = time.perf_counter()
+        return now + (now - start) / max(1, self.iterations) >= deadline
+
+    # --- paired rounds ----------------------------------------------------------------------
+    def _run_paired(self, start: float, limit: float, deadline: float,
+                    stop: Callable[[], bool] | None) -> None:
+        """Flat Monte Carlo with common random numbers (the rules' ``paired``): each round
+        draws one determinization and one set of rollout seeds and plays every root move still
+        in the race from it (one iteration each), so two moves are compared on the same
+        hidden cards, draws and replies.  A move whose paired mean falls clearly behind the
+        leader's leaves the race; the first move (the rollout bot's own choice) never does."""
+        rules = self.rules
+        moves = self.root_moves
+        alive = list(range(len(moves)))
+        rounds = 0
+        while self.iterations < limit:
+            base = rules.state_class.state_from_view(self.view, self.rng)
+            seed = self.rng.randrange(1 << 30)
+            margins: dict[int, float] = {}
+            for i in alive:
+                if self.iterations >= limit:
+                    break
+                margins[i] = self._playout(base.clone(), moves[i], seed)
+                if self._out_of_time(start, deadline) or (stop is not None and stop()):
+                    limit = 0
+            if 0 in margins:
+                for i, m in margins.items():
+                    self.diffs[i].append(m - margins[0])
+            rounds += 1
+            if rounds >= PAIRED_WARMUP and len(alive) > 2:
+                alive = self._prune(alive)
+
+    def _prune(self, alive: list[int]) -> list[int]:
+        stats = {i: _mean_se(self.diffs[i]) for i in alive}
+        lead_i = max(alive, key=lambda i: stats[i][0])
+        top = stats[lead_i][0]
+        return [i for i in alive
+                if i == 0 or i == lead_i or stats[i][0] + PRUNE_Z * stats[i][1] >= top]
+
+    def _playout(self, state: GameState, action: Action, seed: int) -> float:
+        """Play ``action``, then the rollout bot (seeded by ``seed``) up to the cut-off;
+        records the lead as one visit of the root move and returns it."""
+        rules, seat = self.rules, self.seat
+        settled = getattr(rules, "settled", None)
+        state.apply(action, seat)
+        bots: dict[int, Bot] = {}
+        steps = 0
+        while not state.is_over():
+            if steps >= rules.horizon and (settled is None or settled(state)):
+                break
+            steps += 1
+            p = state.to_act()[0]
+            bot = bots.get(p)
+            if bot is None:
+                bot = bots[p] = rules.rollout_bot(seed + p)
+            state.apply(bot.choose(state.view(p), state.legal_actions(p)), p)
+        margin = lead(rules.evaluate(state), seat)
+        if state.is_over():
+            margin += 0.5 if seat in state.winners() else -0.5 if margin == 0 else 0.0
+        child = self.root.children.get(action)
+        if child is None:
+            child = self.root.children[action] = _Node()
+        child.visits += 1
+        child.avail += 1
+        child.reward += reward_of(margin, rules.scale)
+        child.points += margin
+        self.root.visits += 1
+        self.iterations += 1
+        return margin
 
     def iterate(self) -> None:
         rules, seat = self.rules, self.seat
+        settled = getattr(rules, "settled", None)
         state = rules.state_class.state_from_view(self.view, self.rng)
         path = [self.root]
         node: _Node | None = self.root
@@ -182,7 +285,7 @@ class Search:
                 node = child if depth < rules.tree_depth and not fresh else None
                 continue
             if node is None:  # out of the tree: the rollout, then the cut-off
-                if steps >= rules.horizon:
+                if steps >= rules.horizon and (settled is None or settled(state)):
                     break
                 steps += 1
             p = seat if seat in acting else acting[0]
@@ -233,12 +336,39 @@ class Search:
         choices = []
         for a in self.root_moves:
             child = self.root.children.get(a)
-            n = child.visits if child is not None else 0
-            choices.append(Choice(a, n, child.points / n if n else 0.0,
-                                  child.reward / n if n else 0.0))
+            if child is None or not child.visits:
+                choices.append(Choice(a, 0, 0.0, 0.0))
+                continue
+            n = child.visits
+            choices.append(Choice(a, n, child.points / n, child.reward / n))
         # most visited first (the robust choice); the candidates' order breaks ties
         order = sorted(range(len(choices)), key=lambda i: (-choices[i].visits,
                                                            -choices[i].reward, i))
+        anchor = getattr(self.rules, "anchor", None)
+        if anchor is not None and getattr(self.rules, "paired", False):
+            # the first move stays the choice unless another beat it on the same rounds by
+            # ``anchor`` points, beyond the noise
+            def paired_edge(i: int) -> float:
+                mean, se = _mean_se(self.diffs[i])
+                return mean - anchor - PAIRED_Z * se
+
+            top = max(range(1, len(choices)), key=paired_edge, default=0)
+            if top and len(self.diffs[top]) >= PAIRED_WARMUP and paired_edge(top) > 0:
+                order.remove(top)
+                order.insert(0, top)
+            elif 0 in order:
+                order.remove(0)
+                order.insert(0, 0)
+        elif anchor is not None and choices[0].visits:
+            # the first candidate stays the choice unless another is clearly better
+            def edge(i: int) -> float:
+                return choices[i].points - (0.0 if i == 0 else anchor)
+
+            tried = [i for i in range(len(choices))
+                     if choices[i].visits * 2 >= choices[order[0]].visits]
+            top = max(tried + [0], key=lambda i: (edge(i), -i))
+            order.remove(top)
+            order.insert(0, top)
         return Analysis(self.seat, [choices[i] for i in order], self.iterations, seconds)
 
 
@@ -281,6 +411,7 @@ class GuidedRules:
     tree_depth = 2
     scale = 10.0
     width = 8
+    anchor: float | None = None
 
     def rollout_bot(self, seed: int) -> Bot:
         raise NotImplementedError  # each game names its normal bot
