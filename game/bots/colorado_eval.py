@@ -131,7 +131,7 @@ class Position:
                       for f in view["flags"]]
         self._base: dict[int, float] = {}
         self._card_gain: dict[tuple[int, int], float] = {}
-        self._cell_gain: dict[tuple[int, int], float] = {}
+        self._place_gain: dict[tuple[int, tuple[int, ...]], float] = {}
 
     # --- the scoring tables over the rounds left --------------------------------------
     def _tables(self) -> None:
@@ -233,11 +233,15 @@ class Position:
         """``p``'s objective gain from cubes on ``cells`` (empty land)."""
         if not cells:
             return 0.0
-        mask = self.masks[p]
-        for i in cells:
-            mask |= 1 << i
-        owners, counts = self.lakes_after([(i, p) for i in cells])
-        return self.objective(p, mask, owners, counts) - self.base(p)
+        key = (p, cells)
+        g = self._place_gain.get(key)
+        if g is None:
+            mask = self.masks[p]
+            for i in cells:
+                mask |= 1 << i
+            owners, counts = self.lakes_after([(i, p) for i in cells])
+            g = self._place_gain[key] = self.objective(p, mask, owners, counts) - self.base(p)
+        return g
 
     def gain_remove(self, p: int, cell: int, new_owner: int = -1) -> float:
         """``p``'s objective change when the cube on ``cell`` goes to ``new_owner``."""
@@ -304,14 +308,7 @@ class Position:
         return best
 
     def cell_gains(self, p: int, cells: list[int]) -> dict[int, float]:
-        memo = self._cell_gain
-        out = {}
-        for i in cells:
-            g = memo.get((p, i))
-            if g is None:
-                g = memo[(p, i)] = self.gain_place(p, (i,))
-            out[i] = g
-        return out
+        return {i: self.gain_place(p, (i,)) for i in cells}
 
 
 def _lake_points(round_no: int, value: int) -> int:

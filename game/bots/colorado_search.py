@@ -27,7 +27,7 @@ from typing import Any
 from game.bots.colorado import INCOME, NormalBot, turns_left
 from game.bots.colorado_eval import Position
 from game.bots.search import GuidedRules
-from game.engine.colorado.actions import Bid, DeclareInterest, SaleBid
+from game.engine.colorado.actions import Bid, SaleBid
 from game.engine.colorado.model import PHASE_AUCTION, PHASE_BID
 from game.engine.colorado.state import ColoradoState
 from game.engine.colorado.view import ColoradoView
@@ -37,9 +37,10 @@ COWBOY_WORTH = 0.3   # a cowboy: this share of a typical card, per cowboy a turn
 BID_WIDTH = 5        # bid sizes searched
 TAKE_WIDTH = 4       # card uses searched
 OFFER_WIDTH = 3      # passing and the best offers
+OFFER_FLOOR = 0.0    # offers the normal bot values below this are not searched
 SALE_WIDTH = 3       # land auction bids
 MAX_TURN_STEPS = 40  # a card turn's decisions are far fewer; a safety bound
-CACHE_SIZE = 4000    # positions kept before the memo starts afresh
+CACHE_SIZE = 1000    # positions kept before the memo starts afresh
 
 
 class Positions:
@@ -134,7 +135,8 @@ class ColoradoSearch(GuidedRules):
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
         out: list[Action] = [choice]
-        if phase in ("flags", "give") or len(legal) == 1 and phase not in ("bid", "auction"):
+        if phase in ("flags", "give", "interest") or (
+                len(legal) == 1 and phase not in ("bid", "auction")):
             return out
         pos = POSITIONS.get(view)  # type: ignore[arg-type]
         if phase == "bid":
@@ -144,11 +146,10 @@ class ColoradoSearch(GuidedRules):
         elif phase == "take":
             more = _top(bot.rank_takes(pos, legal), TAKE_WIDTH)
         elif phase == "offer":
-            more = _top(bot.rank_offers(pos, legal, hand), OFFER_WIDTH)
+            ranked = bot.rank_offers(pos, legal, hand)
+            more = _top([r for r in ranked if r[0] >= OFFER_FLOOR], OFFER_WIDTH)
         elif phase == "auction":
             more = _top(bot.rank_sale_bids(pos, hand), SALE_WIDTH, SaleBid)
-        elif phase == "interest":
-            more = [a for a in (DeclareInterest(False), DeclareInterest(True)) if a in legal]
         else:
             more = []
         for a in more:
@@ -174,7 +175,7 @@ class ColoradoSearch(GuidedRules):
     def values(self, view: ColoradoView) -> list[float]:
         """Each seat's expected final points from a view of the board (see the module)."""
         pos = POSITIONS.get(view)
-        out = [float(sc) + v for sc, v in zip(view["scores"], pos.board_values())]
+        out = [float(sc) + v for sc, v in zip(view["scores"], pos.board_values(), strict=True)]
         left = turns_left(view)
         if left <= 1 and view["revealed_cards"]:
             return out
