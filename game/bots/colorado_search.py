@@ -2,15 +2,19 @@
 searches, how far it looks and how it values the position where it stops.
 
 - **Candidates** come from the normal bot's own ranking: its choice first, then the next
-  best bids, card uses, offers and land auction bids by its evaluation.  Flags are the
-  normal bot's choice (a flag pays off over a whole round, too far for the cut-off).
+  best bids, card uses, offers and land auction bids by its evaluation.  Flags, interest in
+  a sale and the cowboy given for one are the normal bot's choice (a flag pays off over a
+  whole round, too far for the cut-off; the others matter little).
 - **Each iteration** plays one determinization to the end of the current card turn (the
   bids revealed, the cards taken, the lowest bid refilled): the seat's own root decision
   from the tree, everything else by the normal bot, each seat on its own view of the
   determinization.  Secret bids the others placed before the seat's turn to bid are hidden
-  in the view and drawn at random by ``state_from_view``; the search puts in their place
+  in the view and drawn at random by ``state_from_view`` (so are land auction bids); the
+  search puts in their place
   what the normal bot bids on that seat's own view of the determinization (its drawn hand,
   the public board), so its model of the others is their policy, never their true bid.
+  A flag decision (searched only when a review includes the move played) is valued on the
+  board at once: no play-out of the round.
 - **The evaluation** at the end of the turn: points so far, plus what the board is worth
   over the rounds still to score (``colorado_eval``'s round tables), plus the cowboys in
   hand (each worth a share of a typical card, fewer per cowboy the more one holds).
@@ -28,7 +32,7 @@ from game.bots.colorado import INCOME, NormalBot, turns_left
 from game.bots.colorado_eval import Position
 from game.bots.search import GuidedRules
 from game.engine.colorado.actions import Bid, SaleBid
-from game.engine.colorado.model import PHASE_AUCTION, PHASE_BID
+from game.engine.colorado.model import PHASE_AUCTION, PHASE_BID, PHASE_FLAGS
 from game.engine.colorado.state import ColoradoState
 from game.engine.colorado.view import ColoradoView
 from game.engine.core import Action
@@ -85,7 +89,8 @@ class SearchState(ColoradoState):
     @classmethod
     def state_from_view(cls, view: dict[str, Any], rng: random.Random) -> ColoradoState:
         state = ColoradoState.state_from_view(view, rng)
-        state.turn_mark = (view["round"], view["round_deck_left"])  # type: ignore[attr-defined]
+        state.turn_mark = (view["round"], view["round_deck_left"],  # type: ignore[attr-defined]
+                           view["phase"])
         me = view["viewer"]
         if state.phase == PHASE_BID:
             placed = [p for p, b in enumerate(state.bids) if b is not None and p != me]
@@ -161,10 +166,12 @@ class ColoradoSearch(GuidedRules):
     def evaluate(self, state: ColoradoState) -> Sequence[float]:  # type: ignore[override]
         if state.is_over():
             return state.scores()
-        mark = getattr(state, "turn_mark", (state.round, len(state.round_deck)))
+        mark = getattr(state, "turn_mark", (state.round, len(state.round_deck), state.phase))
+        if mark[2] == PHASE_FLAGS:  # flags pay off over the round: no play-out, the board
+            return self.values(state.view(None))
         s = state.clone()
         for _ in range(MAX_TURN_STEPS):
-            if s.is_over() or (s.round, len(s.round_deck)) != mark:
+            if s.is_over() or (s.round, len(s.round_deck)) != mark[:2]:
                 break
             p = s.to_act()[0]
             s.apply(_POLICY.choose(s.view(p), s.legal_actions(p)), p)

@@ -179,6 +179,14 @@ def test_a_played_move_can_be_included_for_the_review():
     odd = next(a for a in reversed(legal) if a not in rules.candidates(view, legal))
     analysis = analyse(rules, view, legal, Budget(seconds=None, iterations=12), 1, (odd,))
     assert analysis.choice_for(odd) is not None
+    # a flag is the normal bot's choice; one played elsewhere is valued on the board at once
+    view, legal = next((v, lg) for v, lg in _positions(80, seed=6) if v["phase"] == "flags")
+    assert len(rules.candidates(view, legal)) == 1
+    odd = next(a for a in reversed(legal) if a not in rules.candidates(view, legal))
+    t0 = time.thread_time()
+    analysis = analyse(rules, view, legal, Budget(seconds=None, iterations=40), 1, (odd,))
+    assert time.thread_time() - t0 < 2.0
+    assert analysis.choice_for(odd) is not None and analysis.iterations == 40
 
 
 def test_a_hard_decision_keeps_to_its_time_budget():
