@@ -175,7 +175,7 @@ class NormalBot(SeededBot):
             return GiveCowboy(hand[0]) if hand else legal[0]
         if len(legal) == 1 and phase not in ("bid", "auction"):
             return legal[0]
-        pos = Position(view)
+        pos = self.position(view)
         if phase == "flags":
             return self._flag(pos, legal)
         if phase == "take":
@@ -189,6 +189,10 @@ class NormalBot(SeededBot):
         if phase == "auction":
             return self._auction(pos, hand)
         return legal[0]
+
+    def position(self, view: ColoradoView) -> Position:
+        """The view read for evaluation (the hard level's rollouts share one per board)."""
+        return Position(view)
 
     # --- cowboys ---------------------------------------------------------------------------
     def card_values(self, pos: Position) -> list[tuple[int, float]]:
@@ -208,14 +212,20 @@ class NormalBot(SeededBot):
 
     # --- card bids -------------------------------------------------------------------------
     def _bid(self, pos: Position, hand: list[int]) -> Bid:
+        ranked = self.rank_bids(pos, hand)
+        return Bid(tuple(sorted(ranked[0][1]))) if ranked else Bid(())
+
+    def rank_bids(self, pos: Position, hand: list[int]) -> list[tuple[float, tuple[int, ...]]]:
+        """Every bid size considered, as ``(value, cowboys)``, the choice first then the
+        others best first (empty when it bids nothing without weighing)."""
         if not hand:
-            return Bid(())
+            return []
         view = pos.view
         me = pos.me
         n = pos.n
         vals = self.card_values(pos)
         if not vals:
-            return Bid(())
+            return []
         # what each pick is worth to me: the others ahead take what suits them best
         others = [q for q in range(n) if q != me]
         opp_pref = []
@@ -230,7 +240,7 @@ class NormalBot(SeededBot):
         best_now = max(v for _, v in vals)
         w = self.cowboy_value(pos, hand, best_now)
         if best_now <= 0.05:
-            return Bid(())
+            return []
         # the others' bids
         counts = view["cowboy_counts"]
         last = view.get("last_bids") or {}
@@ -247,6 +257,7 @@ class NormalBot(SeededBot):
         unknown = NUM_COWBOYS - len(mine)
         cards = len(vals)
         best: tuple[float, tuple[int, ...]] = (2 * w, ())
+        ranked = [best]
         high = hand[-1]
         for k in range(1, len(hand) + 1):
             options = [tuple(hand[:k])]
@@ -266,12 +277,18 @@ class NormalBot(SeededBot):
                 ev -= k * w
                 if top == high and k < len(hand) and bid != tuple(hand[:k]):
                     ev -= HIGH_COST * w * (high - hand[k - 1]) / NUM_COWBOYS * 4
+                ranked.append((ev, bid))
                 if ev > best[0] + 1e-9:
                     best = (ev, bid)
-        return Bid(tuple(sorted(best[1])))
+        return _best_first(best, ranked)
 
     # --- taking a card ---------------------------------------------------------------------
     def _take(self, pos: Position, legal: list[Action]) -> Action:
+        ranked = self.rank_takes(pos, legal)
+        return ranked[0][1] if ranked else legal[0]
+
+    def rank_takes(self, pos: Position, legal: list[Action]) -> list[tuple[float, Action]]:
+        """Every card use as ``(value, action)``, the choice first then best first."""
         view = pos.view
         me = pos.me
         queue = view["take_queue"]
@@ -281,7 +298,8 @@ class NormalBot(SeededBot):
         if nxt is not None and len(cards) > 1:
             for cid in cards:
                 opp_best[cid] = pos.best_card_gain(nxt, cid)
-        best, best_v = legal[0], None
+        best: tuple[float, Action] | None = None
+        ranked = []
         for a in legal:
             if not isinstance(a, TakeCard):
                 continue
@@ -290,9 +308,10 @@ class NormalBot(SeededBot):
             if opp_best:
                 left = [g for cid, g in opp_best.items() if cid != a.card_id]
                 v -= DENY * (max(left) if left else 0.0)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = a, v
-        return best
+            ranked.append((v, a))
+            if best is None or v > best[0] + 1e-9:
+                best = (v, a)
+        return _best_first(best, ranked) if best is not None else []
 
     # --- flags -----------------------------------------------------------------------------
     def _flag(self, pos: Position, legal: list[Action]) -> Action:
@@ -322,16 +341,22 @@ class NormalBot(SeededBot):
 
     # --- market ----------------------------------------------------------------------------
     def _offer(self, pos: Position, legal: list[Action], hand: list[int]) -> Action:
+        return self.rank_offers(pos, legal, hand)[0][1]
+
+    def rank_offers(self, pos: Position, legal: list[Action], hand: list[int]
+                    ) -> list[tuple[float, Action]]:
+        """Passing and the offers it weighs, as ``(value, action)``, the choice first then
+        best first."""
         me = pos.me
         offers = [a for a in legal if isinstance(a, OfferForSale)]
         if not offers:
-            return PassSale()
+            return [(0.0, PassSale())]
         vals = self.card_values(pos)
         best_now = max((v for _, v in vals), default=None)
         w = self.cowboy_value(pos, hand, best_now)
         others = [q for q in range(pos.n) if q != me]
-        best: Action = PassSale()
-        best_v = SELL_MARGIN
+        best: tuple[float, Action] = (SELL_MARGIN, PassSale())
+        ranked = [best]
         for a in offers:
             i = _idx(a.cell)
             loss = -pos.gain_remove(me, i, -1)
@@ -339,9 +364,10 @@ class NormalBot(SeededBot):
                 continue
             opp = max(pos.gain_remove(q, i, q) - pos.gain_remove(q, i, -1) for q in others)
             v = 2 * w - loss - 0.3 * max(0.0, opp)
-            if v > best_v:
-                best, best_v = a, v
-        return best
+            ranked.append((v, a))
+            if v > best[0]:
+                best = (v, a)
+        return _best_first(best, ranked)
 
     def _interest(self, pos: Position, legal: list[Action], hand: list[int]) -> Action:
         yes = DeclareInterest(True)
@@ -356,6 +382,12 @@ class NormalBot(SeededBot):
         return yes if gain > INTEREST_MARGIN * w + 0.3 else DeclareInterest(False)
 
     def _auction(self, pos: Position, hand: list[int]) -> SaleBid:
+        return SaleBid(self.rank_sale_bids(pos, hand)[0][1])
+
+    def rank_sale_bids(self, pos: Position, hand: list[int]
+                       ) -> list[tuple[float, tuple[int, ...]]]:
+        """Each land auction bid size as ``(value, cowboys)``, the choice first then best
+        first."""
         sale = pos.view["sale"]
         assert sale is not None  # interest and auctions are about a sale
         i = _idx(sale["cell"])
@@ -368,6 +400,7 @@ class NormalBot(SeededBot):
         mine = set(hand)
         unknown = NUM_COWBOYS - len(mine)
         best: tuple[float | None, tuple[int, ...]] = (None, (hand[0],))
+        ranked: list[tuple[float, tuple[int, ...]]] = []
         for k in range(1, len(hand) + 1):
             bid = tuple(hand[:k])
             top = max(bid)
@@ -377,9 +410,18 @@ class NormalBot(SeededBot):
             for d in dists:
                 win *= 1 - _outranked(d, k, p_higher)
             ev = win * (gain - k * w)
+            ranked.append((ev, bid))
             if best[0] is None or ev > best[0] + 1e-9:
                 best = (ev, bid)
-        return SaleBid(best[1])
+        if best[0] is None:
+            return [(0.0, best[1])]
+        return _best_first((best[0], best[1]), ranked)
+
+
+def _best_first(best, ranked: list) -> list:
+    """``ranked`` (pairs ``(value, choice)``) with ``best`` first, the rest best first."""
+    rest = sorted((r for r in ranked if r[1] != best[1]), key=lambda r: -r[0])
+    return [best, *rest]
 
 
 def flag_worth(f: int, gains: dict[int, float], offsets) -> float:

@@ -130,6 +130,8 @@ class Position:
         self.flags = [((f["cell"][1] * WIDTH + f["cell"][0]), f["colour"], f["placed_by"])
                       for f in view["flags"]]
         self._base: dict[int, float] = {}
+        self._card_gain: dict[tuple[int, int], float] = {}
+        self._place_gain: dict[tuple[int, tuple[int, ...]], float] = {}
 
     # --- the scoring tables over the rounds left --------------------------------------
     def _tables(self) -> None:
@@ -150,9 +152,26 @@ class Position:
     def values(self, p: int, mask: int, lake_owner: list[int],
                lake_counts: list[list[int]] | None = None) -> list[float]:
         """Each player's value when ``p`` holds ``mask`` (the others as in the view)."""
-        n = self.n
         st = list(self.base_stats)
         st[p] = stats(mask)
+        out = self._values_of(st, lake_owner, lake_counts)
+        # singles with free land beside them may still pair up
+        m = mask
+        if self.single_near:
+            near = 0
+            for g in components(m):
+                if g.bit_count() == 1 and neighbours(g) & self.free:
+                    near += 1
+            out[p] += self.single_near * min(near, 3)
+        return out
+
+    def board_values(self) -> list[float]:
+        """Each player's value of the board as it stands (no player's own extras)."""
+        return self._values_of(self.base_stats, self.lake_owner, None)
+
+    def _values_of(self, st: list[tuple[int, int, int, int]], lake_owner: list[int],
+                   lake_counts: list[list[int]] | None) -> list[float]:
+        n = self.n
         borders = [s[0] for s in st]
         domains = [s[2] for s in st]
         out = []
@@ -169,14 +188,6 @@ class Position:
                 c = counts[li]
                 lead = c[owner] - max(c[q] for q in range(n) if q != owner)
                 out[owner] += self.lake_value[li] * (1.0 + LAKE_MARGIN * min(2, max(0, lead)))
-        # singles with free land beside them may still pair up
-        m = mask
-        if self.single_near:
-            near = 0
-            for g in components(m):
-                if g.bit_count() == 1 and neighbours(g) & self.free:
-                    near += 1
-            out[p] += self.single_near * min(near, 3)
         return out
 
     def objective(self, p: int, mask: int, lake_owner: list[int],
@@ -222,11 +233,15 @@ class Position:
         """``p``'s objective gain from cubes on ``cells`` (empty land)."""
         if not cells:
             return 0.0
-        mask = self.masks[p]
-        for i in cells:
-            mask |= 1 << i
-        owners, counts = self.lakes_after([(i, p) for i in cells])
-        return self.objective(p, mask, owners, counts) - self.base(p)
+        key = (p, cells)
+        g = self._place_gain.get(key)
+        if g is None:
+            mask = self.masks[p]
+            for i in cells:
+                mask |= 1 << i
+            owners, counts = self.lakes_after([(i, p) for i in cells])
+            g = self._place_gain[key] = self.objective(p, mask, owners, counts) - self.base(p)
+        return g
 
     def gain_remove(self, p: int, cell: int, new_owner: int = -1) -> float:
         """``p``'s objective change when the cube on ``cell`` goes to ``new_owner``."""
@@ -281,11 +296,15 @@ class Position:
 
     def best_card_gain(self, p: int, card_id: int) -> float:
         """``p``'s best objective gain from using the card (0: place nothing)."""
-        best = 0.0
-        for _, cells, _ in self.card_uses(card_id, self.cubes_left[p]):
-            g = self.gain_place(p, cells)
-            if g > best:
-                best = g
+        key = (p, card_id)
+        best = self._card_gain.get(key)
+        if best is None:
+            best = 0.0
+            for _, cells, _ in self.card_uses(card_id, self.cubes_left[p]):
+                g = self.gain_place(p, cells)
+                if g > best:
+                    best = g
+            self._card_gain[key] = best
         return best
 
     def cell_gains(self, p: int, cells: list[int]) -> dict[int, float]:
