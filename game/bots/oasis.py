@@ -119,16 +119,38 @@ class NormalBot(SeededBot):
 
     def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         pos = Position(view, self.weights)
-        phase = view["phase"]
-        if phase == "offer":
+        if view["phase"] == "offer":
             return self._offer(pos, legal)
+        value = self._value_of(pos, legal)
+        return legal[0] if value is None else _best(legal, value)
+
+    def ranking(self, view: OasisView, legal: list[Action]) -> list[Action]:
+        """``legal`` best first as this bot values it: the first is its choice (the hard
+        level searches the first few)."""
+        if len(legal) <= 1:
+            return list(legal)
+        pos = Position(view, self.weights)
+        if view["phase"] == "offer":
+            first = self._offer(pos, legal)
+            return [first, *(a for a in legal if a != first)]
+        value = self._value_of(pos, legal)
+        if value is None:
+            return list(legal)
+        values = {a: value(a) for a in legal}
+        first = _best(legal, values.__getitem__)
+        rest = sorted((a for a in legal if a != first), key=lambda a: -values[a])
+        return [first, *rest]
+
+    def _value_of(self, pos: Position, legal: list[Action]):
+        """The value function the choice maximises in this phase (None: the first action)."""
+        phase = pos.view["phase"]
         if phase == "choose":
             return self._choose(pos, legal)
         if phase in ("carry", "bonus"):
             if isinstance(legal[0], CarryOut):
-                return self._card_order(pos, legal)
-            return _best(legal, Placer(pos).value)
-        return legal[0]
+                return _card_rank
+            return Placer(pos).value
+        return None
 
     # --- offers ---------------------------------------------------------------------------
     def _offer(self, pos: Position, legal: list[Action]) -> Action:
@@ -142,7 +164,8 @@ class NormalBot(SeededBot):
         limit = wt.stop_value_one if len(cards) == 1 else wt.stop_value
         return stop if best >= limit else turn
 
-    def _choose(self, pos: Position, legal: list[Action]) -> Action:
+    def _choose(self, pos: Position, legal: list[Action]):
+        """The value of taking each offer."""
         me = pos.me
         view = pos.view
         order = view["order"]
@@ -172,15 +195,13 @@ class NormalBot(SeededBot):
                 v += wt.deny * max(pos.offer_value(q, cards) for q in later)
             return v
 
-        return _best(legal, value)
+        return value
 
-    def _card_order(self, pos: Position, legal: list[Action]) -> Action:
-        def rank(a: Action) -> float:
-            info = CARDS[a.card]  # type: ignore[attr-defined]
-            return {"score": 3, "draw": 2, "tiles": 1, "camels": 0}[info.effect] \
-                + 0.1 * info.amount
 
-        return _best(legal, rank)
+def _card_rank(a: Action) -> float:
+    """The order of carrying out cards: score tiles, draws, tiles, camels (bigger first)."""
+    info = CARDS[a.card]  # type: ignore[attr-defined]
+    return {"score": 3, "draw": 2, "tiles": 1, "camels": 0}[info.effect] + 0.1 * info.amount
 
 
 def _best(legal: list[Action], value) -> Action:

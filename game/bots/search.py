@@ -155,7 +155,10 @@ class Search:
         if len(self.root_moves) > 1:
             while self.iterations < limit:
                 self.iterate()
-                if time.perf_counter() >= deadline or (stop is not None and stop()):
+                now = time.perf_counter()
+                # stop when one more iteration of the mean length would overrun the budget
+                if now + (now - start) / self.iterations >= deadline or (
+                        stop is not None and stop()):
                     break
         return self.analysis(time.perf_counter() - start)
 
