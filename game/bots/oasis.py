@@ -220,6 +220,7 @@ class Placer:
         self.pos = pos
         self.me = pos.me
         self._opp_front: dict[int, list[tuple[int, str, int]]] | None = None
+        self._cells: dict[tuple[str, int], tuple] = {}
 
     def opp_front(self) -> dict[int, list[tuple[int, str, int]]]:
         """Empty cell -> opponents' controlled areas it extends: (owner, kind, frontier)."""
@@ -245,14 +246,36 @@ class Placer:
         return 0.0  # skip, ignore
 
     # --- tiles ----------------------------------------------------------------------------
+    def _cell_terms(self, kind: str, c: int) -> tuple[str | None, int, int, int, list[float],
+                                                       list[float]]:
+        """What a ``kind`` tile on ``c`` is worth whatever its marker (cached: a cell is
+        valued once per marker choice): ``(mode, own area, tiles absorbed, new room,
+        blocking terms of the cell, blocking terms of its same-kind neighbours)``."""
+        key = (kind, c)
+        terms = self._cells.get(key)
+        if terms is not None:
+            return terms
+        pos, wt = self.pos, self.pos.wt
+        mode, own, free = pos.cell_mode(c, kind, self.me)
+        if mode is None:
+            terms = self._cells[key] = (None, -1, 0, 0, [], [])
+            return terms
+        absorbed = sum(pos.a_size[a] for a in free)
+        new_cells = self._new_room(c, kind, own)
+        front = self.opp_front()
+        at_cell = [wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+                   for q, k2, fr in front.get(c, ())]
+        at_nbrs = [wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+                   for nb in pos.g["nbrs"][c] for q, k2, fr in front.get(nb, ()) if k2 == kind]
+        terms = self._cells[key] = (mode, own, absorbed, new_cells, at_cell, at_nbrs)
+        return terms
+
     def tile_value(self, kind: str, c: int, marker_from) -> float:
         pos, me, wt = self.pos, self.me, self.pos.wt
-        mode, own, free = pos.cell_mode(c, kind, me)
+        mode, own, absorbed, new_cells, at_cell, at_nbrs = self._cell_terms(kind, c)
         if mode is None:
             return -1e9
         m = pos.mult(me, kind)
-        absorbed = sum(pos.a_size[a] for a in free)
-        new_cells = self._new_room(c, kind, own)
         v = 0.0
         controlled = True
         if mode == "extend":
@@ -285,14 +308,11 @@ class Placer:
             lost += wt.growth * pos.mult(me, old_kind) * len(pos.frontier(old)) * pos.rem
             v += (1 + absorbed) * m + wt.growth * m * new_cells * pos.rem - lost
         # blocking: the cell itself, and same-kind cells next to it, leave the opponents
-        front = self.opp_front()
-        for q, k2, fr in front.get(c, ()):
-            v += wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+        for t in at_cell:
+            v += t
         if controlled:
-            for nb in pos.g["nbrs"][c]:
-                for q, k2, fr in front.get(nb, ()):
-                    if k2 == kind:
-                        v += wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+            for t in at_nbrs:
+                v += t
         return v
 
     def best_tiles(self, kind: str, k: int) -> list[float]:

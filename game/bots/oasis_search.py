@@ -34,23 +34,26 @@ class OasisSearch(GuidedRules):
     horizon = 0
     tree_depth = 1
     scale = 12.0
-    width = 3          # tiles and camels searched per placement
+    width = 1          # tiles and camels searched per placement (1: the normal bot places)
     offer_width = 2    # 1: the normal bot decides alone when to stop turning cards
+    choose_width = 5   # offers searched when choosing one
     disc_weight = 1.0  # × the normal bot's value of a disc for the next round
 
     def __init__(self) -> None:
         self.normal = NormalBot(0)  # deterministic: its choices do not draw on the seed
+        self.seat: int | None = None  # whose search this is (the view at its root)
 
     def rollout_bot(self, seed: int) -> NormalBot:
         return NormalBot(seed)
 
     def candidates(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
+        self.seat = view["viewer"]
         ranked = self.normal.ranking(view, legal)  # type: ignore[arg-type]
         phase = view["phase"]
         if phase == "offer":
             return ranked[:self.offer_width]
         if phase == "choose":
-            return ranked
+            return ranked[:self.choose_width]
         if view["step"] == "pick_card":
             return ranked[:1]
         return ranked[:self.width]
@@ -77,13 +80,15 @@ class OasisSearch(GuidedRules):
         return state
 
     def projection(self, state: OasisState) -> list[float]:
-        """Each seat's projected final points (its own view's projection) and its disc."""
-        n = state.num_players
-        out = []
-        for q in range(n):
-            pos = Position(state.view(q), self.normal.weights)
-            out.append(pos.projected_score(q) + self.disc_weight * disc_worth(pos, q))
-        return out
+        """Each seat's projected final points and its disc's worth, as the searching seat
+        sees them: its own score tiles exactly, the others' estimated from what is public
+        (not the determinization's draw of them, which would only add noise)."""
+        if self.seat is None:
+            views = [Position(state.view(q), self.normal.weights) for q in range(state.num_players)]
+        else:
+            views = [Position(state.view(self.seat), self.normal.weights)] * state.num_players
+        return [pos.projected_score(q) + self.disc_weight * disc_worth(pos, q)
+                for q, pos in enumerate(views)]
 
 
 def disc_worth(pos: Position, q: int) -> float:
