@@ -382,7 +382,7 @@ def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SP
     if bots is not None:
         import game.scenes.demo
 
-        game.scenes.demo.BOT_LEVEL = bots
+        game.scenes.demo.DEMO_LEVELS = (bots,)
     os.environ["LANDGRAB_HOME"] = tempfile.mkdtemp(prefix="landgrab-bench-")
     app = App(Config(kiosk=True, seed=1))  # with its music, as a kiosk plays it
     app.settings.animation_speed = speed

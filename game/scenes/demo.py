@@ -39,7 +39,9 @@ from game.ui import players, theme
 
 log = logging.getLogger(__name__)
 
-BOT_LEVEL = "normal"
+# The levels of a demo game's seats: one of each in turn, the first seat moving on from
+# game to game, so the loop shows every level playing from every place at the table.
+DEMO_LEVELS = ("hard", "normal", "easy")
 RESULTS_TIME = 8.0  # seconds the final scores stay up before the next game
 CAPTION_INK = (255, 236, 170)
 
@@ -57,6 +59,13 @@ class DemoGame:
     game_id: str
     players: int
     seed: int
+    first_level: int = 0  # the index in DEMO_LEVELS of the first seat's level
+
+    @property
+    def levels(self) -> list[str]:
+        """Each seat's bot level."""
+        return [DEMO_LEVELS[(self.first_level + i) % len(DEMO_LEVELS)]
+                for i in range(self.players)]
 
     @property
     def name(self) -> str:
@@ -88,18 +97,19 @@ class Playlist:
         # Start each game at its largest table, then walk down through the other sizes.
         players_ = game.max_players - (rnd % span)
         self.index += 1
-        return DemoGame(game.id, players_, self.rng.randrange(1, 10**6))
+        return DemoGame(game.id, players_, self.rng.randrange(1, 10**6),
+                        self.index % len(DEMO_LEVELS))
 
 
 def open_demo_table(services, demo: DemoGame) -> Scene:
     """The table of ``demo`` with bots in every seat; it never touches the player's autosave."""
 
-    seats = [make_seat(demo.game_id, i, "bot", BOT_LEVEL) for i in range(demo.players)]
+    seats = [make_seat(demo.game_id, i, "bot", level) for i, level in enumerate(demo.levels)]
     table: Any = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
                        .default_options())
     table.autosave = False
     table.updates_when_covered = True  # it plays on under the caption
-    log.info("Demo game: %s, %d seats, seed %d", demo.game_id, demo.players, demo.seed)
+    log.info("Demo game: %s, seats %s, seed %d", demo.game_id, ",".join(demo.levels), demo.seed)
     return table
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from game import saves
 from game.app import App
+from game.bots import LEVELS
 from game.config import Config
 from game.engine import GAMES
 from game.scenes.attract import AttractCaption, RestingScene
@@ -79,6 +80,24 @@ def test_playlist_turns_through_the_games_with_varied_seats():
         assert all(info.min_players <= c <= info.max_players for c in counts)
         assert len(set(counts)) == min(3, info.max_players - info.min_players + 1)
     assert len({g.seed for g in games}) == 9
+
+
+def test_playlist_mixes_the_bot_levels_and_moves_them_round_the_table():
+    pl = Playlist(seed=3)
+    games = [pl.next() for _ in range(6)]
+    for g in games:
+        assert len(g.levels) == g.players
+        assert set(g.levels) == set(LEVELS) or g.players < len(LEVELS)
+    firsts = [g.levels[0] for g in games]
+    assert set(firsts) == set(LEVELS)  # each level opens some game
+
+
+def test_a_demo_table_seats_its_game_s_levels(apps):
+    app = apps(demo=True)
+    table = app.stack.scenes[0]
+    demo = overlay(app).demo
+    assert [s.level for s in table.seats] == demo.levels
+    assert "hard" in demo.levels
 
 
 def test_demo_plays_a_game_to_the_end_then_the_next(apps):

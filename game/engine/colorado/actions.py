@@ -113,5 +113,13 @@ class TakeCard(Action):
         return f"take the {card} at the flag on {cell_name(self.flag_cell)}, cubes on {cells}"
 
 
+def new_bid(cls: type[Bid] | type[SaleBid], cowboys: tuple[int, ...]) -> Bid | SaleBid:
+    """``cls(cowboys)`` made without the frozen dataclass's checked set-up: the legal-move
+    generator makes bids by the dozen, always from valid values."""
+    a = object.__new__(cls)
+    a.__dict__["cowboys"] = cowboys
+    return a
+
+
 ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     PlaceFlag, OfferForSale, PassSale, DeclareInterest, GiveCowboy, SaleBid, Bid, TakeCard)}

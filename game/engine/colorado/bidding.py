@@ -42,11 +42,11 @@ def refill_players(bids: list[tuple[int, ...]], ranking: list[int], order: list[
 def bid_options(hand: list[int], at_least_one: bool) -> list[tuple[int, ...]]:
     """Representative bids: none (if allowed), each single cowboy, the k highest, the k
     lowest.  Any other set of one's cowboys is just as legal."""
-    hs = sorted(hand)
+    hs = tuple(sorted(hand))
     out: list[tuple[int, ...]] = [] if at_least_one else [()]
     out += [(c,) for c in hs]
-    out += [tuple(hs[-k:]) for k in range(2, len(hs) + 1)]
-    out += [tuple(hs[:k]) for k in range(2, len(hs))]
+    out += [hs[-k:] for k in range(2, len(hs) + 1)]
+    out += [hs[:k] for k in range(2, len(hs))]
     return out
 
 
@@ -87,7 +87,7 @@ def advance_bid(state: ColoradoState, events: list[Event]) -> bool:
             state.bids[p] = ()
             events.append(Event("bid_submitted", NO_COWBOY_NO_BID, p, {},
                                 args={"player": who(p)}))
-    if all(b is not None for b in state.bids):
+    if None not in state.bids:
         resolve_bids(state, events)
         return True
     return False

@@ -59,7 +59,7 @@ class Card:
         fx, fy = flag
         if self.offset is None:
             return ((fx, fy),)
-        dx, dy = rotate(self.offset, rotation)
+        dx, dy = _ROTATED[self.offset][rotation % 4]
         if anchor == 1:
             dx, dy = -dx, -dy
         return ((fx, fy), (fx + dx, fy + dy))
@@ -74,6 +74,10 @@ class Card:
         return {"id": self.id, "colour": self.colour,
                 "stars": [[0, 0]] if self.offset is None else [[0, 0], list(self.offset)]}
 
+
+_ROTATED = {offset: tuple(rotate(offset, r) for r in range(4))
+            for offset in CARD_PATTERNS if offset is not None}
+# every card's second-star offset in its 4 rotations, worked out once
 
 CARDS: tuple[Card, ...] = tuple(
     Card(c * CARDS_PER_COLOUR + k, colour, pattern)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.colorado.events import cell_arg, who
-from game.engine.colorado.grid import xy
+from game.engine.colorado.grid import CELLS
 from game.engine.colorado.lakes import recheck_owner
 from game.engine.colorado.model import cells_json
 from game.engine.core import Event
@@ -32,11 +32,11 @@ def set_cube(state: ColoradoState, i: int, p: int, events: list[Event]) -> None:
         state.cube_mask &= ~(1 << i)
     if old >= 0:
         state.cubes_left[old] += 1
-        events.append(Event("cube_removed", CUBE_LEAVES, old, {"cell": list(xy(i))},
+        events.append(Event("cube_removed", CUBE_LEAVES, old, {"cell": list(CELLS[i])},
                             args={"player": who(old), "cell": cell_arg(i)}))
     if p >= 0:
         state.cubes_left[p] -= 1
-        events.append(Event("cube_placed", CUBE_PLACED, p, {"cell": list(xy(i))},
+        events.append(Event("cube_placed", CUBE_PLACED, p, {"cell": list(CELLS[i])},
                             args={"player": who(p), "cell": cell_arg(i)}))
     for li in state.lakemap.field_of[i]:
         counts = state.lake_counts[li]

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.engine.colorado.bidding import bid_options
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
-from game.engine.colorado.grid import NUM_CELLS, index
-from game.engine.colorado.lakes import LakeMap, check_layout
+from game.engine.colorado.grid import index
+from game.engine.colorado.lakes import lake_map
 from game.engine.colorado.model import (
     CARDS_PER_COLOUR_PER_ROUND,
     FLAGS_PER_COLOUR,
@@ -38,7 +38,7 @@ def state_from_view(cls: type[S], view: dict[str, Any], rng: random.Random) -> S
     options = {"lakes": [[v, [list(c) for c in cells]] for v, cells in layout]}
     state = cls.__new__(cls)
     GameState.__init__(state, view["num_players"], rng.getrandbits(63), options)
-    state.lakemap = LakeMap.build(check_layout(layout))
+    state.lakemap = lake_map(layout)
     _copy_public(state, view)
     _deal_cowboys(state, view, rng)
     _deal_flags(state, view, rng)
@@ -50,7 +50,7 @@ def state_from_view(cls: type[S], view: dict[str, Any], rng: random.Random) -> S
 
 def _copy_public(state: ColoradoState, view: dict[str, Any]) -> None:
     state.owner = [p for row in view["owners"] for p in row]
-    state.cube_mask = sum(1 << i for i in range(NUM_CELLS) if state.owner[i] >= 0)
+    state.cube_mask = sum(1 << i for i, p in enumerate(state.owner) if p >= 0)
     state.cubes_left = list(view["cubes_left"])
     state.score = list(view["scores"])
     state.lake_owner = [lake["owner"] for lake in view["lakes"]]
@@ -119,6 +119,9 @@ def _deal_flags(state: ColoradoState, view: dict[str, Any], rng: random.Random) 
     state.flags_unplaced = [pool.pop() for _ in range(view["flags_unplaced"])]
 
 
+_CARDS_OF_COLOUR = tuple([c.id for c in CARDS if c.colour == colour] for colour in FLAG_COLOURS)
+
+
 def _deal_cards(state: ColoradoState, view: dict[str, Any], rng: random.Random) -> None:
     """Each colour deck gave three cards a round, and every card of past rounds was
     revealed: what is unseen of a colour is split between this round's deck and the colour
@@ -126,8 +129,7 @@ def _deal_cards(state: ColoradoState, view: dict[str, Any], rng: random.Random) 
     seen = set(state.revealed) | set(state.used_cards) | set(state.discarded)
     round_deck: list[int] = []
     state.decks = []
-    for colour in FLAG_COLOURS:
-        of_colour = [c.id for c in CARDS if c.colour == colour]
+    for of_colour in _CARDS_OF_COLOUR:
         unseen = [c for c in of_colour if c not in seen]
         rng.shuffle(unseen)
         in_round = CARDS_PER_COLOUR_PER_ROUND * state.round - (len(of_colour) - len(unseen))

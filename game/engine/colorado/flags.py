@@ -14,7 +14,7 @@ from game.engine.colorado.events import (
     flag_arg,
     who,
 )
-from game.engine.colorado.grid import NEIGHBOUR_MASK, as_cell, index, xy
+from game.engine.colorado.grid import CELLS, NEIGHBOUR_MASK, as_cell, index
 from game.engine.colorado.model import FLAGS_PER_COLOUR, PHASE_FLAGS
 from game.engine.core import Event
 from game.engine.messages import N_, NN_, M, Sentence, say
@@ -106,7 +106,7 @@ def skip_unplaceable_flag(state: ColoradoState, events: list[Event]) -> None:
 def turn_flags_up(state: ColoradoState, events: list[Event]) -> None:
     state.flags_up = True
     state.reveal()
-    flags = [{"cell": list(xy(i)), "colour": c, "player": p}
+    flags = [{"cell": list(CELLS[i]), "colour": c, "player": p}
              for i, (c, p) in sorted(state.flags.items())]
     shown = [M(FLAG_ON_CELL, colour=colour_arg(c), cell=cell_arg(i))
              for i, (c, _) in sorted(state.flags.items())]

@@ -27,10 +27,15 @@ def on_board(x: int, y: int) -> bool:
 
 def cell_name(cell: tuple[int, int] | int) -> str:
     """``(0, 0)`` -> ``"A1"``: column letter, row number (as printed around the board)."""
+    if type(cell) is int and 0 <= cell < NUM_CELLS:
+        return _CELL_NAMES[cell]  # the rules name cells in every other event
     x, y = xy(cell) if isinstance(cell, int) else cell
     if not on_board(x, y):
         return f"({x},{y})"
     return f"{COLUMN_LETTERS[x]}{y + 1}"
+
+
+_CELL_NAMES = tuple(f"{COLUMN_LETTERS[x]}{y + 1}" for x, y in map(xy, range(NUM_CELLS)))
 
 
 def _neighbours(i: int) -> tuple[int, ...]:
@@ -55,6 +60,10 @@ BORDER_CELLS: tuple[int, ...] = tuple(i for i in range(NUM_CELLS) if IS_BORDER[i
 
 def as_cell(value: object) -> tuple[int, int] | None:
     """``value`` as an on-board ``(x, y)`` tuple, or None when it is not one."""
+    if type(value) is tuple and len(value) == 2:  # the usual case, answered at once
+        x, y = value
+        if type(x) is int and type(y) is int and 0 <= x < WIDTH and 0 <= y < HEIGHT:
+            return value
     if (isinstance(value, (tuple, list)) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             and on_board(value[0], value[1])):
@@ -62,11 +71,21 @@ def as_cell(value: object) -> tuple[int, int] | None:
     return None
 
 
+CELLS: tuple[tuple[int, int], ...] = tuple(xy(i) for i in range(NUM_CELLS))
+"""``xy`` of every cell index, worked out once (the rules turn indices into cells often)."""
+
+_MASK_BYTES = (NUM_CELLS + 7) // 8
+# byte k of a mask -> the cells its set bits stand for (a mask is read 8 cells at a time:
+# the masks of legal flag cells have a hundred bits and more, one bit at a time is slow)
+_BYTE_CELLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if byte >> b & 1) for byte in range(256))
+    for k in range(_MASK_BYTES))
+
+
 def mask_cells(mask: int) -> list[int]:
     """The cell indices of a bitmask, in board order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    out: list[int] = []
+    for k, byte in enumerate(mask.to_bytes(_MASK_BYTES, "little")):
+        if byte:
+            out += _BYTE_CELLS[k][byte]
     return out

@@ -111,9 +111,15 @@ def layout_from_board(board) -> Layout:
     return check_layout(layout)
 
 
+_FIRST_GAME: Layout = []
+
+
 def first_game_layout() -> Layout:
-    """The first-game layout authored in ``maps/colorado.tmx``."""
-    return layout_from_board(load_board("colorado"))
+    """The first-game layout authored in ``maps/colorado.tmx`` (read once: every new game
+    asks for it)."""
+    if not _FIRST_GAME:
+        _FIRST_GAME.extend(layout_from_board(load_board("colorado")))
+    return list(_FIRST_GAME)
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,24 @@ class LakeMap:
         land = sum(1 << i for i in range(NUM_CELLS) if lake_at[i] < 0)
         return cls(tuple(layout), tuple(lakes), tuple(lake_at),
                    tuple(tuple(f) for f in field_of), land)
+
+
+_LAKE_MAPS: dict[tuple, LakeMap] = {}
+_LAKE_MAPS_KEPT = 64  # a long run of random layouts must not fill the memory
+
+
+def lake_map(layout: Sequence[tuple[int, Sequence[Sequence[int]]]]) -> LakeMap:
+    """``LakeMap.build(check_layout(layout))``, remembered for the last layouts seen: every
+    game and every determinization of a game needs the same one, and building it is most
+    of what setting a game up costs.  Raises ValueError as ``check_layout`` does."""
+    key = tuple((value, tuple(tuple(c) for c in cells)) for value, cells in layout)
+    found = _LAKE_MAPS.get(key)
+    if found is None:
+        found = LakeMap.build(check_layout(layout))
+        if len(_LAKE_MAPS) >= _LAKE_MAPS_KEPT:
+            _LAKE_MAPS.clear()
+        _LAKE_MAPS[key] = found
+    return found
 
 
 def recheck_owner(owner: int, counts: Sequence[int]) -> int:

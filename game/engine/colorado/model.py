@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.colorado.grid import xy
+from game.engine.colorado.grid import CELLS, xy
 
 PLAYER_COLOURS = ("orange", "brown", "red", "black")
 PLAYER_NAMES = ("Orange", "Brown", "Red", "Black")
@@ -38,7 +38,7 @@ def cards_per_turn(num_players: int) -> int:
 
 
 def cells_json(cells: Any) -> list[list[int]]:
-    return [list(xy(i)) for i in cells]
+    return [list(CELLS[i]) for i in cells]
 
 
 class Sale:

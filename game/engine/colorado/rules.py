@@ -14,6 +14,7 @@ from game.engine.colorado.actions import (
     PlaceFlag,
     SaleBid,
     TakeCard,
+    new_bid,
 )
 from game.engine.colorado.bidding import bid_options, check_bid, do_bid
 from game.engine.colorado.cards import FLAG_COLOURS
@@ -63,16 +64,21 @@ RULES: dict[type[Action], tuple[Checker, Doer]] = {
 """Action class -> (why the rules refuse it or None, carry it out)."""
 
 # Actions that never change are made once and shared (legal_actions builds many of them).
-_PLACE_FLAG = {(c, i): PlaceFlag(c, xy(i)) for c in FLAG_COLOURS for i in range(NUM_CELLS)}
+_PLACE_FLAG = {c: [PlaceFlag(c, xy(i)) for i in range(NUM_CELLS)] for c in FLAG_COLOURS}
 _OFFER = {i: OfferForSale(xy(i)) for i in range(NUM_CELLS)}
 _PASS = PassSale()
 _INTEREST = [DeclareInterest(False), DeclareInterest(True)]
 
 
 def _flags(state: ColoradoState, player: int) -> list[Action]:
-    colours = sorted(set(state.flag_hands[player]), key=FLAG_COLOURS.index)
+    hand = state.flag_hands[player]
     cells = state.flag_cells()
-    return [_PLACE_FLAG[(c, i)] for c in colours for i in cells]
+    out: list[Action] = []
+    for c in FLAG_COLOURS:  # the colours in hand, in this order
+        if c in hand:
+            place = _PLACE_FLAG[c]
+            out += [place[i] for i in cells]
+    return out
 
 
 def _offers(state: ColoradoState, player: int) -> list[Action]:
@@ -89,11 +95,11 @@ def _give(state: ColoradoState, player: int) -> list[Action]:
 
 
 def _sale_bids(state: ColoradoState, player: int) -> list[Action]:
-    return [SaleBid(b) for b in bid_options(state.hands[player], True)]
+    return [new_bid(SaleBid, b) for b in bid_options(state.hands[player], True)]
 
 
 def _bids(state: ColoradoState, player: int) -> list[Action]:
-    return [Bid(b) for b in bid_options(state.hands[player], False)]
+    return [new_bid(Bid, b) for b in bid_options(state.hands[player], False)]
 
 
 def _takes(state: ColoradoState, player: int) -> list[Action]:

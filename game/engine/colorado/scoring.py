@@ -18,12 +18,13 @@ DOMAIN_POINTS = {1: (0, 0), 2: (4, 0), 3: (7, 2), 4: (11, 5)}
 CATEGORIES = ("borders", "lakes", "doubles", "domain")
 
 
-def groups(owner: Sequence[int], player: int) -> list[list[int]]:
-    """The player's groups of side-adjacent cells, each sorted, in board order."""
+def groups(owner: Sequence[int], num_players: int) -> list[list[list[int]]]:
+    """Per player, their groups of side-adjacent cells, each sorted, in board order."""
     seen = [False] * NUM_CELLS
-    out = []
+    out: list[list[list[int]]] = [[] for _ in range(num_players)]
     for start in range(NUM_CELLS):
-        if owner[start] != player or seen[start]:
+        player = owner[start]
+        if player < 0 or seen[start]:
             continue
         seen[start] = True
         stack = [start]
@@ -35,7 +36,8 @@ def groups(owner: Sequence[int], player: int) -> list[list[int]]:
                 if not seen[n] and owner[n] == player:
                     seen[n] = True
                     stack.append(n)
-        out.append(sorted(group))
+        group.sort()
+        out[player].append(group)
     return out
 
 
@@ -69,8 +71,11 @@ def score_round(round_no: int, owner: Sequence[int], lake_owner: Sequence[int],
     category, in category order then player order, points 0 included.
     """
     players = range(num_players)
-    border_cells = [[i for i in BORDER_CELLS if owner[i] == p] for p in players]
-    player_groups = [groups(owner, p) for p in players]
+    border_cells: list[list[int]] = [[] for _ in players]
+    for i in BORDER_CELLS:
+        if owner[i] >= 0:
+            border_cells[owner[i]].append(i)
+    player_groups = groups(owner, num_players)
     doubles = [[g for g in gs if len(g) == 2] for gs in player_groups]
     largest = []
     for gs in player_groups:

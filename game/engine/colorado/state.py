@@ -35,7 +35,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from game.engine.colorado import determinize, flags, flow, market, round_end
-from game.engine.colorado.actions import ACTION_TYPES
+from game.engine.colorado.actions import ACTION_TYPES, TakeCard
 from game.engine.colorado.bidding import (  # noqa: F401 - re-exported: the rules' names
     bid_options,
     bid_rank_key,
@@ -46,7 +46,7 @@ from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.cowboys import draw_from_bag
 from game.engine.colorado.cubes import set_cube
 from game.engine.colorado.grid import NUM_CELLS, mask_cells
-from game.engine.colorado.lakes import Lake, LakeMap, check_layout, first_game_layout, random_layout
+from game.engine.colorado.lakes import Lake, LakeMap, first_game_layout, lake_map, random_layout
 from game.engine.colorado.model import (  # noqa: F401 - re-exported: the rules' names
     CARDS_PER_COLOUR_PER_ROUND,
     CUBES_PER_PLAYER,
@@ -71,12 +71,12 @@ from game.engine.colorado.model import (  # noqa: F401 - re-exported: the rules'
     sale_tokens_for,
 )
 from game.engine.colorado.rules import LEGAL, RULES
+from game.engine.colorado.taking import listed_use
 from game.engine.colorado.view import ColoradoView, build_view
 from game.engine.core import Action, Event, GameState, Outcome
 from game.engine.messages import N_, Sentence, say
 
 if TYPE_CHECKING:
-    from game.engine.colorado.actions import TakeCard
     from game.engine.colorado.cardplay import CardUse
 
 
@@ -91,6 +91,12 @@ class ColoradoState(GameState):
     last_sale: dict[str, Any] | None   # public outcome of the last sale
     # the card use ``why_illegal`` just worked out, for the ``apply`` that follows at once
     checked_use: tuple[TakeCard, int, CardUse] | None = None
+    # The last list ``legal_actions`` made: (moves played then, for whom, the actions), and
+    # the ids of those actions once asked for.  ``apply`` takes one of those very objects
+    # without checking it again while no move was played since; whoever changes a position
+    # by hand (a test setting one up) lists its actions afresh.
+    _listed: tuple[int, int, tuple[Action, ...]] | None = None
+    _listed_ids: set[int] | None = None
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None):
         if num_players not in (3, 4):
@@ -102,11 +108,11 @@ class ColoradoState(GameState):
         elif lakes == "random":
             layout = random_layout(self.rng)
         elif isinstance(lakes, (list, tuple)):
-            layout = check_layout(lakes)
+            layout = lakes
         else:
             raise ValueError(f"lakes must be 'first', 'random' or a layout, not {lakes!r}")
         n = num_players
-        self.lakemap = LakeMap.build(layout)
+        self.lakemap = lake_map(layout)
         self.owner = [-1] * NUM_CELLS
         self.cube_mask = 0  # bitmask of the cells with a cube
         self.cubes_left = [CUBES_PER_PLAYER] * n
@@ -200,7 +206,24 @@ class ColoradoState(GameState):
             player = acting[0]
         if player not in acting:
             return []
-        return LEGAL[self.phase](self, player)
+        actions = LEGAL[self.phase](self, player)
+        if self.phase != PHASE_FLAGS:  # a flag is checked at once; its lists are long
+            self._listed = (len(self.history), player, tuple(actions))
+            self._listed_ids = None
+        return actions
+
+    def refusal(self, action: Any, player: int) -> str | None:
+        listed = self._listed
+        if listed is not None and listed[0] == len(self.history) and listed[1] == player:
+            ids = self._listed_ids
+            if ids is None:
+                ids = self._listed_ids = {id(a) for a in listed[2]}
+            # ``listed`` keeps its actions alive: an id among them is one of them
+            if id(action) in ids:
+                if type(action) is TakeCard:
+                    self.checked_use = (action, player, listed_use(action))
+                return None
+        return super().refusal(action, player)
 
     def why_illegal(self, action: Action, player: int) -> Sentence | None:
         rule = RULES.get(type(action))
@@ -320,8 +343,10 @@ class ColoradoState(GameState):
     # ------------------------------------------------------------------ set-ups in tests
     def _set_cube(self, i: int, p: int, events: list[Event]) -> None:
         """Put ``p``'s cube on cell ``i`` (-1: take it away), with the lake re-checks."""
+        self._listed = None
         set_cube(self, i, p, events)
 
     def _end_game(self, events: list[Event]) -> None:
         """End the game now (the final ranking)."""
+        self._listed = None
         round_end.end_game(self, events)

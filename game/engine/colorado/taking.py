@@ -10,7 +10,7 @@ from game.engine.colorado.cardplay import CardUse, check_card_use
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
 from game.engine.colorado.cubes import set_cube
 from game.engine.colorado.events import card_arg, cell_arg, numbered, who
-from game.engine.colorado.grid import index, on_board, xy
+from game.engine.colorado.grid import CELLS, NUM_CELLS, index, on_board
 from game.engine.colorado.model import PHASE_TAKE
 from game.engine.core import Action, Event, IllegalAction
 from game.engine.messages import N_, Sentence, say
@@ -28,6 +28,16 @@ CARD_TAKEN = {
 def _card_use(state: ColoradoState, a: TakeCard, p: int) -> CardUse:
     return check_card_use(a, state.revealed, state.flag_colours_at(), state.owner,
                           state.lakemap.lake_at, state.cubes_left[p])
+
+
+def listed_use(a: TakeCard) -> CardUse:
+    """What a use ``take_actions`` listed does (``check_card_use``'s answer for it, without
+    the checks: it is known to be legal)."""
+    card = CARDS[a.card_id]
+    if a.flag_cell is None:
+        return CardUse(card, (), ())
+    return CardUse(card, card.star_cells(a.flag_cell, a.rotation, 0),
+                   tuple(index(x, y) for x, y in a.cubes))
 
 
 def check_take(state: ColoradoState, a: TakeCard, p: int) -> Sentence | None:
@@ -56,39 +66,95 @@ def do_take(state: ColoradoState, a: TakeCard, p: int) -> list[Event]:
                      "flag": list(a.flag_cell) if a.flag_cell is not None else None,
                      "rotation": a.rotation, "anchor_star": a.anchor_star,
                      "stars": [list(c) for c in use.stars],
-                     "cubes": [list(xy(i)) for i in use.cubes]},
+                     "cubes": [list(CELLS[i]) for i in use.cubes]},
                     args={"player": who(p), "card": card_arg(use.card), **cells})]
     for i in use.cubes:
         set_cube(state, i, p, events)
     return events
 
 
+def _second_stars(card_id: int) -> tuple[tuple[int, ...], ...] | None:
+    """Per rotation, per flag cell: the cell of the card's second star when its first lies
+    on the flag (-1: off the board); None for a one-star card."""
+    card = CARDS[card_id]
+    if card.offset is None:
+        return None
+    out = []
+    for rot in range(4):
+        row = []
+        for f in range(NUM_CELLS):
+            x, y = card.star_cells(CELLS[f], rot, 0)[1]
+            row.append(index(x, y) if on_board(x, y) else -1)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_SECOND_STAR = tuple(_second_stars(c.id) for c in CARDS)
+_TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
+_ONE_CUBE = tuple((cell,) for cell in CELLS)  # the cubes of a use filling one cell
+
+
+_USES: dict[int, tuple[tuple[int, TakeCard, TakeCard, TakeCard], ...]] = {}
+"""card * NUM_CELLS + flag cell -> per rotation (one for a one-star card), the second star's
+cell (-1: none, or off the board) and the uses of that card at that flag putting a cube on
+the flag's cell, on the second star, on both (without a second star, those two stand on the
+flag's cell: they are never listed).  Made the
+first time they are listed and kept, as actions never change: a search lists the same ones
+over and over.  All 7200 of them hold about 12 MB."""
+
+
+def _uses_at(cid: int, f: int) -> tuple[tuple[int, TakeCard, TakeCard, TakeCard], ...]:
+    flag = CELLS[f]
+    rows = []
+    for rot, second_stars in enumerate(_SECOND_STAR[cid] or ((-1,) * NUM_CELLS,)):
+        b = second_stars[f]
+        second = CELLS[b] if b >= 0 else flag
+        rows.append((b, TakeCard(cid, flag, rot, 0, _ONE_CUBE[f]),
+                     TakeCard(cid, flag, rot, 0, _ONE_CUBE[b] if b >= 0 else _ONE_CUBE[f]),
+                     TakeCard(cid, flag, rot, 0, (flag, second))))
+    found = _USES[cid * NUM_CELLS + f] = tuple(rows)
+    return found
+
+
 def take_actions(state: ColoradoState, player: int) -> list[Action]:
-    """One action per distinct outcome (card and cells that get a cube)."""
+    """One action per distinct outcome (card and cells that get a cube): for each revealed
+    card, taking it without a cube, then for each of its colour's flags in board order and
+    each rotation the free starred cells alone and then together, an outcome listed again
+    only the first time."""
     out: list[Action] = []
     left = state.cubes_left[player]
     owner = state.owner
     lake_at = state.lakemap.lake_at
-    by_colour: dict[str, list[tuple[int, int]]] = {c: [] for c in FLAG_COLOURS}
-    for i in sorted(state.flags):
-        by_colour[state.flags[i][0]].append(xy(i))
+    flags = state.flags
+    by_colour: dict[str, list[int]] = {c: [] for c in FLAG_COLOURS}
+    for i in sorted(flags):
+        by_colour[flags[i][0]].append(i)
     for cid in state.revealed:
-        card = CARDS[cid]
-        out.append(TakeCard(cid))
+        out.append(_TAKE_NOTHING[cid])
         if not left:
             continue
-        seen: set[frozenset[tuple[int, int]]] = set()
-        for flag in by_colour[card.colour]:
-            for rot in ((0,) if card.offset is None else (0, 1, 2, 3)):
-                stars = card.star_cells(flag, rot, 0)
-                ok = [c for c in stars if on_board(*c) and lake_at[index(*c)] < 0
-                      and owner[index(*c)] < 0]
-                subsets: list[tuple[tuple[int, int], ...]] = [(c,) for c in ok]
-                if len(ok) == 2 and left >= 2:
-                    subsets.append(tuple(ok))
-                for sub in subsets:
-                    key = frozenset(sub)
-                    if key not in seen:
-                        seen.add(key)
-                        out.append(TakeCard(cid, flag, rot, 0, sub))
+        at_flags = by_colour[CARDS[cid].colour]
+        if _SECOND_STAR[cid] is None:  # one star: one outcome per free flag cell
+            for f in at_flags:
+                if owner[f] < 0 and lake_at[f] < 0:
+                    out.append((_USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f))[0][1])
+            continue
+        # outcomes seen: a cell alone by its index, two cells by NUM_CELLS + the pair's number
+        seen: set[int] = set()
+        for f in at_flags:
+            f_free = owner[f] < 0 and lake_at[f] < 0
+            for b, on_flag, on_second, on_both in (_USES.get(cid * NUM_CELLS + f)
+                                                    or _uses_at(cid, f)):
+                if f_free and f not in seen:
+                    seen.add(f)
+                    out.append(on_flag)
+                if b >= 0 and owner[b] < 0 and lake_at[b] < 0:
+                    if b not in seen:
+                        seen.add(b)
+                        out.append(on_second)
+                    if f_free and left >= 2:
+                        pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
+                        if pair not in seen:
+                            seen.add(pair)
+                            out.append(on_both)
     return out

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from game.engine.colorado.actions import TakeCard
 from game.engine.colorado.cardplay import check_card_use, simulate_lakes
 from game.engine.colorado.cards import CARDS, FLAG_COLOURS
-from game.engine.colorado.grid import BORDER_CELLS, HEIGHT, NUM_CELLS, WIDTH, index, xy
+from game.engine.colorado.grid import BORDER_CELLS, CELLS, HEIGHT, NUM_CELLS, WIDTH, index, xy
 from game.engine.colorado.model import (
     CUBES_PER_PLAYER,
     MAX_SALES_PER_ROUND,
@@ -125,7 +125,7 @@ class ColoradoView(CommonView):
 
 def _flags_view(state: ColoradoState, me: int | None) -> list[FlagView]:
     """Where flags stand; a face-down flag's colour only for the player who placed it."""
-    return [{"cell": list(xy(i)), "colour": colour if state.flags_up or placer == me else None,
+    return [{"cell": list(CELLS[i]), "colour": colour if state.flags_up or placer == me else None,
              "placed_by": placer} for i, (colour, placer) in sorted(state.flags.items())]
 
 
@@ -142,8 +142,8 @@ def _sale_view(state: ColoradoState) -> SaleView | None:
 
 def _lakes_view(state: ColoradoState) -> list[LakeView]:
     return [{"index": lake.index, "value": lake.value,
-             "cells": [list(xy(i)) for i in lake.cells],
-             "fields": [list(xy(i)) for i in lake.fields],
+             "cells": [list(CELLS[i]) for i in lake.cells],
+             "fields": [list(CELLS[i]) for i in lake.fields],
              "owner": state.lake_owner[lake.index],
              "field_counts": list(state.lake_counts[lake.index])}
             for lake in state.lakemap.lakes]
@@ -172,14 +172,14 @@ def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
         "width": WIDTH,
         "height": HEIGHT,
         "owners": [owner[y * WIDTH:(y + 1) * WIDTH] for y in range(HEIGHT)],
-        "border_cells": [list(xy(i)) for i in BORDER_CELLS],
+        "border_cells": [list(CELLS[i]) for i in BORDER_CELLS],
         "lakes": _lakes_view(state),
         "flags": _flags_view(state, me),
         "flags_face_up": state.flags_up,
         "my_flags": list(state.flag_hands[me]) if me is not None else None,
         "flags_in_hand": [len(h) for h in state.flag_hands],
         "flags_unplaced": len(state.flags_unplaced),
-        "flag_cells": ([list(xy(i)) for i in state.flag_cells()]
+        "flag_cells": ([list(CELLS[i]) for i in state.flag_cells()]
                        if state.phase == PHASE_FLAGS else []),
         "flag_queue": list(state.flag_queue),
         "scores": list(state.score),
@@ -284,7 +284,7 @@ def preview_card_use(source: ColoradoState | ColoradoView | dict[str, Any], acti
     changes = simulate_lakes([(i, pos.player) for i in use.cubes], pos.owner, pos.field_of,
                              pos.lake_owner, pos.lake_counts)
     out.update(legal=True, stars=[list(c) for c in use.stars],
-               cells=[list(xy(i)) for i in use.cubes],
+               cells=[list(CELLS[i]) for i in use.cubes],
                lake_changes=[{"lake": li, "value": pos.values[li], "from": a, "to": b}
                              for li, a, b in changes])
     return out

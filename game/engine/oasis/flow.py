@@ -89,20 +89,20 @@ def _offer_step(st: OasisState, events: list[Event]) -> bool:
 
 
 def _choose_step(st: OasisState, events: list[Event]) -> bool:
-    left = [q for q in range(st.num_players) if st.taken_by[q] == -1]
-    if len(left) > 1:
+    if st.taken_by.count(-1) > 1:
         return False
-    events += take(st, st.order[st.pos], left[0])
+    events += take(st, st.order[st.pos], st.taken_by.index(-1))
     return True
 
 
 def _carry_step(st: OasisState, events: list[Event]) -> bool:
     p = st.order[st.pos]
     if st.current is None:
-        if st.pending:
-            if any(c != st.pending[0] for c in st.pending):
+        pending = st.pending
+        if pending:
+            if pending.count(pending[0]) != len(pending):  # a choice of cards
                 return False
-            events += carry(st, p, st.pending[0])
+            events += carry(st, p, pending[0])
             return True
         events += _discard_carried(st, p)
         return True

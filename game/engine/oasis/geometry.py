@@ -103,6 +103,19 @@ class OasisBoard:
             tuple(True for _ in range(self.size)),
         )
         assert STONE == 3
+        # The same as bit masks (bit ``c`` = cell ``c``), for the placement scan: a cell and
+        # its neighbours, each kind's start cells, and the cells of each byte of a mask.
+        self.bit: tuple[int, ...] = tuple(1 << i for i in range(self.size))
+        self.place_bits = sum(self.bit[i] for i in self.place_cells)
+        self.empty_bits = sum(self.bit[i] for i in self.place_cells if not self.bonus[i])
+        self.reach_bits: tuple[int, ...] = tuple(
+            sum(1 << n for n in (i, *self.nbrs[i])) for i in range(self.size))
+        self.start_bits: tuple[int, ...] = tuple(
+            sum(1 << i for i, ok in enumerate(oks) if ok) for oks in self.start_ok)
+        self.mask_bytes = (self.size + 7) // 8
+        self.byte_cells: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
+            for j in range(self.mask_bytes))
         # Action caches (actions are immutable; sharing them across states is safe).
         self.action_cache: dict[Any, Any] = {}
 
@@ -147,6 +160,21 @@ class OasisBoard:
             raise ValueError(f"cell {tuple(cell)} is off the board")
         return y * self.width + x
 
+    def cells_of(self, mask: int) -> list[int]:
+        """The cells of a bit mask, in index order."""
+        out: list[int] = []
+        for cells, v in zip(self.byte_cells, mask.to_bytes(self.mask_bytes, "little"),
+                            strict=True):
+            if v:
+                out += cells[v]
+        return out
+
+    def zeros_mask(self, values: list[int]) -> int:
+        """The placement cells whose entry in ``values`` (one small int per cell, e.g. the
+        tiles) is 0, as a bit mask (by text: a digit per cell, read as a binary number)."""
+        digits = bytes(values).translate(_ZERO_DIGITS)
+        return int(digits[::-1], 2) & self.place_bits
+
     def rows(self) -> list[str]:
         """The board as text rows (inverse of ``from_rows``)."""
         back = {v: k for k, v in ROW_CHARS.items()}
@@ -155,6 +183,7 @@ class OasisBoard:
                         for x in range(self.width)) for y in range(self.height)]
 
 
+_ZERO_DIGITS = bytes([ord("1")] + [ord("0")] * 255)  # byte 0 -> "1", any other -> "0"
 _MAP_BOARDS: dict[str, OasisBoard] = {}
 _ROW_BOARDS: dict[tuple[str, ...], OasisBoard] = {}
 

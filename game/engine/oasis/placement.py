@@ -43,60 +43,49 @@ _JOINS_TWO = {
 }
 
 
+def option_masks(st: OasisState, k: int, p: int) -> tuple[int, int]:
+    """Where player ``p`` may put a tile of kind code ``k``, as two bit masks of cells:
+    ``(extends, starts)`` (both 0 once the supply of that kind is exhausted).
+
+    A cell touching another player's area of the kind, or two of ``p``'s own, is out;
+    one touching one of ``p``'s areas extends it; any other starts a new area where the
+    kind may start or next to an uncontrolled area of the kind.
+
+    Kept in ``st.options_memo`` until a tile is placed (the flow asks before the legal
+    actions do)."""
+    found = st.options_memo.get((k, p))
+    if found is not None:
+        return found
+    if st.supply[k] <= 0:
+        return 0, 0
+    own = twice = other = free = 0
+    owner, reach_of = st.a_owner, st.a_reach
+    for a in st.kind_areas[k]:
+        o = owner[a]
+        reach = reach_of[a]
+        if o == -1:
+            free |= reach
+        elif o == p:
+            twice |= own & reach
+            own |= reach
+        else:
+            other |= reach
+    ok = st.empty_bits & ~(other | twice)
+    found = st.options_memo[k, p] = ok & own, ok & ~own & (free | st.board.start_bits[k])
+    return found
+
+
 def tile_options(st: OasisState, k: int, p: int) -> list[tuple[int, bool]]:
     """Every legal cell for a tile of kind code ``k`` by player ``p``, in cell order, as
     ``(cell, starts_new_area)``.  Empty when the supply of that kind is exhausted."""
-    if st.supply[k] <= 0:
-        return []
-    tiles, area, owner = st.tiles, st.area, st.a_owner
-    nbrs = st.board.nbrs
-    start_ok = st.board.start_ok[k]
-    out = []
-    for c in st.empty:
-        own = -1
-        free = False
-        for nb in nbrs[c]:
-            if tiles[nb] == k:
-                a = area[nb]
-                o = owner[a]
-                if o == -1:
-                    free = True
-                elif o != p or (own != -1 and own != a):
-                    break
-                else:
-                    own = a
-        else:
-            if own != -1:
-                out.append((c, False))
-            elif free or start_ok[c]:
-                out.append((c, True))
-    return out
+    extends, starts = option_masks(st, k, p)
+    return [(c, bool(starts >> c & 1)) for c in st.board.cells_of(extends | starts)]
 
 
 def has_tile_option(st: OasisState, k: int, p: int) -> bool:
-    """Whether ``tile_options`` would list anything (stops at the first legal cell)."""
-    if st.supply[k] <= 0:
-        return False
-    tiles, area, owner = st.tiles, st.area, st.a_owner
-    nbrs = st.board.nbrs
-    start_ok = st.board.start_ok[k]
-    for c in st.empty:
-        own = -1
-        free = False
-        for nb in nbrs[c]:
-            if tiles[nb] == k:
-                a = area[nb]
-                o = owner[a]
-                if o == -1:
-                    free = True
-                elif o != p or (own != -1 and own != a):
-                    break
-                else:
-                    own = a
-        else:
-            if own != -1 or free or start_ok[c]:
-                return True
-    return False
+    """Whether ``tile_options`` would list anything."""
+    extends, starts = option_masks(st, k, p)
+    return bool(extends | starts)
 
 
 def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, Sentence | None]:
@@ -148,6 +137,7 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     leave the new area uncontrolled, else the cell of the marker to move (its old area
     becomes uncontrolled).  Ignored for an extension.
     """
+    st.options_memo.clear()
     tiles, area, owner = st.tiles, st.area, st.a_owner
     own = -1
     free: list[int] = []
@@ -171,25 +161,49 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     area[c] = target
     st.a_size[target] += 1
     st.empty.remove(c)
-    if free:
-        place_cells = st.board.place_cells
-        for a in free:
-            for cell in place_cells:
-                if area[cell] == a:
-                    area[cell] = target
-            st.a_size[target] += st.a_size[a]
-            st.a_size[a] = 0
-            info["absorbed"].append(a)
+    st.empty_bits ^= 1 << c
+    a_reach = st.a_reach
+    a_reach[target] |= st.board.reach_bits[c]
+    for a in free:
+        for cell in area_cells(st, a):
+            area[cell] = target
+        st.a_size[target] += st.a_size[a]
+        st.a_size[a] = 0
+        a_reach[target] |= a_reach[a]
+        a_reach[a] = 0
+        st.kind_areas[k].remove(a)
+        info["absorbed"].append(a)
     st.supply[k] -= 1
     info["area"] = target
     info["size"] = st.a_size[target]
     return info
 
 
+# The fields ``lay_bonus_areas`` sets: copied from the first empty table of each board.
+_BONUS_FIELDS = ("tiles", "area", "a_kind", "a_owner", "a_size", "a_marker", "a_reach",
+                 "empty")
+
+
 def lay_bonus_areas(st: OasisState) -> None:
     """The bonus squares of an empty board, each side-connected group of one kind an
     uncontrolled area."""
     b = st.board
+    laid = b.action_cache.get("bonus_areas")
+    if laid is None:
+        _lay_bonus_areas(st)
+        laid = b.action_cache["bonus_areas"] = (tuple(getattr(st, f)[:] for f in _BONUS_FIELDS),
+                                                 [ids[:] for ids in st.kind_areas])
+    d = st.__dict__
+    for name, value in zip(_BONUS_FIELDS, laid[0], strict=True):
+        d[name] = value[:]
+    st.kind_areas = [ids[:] for ids in laid[1]]
+    st.empty_bits = b.empty_bits
+    st.options_memo = {}
+
+
+def _lay_bonus_areas(st: OasisState) -> None:
+    b = st.board
+    st.empty = [c for c in b.place_cells if not b.bonus[c]]
     for c in b.bonus_cells:
         st.tiles[c] = b.bonus[c]
     for c in b.bonus_cells:
@@ -207,6 +221,24 @@ def lay_bonus_areas(st: OasisState) -> None:
                     st.area[nb] = a
                     group.append(nb)
         st.a_size.append(len(group))
+    index_areas(st)
+
+
+def index_areas(st: OasisState) -> None:
+    """Set the bit masks of the state (``empty_bits``, ``a_reach``) from its ``tiles`` and
+    ``area``, for a position built or changed without ``place_tile``."""
+    b = st.board
+    reach = [0] * len(st.a_kind)
+    empty_bits = b.zeros_mask(st.tiles)
+    area, reach_bits = st.area, b.reach_bits
+    for c in b.cells_of(b.place_bits ^ empty_bits):
+        reach[area[c]] |= reach_bits[c]
+    st.a_reach, st.empty_bits = reach, empty_bits
+    st.kind_areas = [[], [], [], []]
+    for a, (k, size) in enumerate(zip(st.a_kind, st.a_size, strict=True)):
+        if size:
+            st.kind_areas[k].append(a)
+    st.options_memo = {}
 
 
 def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
@@ -218,6 +250,8 @@ def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
     st.a_owner.append(-1)
     st.a_size.append(0)
     st.a_marker.append(-1)
+    st.a_reach.append(0)
+    st.kind_areas[k].append(target)
     marks = st.markers[p]
     if marker_src is None and len(marks) < 4:
         marks.append(c)
@@ -236,8 +270,9 @@ def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
 
 
 def area_cells(st: OasisState, a: int) -> list[int]:
+    """The cells of area ``a``, in index order (found among the tiles it reaches)."""
     area = st.area
-    return [c for c in st.board.place_cells if area[c] == a]
+    return [c for c in st.board.cells_of(st.a_reach[a] & ~st.empty_bits) if area[c] == a]
 
 
 def live_areas(st: OasisState) -> list[int]:

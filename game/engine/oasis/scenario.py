@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.oasis import flow
+from game.engine.oasis import flow, placement
 from game.engine.oasis.cards import KIND_CODE, MARKERS_EACH
 from game.engine.oasis.state import OasisState
 
@@ -22,6 +22,7 @@ def put_area(st: OasisState, kind: str, cells: Iterable[Cell], owner: int | None
     controlled by ``owner`` (marker on the first cell) or uncontrolled.  Returns its id.
     Touching uncontrolled land of the same kind joins it; touching controlled land of the
     same kind is refused."""
+    st.legal_memo = None  # the position changes
     k = KIND_CODE[kind]
     idx = [st.board.index(c) for c in cells]
     if not idx:
@@ -63,6 +64,7 @@ def put_area(st: OasisState, kind: str, cells: Iterable[Cell], owner: int | None
         st.a_owner[a] = owner
         st.a_marker[a] = idx[0]
     _check_connected(st, a)
+    placement.index_areas(st)
     return a
 
 
@@ -82,6 +84,7 @@ def _check_connected(st: OasisState, a: int) -> None:
 
 def put_camels(st: OasisState, player: int, cells: Iterable[Cell]) -> None:
     """Put camels of ``player`` on empty path cells."""
+    st.legal_memo = None  # the position changes
     for cell in cells:
         c = st.board.index(cell)
         if not st.board.is_path[c] or st.camel_at[c] != -1:
@@ -107,6 +110,7 @@ def fill_path(st: OasisState, player: int) -> None:
 
 def give_score_tiles(st: OasisState, player: int, **counts: int) -> None:
     """Hand score tiles from the supply, e.g. ``goods=3, springs=5``."""
+    st.legal_memo = None  # the position changes
     for kind, count in counts.items():
         if st.score_supply[kind] < count:
             raise ValueError(f"only {st.score_supply[kind]} {kind} tiles left")
@@ -129,6 +133,7 @@ def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
     From the offer phase, everyone is taken to have offered nothing; choosers before
     ``player`` in disc order take the (empty) offers left, in turn.  Returns the events of
     the steps that happen by themselves."""
+    st.legal_memo = None  # the position changes
     if st.phase == "offer":
         st.phase = "choose"
         st.pos = 0
@@ -156,6 +161,7 @@ def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
 
 def start_bonus(st: OasisState, player: int) -> list:
     """Jump to the bonus action of ``player`` (who becomes the holder of disc #1)."""
+    st.legal_memo = None  # the position changes
     st.phase = "bonus"
     other = st.disc.index(1)
     st.disc[other], st.disc[player] = st.disc[player], 1

@@ -46,10 +46,14 @@ CATEGORIES = ("camels", *LAND_KINDS)  # the final scoring's categories (terms)
 # The fields copied one level deep by ``clone`` (lists of ints / strings, dicts of counts).
 _FLAT_LISTS = ("disc", "order", "handed", "took", "taken_by", "draw", "discards", "pending",
                "done", "supply", "camels_left", "tiles", "area", "a_kind", "a_owner",
-               "a_size", "a_marker", "camel_at", "empty", "ranking")
-_NESTED_LISTS = ("offer_decks", "offers", "markers")
+               "a_size", "a_marker", "camel_at", "empty", "ranking", "a_reach")
+_NESTED_LISTS = ("offer_decks", "offers", "markers", "kind_areas")
 _SCALARS = ("board", "phase", "round", "pos", "offer_start", "current", "left",
-            "bonus_player", "path_free", "end_cause", "final", "_setup")
+            "bonus_player", "path_free", "end_cause", "final", "_setup", "empty_bits",
+            "legal_memo")
+
+
+LEGAL_MEMO_MAX = 64  # the longest legal list kept by ``legal_actions``
 
 
 class OasisState(GameState):
@@ -63,10 +67,12 @@ class OasisState(GameState):
         if not 3 <= num_players <= 5:
             raise ValueError(f"Oasis takes 3-5 players, not {num_players}")
         self.init_fields(board if board is not None else board_from_options(self.options))
+        placement.lay_bonus_areas(self)
         self._setup: tuple[Event, ...] = tuple(flow.setup(self))
 
     def init_fields(self, board: OasisBoard) -> None:
-        """Every field of an empty table on ``board`` (bonus squares laid, nothing dealt)."""
+        """Every field of an empty table on ``board`` (nothing dealt, no tiles: not even
+        the bonus squares, which ``placement.lay_bonus_areas`` lays)."""
         self.board = board
         n = self.num_players
         self.phase = "offer"
@@ -100,13 +106,20 @@ class OasisState(GameState):
         self.a_size: list[int] = []
         self.a_marker: list[int] = []
         self.camel_at = [-1] * board.size
-        self.empty = [c for c in board.place_cells if not board.bonus[c]]
+        self.empty: list[int] = []
+        # The same as bit masks (``placement``): the empty cells; per area id its cells with
+        # their neighbours (0 for a merged-away id).  Not in the snapshot: they follow from
+        # ``empty`` and ``area``.
+        self.empty_bits = 0
+        self.a_reach: list[int] = []
+        self.kind_areas: list[list[int]] = [[], [], [], []]  # live area ids by kind code
+        self.options_memo: dict[tuple[int, int], tuple[int, int]] = {}  # placement.option_masks
+        self.legal_memo: tuple[int, tuple[Action, ...]] | None = None  # see legal_actions
         self.path_free = len(board.path_cells)
         self.end_cause: dict[str, Any] | None = None  # why the game ends (a message)
         self.final: list[dict[str, Any]] | None = None  # the final scoring, for the table
         self.ranking: list[int] = []
         self._setup = ()
-        placement.lay_bonus_areas(self)
 
     # --- the contract -------------------------------------------------------------------
     def actor(self) -> int:
@@ -124,13 +137,25 @@ class OasisState(GameState):
         return self.phase == "over"
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        return legal.legal_actions(self, player)
+        actions = legal.legal_actions(self, player)
+        # A short list is kept (as a tuple: the caller may change the list) until the state
+        # changes: an action taken from it needs no second check.  Long lists (tiles) are
+        # not: looking an action up in them would cost more than checking it.
+        self.legal_memo = ((self.actor(), tuple(actions)) if len(actions) <= LEGAL_MEMO_MAX
+                           else None)
+        return actions
 
     def why_illegal(self, action: Action, player: int) -> str | None:
+        memo = self.legal_memo
+        if memo is not None and memo[0] == player:
+            for listed in memo[1]:
+                if listed is action:
+                    return None
         return RULES[type(action)][0](self, action, player)
 
     def _apply(self, action: Action, player: int) -> list[Event]:
         """The action's own rule, then every step after it that needs no decision."""
+        self.legal_memo = None
         events = RULES[type(action)][1](self, action, player)
         events += flow.advance(self)
         return events
@@ -265,7 +290,8 @@ class OasisState(GameState):
         for name in _FLAT_LISTS:
             d[name] = src[name][:]
         for name in _NESTED_LISTS:
-            d[name] = [x[:] for x in src[name]]
-        c.score_supply = dict(self.score_supply)
-        c.score_tiles = [dict(s) for s in self.score_tiles]
+            d[name] = list(map(list.copy, src[name]))
+        c.score_supply = self.score_supply.copy()
+        c.score_tiles = [s.copy() for s in self.score_tiles]
+        c.options_memo = {}
         return c

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import copy
 import random
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from game.engine.core import CommonView, GameState
+from game.engine.oasis import placement
 from game.engine.oasis.cards import (
     CAMELS_EACH,
     COLOURS,
@@ -40,6 +42,7 @@ from game.engine.oasis.geometry import board_from_options
 from game.engine.oasis.scoring import player_total
 
 if TYPE_CHECKING:
+    from game.engine.oasis.geometry import OasisBoard
     from game.engine.oasis.state import OasisState
 
 Cell = tuple[int, int]
@@ -130,36 +133,34 @@ def _board_info(st: OasisState) -> BoardInfo:
 
 
 def _areas(st: OasisState) -> list[AreaView]:
-    xy = st.board.xy
-    area = st.area
-    cells: dict[int, list[Cell]] = {}
-    for c in st.board.place_cells:
-        a = area[c]
-        if a != -1:
-            if a in cells:
-                cells[a].append(xy[c])
-            else:
-                cells[a] = [xy[c]]
-    out = []
-    for a in sorted(cells):
-        m = st.a_marker[a]
-        out.append(AreaView(id=a, kind=KIND_NAME[st.a_kind[a]], owner=st.a_owner[a],  # type: ignore[typeddict-item]
-                            size=st.a_size[a], marker=xy[m] if m != -1 else None,
-                            cells=cells[a]))
-    return out
+    b = st.board
+    xy, area = b.xy, st.area
+    cells: list[list[Cell] | None] = [None] * len(st.a_kind)  # by area id
+    for c in b.cells_of(b.place_bits ^ st.empty_bits):  # the tiles, in cell order
+        group = cells[area[c]]
+        if group is None:
+            cells[area[c]] = [xy[c]]
+        else:
+            group.append(xy[c])
+    kinds, owners, sizes, markers = st.a_kind, st.a_owner, st.a_size, st.a_marker
+    # Dict displays (what the TypedDicts make, keys in their order): far cheaper than calls.
+    return [{"id": a, "kind": KIND_NAME[kinds[a]], "owner": owners[a],  # type: ignore[misc]
+             "size": sizes[a], "marker": xy[markers[a]] if markers[a] != -1 else None,
+             "cells": group}
+            for a, group in enumerate(cells) if group is not None]
 
 
 def _player(st: OasisState, q: int, viewer: int | None) -> PlayerView:
     xy = st.board.xy
-    entry = PlayerView(
-        colour=COLOURS[q], disc=st.disc[q], handed=st.handed[q] or None,
-        offer_deck=len(st.offer_decks[q]), offer=list(st.offers[q]),
-        offer_taken_by=st.taken_by[q] if st.taken_by[q] != -1 else None,
-        took=st.took[q] if st.took[q] != -1 else None,
-        camels_left=st.camels_left[q], markers_left=MARKERS_EACH - len(st.markers[q]),
-        markers=[xy[m] for m in st.markers[q]],
-        score_tile_count=sum(st.score_tiles[q].values()),
-    )
+    entry: PlayerView = {
+        "colour": COLOURS[q], "disc": st.disc[q], "handed": st.handed[q] or None,
+        "offer_deck": len(st.offer_decks[q]), "offer": list(st.offers[q]),
+        "offer_taken_by": st.taken_by[q] if st.taken_by[q] != -1 else None,
+        "took": st.took[q] if st.took[q] != -1 else None,
+        "camels_left": st.camels_left[q], "markers_left": MARKERS_EACH - len(st.markers[q]),
+        "markers": [xy[m] for m in st.markers[q]],
+        "score_tile_count": sum(st.score_tiles[q].values()),
+    }
     if q == viewer:
         entry["score_tiles"] = dict(st.score_tiles[q])
     return entry
@@ -181,7 +182,7 @@ def build_view(st: OasisState, player: int | None) -> OasisView:
     actor = st.actor()
     return OasisView(
         game=st.GAME_ID, me=player, viewer=player, num_players=st.num_players,
-        options=copy.deepcopy(st.options), board=BoardInfo(**_board_info(st)), phase=phase,
+        options=copy.deepcopy(st.options), board=_board_info(st).copy(), phase=phase,
         step=st.step(), round=st.round, to_act=st.to_act(), order=list(st.order),
         offering=actor if phase == "offer" else None,
         choosing_disc=st.pos + 1 if phase in ("choose", "carry") else None,
@@ -209,7 +210,7 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     st = cls.__new__(cls)
     GameState.__init__(st, view["num_players"], rng.getrandbits(63), view["options"])
     board = board_from_options(st.options)
-    st.init_fields(board)
+    _init_hidden_fields(st, board)
     players = view["players"]
     st.phase, st.round, st.order = view["phase"], view["round"], list(view["order"])
     st.disc = [pv["disc"] for pv in players]
@@ -229,6 +230,7 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     st.empty = [c for c in board.place_cells if not st.tiles[c]]
     st.path_free = view["path_free"]
     _rebuild_areas(st, view["areas"])
+    placement.index_areas(st)
     st.discards = list(view["discards"])
     st.end_cause = copy.deepcopy(view["end_cause"])
     st.final = copy.deepcopy(view["final"])
@@ -239,6 +241,19 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
         p = st.order[st.pos]
         st.offer_start = len(st.offer_decks[p]) + len(st.offers[p])
     return st
+
+
+def _init_hidden_fields(st: OasisState, board: OasisBoard) -> None:
+    """The fields ``rebuild_state`` does not copy from the view (``init_fields`` would set
+    every field, most of them only to be replaced)."""
+    n = st.num_players
+    st.board = board
+    st.offer_decks = [[] for _ in range(n)]  # dealt from the unseen cards
+    st.score_tiles = [{} for _ in range(n)]  # dealt from what left the supply
+    st.offer_start = 0
+    st.pending, st.current, st.left, st.done = [], None, 0, []  # unless carrying
+    st._setup = ()
+    st.legal_memo = None
 
 
 def _index(st: OasisState, cell: Any) -> int:
@@ -266,15 +281,18 @@ def _rebuild_turn(st: OasisState, view: dict[str, Any]) -> None:
 
 def _rebuild_areas(st: OasisState, areas: list[dict[str, Any]]) -> None:
     """Area tables from the live areas (ids merged away stay empty)."""
-    count = max((a["id"] for a in areas), default=-1) + 1
-    st.a_kind, st.a_owner = [0] * count, [-1] * count
-    st.a_size, st.a_marker = [0] * count, [-1] * count
+    count = max(map(itemgetter("id"), areas), default=-1) + 1
+    st.a_kind, st.a_owner = kinds, owners = [0] * count, [-1] * count
+    st.a_size, st.a_marker = sizes, markers = [0] * count, [-1] * count
+    width = st.board.width
     for a in areas:
         i = a["id"]
-        st.a_kind[i] = KIND_CODE[a["kind"]]
-        st.a_owner[i] = a["owner"]
-        st.a_size[i] = a["size"]
-        st.a_marker[i] = -1 if a["marker"] is None else _index(st, a["marker"])
+        kinds[i] = KIND_CODE[a["kind"]]
+        owners[i] = a["owner"]
+        sizes[i] = a["size"]
+        m = a["marker"]
+        if m is not None:
+            markers[i] = m[1] * width + m[0]
 
 
 def _deal_unseen(st: OasisState, view: dict[str, Any], rng: random.Random) -> None:

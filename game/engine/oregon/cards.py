@@ -107,18 +107,26 @@ def card_kind(card: int) -> str:
     return LANDSCAPE if card < FIRST_BUILDING_CARD else BUILDING
 
 
-def card_name(card: int) -> str:
-    """The card's term (a ``CARD_NAMES`` key): "bison card", "harbour card"."""
-    if not 0 <= card < NUM_CARDS:
-        return f"card {card}"
+def _card_term(card: int) -> str:
     if card < FIRST_BUILDING_CARD:
         return CARD_NAMES[f"{SYMBOLS[card_symbol(card)]} card"]
     return CARD_NAMES[f"{BUILDING_NAMES[BUILDINGS[card_building(card)]]} card"]
 
 
+_CARD_TERMS = tuple(_card_term(c) for c in range(NUM_CARDS))
+_A_CARD_TERMS = tuple(A_CARD[term] for term in _CARD_TERMS)
+
+
+def card_name(card: int) -> str:
+    """The card's term (a ``CARD_NAMES`` key): "bison card", "harbour card"."""
+    if not 0 <= card < NUM_CARDS:
+        return f"card {card}"
+    return _CARD_TERMS[card]
+
+
 def a_card(card: int) -> str:
     """The term for one card with its article: "an eagle card", "a church card"."""
-    return A_CARD[card_name(card)]
+    return _A_CARD_TERMS[card] if 0 <= card < NUM_CARDS else A_CARD[card_name(card)]
 
 
 def card_info(card: int) -> dict[str, Any]:
@@ -144,8 +152,11 @@ def the_building(index: int) -> str:
     return THE_BUILDING[building_name(index)]
 
 
+_PLAYER_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
+
+
 def player_name(player: int) -> str:
-    return PLAYER_COLOURS[player].capitalize() if 0 <= player < len(PLAYER_COLOURS) \
+    return _PLAYER_NAMES[player] if 0 <= player < len(PLAYER_COLOURS) \
         else f"Player {player + 1}"
 
 

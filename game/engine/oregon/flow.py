@@ -118,18 +118,34 @@ def deck_available(st: OregonState, d: int) -> bool:
 
 def draw_decks(st: OregonState, p: int) -> list[int]:
     """Decks ``p`` may draw from now (0 landscape, 1 building), the forced choice applied."""
-    available = [d for d in (0, 1) if st.deck[d] or st.discard[d]]
     hand = st.hands[p]
     slots = HAND_SIZE - len(hand)
     if slots <= 0:
         return []
-    has_land = any(c < 50 for c in hand)
-    has_build = len(hand) > 0 and any(c >= 50 for c in hand)
-    needed = [d for d, has in ((0, has_land), (1, has_build)) if not has]
-    if needed and slots <= len(needed):
-        forced = [d for d in needed if d in available]
-        if forced:
-            return forced
+    deck, discard = st.deck, st.discard
+    land_left = bool(deck[0] or discard[0])
+    building_left = bool(deck[1] or discard[1])
+    if slots <= 2:  # a hand lacks at most 2 kinds: more free slots never force a deck
+        has_land = has_building = False
+        for c in hand:
+            if c < 50:
+                has_land = True
+            else:
+                has_building = True
+        needed = (not has_land) + (not has_building)
+        if needed and slots <= needed:
+            forced = []
+            if not has_land and land_left:
+                forced.append(0)
+            if not has_building and building_left:
+                forced.append(1)
+            if forced:
+                return forced
+    available = []
+    if land_left:
+        available.append(0)
+    if building_left:
+        available.append(1)
     return available
 
 

@@ -26,14 +26,31 @@ TERRAINS: tuple[str, ...] = ("plains", "rail", "mountain", "water")
 TERRAIN_LETTERS = {"p": "plains", "r": "rail", "m": "mountain", "w": "water"}
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNO"
+CELLS: tuple[tuple[int, int], ...] = tuple((i % WIDTH, i // WIDTH) for i in range(NUM_CELLS))
+"""``(x, y)`` of each cell index (every board has the same cells)."""
 
 
-def bits(mask: int):
-    """Yield the cell indices set in ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+_MASK_BYTES = (NUM_CELLS + 7) // 8
+# byte k of a mask -> the cell indices its set bits stand for: a mask with more than a few
+# cells is read 8 cells at a time (one bit at a time costs a big-integer operation each)
+_BYTE_CELLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if byte >> b & 1) for byte in range(256))
+    for k in range(_MASK_BYTES))
+
+
+def bits(mask: int) -> list[int]:
+    """The cell indices set in ``mask``, lowest first."""
+    out: list[int] = []
+    if mask.bit_count() <= 6:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    for k, byte in enumerate(mask.to_bytes(_MASK_BYTES, "little")):
+        if byte:
+            out += _BYTE_CELLS[k][byte]
+    return out
 
 
 def cell_name(cell: tuple[int, int]) -> str:
@@ -87,8 +104,7 @@ class OregonBoard:
         self.width = WIDTH
         self.height = HEIGHT
 
-        self.xy: tuple[tuple[int, int], ...] = tuple(
-            (i % WIDTH, i // WIDTH) for i in range(NUM_CELLS))
+        self.xy: tuple[tuple[int, int], ...] = CELLS
         self.full = (1 << NUM_CELLS) - 1
         masks = {t: 0 for t in TERRAINS}
         for y in range(HEIGHT):
@@ -139,7 +155,8 @@ class OregonBoard:
         """Cell index of ``(x, y)``; raises ValueError when off the board."""
         try:
             x, y = cell
-            x, y = int(x), int(y)
+            if type(x) is not int or type(y) is not int:
+                x, y = int(x), int(y)
         except (TypeError, ValueError):
             raise ValueError(f"{cell!r} is not a cell") from None
         if not (0 <= x < WIDTH and 0 <= y < HEIGHT):

@@ -10,7 +10,10 @@ Region rules (see the rules file):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from itertools import compress
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Action
 from game.engine.messages import N_, Sentence, T, say
@@ -32,7 +35,7 @@ from game.engine.oregon.cards import (
     is_building,
     is_landscape,
 )
-from game.engine.oregon.geometry import cell_name
+from game.engine.oregon.geometry import NUM_CELLS, bits, cell_name
 from game.engine.oregon.phases import PLAY
 
 if TYPE_CHECKING:
@@ -73,85 +76,108 @@ def start_tile_region(st: OregonState, player: int) -> int:
 
 
 # --- the list of legal plays ---------------------------------------------------------------
+# (cards, region) -> the plays of those cards on each cell of the region (a mask of cells
+# they allow on an empty board), lowest cell first, and a function picking from per-cell
+# free flags the flags of those cells.  Actions never change, so each is made once and
+# shared: a play phase lists hundreds of them and a search lists them again and again.
+# Bounded: one board has at most 2346 card tuples, about 5 MiB of plays in all; emptied
+# (one step, safe beside other threads) when full.
+_PLAYS: dict[tuple[tuple[int, ...], int], tuple[tuple[Action, ...], Callable[[bytes], Any]]] = {}
+PLAYS_LIMIT = 2500
+_FREE_FLAG = bytes.maketrans(b"01", b"\x01\x00")
+_CELL_BITS = f"0{NUM_CELLS}b"  # a mask as binary digits, one per cell
+
+
+def _plays_on(cards: tuple[int, ...], region: int,
+              xy: tuple[tuple[int, int], ...]) -> tuple[tuple[Action, ...], Callable[[bytes], Any]]:
+    key = (cards, region)
+    entry = _PLAYS.get(key)
+    if entry is None:
+        if len(_PLAYS) >= PLAYS_LIMIT:  # only with several boards in one process
+            _PLAYS.clear()
+        cls = PlaceFarmer if cards[-1] < 50 else PlaceBuilding
+        cells = list(bits(region))
+        actions = tuple(cls(cards, xy[i]) for i in cells)
+        pick = itemgetter(*cells) if len(cells) > 1 else itemgetter(slice(cells[0], cells[0] + 1))
+        entry = _PLAYS[key] = (actions, pick)
+    return entry
+
+
+def free_flags(occupied: int) -> bytes:
+    """Byte ``i`` is 1 when cell ``i`` is not in ``occupied``, else 0."""
+    return format(occupied, _CELL_BITS)[::-1].encode().translate(_FREE_FLAG)
+
+
+class _PlayList:
+    """Appends the plays of card tuples on their regions minus the occupied cells."""
+
+    __slots__ = ("out", "occupied", "xy", "flags")
+
+    def __init__(self, out: list[Action], occupied: int, xy: tuple[tuple[int, int], ...]):
+        self.out = out
+        self.occupied = occupied
+        self.xy = xy
+        self.flags: bytes | None = None
+
+    def add(self, cards: tuple[int, ...], region: int) -> None:
+        if not region:
+            return
+        actions, pick = _plays_on(cards, region, self.xy)
+        if not region & self.occupied:
+            self.out += actions
+            return
+        if not region & ~self.occupied:
+            return
+        if self.flags is None:
+            self.flags = free_flags(self.occupied)
+        self.out += compress(actions, pick(self.flags))
+
+
 def play_actions(st: OregonState, p: int) -> list[Action]:
     """Every legal play of ``p`` in the play phase, in a stable order: farmers with 2 cards,
     farmers with the joker, buildings with 2 cards, buildings with the joker, discards."""
     hand = st.hands[p]
     lands = sorted(c for c in hand if c < 50)
-    free = st.board.land & ~st.occupied
+    b = st.board
+    free = b.land & ~st.occupied
     out: list[Action] = []
+    plays = _PlayList(out, st.occupied, b.xy)
+    add = plays.add
+    joker = st.joker[p]
     if st.farmers_left[p] > 0:
-        _farmer_plays(st, p, lands, free, out)
-    _building_plays(st, p, lands, out)
+        farm = b.farm
+        land = b.land
+        for k, a in enumerate(lands):
+            row = farm[a // 10]
+            for c in lands[k + 1:]:
+                add((a, c), row[c // 10] & land)
+        if joker:
+            band = b.band
+            for a in lands:
+                add((a,), band[a // 10] & land)
+    stacks = st.stacks
+    for c in sorted(c for c in hand if c >= 50):
+        t = (c - 50) // 3
+        if stacks[t] == 0:
+            continue
+        allowed = b.allowed[t]
+        for a in lands:
+            add((a, c), b.band[a // 10] & allowed)
+        if joker:
+            add((c,), allowed)
     if not out:  # no placement at all: any 2 cards may be discarded
         cards = sorted(hand)
         for k, a in enumerate(cards):
             for c in cards[k + 1:]:
                 out.append(DiscardNoPlacement((a, c)))
     else:  # 2 landscape cards whose areas are full may be discarded
-        farm = st.board.farm
+        farm = b.farm
         for k, a in enumerate(lands):
             row = farm[a // 10]
             for c in lands[k + 1:]:
                 if not row[c // 10] & free:
                     out.append(DiscardNoPlacement((a, c)))
     return out
-
-
-def _farmer_plays(st: OregonState, p: int, lands: list[int], free: int,
-                  out: list[Action]) -> None:
-    b = st.board
-    xy = b.xy
-    app = out.append
-    farm = b.farm
-    for k, a in enumerate(lands):
-        row = farm[a // 10]
-        for c in lands[k + 1:]:
-            m = row[c // 10] & free
-            pair = (a, c)
-            while m:
-                low = m & -m
-                app(PlaceFarmer(pair, xy[low.bit_length() - 1]))
-                m ^= low
-    if st.joker[p]:
-        band = b.band
-        for a in lands:
-            m = band[a // 10] & free
-            single = (a,)
-            while m:
-                low = m & -m
-                app(PlaceFarmer(single, xy[low.bit_length() - 1]))
-                m ^= low
-
-
-def _building_plays(st: OregonState, p: int, lands: list[int], out: list[Action]) -> None:
-    b = st.board
-    xy = b.xy
-    app = out.append
-    occ = st.occupied
-    joker = st.joker[p]
-    stacks = st.stacks
-    for c in sorted(c for c in st.hands[p] if c >= 50):
-        t = (c - 50) // 3
-        if stacks[t] == 0:
-            continue
-        allowed = b.allowed[t] & ~occ
-        if not allowed:
-            continue
-        for a in lands:
-            m = b.band[a // 10] & allowed
-            pair = (a, c)
-            while m:
-                low = m & -m
-                app(PlaceBuilding(pair, xy[low.bit_length() - 1]))
-                m ^= low
-        if joker:
-            m = allowed
-            single = (c,)
-            while m:
-                low = m & -m
-                app(PlaceBuilding(single, xy[low.bit_length() - 1]))
-                m ^= low
 
 
 def placement_possible(st: OregonState, p: int) -> bool:

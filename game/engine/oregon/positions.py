@@ -51,6 +51,7 @@ def blank_position(num_players: int, current: int = 0, seed: int = 0,
     st.start_player = current
     st.current = current
     st.turn = 1
+    st.changed()
     return st
 
 
@@ -66,6 +67,7 @@ def put_farmer(st: OregonState, player: int, cell: tuple[int, int]) -> None:
     st.all_farmers |= bit
     st.occupied |= bit
     st.farmers_left[player] -= 1
+    st.changed()
 
 
 def put_building(st: OregonState, building: str, cell: tuple[int, int],
@@ -91,6 +93,7 @@ def put_building(st: OregonState, building: str, cell: tuple[int, int],
     st.buildings |= bit
     st.occupied |= bit
     st.tile[i] = t
+    st.changed()
 
 
 def card_of(kind: str, nth: int = 0) -> int:
@@ -119,6 +122,7 @@ def move_cards(st: OregonState, cards: list[int], to: list[int]) -> None:
         else:
             raise ValueError(f"card {c} is nowhere")
         to.append(c)
+    st.changed()
 
 
 def give_hand(st: OregonState, player: int, cards: list[int]) -> None:
@@ -130,6 +134,7 @@ def give_hand(st: OregonState, player: int, cards: list[int]) -> None:
         st.deck[0 if c < FIRST_BUILDING_CARD else 1].insert(0, c)
     move_cards(st, [c for c in cards if c not in hand], hand)
     st.hands[player] = [c for c in cards]
+    st.changed()
 
 
 def scrambled(st: OregonState, viewer: int, rng) -> OregonState:

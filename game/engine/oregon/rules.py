@@ -25,7 +25,7 @@ from game.engine.oregon.actions import (
 )
 from game.engine.oregon.cards import DECKS, card_building
 from game.engine.oregon.flow import draw_decks
-from game.engine.oregon.geometry import bits
+from game.engine.oregon.geometry import CELLS, bits
 from game.engine.oregon.phases import DRAW, EXTRA_TURN, OVER, PLAY, START_TILE
 from game.engine.oregon.placement import play_actions, start_tile_region
 from game.engine.oregon.scoring import gain_json, placement_outcome, summarise, would_end
@@ -71,6 +71,7 @@ _DISCARD_DRAWN = DiscardDrawn()
 _USE_EXTRA = UseExtraTurn()
 _SKIP_EXTRA = SkipExtraTurn()
 _DRAWS = (Draw(DECKS[0]), Draw(DECKS[1]))
+_START_TILES = tuple(PlaceStartTile(cell) for cell in CELLS)
 
 
 def legal_actions(st: OregonState, p: int) -> list[Action]:
@@ -82,16 +83,17 @@ def legal_actions(st: OregonState, p: int) -> list[Action]:
             return [_KEEP, _DISCARD_DRAWN]
         out: list[Action] = []
         if not st.drawn_any:
-            for c in sorted(st.hands[p]):
-                if c >= 50 and st.stacks[card_building(c)] == 0:
-                    out.append(DiscardDead(c))
-        out.extend(_DRAWS[d] for d in draw_decks(st, p))
+            stacks = st.stacks
+            dead = [c for c in st.hands[p] if c >= 50 and stacks[card_building(c)] == 0]
+            if dead:
+                out += [DiscardDead(c) for c in sorted(dead)]
+        for d in draw_decks(st, p):
+            out.append(_DRAWS[d])
         return out
     if phase == EXTRA_TURN:
         return [_USE_EXTRA, _SKIP_EXTRA]
     if phase == START_TILE:
-        xy = st.board.xy
-        return [PlaceStartTile(xy[i]) for i in bits(start_tile_region(st, p))]
+        return [_START_TILES[i] for i in bits(start_tile_region(st, p))]
     return []
 
 

@@ -21,6 +21,8 @@ Phases (``state.phase``):
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from game.engine.core import Action, Event, GameState, Outcome
@@ -114,6 +116,8 @@ class OregonState(GameState):
         self.end_triggered = False
         self.end_reason = ""
         self.end_by = -1
+        # (player, the legal actions last listed for them), until the state changes
+        self._listed: tuple[int, tuple[Action, ...]] | None = None
 
     # --- protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -131,7 +135,24 @@ class OregonState(GameState):
             player = self.current
         if player != self.current:
             return []
-        return rules.legal_actions(self, player)
+        listed = rules.legal_actions(self, player)
+        self._listed = (player, tuple(listed))
+        return listed
+
+    def refusal(self, action: Any, player: int) -> str | None:
+        # An action taken from the list this very state just gave ``player`` is legal: the
+        # search applies thousands of them, and checking each again would cost as much as
+        # listing them.  The identity test keeps anything else on the full check.
+        listed = self._listed
+        if listed is not None and listed[0] == player and any(map(is_, listed[1],
+                                                                  repeat(action))):
+            return None
+        return super().refusal(action, player)
+
+    def changed(self) -> None:
+        """Tell the state that its fields were changed by hand (``positions``): the actions
+        it listed last no longer go unchecked."""
+        self._listed = None
 
     def why_illegal(self, action: Action, player: int) -> str | None:
         """The rule ``action`` by ``player`` breaks, in plain words, or None when it is legal."""
@@ -140,6 +161,7 @@ class OregonState(GameState):
         return rules.why_illegal(self, action, player)
 
     def _apply(self, action: Action, player: int) -> list[Event]:
+        self._listed = None
         return rules.apply(self, action, player)
 
     def setup_events(self) -> list[Event]:
@@ -205,6 +227,7 @@ class OregonState(GameState):
         d = c.__dict__
         src = self.__dict__
         d["board"] = self.board
+        d["_listed"] = None
         for name in _SCALARS:
             d[name] = src[name]
         for name in _FLAT_LISTS:

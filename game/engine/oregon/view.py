@@ -148,6 +148,8 @@ def make_view(st: OregonState, viewer: int | None) -> OregonView:
     b = st.board
     xy = b.xy
     players = [_player_view(st, q) for q in range(n)]
+    tile = st.tile
+    starts = bits(st.start_mask)
     result = st.outcome()
     view: OregonView = {
         "game": "oregon",
@@ -165,8 +167,8 @@ def make_view(st: OregonState, viewer: int | None) -> OregonView:
         "extra_used": st.extra_used,
         "drawn_any": st.drawn_any,
         "board": b.to_json(),
-        "buildings": [{"cell": list(xy[i]), "building": BUILDINGS[st.tile[i]],
-                       "start": bool(st.start_mask >> i & 1)} for i in bits(st.buildings)],
+        "buildings": [{"cell": list(xy[i]), "building": BUILDINGS[tile[i]], "start": i in starts}
+                      for i in bits(st.buildings)],
         "stacks": {BUILDINGS[t]: st.stacks[t] for t in range(len(BUILDINGS))},
         "empty_stacks": st.empty_stacks(),
         "unused_start_tiles": [BUILDINGS[t] for t in st.unused_start],

@@ -1,0 +1,212 @@
+"""Colorado County's fast paths give exactly what the plain algorithms give: the legal card
+uses, flag cells, representative bids, groups of cells, lake maps, and the listed actions
+``apply`` carries out without checking them again (only while nothing was played since)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine.colorado import Bid, TakeCard, new_game
+from game.engine.colorado.bidding import bid_options
+from game.engine.colorado.cardplay import check_card_use
+from game.engine.colorado.cards import CARDS, FLAG_COLOURS
+from game.engine.colorado.grid import NEIGHBOURS, NUM_CELLS, index, mask_cells, on_board, xy
+from game.engine.colorado.lakes import LakeMap, check_layout, first_game_layout, lake_map
+from game.engine.colorado.scoring import groups
+from game.engine.colorado.state import ColoradoState
+from game.engine.colorado.taking import listed_use, take_actions
+from game.engine.core import IllegalAction
+
+
+# --- the plain algorithms, as they were written first -------------------------------------------
+def plain_take_actions(state: ColoradoState, player: int) -> list[TakeCard]:
+    out = []
+    left = state.cubes_left[player]
+    owner = state.owner
+    lake_at = state.lakemap.lake_at
+    by_colour: dict[str, list[tuple[int, int]]] = {c: [] for c in FLAG_COLOURS}
+    for i in sorted(state.flags):
+        by_colour[state.flags[i][0]].append(xy(i))
+    for cid in state.revealed:
+        card = CARDS[cid]
+        out.append(TakeCard(cid))
+        if not left:
+            continue
+        seen: set[frozenset[tuple[int, int]]] = set()
+        for flag in by_colour[card.colour]:
+            for rot in ((0,) if card.offset is None else (0, 1, 2, 3)):
+                stars = card.star_cells(flag, rot, 0)
+                ok = [c for c in stars if on_board(*c) and lake_at[index(*c)] < 0
+                      and owner[index(*c)] < 0]
+                subsets = [(c,) for c in ok]
+                if len(ok) == 2 and left >= 2:
+                    subsets.append(tuple(ok))
+                for sub in subsets:
+                    if frozenset(sub) not in seen:
+                        seen.add(frozenset(sub))
+                        out.append(TakeCard(cid, flag, rot, 0, sub))
+    return out
+
+
+def plain_mask_cells(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def plain_groups(owner: list[int], player: int) -> list[list[int]]:
+    seen: set[int] = set()
+    out = []
+    for start in range(NUM_CELLS):
+        if owner[start] != player or start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            group.append(i)
+            for n in NEIGHBOURS[i]:
+                if n not in seen and owner[n] == player:
+                    seen.add(n)
+                    todo.append(n)
+        out.append(sorted(group))
+    return out
+
+
+def plain_bid_options(hand: list[int], at_least_one: bool) -> list[tuple[int, ...]]:
+    hs = sorted(hand)
+    out: list[tuple[int, ...]] = [] if at_least_one else [()]
+    out += [(c,) for c in hs]
+    out += [tuple(hs[-k:]) for k in range(2, len(hs) + 1)]
+    out += [tuple(hs[:k]) for k in range(2, len(hs))]
+    return out
+
+
+def positions(games: int, seed: int, lakes: str = "first"):
+    """``(state, player)`` all along seeded random games, with cubes running low for some."""
+    rng = random.Random(seed)
+    for g in range(games):
+        s = new_game(3 + g % 2, seed * 100 + g, lakes=lakes)
+        if g % 3 == 2:
+            s.cubes_left = [rng.choice((1, 2, 3)) for _ in s.cubes_left]
+        while not s.is_over():
+            p = s.to_act()[0]
+            yield s, p
+            s.apply(rng.choice(s.legal_actions(p)), p)
+
+
+@pytest.mark.parametrize("lakes", ["first", "random"])
+def test_card_uses_are_those_of_the_plain_generator(lakes):
+    takes = 0
+    for s, p in positions(12, 5, lakes):
+        if s.phase == "take":
+            takes += 1
+            fast = take_actions(s, p)
+            assert fast == plain_take_actions(s, p)
+            for a in fast:  # each described as the full check describes it
+                use = check_card_use(a, s.revealed, s.flag_colours_at(), s.owner,
+                                     s.lakemap.lake_at, s.cubes_left[p])
+                assert listed_use(a) == use
+    assert takes > 100
+
+
+def test_flag_cells_and_groups_are_those_of_the_plain_algorithms():
+    rng = random.Random(3)
+    for _ in range(2000):
+        mask = rng.getrandbits(NUM_CELLS) & rng.getrandbits(NUM_CELLS)
+        mask |= rng.choice((0, 1, 1 << (NUM_CELLS - 1), rng.getrandbits(NUM_CELLS)))
+        assert mask_cells(mask) == plain_mask_cells(mask)
+        owner = [rng.choice((-1, -1, 0, 1, 2, 3)) for _ in range(NUM_CELLS)]
+        assert groups(owner, 4) == [plain_groups(owner, p) for p in range(4)]
+    assert mask_cells(0) == []
+    for s, _ in positions(4, 9):
+        if s.phase == "flags":
+            assert s.flag_cells() == plain_mask_cells(s.flag_mask())
+
+
+def test_representative_bids_are_those_of_the_plain_generator():
+    rng = random.Random(4)
+    for _ in range(500):
+        hand = rng.sample(range(1, 67), rng.randrange(0, 25))
+        for at_least_one in (False, True):
+            options = bid_options(hand, at_least_one)
+            assert options == plain_bid_options(hand, at_least_one)
+            assert all(type(b) is tuple for b in options)
+
+
+def test_a_lake_map_is_built_once_per_layout_and_bad_layouts_are_still_refused():
+    layout = first_game_layout()
+    assert lake_map(layout) == LakeMap.build(check_layout(layout))
+    assert lake_map([(v, [list(c) for c in cells]) for v, cells in layout]) is lake_map(layout)
+    assert new_game(3, 1).lakemap is new_game(4, 2).lakemap
+    first = first_game_layout()
+    first.pop()  # a caller's copy: the next game still has every lake
+    assert len(new_game(3, 1).lakemap.lakes) == 6
+    broken = [(v, cells) for v, cells in layout if v != 5]
+    with pytest.raises(ValueError, match="exactly one lake of each value"):
+        lake_map(broken)
+    with pytest.raises(ValueError, match="exactly one lake of each value"):
+        new_game(3, 1, lakes=broken)
+
+
+def _take_position() -> tuple[ColoradoState, int]:
+    rng = random.Random(8)
+    s = new_game(3, 8)
+    while not (s.phase == "take" and len(s.legal_actions(s.to_act()[0])) > 3):
+        p = s.to_act()[0]
+        s.apply(rng.choice(s.legal_actions(p)), p)
+    return s, s.to_act()[0]
+
+
+def test_a_listed_action_is_trusted_only_as_that_object_at_that_move():
+    s, p = _take_position()
+    listed = s.legal_actions(p)
+    use = next(a for a in listed if a.cubes)
+    twin = TakeCard(use.card_id, use.flag_cell, use.rotation, use.anchor_star, use.cubes)
+    assert twin == use and twin is not use
+    # a list changed by its caller trusts nothing new
+    listed.append(TakeCard(next(c for c in range(len(CARDS)) if c not in s.revealed)))
+    assert s.refusal(listed[-1], p) is not None
+    # an equal action made elsewhere is checked in full; both are described alike
+    assert s.refusal(twin, p) is None and s.checked_use[0] is twin
+    full = s.checked_use[2]
+    assert s.refusal(use, p) is None and s.checked_use[0] is use
+    assert s.checked_use[2] == full
+    # once a move was played, the old list is checked again: its card is gone
+    s.apply(use, p)
+    s.take_queue.insert(0, p)  # by hand: the same player to take again
+    assert s.refusal(use, p) is not None
+
+
+def test_a_position_set_up_by_hand_checks_actions_listed_before():
+    s, p = _take_position()
+    use = next(a for a in s.legal_actions(p) if a.cubes)
+    s._set_cube(index(*use.cubes[0]), (p + 1) % s.num_players, [])
+    with pytest.raises(IllegalAction, match="already has a cube"):
+        s.apply(use, p)
+
+
+def test_a_bid_listed_for_one_seat_is_checked_for_another():
+    rng = random.Random(2)
+    s = new_game(4, 2)
+    while s.phase != "bid" or len(s.to_act()) < 2:
+        p = s.to_act()[0]
+        s.apply(rng.choice(s.legal_actions(p)), p)
+    first, second = s.to_act()[:2]
+    bid = next(b for b in s.legal_actions(first) if b.cowboys
+               and not set(b.cowboys) <= set(s.hands[second]))
+    assert isinstance(bid, Bid)
+    with pytest.raises(IllegalAction, match="only your own cowboys"):
+        s.apply(bid, second)
+    s.apply(bid, first)
+    assert s.bids[first] == tuple(sorted(bid.cowboys))
+
+
+def test_clones_and_determinizations_list_their_own_actions():
+    s, p = _take_position()
+    listed = s.legal_actions(p)
+    c = s.clone()
+    assert c._listed is None
+    c.apply(listed[-1], p)  # checked in full, carried out all the same
+    d = ColoradoState.state_from_view(s.view(p), random.Random(1))
+    assert d._listed is None and d.legal_actions(p) == listed
