@@ -2,17 +2,21 @@
 how far it looks and how it values the position where it stops.
 
 - **Candidates**: the normal bot's own ranking (``NormalBot.ranking``), its choice first:
-  both answers of an offer, every offer to take, the best few tiles and camels.  The order
-  of carrying out cards is left to the normal bot (it changes nothing the cut-off values).
+  both answers of an offer (turn one more card or stop) and every offer to take.  Tiles,
+  camels, the bonus action and the order of carrying out cards are left to the normal bot
+  (``width`` 1): its placement values weigh room to grow and blocking, which a cut-off one
+  round ahead cannot see, and searching them did not play better in tournaments.
 - **Cut-off**: a search leaves its tree at once (``horizon`` 0) and the evaluation plays the
   round out with the normal bot up to its bonus action (every seat on its own view of the
   determinization), so the offers taken and the tiles and camels placed are on the board.
-- **Evaluation**: each seat's expected final points as the normal bot projects them from its
-  own view (``Position.projected_score``: controlled tiles and the largest camel group times
-  the score tiles held, plus a share of what the rest of the game brings, so a tile of a kind
-  without score tiles still counts a little), plus the worth of the priority disc it holds
-  (choosing earlier next round, and the bonus action for disc #1).  Once the end is
-  triggered the projection is the final score.
+- **Evaluation**: each seat's expected final points as the normal bot projects them
+  (``Position.projected_score``: controlled tiles and the largest camel group times the
+  score tiles held, plus a share of what the rest of the game brings), plus the worth of the
+  priority disc it holds (choosing earlier next round, and the bonus action for disc #1).
+  The projection is read from the searching seat's view of the position: its own score
+  tiles exactly, the others' estimated from what is public, as the normal bot does (the
+  determinization's random draw of them would only add noise).  Once the end is triggered
+  the projection is the final score; a finished game counts its real points.
 """
 
 from __future__ import annotations
