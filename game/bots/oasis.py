@@ -119,16 +119,38 @@ class NormalBot(SeededBot):
 
     def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         pos = Position(view, self.weights)
-        phase = view["phase"]
-        if phase == "offer":
+        if view["phase"] == "offer":
             return self._offer(pos, legal)
+        value = self._value_of(pos, legal)
+        return legal[0] if value is None else _best(legal, value)
+
+    def ranking(self, view: OasisView, legal: list[Action]) -> list[Action]:
+        """``legal`` best first as this bot values it: the first is its choice (the hard
+        level searches the first few)."""
+        if len(legal) <= 1:
+            return list(legal)
+        pos = Position(view, self.weights)
+        if view["phase"] == "offer":
+            first = self._offer(pos, legal)
+            return [first, *(a for a in legal if a != first)]
+        value = self._value_of(pos, legal)
+        if value is None:
+            return list(legal)
+        values = {a: value(a) for a in legal}
+        first = _best(legal, values.__getitem__)
+        rest = sorted((a for a in legal if a != first), key=lambda a: -values[a])
+        return [first, *rest]
+
+    def _value_of(self, pos: Position, legal: list[Action]):
+        """The value function the choice maximises in this phase (None: the first action)."""
+        phase = pos.view["phase"]
         if phase == "choose":
             return self._choose(pos, legal)
         if phase in ("carry", "bonus"):
             if isinstance(legal[0], CarryOut):
-                return self._card_order(pos, legal)
-            return _best(legal, Placer(pos).value)
-        return legal[0]
+                return _card_rank
+            return Placer(pos).value
+        return None
 
     # --- offers ---------------------------------------------------------------------------
     def _offer(self, pos: Position, legal: list[Action]) -> Action:
@@ -142,7 +164,8 @@ class NormalBot(SeededBot):
         limit = wt.stop_value_one if len(cards) == 1 else wt.stop_value
         return stop if best >= limit else turn
 
-    def _choose(self, pos: Position, legal: list[Action]) -> Action:
+    def _choose(self, pos: Position, legal: list[Action]):
+        """The value of taking each offer."""
         me = pos.me
         view = pos.view
         order = view["order"]
@@ -172,15 +195,13 @@ class NormalBot(SeededBot):
                 v += wt.deny * max(pos.offer_value(q, cards) for q in later)
             return v
 
-        return _best(legal, value)
+        return value
 
-    def _card_order(self, pos: Position, legal: list[Action]) -> Action:
-        def rank(a: Action) -> float:
-            info = CARDS[a.card]  # type: ignore[attr-defined]
-            return {"score": 3, "draw": 2, "tiles": 1, "camels": 0}[info.effect] \
-                + 0.1 * info.amount
 
-        return _best(legal, rank)
+def _card_rank(a: Action) -> float:
+    """The order of carrying out cards: score tiles, draws, tiles, camels (bigger first)."""
+    info = CARDS[a.card]  # type: ignore[attr-defined]
+    return {"score": 3, "draw": 2, "tiles": 1, "camels": 0}[info.effect] + 0.1 * info.amount
 
 
 def _best(legal: list[Action], value) -> Action:
@@ -199,6 +220,7 @@ class Placer:
         self.pos = pos
         self.me = pos.me
         self._opp_front: dict[int, list[tuple[int, str, int]]] | None = None
+        self._cells: dict[tuple[str, int], tuple] = {}
 
     def opp_front(self) -> dict[int, list[tuple[int, str, int]]]:
         """Empty cell -> opponents' controlled areas it extends: (owner, kind, frontier)."""
@@ -224,14 +246,36 @@ class Placer:
         return 0.0  # skip, ignore
 
     # --- tiles ----------------------------------------------------------------------------
+    def _cell_terms(self, kind: str, c: int) -> tuple[str | None, int, int, int, list[float],
+                                                       list[float]]:
+        """What a ``kind`` tile on ``c`` is worth whatever its marker (cached: a cell is
+        valued once per marker choice): ``(mode, own area, tiles absorbed, new room,
+        blocking terms of the cell, blocking terms of its same-kind neighbours)``."""
+        key = (kind, c)
+        terms = self._cells.get(key)
+        if terms is not None:
+            return terms
+        pos, wt = self.pos, self.pos.wt
+        mode, own, free = pos.cell_mode(c, kind, self.me)
+        if mode is None:
+            terms = self._cells[key] = (None, -1, 0, 0, [], [])
+            return terms
+        absorbed = sum(pos.a_size[a] for a in free)
+        new_cells = self._new_room(c, kind, own)
+        front = self.opp_front()
+        at_cell = [wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+                   for q, k2, fr in front.get(c, ())]
+        at_nbrs = [wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+                   for nb in pos.g["nbrs"][c] for q, k2, fr in front.get(nb, ()) if k2 == kind]
+        terms = self._cells[key] = (mode, own, absorbed, new_cells, at_cell, at_nbrs)
+        return terms
+
     def tile_value(self, kind: str, c: int, marker_from) -> float:
         pos, me, wt = self.pos, self.me, self.pos.wt
-        mode, own, free = pos.cell_mode(c, kind, me)
+        mode, own, absorbed, new_cells, at_cell, at_nbrs = self._cell_terms(kind, c)
         if mode is None:
             return -1e9
         m = pos.mult(me, kind)
-        absorbed = sum(pos.a_size[a] for a in free)
-        new_cells = self._new_room(c, kind, own)
         v = 0.0
         controlled = True
         if mode == "extend":
@@ -264,14 +308,11 @@ class Placer:
             lost += wt.growth * pos.mult(me, old_kind) * len(pos.frontier(old)) * pos.rem
             v += (1 + absorbed) * m + wt.growth * m * new_cells * pos.rem - lost
         # blocking: the cell itself, and same-kind cells next to it, leave the opponents
-        front = self.opp_front()
-        for q, k2, fr in front.get(c, ()):
-            v += wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+        for t in at_cell:
+            v += t
         if controlled:
-            for nb in pos.g["nbrs"][c]:
-                for q, k2, fr in front.get(nb, ()):
-                    if k2 == kind:
-                        v += wt.block * pos.mult(q, k2) * (2.0 / (1 + fr)) * (0.5 + pos.rem)
+            for t in at_nbrs:
+                v += t
         return v
 
     def best_tiles(self, kind: str, k: int) -> list[float]:
