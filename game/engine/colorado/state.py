@@ -32,6 +32,7 @@ choice of flag, rotation and star.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine.colorado import determinize, flags, flow, market, round_end
@@ -103,6 +104,7 @@ class ColoradoState(GameState):
             raise ValueError("Colorado County takes 3-4 players")
         super().__init__(num_players, seed, options)
         lakes = self.options.setdefault("lakes", "first")
+        layout: Sequence[Any]  # a layout as given (lake_map checks it)
         if lakes == "first":
             layout = first_game_layout()
         elif lakes == "random":
