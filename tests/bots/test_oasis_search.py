@@ -139,11 +139,12 @@ def test_search_finds_the_clearly_best_offer():
 
 
 def test_a_time_budget_is_kept():
+    """The table's budget (1 s) ends within 1.1 s, candidates and determinizations included."""
     st = game_at(6, 0)  # the first offer: the round's longest playouts
     view, legal = st.view(ME), st.legal_actions(ME)
-    bot = HardBot(search_rules(), 1, Budget(seconds=0.5))
+    bot = HardBot(search_rules(), 1, Budget(seconds=1.0))
     t0 = time.perf_counter()
     bot.choose(view, legal)
     took = time.perf_counter() - t0
     assert bot.last is not None and bot.last.iterations >= 2
-    assert took <= 0.5 * 1.1
+    assert took <= 1.0 * 1.1
