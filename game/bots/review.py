@@ -133,14 +133,18 @@ def move_words(before: GameState, action: Action, events: list[Event], seat: int
 def review_search(game_id: str, seed: int, budget: Budget, view: Mapping[str, Any],
                   legal: list[Action], played: Action) -> Analysis:
     """In the search process: the hard bot's analysis of ``view`` with ``played`` searched
-    too.  The root tries its untried actions in turn: the move played goes first, so it
-    always has an estimate (and wins a tie), and when the budget runs out before every
+    too.  The root tries its untried actions in turn: the move played goes first (unless
+    the game anchors on its own first choice), so it always has an estimate (and wins a
+    tie), and when the budget runs out before every
     action was tried the search goes on until each was (for at most ``TOP_UP`` times the
     budget's seconds: a loaded machine gives up on the last ones)."""
-    search = Search(bots_module(game_id).search_rules(), view, legal, random.Random(seed),
-                    (played,))
-    search.root_moves.remove(played)
-    search.root_moves.insert(0, played)
+    rules = bots_module(game_id).search_rules()
+    search = Search(rules, view, legal, random.Random(seed), (played,))
+    if getattr(rules, "anchor", None) is None:
+        # A game that anchors on its first candidate (the hard bot's own first choice)
+        # keeps it first: anchoring on the move played would excuse every move.
+        search.root_moves.remove(played)
+        search.root_moves.insert(0, played)
     analysis = search.run(budget)
     deadline = time.perf_counter() + TOP_UP * budget.seconds if budget.seconds is not None \
         else math.inf
