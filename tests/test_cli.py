@@ -23,7 +23,7 @@ def _exit_code(argv, capsys):
         (["--game", "chess"], "invalid choice"),
         (["--game", "oregon", "--players", "human"], "takes 2-4 players, not 1"),
         (["--game", "oregon", "--players", "human,bot,bot,bot,bot"], "not 5"),
-        (["--game", "oregon", "--players", "human,bot:hard"], "unknown bot level 'hard'"),
+        (["--game", "oregon", "--players", "human,bot:genius"], "unknown bot level 'genius'"),
         (["--game", "oregon", "--players", "human,,bot"], "malformed"),
         (["--game", "oregon", "--players", "human,robot"], "malformed seat 'robot'"),
         (["--game", "oregon", "--players", "human:easy,bot"], "malformed seat"),
