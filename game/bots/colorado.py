@@ -27,6 +27,7 @@ Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample o
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.bots import common
 from game.bots.colorado_eval import WIDTH, Position, rotate_offsets
@@ -44,6 +45,7 @@ from game.engine.colorado.actions import (
 from game.engine.colorado.cards import CARD_PATTERNS
 from game.engine.colorado.view import ColoradoView
 from game.engine.core import Action
+from game.engine.messages import N_, NN_
 
 LEVELS = ("easy", "normal")
 NUM_COWBOYS = 66
@@ -469,3 +471,19 @@ def search_rules():
     from game.bots.colorado_search import search_rules as rules  # it builds on this module
 
     return rules()
+
+
+# How the post-game review tells a secret bid, which the log shows only as placed
+BID = NN_("{player} bids {n} cowboy ({cowboys})", "{player} bids {n} cowboys ({cowboys})")
+BID_NOTHING = N_("{player} bids nothing")
+
+
+def review_words(action: Action, who: Any):
+    """The review's words for a bid (its cowboys), else None (the log's own lines)."""
+    cowboys = getattr(action, "cowboys", None)
+    if type(action).__name__ not in ("Bid", "SaleBid") or cowboys is None:
+        return None
+    if not cowboys:
+        return ((BID_NOTHING, {"player": who}),)
+    listed = ", ".join(str(c) for c in sorted(cowboys))
+    return ((BID, {"player": who, "n": len(cowboys), "cowboys": listed}),)

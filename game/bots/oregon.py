@@ -27,6 +27,7 @@ from game.bots import common
 from game.bots.common import Decision, SeededBot, first_of, make_level
 from game.bots.oregon_eval import DEFAULT_WEIGHTS, STATION, STORE, Position, Weights
 from game.engine.core import Action
+from game.engine.messages import N_
 from game.engine.oregon.actions import (
     DiscardDead,
     DiscardDrawn,
@@ -395,3 +396,12 @@ def search_rules():
     from game.bots.oregon_search import search_rules as rules  # it builds on this module
 
     return rules()
+
+
+# How the post-game review tells keeping a drawn card, which the log does not name
+KEEP_CARD_WORDS = N_("{player} keeps the building card drawn")
+
+
+def review_words(action: Action, who: Any):
+    """The review's words for keeping a drawn card, else None (the log's own lines)."""
+    return ((KEEP_CARD_WORDS, {"player": who}),) if isinstance(action, KeepCard) else None

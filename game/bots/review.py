@@ -30,7 +30,7 @@ from game.bots import bots_module
 from game.bots.remote import GRACE_SECONDS, SearchFailed, SearchProcess
 from game.bots.search import Analysis, Budget, Search
 from game.engine.core import Action, Event, GameState
-from game.engine.messages import N_, NN_, Message, P
+from game.engine.messages import Message, P
 from game.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -44,11 +44,8 @@ MOVE_SENTENCES = 3  # at most this many log lines say what a move did
 Words = tuple[tuple[Message, dict[str, Any]], ...]
 """What a move did, as sentences (message, arguments) to render in any language."""
 
-# Moves whose log lines do not tell what was chosen: a secret bid is logged as "has bid",
-# keeping a drawn card is not logged at all.
-BID = NN_("{player} bids {n} cowboy ({cowboys})", "{player} bids {n} cowboys ({cowboys})")
-BID_NOTHING = N_("{player} bids nothing")
-KEEP_CARD = N_("{player} keeps the building card drawn")
+
+
 
 
 @dataclass(frozen=True)
@@ -109,18 +106,11 @@ def move_words(before: GameState, action: Action, events: list[Event], seat: int
     log tells an onlooker (nothing hidden): the first lines the seat's own move wrote (before
     the table's or another seat's), or a sentence of its own where the log does not tell the
     choice."""
-    game_id = before.GAME_ID
-    name = before.player_names[seat]
-    kind = type(action).__name__
-    cowboys = getattr(action, "cowboys", None)
-    if game_id == "colorado" and kind in ("Bid", "SaleBid") and cowboys is not None:
-        who = P(seat, name)
-        if not cowboys:
-            return ((BID_NOTHING, {"player": who}),)
-        listed = ", ".join(str(c) for c in sorted(cowboys))
-        return ((BID, {"player": who, "n": len(cowboys), "cowboys": listed}),)
-    if game_id == "oregon" and kind == "KeepCard":
-        return ((KEEP_CARD, {"player": P(seat, name)}),)
+    # a game whose log does not tell the choice words it itself (its bots' ``review_words``)
+    told = getattr(bots_module(before.GAME_ID), "review_words", None)
+    words = told(action, P(seat, before.player_names[seat])) if told is not None else None
+    if words is not None:
+        return words
     own: list[Event] = []
     for e in events:
         if e.player == seat:

@@ -8,6 +8,7 @@ import threading
 import pytest
 from finished_games import finished
 
+import game.bots.colorado as colorado_bots
 from game.bots import review as rv
 from game.bots.remote import SearchFailed, SearchProcess
 from game.bots.search import Analysis, Budget, Choice
@@ -151,10 +152,10 @@ def test_a_secret_bid_is_told_by_its_cowboys():
     ((message, args),) = rv.move_words(d.before, d.played, d.events, d.seat)
     cowboys = sorted(d.played.cowboys)
     if cowboys:
-        assert message == rv.BID and args["n"] == len(cowboys)
+        assert message == colorado_bots.BID and args["n"] == len(cowboys)
         assert args["cowboys"] == ", ".join(map(str, cowboys))
     else:
-        assert message == rv.BID_NOTHING
+        assert message == colorado_bots.BID_NOTHING
 
 
 class Gate:

@@ -12,6 +12,8 @@ from language_check import english_words, speaking
 from text_boxes import CANVAS
 from text_boxes import WholeTextRecorder as Recorder
 
+import game.bots.colorado as colorado_bots
+import game.bots.oregon as oregon_bots
 from game import i18n
 from game.bots import review as rv
 from game.bots.search import Analysis, Budget, Choice
@@ -265,7 +267,8 @@ def test_the_review_speaks_the_players_language_and_fits(display, code, scale):
 REVIEW_SENTENCES = {
     ui.READING, ui.REVIEWING, ui.NOTHING, ui.FAILED, ui.ALL_AGREED, ui.MARKED[0],
     ui.YOU_AGREE, ui.YOU_CLOSE, ui.YOU_LOSS[0], ui.PLAYER_AGREE, ui.PLAYER_CLOSE,
-    ui.PLAYER_LOSS[0], ui.MOVE_JOIN, rv.BID[0], rv.BID_NOTHING, rv.KEEP_CARD}
+    ui.PLAYER_LOSS[0], ui.MOVE_JOIN, colorado_bots.BID[0], colorado_bots.BID_NOTHING,
+    oregon_bots.KEEP_CARD_WORDS}
 
 
 @pytest.mark.search_process
