@@ -61,6 +61,8 @@ class GameInfo:
       replay_from_prompt: the replay controls start at the prompt's left edge instead of the
                      screen's (for a table that shows what is being carried out left of it)
       bench_players: seats of the table the frame-time benchmark plays
+      lesson:        ``"module:NAME"`` of the game's guided first game (a
+                     ``game.scenes.tutorial.lesson.Lesson``), loaded when it is opened
     The order of ``GAMES`` is the order of menus and of the demo playlist.
     """
 
@@ -80,6 +82,7 @@ class GameInfo:
     table: str
     options: tuple[GameOption, ...] = ()
     replay_from_prompt: bool = False
+    lesson: str = ""
 
     @property
     def rules_file(self) -> str:
