@@ -306,6 +306,20 @@ class SharedTable(Scene):
             self._cache[key] = legal
         return self._cache[key]
 
+    def lesson_lit(self, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Of the board ``cells`` a table lights for the acting human, those a move the
+        lesson's step lets through names (all of them outside a lesson's steps): for a table
+        that lights cells from the rules' previews rather than from ``legal()``."""
+        if self.coach is None or not self.coach.guided:
+            return cells
+        key = ("lit", self.version)
+        named = self._cache.get(key)
+        if named is None:
+            named = {c for a in self.legal() for c in action_cells(a)}
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "lit"}
+            self._cache[key] = named
+        return [c for c in cells if c in named]
+
     def gate(self, action: Any) -> bool:
         """Whether a lesson's step refuses the acting human's legal ``action`` (it then says
         why, as the rules' refusals are said).  Each table asks after the rules' check."""

@@ -25,6 +25,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from game import i18n
+from game.engine.core import Action
 from game.engine.messages import N_, Sentence, say
 from game.registry import GAMES
 from game.scenes.table import TableUnavailable, open_table
@@ -38,7 +39,7 @@ from .lesson import Lesson, load_lesson
 if TYPE_CHECKING:
     import pygame
 
-    from game.engine.core import Action, Event, GameState
+    from game.engine.core import Event, GameState
     from game.scenes.table.scene import SharedTable
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ log = logging.getLogger(__name__)
 NOT_THIS_STEP = N_("Not now: the coach is waiting for another move.")
 # Translators: why Undo is not offered while the lesson's steps are up
 NO_UNDO = say(N_("The lesson's steps cannot be taken back."))
+PROBLEM_SECONDS = 12.0  # how long the table says that the progress file was set aside
 
 
 def has_lesson(game_id: str) -> bool:
@@ -98,6 +100,12 @@ class Coach:
             return None
         step = self.guide.step
         return i18n._(step.refuse if step is not None and step.refuse else NOT_THIS_STEP)
+
+    def refuses_button(self, action: Any) -> bool:
+        """Whether a button playing ``action`` is shown unlit (a move of the learner's the
+        step does not want; a button that opens or clears something stays lit)."""
+        return (isinstance(action, Action) and self.guided
+                and self.table.acting == LEARNER and not self.guide.allows(action))
 
     def demo(self) -> Action | None:
         """The first move the step expects, when the learner may make it now (what the
@@ -201,31 +209,39 @@ def open_lesson_table(services, lesson: Lesson, saved: progress.Progress | None 
     return table
 
 
-def open_lesson(services, game_id: str) -> Sentence | None:
-    """Open ``game_id``'s lesson in place of every scene, where it was left if it was (a
-    progress file that cannot be used is set aside, said on the table, and the lesson
-    starts over).  Returns an error message (a ``Sentence``), or None."""
+def lesson_table(services, game_id: str) -> tuple[SharedTable | None, Sentence | None]:
+    """``game_id``'s lesson table, where the lesson was left if it was (a progress file that
+    cannot be used is set aside, said on the table, and the lesson starts over); or None and
+    the reason (a ``Sentence``)."""
     try:
         lesson = lesson_of(game_id)
     except Exception as exc:  # noqa: BLE001 - a broken lesson is reported, never a crash
         log.exception("Could not load the %s lesson", game_id)
-        return say(N_("The lesson could not be loaded: {problem}"), problem=str(exc))
+        return None, say(N_("The lesson could not be loaded: {problem}"), problem=str(exc))
     saved, problem = progress.read(services.config, lesson)
     try:
         table = open_lesson_table(services, lesson, saved)
     except TableUnavailable as exc:
         log.warning("%s", exc)
-        return exc.reason
+        return None, exc.reason
     if saved is not None:
         # the bots are asked again for their moves so far: their random draws then stand
         # where they stood, and the lesson's game goes on as it did
         replay_lesson(lesson, saved.actions, table.bots)
     if problem is not None:
         table.error(problem)
-        table.message_time = 10.0
-    log.info("Starting the %s lesson at step %d", game_id, table.coach.guide.index + 1)
-    services.stack.reset(table)
-    return None
+        table.message_time = PROBLEM_SECONDS
+    log.info("Opening the %s lesson at step %d", game_id, table.coach.guide.index + 1)
+    return table, None
+
+
+def open_lesson(services, game_id: str) -> Sentence | None:
+    """Open ``game_id``'s lesson in place of every scene.  Returns an error message (a
+    ``Sentence``), or None."""
+    table, problem = lesson_table(services, game_id)
+    if table is not None:
+        services.stack.reset(table)
+    return problem
 
 
 def seat_needs_lesson(game_id: str, name: str, finished_games: Any) -> bool:
