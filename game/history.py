@@ -27,7 +27,7 @@ from typing import Any
 
 from game import saves
 from game.engine.core import GameState, save_dict
-from game.engine.messages import N_, M, Sentence, say
+from game.engine.messages import N_, M, Sentence, localized, say
 from game.files import set_aside, write_atomic
 from game.palette import PLAYER_NAMES
 from game.seats import BOT, BOT_LEVELS, HUMAN, Seat, colour_names
@@ -108,7 +108,7 @@ class History:
             message = say(N_("The history of finished games could not be read ({reason}); "
                              "it was moved to {aside} and a new one starts."),
                           reason=reason, aside=aside.name if aside else path.name)
-            log.warning("History %s could not be read: %s", path, exc)
+            log.warning("History %s could not be read: %s", path, localized(message, None, "en"))
             return history, message
 
     @property

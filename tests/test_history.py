@@ -5,6 +5,7 @@ import json
 from datetime import datetime, timedelta
 
 import pytest
+from finished_games import finished
 
 from game import saves
 from game.engine.messages import localized
@@ -18,7 +19,6 @@ from game.history import (
     statistics,
 )
 from game.seats import make_seat, renamed
-from tests.helpers.finished_games import finished
 
 
 def seats(game_id, kinds, names=()):

@@ -35,24 +35,28 @@ log = logging.getLogger(__name__)
 LIST_X, LIST_W = 120, 1680  # the list's window across the canvas
 PAD = 24  # inside a row
 GAP = 12  # between rows
+TITLE_TOP = 30
 STATUS_W = 1000  # the line between Back and the other screen's button
 GLIDE = 16.0  # how fast the list glides to where it scrolls (1/s)
 WHEEL_ROWS = 1.5  # rows per wheel notch
 TROPHY = "1F3C6"
 WHAT_W = 330  # a history row: the game and when, then who sat where
-# Statistics columns (player, games, wins, best, average, then one per bot level)
-STAT_COLUMNS = (380, 160, 160, 160, 180)
 
 
-def clipped(message: str, size: int, width: int, colour=theme.INK, bold: bool = False
-            ) -> pygame.Surface:
-    """``message`` in ``width`` px: smaller towards 100 % first, then cut with "…" (a long
-    name in a narrow cell)."""
-    t = theme.fit_text(message, size, width, colour, bold)
+def clipped(message: str, size: int, width: int, colour=theme.INK, bold: bool = False,
+            *, shrink: bool = True) -> pygame.Surface:
+    """``message`` in ``width`` px: smaller towards 100 % first (unless not ``shrink``: a
+    name keeps the size of the names beside it), then cut with "…" (a long name in a narrow
+    cell)."""
+    def made(words: str) -> pygame.Surface:
+        return theme.fit_text(words, size, width, colour, bold) if shrink else \
+            theme.text(words, size, colour, bold)
+
+    t = made(message)
     cut = message
     while t.get_width() > width and len(cut) > 1:
         cut = cut[:-1]
-        t = theme.fit_text(cut.rstrip() + "…", size, width, colour, bold)
+        t = made(cut.rstrip() + "…")
     return t
 
 
@@ -209,7 +213,6 @@ class LookBackScene(MenuScene):
     heading = ""  # N_: the screen's title
     other = ""  # N_: the other screen's button
     empty_text = ""  # N_: what the empty list says
-    window_top = 170
 
     def __init__(self, services) -> None:
         self.rows: RowList | None = None
@@ -229,9 +232,21 @@ class LookBackScene(MenuScene):
         return _(self.empty_text)
 
     # --- building -----------------------------------------------------------------------------
+    def title(self) -> pygame.Surface:
+        return theme.shadowed_text(_(self.heading), theme.H1_SIZE)
+
+    def title_bottom(self) -> int:
+        """Where the title's letters end (it grows with the text size)."""
+        title = self.title()
+        return TITLE_TOP + title.get_bounding_rect(min_alpha=100).bottom
+
+    def window_top(self) -> int:
+        return self.title_bottom() + 24
+
     def window(self) -> pygame.Rect:
+        top = self.window_top()
         bottom = 1040 - theme.BUTTON_HEIGHT - 30
-        return pygame.Rect(LIST_X, self.window_top, LIST_W, bottom - self.window_top)
+        return pygame.Rect(LIST_X, top, LIST_W, bottom - top)
 
     def build(self) -> None:
         self.build_top()
@@ -253,8 +268,8 @@ class LookBackScene(MenuScene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
-        title = theme.shadowed_text(_(self.heading), theme.H1_SIZE)
-        surface.blit(title, title.get_rect(midtop=(960, 34)))
+        title = self.title()
+        surface.blit(title, title.get_rect(midtop=(960, TITLE_TOP)))
         self.draw_head(surface)
         if self.rows is not None and not self.rows.rows:
             w = self.window()
@@ -421,7 +436,7 @@ class GameRow(ListRow):
             face.blit(score, score.get_rect(midright=(cell.right - 12, cell.centery)))
             room = score.get_rect(midright=(cell.right - 12, 0)).x - 10 - x
             name_room = room - (trophy.get_width() + 6 if won and trophy else 0)
-            name = clipped(seat_name(seat), theme.BODY_SIZE, name_room, bold=won)
+            name = clipped(seat_name(seat), theme.BODY_SIZE, name_room, bold=won, shrink=False)
             face.blit(name, (x, top))
             if won and trophy is not None:
                 face.blit(trophy, trophy.get_rect(midleft=(x + name.get_width() + 6,
@@ -483,65 +498,99 @@ class HistoryScene(LookBackScene):
 class StatsRow(ListRow):
     """One player's figures (focusable, so the list scrolls row by row with the keys)."""
 
-    def __init__(self, stats: PlayerStats, width: int, index: int):
+    def __init__(self, stats: PlayerStats, width: int, index: int, columns: list[int]):
         super().__init__(width, self.height(), index, key=f"player{index}")
         self.stats = stats
+        self.columns = columns
 
     @staticmethod
     def height() -> int:
         return theme.line_height(theme.BODY_SIZE, bold=True) + PAD
 
     def cells(self) -> list[pygame.Rect]:
-        return stat_cells(self.rect.width, self.rect.height)
+        return stat_cells(self.columns, self.rect.height)
 
-    def paint(self, face: pygame.Surface) -> None:
+    def values(self) -> list[str]:
         s = self.stats
         code = i18n.language()
-        values = [str(s.games), str(s.wins), str(s.best),
-                  format_decimal(round(s.average, 1), format="#,##0.0", locale=code)]
+        out = [str(s.games), str(s.wins), str(s.best),
+               format_decimal(round(s.average, 1), format="#,##0.0", locale=code)]
         for level in BOT_LEVELS:
             won, played = s.win_rate(level)
-            values.append(_("{rate} ({won}/{played})").format(
+            out.append(_("{rate} ({won}/{played})").format(
                 rate=format_percent(won / played, locale=code), won=won, played=played)
                 if played else "–")
+        return out
+
+    def paint(self, face: pygame.Surface) -> None:
         cells = self.cells()
-        name = clipped(stats_name(s), theme.BODY_SIZE, cells[0].width - 12, bold=True)
+        name = clipped(stats_name(self.stats), theme.BODY_SIZE, cells[0].width - 12, bold=True,
+                       shrink=False)
         face.blit(name, name.get_rect(midleft=(cells[0].x, face.get_height() // 2)))
-        for value, cell in zip(values, cells[1:], strict=True):
+        for value, cell in zip(self.values(), cells[1:], strict=True):
             t = clipped(value, theme.BODY_SIZE, cell.width - 12)
             face.blit(t, t.get_rect(center=cell.center))
 
 
-def stat_cells(width: int, height: int) -> list[pygame.Rect]:
-    """The columns of the statistics: player, games, wins, best, average, one per bot level."""
-    out = []
-    x = PAD
-    for w in STAT_COLUMNS:
-        out.append(pygame.Rect(x, 0, w, height))
-        x += w
-    level_w = (width - PAD - x) // len(BOT_LEVELS)
-    for i in range(len(BOT_LEVELS)):
-        out.append(pygame.Rect(x + i * level_w, 0, level_w, height))
-    return out
-
-
 # Translators: column headings of the statistics (per player)
 STAT_HEADINGS = (N_("Player"), N_("Games"), N_("Wins"), N_("Best score"), N_("Average"))
+PLAYER_MIN = 300  # px the players' names keep at least
+SAMPLE_FIGURES = ("888", "888.8", "100 % (88/88)")  # the widest a column's figures get
+
+
+def stat_columns(width: int) -> list[int]:
+    """The widths of the statistics' columns (player, games, wins, best, average, one per bot
+    level) in the language spoken now: each figure column as wide as its heading or its
+    widest figure needs at this text size, shrunk towards what they need at 100 % when the
+    players' names would get less than ``PLAYER_MIN``; the names take the rest."""
+    room = width - 2 * PAD
+
+    def need(fixed: bool) -> list[int]:
+        heads = [_(h) for h in STAT_HEADINGS[1:]] + [_(KIND_WORDS[lv]) for lv in BOT_LEVELS]
+        figures = [SAMPLE_FIGURES[0]] * 3 + [SAMPLE_FIGURES[1]] + \
+            [SAMPLE_FIGURES[2]] * len(BOT_LEVELS)
+        small = theme.font(theme.SMALL_SIZE, bold=True, fixed=fixed)
+        body = theme.font(theme.BODY_SIZE, fixed=fixed)
+        return [max(small.size(h)[0], body.size(f)[0]) + 28
+                for h, f in zip(heads, figures, strict=True)]
+
+    want, least = need(False), need(True)
+    spare = room - PLAYER_MIN
+    if sum(want) > spare:
+        t = max(0.0, (spare - sum(least)) / max(1, sum(want) - sum(least)))
+        want = [round(lo + (hi - lo) * t) for lo, hi in zip(least, want, strict=True)]
+    return [room - sum(want), *want]
+
+
+def stat_cells(columns: Sequence[int], height: int) -> list[pygame.Rect]:
+    out = []
+    x = PAD
+    for w in columns:
+        out.append(pygame.Rect(x, 0, w, height))
+        x += w
+    return out
 
 
 class StatisticsScene(LookBackScene):
     heading = N_("Statistics")
     other = N_("Finished games")
     empty_text = N_("No statistics yet: they count the finished games of human players.")
-    window_top = 330
     game: str | None = None  # the game the figures are about (None: every game)
+
+    def choice_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 900, 84)
+        rect.midtop = (960, self.title_bottom() + 16)
+        return rect
+
+    def window_top(self) -> int:
+        return self.choice_rect().bottom + 2 * theme.line_height(theme.SMALL_SIZE, bold=True) \
+            + 40
 
     def build_top(self) -> None:
         options = [(None, _("All games"))] + [(g.id, g.name) for g in GAMES.values()]
-        rect = pygame.Rect(0, 0, 900, 84)
-        rect.midtop = (960, 140)
-        self.group.add(Choice(rect, _("Game"), options, self.game, self.choose_game,
-                              key="game"))
+        self.columns = stat_columns(LIST_W)
+        self.group.add(Choice(self.choice_rect(), _("Game"), options, self.game,
+                              self.choose_game, key="game"))
 
     def choose_game(self, game: str | None) -> None:
         self.game = game
@@ -554,7 +603,7 @@ class StatisticsScene(LookBackScene):
         return _(self.empty_text)
 
     def make_rows(self, width: int) -> list[ListRow]:
-        return [StatsRow(s, width, i) for i, s in
+        return [StatsRow(s, width, i, self.columns) for i, s in
                 enumerate(statistics(self.services.history.records, self.game))]
 
     def open_other(self) -> None:
@@ -564,13 +613,13 @@ class StatisticsScene(LookBackScene):
         """(words, box on the canvas, bold) of the column headings over the list."""
         w = self.window()
         line = theme.line_height(theme.SMALL_SIZE, bold=True)
-        cells = stat_cells(w.width, line * 2 + 8)
+        cells = stat_cells(self.columns, line)
+        top = w.y - line * 2 - 18
         out = []
         for words, cell in zip(STAT_HEADINGS, cells, strict=False):
-            out.append((_(words), cell.move(w.x, w.y - cell.height - 10), True))
+            out.append((_(words), cell.move(w.x, top + line + 4), True))
         levels = cells[len(STAT_HEADINGS):]
         span = levels[0].unionall(levels[1:]) if levels else pygame.Rect(0, 0, 0, 0)
-        top = w.y - line * 2 - 18
         # Translators: over the columns "Bot (easy)", "Bot (normal)", "Bot (hard)"
         out.append((_("Wins against"), pygame.Rect(span.x + w.x, top, span.width, line), True))
         for level, cell in zip(BOT_LEVELS, levels, strict=True):
