@@ -159,12 +159,14 @@ class History:
             key=key,
         )
         self.records.append(record)
+        # The replay's text is made now (the state may change); the history's from a copy of
+        # the records (they are frozen), on the writer's thread: a long history costs no frame.
         replay_text = saves.dumps(state, list(seats))
-        history_text = dumps(self.records)
         if self.writer is None:
-            _write(self.folder, record.replay, replay_text, history_text)
+            _write(self.folder, record.replay, replay_text, tuple(self.records))
         else:
-            self.writer.submit(_write, self.folder, record.replay, replay_text, history_text)
+            self.writer.submit(_write, self.folder, record.replay, replay_text,
+                               tuple(self.records))
         return record
 
     def _replay_name(self, finished: datetime, game_id: str) -> str:
@@ -176,11 +178,11 @@ class History:
         return f"{stem}-{n}.json"
 
 
-def _write(folder: Path, replay: str, replay_text: str, history_text: str) -> None:
+def _write(folder: Path, replay: str, replay_text: str, records: Sequence[GameRecord]) -> None:
     """The replay first: a history never names a replay that was not written."""
     try:
         write_atomic(folder / REPLAYS_DIR / replay, replay_text)
-        write_atomic(folder / HISTORY_FILE, history_text)
+        write_atomic(folder / HISTORY_FILE, dumps(records))
     except OSError as exc:
         log.warning("The finished game could not be kept in the history in %s: %s",
                     folder, exc)

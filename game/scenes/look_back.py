@@ -487,9 +487,9 @@ class HistoryScene(LookBackScene):
                             _("The replay of this game is missing."))
             self.rebuild()
             return
-        problem = open_replay(self.services, saved)
-        if problem:
-            self.say_status(localized(problem, None, i18n.language()))
+        failed = open_replay(self.services, saved)
+        if failed:
+            self.say_status(localized(failed, None, i18n.language()))
         else:
             self.services.audio.play("click")
 

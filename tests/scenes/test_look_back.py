@@ -253,6 +253,22 @@ def test_a_missing_replay_is_said_and_its_record_stays(with_history, display):
     scene.draw(display)
 
 
+def test_a_damaged_replay_is_set_aside_and_said(with_history, display):
+    services = with_history
+    record = services.history.records[-1]
+    path = services.history.replay_path(record)
+    path.write_text("{not a save", encoding="utf-8")
+    scene = opened(services, HistoryScene(services))
+    scene.group.focus(scene.rows.rows[0])
+    scene.handle(I.simple(I.CONFIRM))
+    services.stack.apply_pending()
+    assert services.stack.top is scene
+    assert path.name in scene.status and "corrupt" in scene.status
+    assert path.with_name(path.name + ".corrupt").read_text() == "{not a save"
+    assert not scene.rows.rows[0].has_replay  # its row now says the replay is missing
+    assert services.history.records[-1] == record
+
+
 def test_an_empty_history_says_how_to_fill_it(services, display):
     scene = opened(services, HistoryScene(services))
     assert scene.rows.rows == []
