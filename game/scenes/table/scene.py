@@ -501,7 +501,8 @@ class SharedTable(Scene):
         Names: any ``targets()`` key (cards, decks, buttons, tokens... as each table names
         them); ``"cell:x,y"`` a board cell; ``"action"`` what the step's expected move uses
         (its cells, cards, decks, buttons, as a hint lights them); ``"panel:N"`` seat N's
-        panel; ``"log"``; ``"prompt"`` the prompt line; ``"scores"`` the score track; and a
+        panel; ``"log"``; ``"prompt"`` the prompt line; ``"scores"`` the viewer's space on the
+        score track; and a
         table's own names (``lesson_places``)."""
         rects = self.lesson_rects(name)
         return rects[0].unionall(rects[1:]) if rects else None
@@ -519,7 +520,7 @@ class SharedTable(Scene):
         except ValueError:
             return None
         fixed = {"log": lambda: self.layout.log_rect, "prompt": lambda: self.prompt_box()[0],
-                 "scores": lambda: self.layout.track_rect}
+                 "scores": lambda: self.layout.track_space(self.disp_score[self.viewer or 0])}
         if name in fixed:
             return [fixed[name]()]
         if name == "action":
