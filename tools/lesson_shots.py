@@ -57,10 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1920, 1080))
-    i18n.set_language(args.lang)
-    theme.set_ui_scale(args.ui_scale)
     services = Services.standalone(Config(mute=True))
     services.settings.ui_scale = args.ui_scale
+    services.settings.language = args.lang
+    i18n.set_language(args.lang)
+    theme.set_ui_scale(args.ui_scale)
     services.settings.animation_speed = 4.0
     args.out.mkdir(parents=True, exist_ok=True)
     stem = f"{args.game}-{args.lang}-{args.ui_scale:g}"
