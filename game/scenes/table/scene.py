@@ -296,7 +296,7 @@ class SharedTable(Scene):
 
     def legal(self) -> list:
         """The acting seat's legal actions (cached per state version)."""
-        key = ("legal", self.version)
+        key = ("legal", self.version, self.gate_key())
         if key not in self._cache:
             p = self.acting
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
@@ -312,13 +312,18 @@ class SharedTable(Scene):
         that lights cells from the rules' previews rather than from ``legal()``."""
         if self.coach is None or not self.coach.guided:
             return cells
-        key = ("lit", self.version)
+        key = ("lit", self.version, self.gate_key())
         named = self._cache.get(key)
         if named is None:
             named = {c for a in self.legal() for c in action_cells(a)}
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "lit"}
             self._cache[key] = named
         return [c for c in cells if c in named]
+
+    def gate_key(self) -> int | None:
+        """Changes when a lesson's gate lets other moves through in the same state (the
+        lesson's step): part of the key of what is worked out from the moves offered."""
+        return self.coach.guide.index if self.coach is not None else None
 
     def gate(self, action: Any) -> bool:
         """Whether a lesson's step refuses the acting human's legal ``action`` (it then says
