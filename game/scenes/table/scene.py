@@ -295,10 +295,11 @@ class SharedTable(Scene):
         return self.chooser is not None
 
     def legal(self) -> list:
-        """The acting seat's legal actions (cached per state version)."""
-        key = ("legal", self.version, self.gate_key())
+        """The acting seat's legal actions (cached per state version, seat and lesson step:
+        a table may say nobody acts while its timeline runs, in the same state)."""
+        p = self.acting
+        key = ("legal", self.version, self.gate_key(), p)
         if key not in self._cache:
-            p = self.acting
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
             legal = self.state.legal_actions(p) if p is not None else []
             if self.coach is not None:
