@@ -109,12 +109,13 @@ class Coach:
 
     def demo(self) -> Action | None:
         """The first move the step expects, when the learner may make it now (what the
-        ``"action"`` pointer shows)."""
-        st = self.table.state
-        if self.reading or not self.guided or LEARNER not in st.to_act():
+        ``"action"`` pointer shows; from the table's moves offered, worked out once per
+        state and step)."""
+        table = self.table
+        if self.reading or not self.guided or table.acting != LEARNER:
             return None
-        expected = self.guide.expected(st.legal_actions(LEARNER))
-        return expected[0] if expected else None
+        offered = table.legal()
+        return offered[0] if offered else None
 
     def words(self) -> str:
         """The step's words in the learner's language, ``{you}`` their colour's name."""
