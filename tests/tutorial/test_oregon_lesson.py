@@ -162,7 +162,7 @@ def test_two_landscape_cards_place_a_farmer_that_scores_for_the_harbour(walked):
 def test_the_extra_turn_is_kept_then_used(walked):
     record = walked[2]
     assert kinds(step_of(record, "Your extra-turn token")["events"]) == ["extra_turn_skipped"]
-    used = step_of(record, "Now use your extra-turn")
+    used = step_of(record, "Press Use extra turn")
     assert "extra_turn_used" in kinds(used["events"])
     assert UseExtraTurn() in used["actions"]
     joker = step_of(record, "The joker stands in")
@@ -193,7 +193,7 @@ def test_the_draw_fills_the_hand_and_a_duplicate_is_replaced(walked):
     record = walked[2]
     first = step_of(record, "Now you draw back up")
     assert kinds(first["events"]).count("drew_card") == 2
-    draw = step_of(record, "You draw back up")
+    draw = step_of(record, "You may draw from either")
     drawn = [e.data for e in draw["events"] if e.kind == "drew_card"]
     assert [d["deck"] for d in drawn] == ["building"]
     after = draw["after"][-1]

@@ -110,20 +110,20 @@ STEPS = (
          point=("action",),
          expect=_is(PlaceBuilding((CAMPFIRE, POST_OFFICE), POST_OFFICE_CELL)),
          refuse=_LIT_CELL),
-    Step(N_("Now use your extra-turn token to play cards a second time this turn. It is then "
-            "spent, until a station next to one of your farmers turns it active again."),
+    Step(N_("Press Use extra turn to play cards a second time this turn. The token is then "
+            "spent; a station beside your farmers can make it active again."),
          point=("btn0",),
          expect=_is(UseExtraTurn()),
          refuse=N_("Use the extra turn now.")),
     Step(N_("The joker stands in for one landscape card of any symbol, never for a building "
             "card: with it, the harbour card alone builds a harbour wherever one may stand. "
-            "Choose both, then the lit cell. A store next to your farmers makes it active "
-            "again."),
+            "Choose both, then the lit cell. A store beside your farmers can make the joker "
+            "active again."),
          point=("action",),
          expect=_is(PlaceBuilding((HARBOUR,), SECOND_HARBOUR_CELL)),
          refuse=_LIT_CELL),
-    Step(N_("You draw back up to 4 cards, one at a time, from either deck; your hand must end "
-            "with at least one landscape and one building card. Draw a building card."),
+    Step(N_("You may draw from either deck, one card at a time, but your hand must end with "
+            "at least one landscape and one building card. Draw a building card."),
          point=("deck_building",),
          expect=_is(Draw("building")),
          refuse=N_("Draw from the building deck this time.")),
@@ -146,8 +146,8 @@ STEPS = (
             "stacks are empty as there are players (2 here). The round is played out, tokens "
             "are added, and most points wins."),
          point=("panel:0",)),
-    Step(N_("That is all of Oregon! Finish this game on your own. Stuck? Press H (X on a "
-            "pad) and Suggest a move shows a good play."),
+    Step(N_("That is all of Oregon! Finish this game on your own. Stuck? Suggest a move (H, "
+            "or X on a pad) shows a good play."),
          point=("log",)),
 )
 
