@@ -7,6 +7,7 @@ import ast
 import inspect
 
 import pytest
+from lesson_walk import play_free, start, walk
 
 from game.bots import make_bot
 from game.engine.oregon import new_game
@@ -15,6 +16,7 @@ from game.engine.oregon.cards import card_building, card_kind
 from game.registry import GAMES
 from game.scenes.oregon import lesson as oregon_lesson
 from game.scenes.oregon.lesson import LESSON
+from game.scenes.tutorial.guide import lesson_state
 from game.scenes.tutorial.lesson import load_lesson
 
 LEARNER = 0
@@ -22,51 +24,30 @@ BOT = 1
 
 
 def fresh_state():
-    state = new_game(len(LESSON.seats), LESSON.seed, **dict(LESSON.options))
-    if LESSON.arrange is not None:
-        LESSON.arrange(state)
-    return state
+    return lesson_state(LESSON)
 
 
-def seat_bots():
-    """The bots as the table seats them: seat i of a game with seed s plays with s * 31 + i."""
-    bots = {}
-    for i, spec in enumerate(LESSON.seats):
-        kind, _sep, level = spec.partition(":")
-        if kind == "bot":
-            bots[i] = make_bot(LESSON.game_id, level or "normal", LESSON.seed * 31 + i)
-    return bots
-
-
-def walk():
-    """Play the lesson with the learner's demo moves: for each step, the events of the
-    learner's moves it took and what was legal / expected when it began."""
-    state = fresh_state()
-    bots = seat_bots()
+def walk_lesson():
+    """The lesson walked as its table plays it, and for each step what its own moves did:
+    ``{"index", "legal", "expected", "actions", "events", "after"}`` (``after``: the state
+    after each of the step's moves)."""
+    game = start(LESSON)
     record = []
-    for index, step in enumerate(LESSON.steps):
-        entry = {"index": index, "events": [], "legal": [], "expected": [], "actions": []}
-        record.append(entry)
-        if step.reading:
-            continue
-        for time in range(step.times):
-            while state.to_act() and state.to_act()[0] in bots:
-                p = state.to_act()[0]
-                state.apply(bots[p].choose(state.view(p), state.legal_actions(p)), p)
-            legal = state.legal_actions(LEARNER)
-            if time == 0:
-                entry["legal"] = legal
-                entry["expected"] = LESSON.expected(index, legal)
-            action = LESSON.demo_action(index, legal)
-            entry["actions"].append(action)
+    for visit in walk(LESSON, game):
+        entry = {"index": visit.index, "legal": visit.legal, "expected": visit.expected,
+                 "actions": visit.played, "events": [], "after": []}
+        state = visit.state.clone()
+        for action in visit.played:  # a step's moves are all the learner's, in one turn
+            assert LEARNER in state.to_act()
             entry["events"] += state.apply(action, LEARNER)
-            entry.setdefault("after", []).append(state.clone())
-    return state, bots, record
+            entry["after"].append(state.clone())
+        record.append(entry)
+    return game, record
 
 
 @pytest.fixture(scope="module")
 def walked():
-    return walk()
+    return walk_lesson()
 
 
 def kinds(events, player=LEARNER):
@@ -104,24 +85,17 @@ def test_the_deal_is_the_same_cards_in_another_order():
     assert state.legal_actions(LEARNER)
 
 
-def test_the_learner_reaches_the_last_step_and_the_game_then_plays_to_its_end(walked):
-    state, bots, record = walked
-    assert len(record) == len(LESSON.steps)
-    assert not state.is_over()
-    state = state.clone()  # the other tests read the position the lesson ends in
+def test_the_learner_reaches_the_last_step_and_the_game_then_plays_to_its_end():
+    game, record = walk_lesson()
+    assert [entry["index"] for entry in record] == list(range(len(LESSON.steps)))
+    assert not game.state.is_over() and game.guide.step is None
     learner = make_bot("oregon", "normal", 7)
-    for _ in range(2000):
-        if state.is_over():
-            break
-        p = state.to_act()[0]
-        player = bots.get(p, learner)
-        state.apply(player.choose(state.view(p), state.legal_actions(p)), p)
-    assert state.is_over()
-    assert state.winners()
+    play_free(game, lambda state, legal: learner.choose(state.view(LEARNER), legal))
+    assert game.state.is_over() and game.state.winners()
 
 
 def test_every_acting_step_lets_its_move_through_and_refuses_another(walked):
-    _state, _bots, record = walked
+    _game, record = walked
     for entry in record:
         step = LESSON.steps[entry["index"]]
         if step.reading:
@@ -136,21 +110,21 @@ def test_every_acting_step_lets_its_move_through_and_refuses_another(walked):
 
 
 def test_the_bot_plays_the_same_game_every_time():
-    first, _, _ = walk()
-    again, _, _ = walk()
-    assert len(first.history) > 20
-    assert [str(a) for a in again.history] == [str(a) for a in first.history]
+    first, _ = walk_lesson()
+    again, _ = walk_lesson()
+    assert len(first.actions) > 20
+    assert again.actions == first.actions
 
 
 def test_the_start_tile_is_placed(walked):
-    entry = step_of(walked[2], "Every player starts")
+    entry = step_of(walked[1], "Every player starts")
     placed = [e for e in entry["events"] if e.kind == "start_tile_placed"]
     assert [e.player for e in placed] == [LEARNER]
     assert placed[0].data["building"] == "harbour"
 
 
 def test_two_landscape_cards_place_a_farmer_that_scores_for_the_harbour(walked):
-    entry = step_of(walked[2], "Two landscape cards")
+    entry = step_of(walked[1], "Two landscape cards")
     played = [e for e in entry["events"] if e.kind == "cards_played"]
     assert played[0].data["kind"] == "farmer" and not played[0].data["joker"]
     assert all(card_kind(c) == "landscape" for c in played[0].data["cards"])
@@ -160,7 +134,7 @@ def test_two_landscape_cards_place_a_farmer_that_scores_for_the_harbour(walked):
 
 
 def test_the_extra_turn_is_kept_then_used(walked):
-    record = walked[2]
+    record = walked[1]
     assert kinds(step_of(record, "Your extra-turn token")["events"]) == ["extra_turn_skipped"]
     used = step_of(record, "Press Use extra turn")
     assert "extra_turn_used" in kinds(used["events"])
@@ -170,7 +144,7 @@ def test_the_extra_turn_is_kept_then_used(walked):
 
 
 def test_a_landscape_and_a_building_card_place_a_building(walked):
-    entry = step_of(walked[2], "A landscape card and a building card")
+    entry = step_of(walked[1], "A landscape card and a building card")
     played = [e.data for e in entry["events"] if e.kind == "cards_played"][0]
     assert played["kind"] == "building" and not played["joker"]
     assert sorted(map(card_kind, played["cards"])) == ["building", "landscape"]
@@ -181,7 +155,7 @@ def test_a_landscape_and_a_building_card_place_a_building(walked):
 
 
 def test_the_joker_stands_in_for_the_landscape_card(walked):
-    entry = step_of(walked[2], "The joker stands in")
+    entry = step_of(walked[1], "The joker stands in")
     played = [e.data for e in entry["events"] if e.kind == "cards_played"][0]
     assert played["joker"] and len(played["cards"]) == 1
     flipped = [e.data for e in entry["events"] if e.kind == "token_flipped"]
@@ -190,7 +164,7 @@ def test_the_joker_stands_in_for_the_landscape_card(walked):
 
 
 def test_the_draw_fills_the_hand_and_a_duplicate_is_replaced(walked):
-    record = walked[2]
+    record = walked[1]
     first = step_of(record, "Now you draw back up")
     assert kinds(first["events"]).count("drew_card") == 2
     draw = step_of(record, "You may draw from either")
@@ -210,7 +184,7 @@ def test_the_draw_fills_the_hand_and_a_duplicate_is_replaced(walked):
 
 
 def test_a_mine_gives_the_farmer_beside_it_a_token(walked):
-    entry = step_of(walked[2], "Mines pay")
+    entry = step_of(walked[1], "Mines pay")
     built = [e.data for e in entry["events"] if e.kind == "building_placed"]
     assert [b["building"] for b in built] == ["coal_mine"]
     tokens = [e.data for e in entry["events"] if e.kind == "drew_token"]
