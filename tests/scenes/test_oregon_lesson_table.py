@@ -52,3 +52,32 @@ def test_a_drawn_duplicate_shows_both_buttons_while_the_step_wants_the_discard(l
     assert [b[0] for b in s.buttons()] == ["Keep it", "Discard, redraw"]
     assert "already hold one" in s.prompt()
     assert s.legal() == [DiscardDrawn()]
+
+
+def test_at_the_largest_text_size_every_bubble_fits_and_leaves_its_places_in_view():
+    from lesson_walk import table_for, walk
+
+    from game.config import Config
+    from game.scenes.services import Services
+    from game.ui import theme
+
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1920, 1080))
+    services = Services.standalone(Config(mute=True))
+    theme.set_ui_scale(1.5)
+    try:
+        table = table_for(LESSON, services)
+        canvas = pygame.Rect((0, 0), services.canvas_size)
+        for visit in walk(LESSON):
+            table.restore(visit.state.clone())
+            table.coach.guide.index = visit.index
+            bubble = table.coach.bubble
+            bubble.layout()
+            assert canvas.contains(bubble.rect), visit.index + 1
+            assert bubble.targets, visit.index + 1
+            for place in bubble.avoided():
+                assert not bubble.rect.colliderect(place), (visit.index + 1, place)
+        table.on_exit()
+    finally:
+        theme.set_ui_scale(1.0)
+        services.close()
