@@ -305,6 +305,7 @@ def test_the_end_of_the_game_shows_the_results_and_removes_the_progress(svc, les
             t._try(t.state.legal_actions(LEARNER)[0])
         frames(svc)
     assert isinstance(svc.stack.top, ResultsScene)
+    assert svc.stack.top.on_replay is None  # a lesson's arranged deal has no replay
     svc.config.writer.flush()
     assert not progress_file(svc).exists()
     assert not saves.autosave_path(svc.config).exists()
