@@ -133,8 +133,9 @@ STEPS = (
             "next to an oasis bonus square. Place the first one on the lit cell."),
          point=("action",), expect=_tile("oasis", OASIS_START), refuse=LIT_CELL),
     # --- areas and control markers ---
-    Step(N_("Each new area took one of your 4 control markers, and only areas under your "
-            "markers score. Tiles touching along a side form one area: grow this one."),
+    Step(N_("Each new area took one of your 4 control markers; only areas under your "
+            "markers score. Tiles that touch along a side, bonus squares too, form one "
+            "area: grow this one."),
          point=("cell:15,6", "action"), expect=_tile("oasis", OASIS_GROW), refuse=LIT_CELL),
     # --- camels ---
     Step(N_("You hold disc #1: place a free camel. Your camels that touch along the path "

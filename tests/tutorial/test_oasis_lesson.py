@@ -1,0 +1,189 @@
+"""The Oasis lesson, at engine level: its fixed deal holds, each step's move is there when the
+step is reached, and each mechanic it names really happens at its step."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+import pytest
+
+from game.engine.oasis.scoring import camel_groups
+from game.registry import GAMES
+from game.scenes.oasis import lesson as oasis_lesson
+from game.scenes.oasis.lesson import LESSON
+from game.scenes.tutorial.lesson import load_lesson
+from oasis_lesson_walk import play_free, walk
+
+WORDS_MAX = 45  # a step says one idea; longer texts overflow the coach bubble
+
+
+@pytest.fixture(scope="module")
+def visits():
+    return walk(LESSON)
+
+
+def _step(say_start: str) -> int:
+    """The index of the step whose English text starts with ``say_start``."""
+    found = [i for i, s in enumerate(LESSON.steps) if s.say.startswith(say_start)]
+    assert len(found) == 1, say_start
+    return found[0]
+
+
+def _events(visits, say_start: str, kind: str, player: int | None = 0) -> list:
+    v = visits[_step(say_start)]
+    return [e for e in v.events if e.kind == kind and (player is None or e.player == player)]
+
+
+def test_registry_names_the_lesson():
+    assert load_lesson(GAMES["oasis"].lesson) is LESSON
+    assert LESSON.seats[0] == "human"
+    assert all(s in ("bot:easy", "bot:normal") for s in LESSON.seats[1:])
+
+
+def test_walk_reaches_the_last_step_and_the_game_then_ends(visits):
+    assert len(visits) == len(LESSON.steps)
+    last = visits[-1]
+    assert LESSON.steps[-1].reading and not last.state.is_over()
+    state = play_free(LESSON, last.state, last.bots)
+    assert state.is_over()
+    assert len(state.winners()) == 1
+
+
+def test_each_step_that_waits_for_a_move_has_one_and_refuses_the_others(visits):
+    for i, (step, v) in enumerate(zip(LESSON.steps, visits, strict=True)):
+        if step.reading:
+            assert v.legal == [], f"step {i + 1} is a reading step"
+            continue
+        expected = LESSON.expected(i, v.legal)
+        assert expected, f"step {i + 1} expects none of the legal moves"
+        if len(expected) < len(v.legal):
+            assert step.refuse, f"step {i + 1} refuses moves without saying why"
+            assert any(not LESSON.allows(i, a) for a in v.legal)
+
+
+def test_offers_and_the_offer_deck(visits):
+    turned = _events(visits, "This is your offer deck", "card_turned")
+    assert [e.data["position"] for e in turned] == [1]
+    assert [e.data["position"] for e in _events(visits, "An offer is 1 to 3", "card_turned")
+            ] == [2]
+    stopped = _events(visits, "Stop here. You offered 2", "offer_stopped")
+    assert len(stopped[0].data["cards"]) == 2
+    assert [e.data["count"] for e in _events(visits, "Stop here. You offered 2",
+                                             "cards_drawn")] == [1]
+
+
+def test_discs_and_turn_order(visits):
+    discs = visits[_step("The discs set the order")].state
+    assert discs.disc[0] == 1 and discs.order[0] == 0  # the learner offers and chooses first
+    handed = _events(visits, "The others have offered", "disc_handed")
+    assert [(e.data["disc"], e.data["to"]) for e in handed] == [(1, oasis_lesson.GREEN)]
+    # round 2: the learner's offer is taken with disc #1, and the learner has the bonus
+    took = _events(visits, "Your offer was taken with disc #1", "disc_handed", None)
+    assert (1, 0) in [(e.data["disc"], e.data["to"]) for e in took]
+    bonus = visits[_step("You hold disc #1: place a free camel")]
+    assert [e.player for e in bonus.events if e.kind == "bonus"] == [0]
+
+
+@pytest.mark.parametrize("say_start, card", [
+    ("Carry out your cards one at a time", "draw3"),
+    ("Stone ×1", "stone1"),
+    ("Goods ×1 is a score card", "goods1"),
+    ("Camels ×3", "camels3"),
+])
+def test_each_card_kind_chosen_is_carried_out(visits, say_start, card):
+    carried = _events(visits, say_start, "card_carried_out")
+    assert [e.data["card"] for e in carried] == [card]
+
+
+def test_each_card_kind_does_what_its_step_says(visits):
+    assert [e.data["count"] for e in _events(visits, "Carry out your cards one at a time",
+                                             "cards_drawn")] == [3]
+    assert [e.data["kind"] for e in _events(visits, "Place your stone tile", "tile_placed")
+            ] == ["stone"]
+    steppe = _events(visits, "Steppe ×2", "tile_placed")
+    assert [e.data["kind"] for e in steppe] == ["steppe", "steppe"]
+    # the steppe card starts by itself (the last kind left): its step is the placing; the
+    # first tile starts an area (joining the bonus square it touches), the second grows it
+    assert [e.data["mode"] for e in steppe] == ["start", "extend"]
+    assert steppe[1].data["size"] == steppe[0].data["size"] + 1
+    goods = _events(visits, "Goods ×1 is a score card", "score_tiles_taken")
+    assert [(e.data["kind"], e.data["count"]) for e in goods] == [("goods", 1)]
+    assert len(_events(visits, "Place your three camels", "camel_placed")) == 3
+    oasis = _events(visits, "Oasis ×2", "tile_placed")
+    assert [(e.data["kind"], e.data["mode"]) for e in oasis] == [("oasis", "start")]
+
+
+def test_areas_and_control_markers(visits):
+    before = visits[_step("Oasis ×2")]
+    assert [e.data["markers_left"] for e in before.events if e.kind == "marker_placed"] == [1]
+    v = visits[_step("Each new area took one of your 4 control markers")]
+    grown = [e for e in v.events if e.kind == "tile_placed"]
+    assert [(e.data["kind"], e.data["mode"]) for e in grown] == [("oasis", "extend")]
+    st = v.state
+    assert len(st.markers[0]) == 3  # stone, steppe and oasis areas, each under a marker
+    area = st.area[st.board.index(oasis_lesson.OASIS_GROW)]
+    started = [e for e in before.events if e.kind == "tile_placed"][0]
+    assert st.a_owner[area] == 0 and st.a_size[area] == started.data["size"] + 1
+
+
+def test_camels_form_a_chain(visits):
+    v = visits[_step("You hold disc #1: place a free camel")]
+    st = v.state
+    assert [e.data["cell"] for e in v.events if e.kind == "camel_placed" and e.player == 0
+            ] == [list(oasis_lesson.BONUS_CAMEL)]
+    chains = camel_groups(st.board, st.camel_at, 0)
+    assert len(chains[0]) == 4  # the three camels of the card and the bonus camel
+
+
+def test_score_tiles(visits):
+    v = visits[_step("At the end each score tile multiplies")]
+    taken = [e for e in v.events if e.kind == "offer_taken" and e.player == 0]
+    assert sorted(taken[0].data["cards"]) == ["ovoo2", "stone1"]
+    after = visits[_step("Grow your stone area")].state
+    assert after.score_tiles[0] == {"goods": 1, "springs": 0, "horses": 0, "ovoo": 2}
+    stone = visits[_step("Grow your stone area")]
+    grown = [e for e in stone.events if e.kind == "tile_placed"]
+    assert [(e.data["kind"], e.data["mode"]) for e in grown] == [("stone", "extend")]
+
+
+def test_the_end_is_told_before_the_game_ends(visits):
+    v = visits[_step("The game ends after the round")]
+    assert not v.state.is_over() and not v.state.end_cause
+    state = play_free(LESSON, visits[-1].state, visits[-1].bots)
+    # the game ended for one of the reasons the step gives, at the end of a round
+    assert state.end_cause and state.final is not None
+
+
+def test_the_last_step_offers_suggest_a_move():
+    last = LESSON.steps[-1]
+    assert last.reading and "Suggest a move" in last.say and "(H" in last.say
+
+
+def test_step_texts_are_marked_for_translation_and_short():
+    marked = {node.args[0].value for node in ast.walk(ast.parse(inspect.getsource(oasis_lesson)))
+              if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_"}
+    assert LESSON.title in marked
+    for i, step in enumerate(LESSON.steps):
+        assert step.say in marked, f"step {i + 1} is not marked"
+        assert not step.refuse or step.refuse in marked, f"step {i + 1}'s refusal"
+        assert len(step.say.split()) <= WORDS_MAX, f"step {i + 1} says too much"
+
+
+def test_pointers_name_what_the_table_shows(visits):
+    board = GAMES["oasis"].new(3, 0).board
+    table_keys = ("deck", "board", "pile", "undo", "action", "log", "prompt", "scores")
+    for i, step in enumerate(LESSON.steps):
+        assert step.point, f"step {i + 1} points at nothing"
+        for name in step.point:
+            kind, _sep, rest = name.partition(":")
+            if kind == "cell":
+                x, y = (int(v) for v in rest.split(","))
+                assert board.index((x, y)) in board.place_cells or board.is_path[
+                    board.index((x, y))], name
+            elif kind == "panel":
+                assert 0 <= int(rest) < len(LESSON.seats), name
+            elif name[:-1] in ("btn", "card", "offer"):
+                assert name[-1].isdigit(), name
+            else:
+                assert name in table_keys, name
