@@ -7,13 +7,13 @@ import ast
 import inspect
 
 import pytest
+from oasis_lesson_walk import play_free, walk
 
 from game.engine.oasis.scoring import camel_groups
 from game.registry import GAMES
 from game.scenes.oasis import lesson as oasis_lesson
 from game.scenes.oasis.lesson import LESSON
 from game.scenes.tutorial.lesson import load_lesson
-from oasis_lesson_walk import play_free, walk
 
 WORDS_MAX = 45  # a step says one idea; longer texts overflow the coach bubble
 
