@@ -7,7 +7,7 @@ import ast
 import inspect
 
 import pytest
-from oasis_lesson_walk import play_free, walk
+from lesson_walk import play_free, start, walk
 
 from game.engine.oasis.scoring import camel_groups
 from game.registry import GAMES
@@ -19,8 +19,23 @@ WORDS_MAX = 45  # a step says one idea; longer texts overflow the coach bubble
 
 
 @pytest.fixture(scope="module")
-def visits():
-    return walk(LESSON)
+def walked():
+    """The lesson walked to its last step, and the game left there."""
+    game = start(LESSON)
+    return walk(LESSON, game), game
+
+
+@pytest.fixture(scope="module")
+def visits(walked):
+    return walked[0]
+
+
+@pytest.fixture(scope="module")
+def finished(walked):
+    """The free part played to the end (the learner taking the first legal move)."""
+    game = walked[1]
+    play_free(game)
+    return game.state
 
 
 def _step(say_start: str) -> int:
@@ -30,9 +45,17 @@ def _step(say_start: str) -> int:
     return found[0]
 
 
-def _events(visits, say_start: str, kind: str, player: int | None = 0) -> list:
-    v = visits[_step(say_start)]
-    return [e for e in v.events if e.kind == kind and (player is None or e.player == player)]
+def _events(visits, say_start: str, kind: str, player: int | None = 0,
+            before: bool = False) -> list:
+    """Events of ``kind`` (by ``player``) from the step's own moves and the bots' moves after
+    them, or with ``before`` the ones that led to the step (the bots' moves before it)."""
+    i = _step(say_start)
+    events = visits[i].events if before else visits[i + 1].events
+    return [e for e in events if e.kind == kind and (player is None or e.player == player)]
+
+
+def _state_after(visits, say_start: str):
+    return visits[_step(say_start) + 1].state
 
 
 def test_registry_names_the_lesson():
@@ -41,21 +64,18 @@ def test_registry_names_the_lesson():
     assert all(s in ("bot:easy", "bot:normal") for s in LESSON.seats[1:])
 
 
-def test_walk_reaches_the_last_step_and_the_game_then_ends(visits):
-    assert len(visits) == len(LESSON.steps)
-    last = visits[-1]
-    assert LESSON.steps[-1].reading and not last.state.is_over()
-    state = play_free(LESSON, last.state, last.bots)
-    assert state.is_over()
-    assert len(state.winners()) == 1
+def test_walk_reaches_the_last_step_and_the_game_then_ends(visits, finished):
+    assert [v.index for v in visits] == list(range(len(LESSON.steps)))
+    assert LESSON.steps[-1].reading and not visits[-1].state.is_over()
+    assert finished.is_over() and len(finished.winners()) == 1
 
 
 def test_each_step_that_waits_for_a_move_has_one_and_refuses_the_others(visits):
     for i, (step, v) in enumerate(zip(LESSON.steps, visits, strict=True)):
         if step.reading:
-            assert v.legal == [], f"step {i + 1} is a reading step"
+            assert v.expected == [], f"step {i + 1} is a reading step: no move goes through"
             continue
-        expected = LESSON.expected(i, v.legal)
+        expected = v.expected
         assert expected, f"step {i + 1} expects none of the legal moves"
         if len(expected) < len(v.legal):
             assert step.refuse, f"step {i + 1} refuses moves without saying why"
@@ -79,10 +99,12 @@ def test_discs_and_turn_order(visits):
     handed = _events(visits, "The others have offered", "disc_handed")
     assert [(e.data["disc"], e.data["to"]) for e in handed] == [(1, oasis_lesson.GREEN)]
     # round 2: the learner's offer is taken with disc #1, and the learner has the bonus
-    took = _events(visits, "Your offer was taken with disc #1", "disc_handed", None)
+    took = _events(visits, "Your offer was taken with disc #1", "disc_handed", None,
+                   before=True)
     assert (1, 0) in [(e.data["disc"], e.data["to"]) for e in took]
-    bonus = visits[_step("You hold disc #1: place a free camel")]
-    assert [e.player for e in bonus.events if e.kind == "bonus"] == [0]
+    bonus = _events(visits, "You hold disc #1: place a free camel", "bonus", None,
+                    before=True)
+    assert [e.player for e in bonus] == [0]
 
 
 @pytest.mark.parametrize("say_start, card", [
@@ -115,44 +137,41 @@ def test_each_card_kind_does_what_its_step_says(visits):
 
 
 def test_areas_and_control_markers(visits):
-    before = visits[_step("Oasis ×2")]
-    assert [e.data["markers_left"] for e in before.events if e.kind == "marker_placed"] == [1]
-    v = visits[_step("Each new area took one of your 4 control markers")]
-    grown = [e for e in v.events if e.kind == "tile_placed"]
+    assert [e.data["markers_left"] for e in _events(visits, "Oasis ×2", "marker_placed")
+            ] == [1]
+    grown = _events(visits, "Each new area took one of your 4 control markers", "tile_placed")
     assert [(e.data["kind"], e.data["mode"]) for e in grown] == [("oasis", "extend")]
-    st = v.state
+    st = _state_after(visits, "Each new area took one of your 4 control markers")
     assert len(st.markers[0]) == 3  # stone, steppe and oasis areas, each under a marker
     area = st.area[st.board.index(oasis_lesson.OASIS_GROW)]
-    started = [e for e in before.events if e.kind == "tile_placed"][0]
+    started = _events(visits, "Oasis ×2", "tile_placed")[0]
     assert st.a_owner[area] == 0 and st.a_size[area] == started.data["size"] + 1
 
 
 def test_camels_form_a_chain(visits):
-    v = visits[_step("You hold disc #1: place a free camel")]
-    st = v.state
-    assert [e.data["cell"] for e in v.events if e.kind == "camel_placed" and e.player == 0
-            ] == [list(oasis_lesson.BONUS_CAMEL)]
+    placed = _events(visits, "You hold disc #1: place a free camel", "camel_placed")
+    assert [e.data["cell"] for e in placed] == [list(oasis_lesson.BONUS_CAMEL)]
+    st = _state_after(visits, "You hold disc #1: place a free camel")
     chains = camel_groups(st.board, st.camel_at, 0)
     assert len(chains[0]) == 4  # the three camels of the card and the bonus camel
 
 
 def test_score_tiles(visits):
-    v = visits[_step("At the end each score tile multiplies")]
-    taken = [e for e in v.events if e.kind == "offer_taken" and e.player == 0]
+    taken = _events(visits, "At the end each score tile multiplies", "offer_taken")
     assert sorted(taken[0].data["cards"]) == ["ovoo2", "stone1"]
-    after = visits[_step("Grow your stone area")].state
+    after = _state_after(visits, "Grow your stone area")
     assert after.score_tiles[0] == {"goods": 1, "springs": 0, "horses": 0, "ovoo": 2}
-    stone = visits[_step("Grow your stone area")]
-    grown = [e for e in stone.events if e.kind == "tile_placed"]
+    grown = _events(visits, "Grow your stone area", "tile_placed")
     assert [(e.data["kind"], e.data["mode"]) for e in grown] == [("stone", "extend")]
 
 
-def test_the_end_is_told_before_the_game_ends(visits):
+def test_the_end_is_told_before_the_game_ends(visits, finished):
     v = visits[_step("The game ends after the round")]
     assert not v.state.is_over() and not v.state.end_cause
-    state = play_free(LESSON, visits[-1].state, visits[-1].bots)
-    # the game ended for one of the reasons the step gives, at the end of a round
-    assert state.end_cause and state.final is not None
+    # the game ended for one of the reasons the step gives, with the score tiles multiplied
+    assert finished.end_cause and finished.final is not None
+    for q, f in enumerate(finished.final):
+        assert f["stone"]["points"] == f["stone"]["tiles"] * finished.score_tiles[q]["ovoo"]
 
 
 def test_the_last_step_offers_suggest_a_move():
