@@ -97,14 +97,15 @@ STEPS = (
          refuse=N_("Take the lit offer: it holds three different cards.")),
     # --- each card kind ---
     Step(N_("Carry out your cards one at a time, in any order. Draw 3 cards: you draw 3 "
-            "cards, unseen, to the bottom of your offer deck."),
+            "cards, unseen, to the bottom of your offer deck. Start with it."),
          point=("action",), expect=_carry("draw3"),
          refuse=N_("Carry out the Draw 3 cards card first.")),
-    Step(N_("Stone ×1: you place one stone tile. A new stone area may start anywhere on "
-            "the land."),
+    Step(N_("Stone ×1: you place one stone tile. A new stone area may start on any "
+            "empty cell off the camel path."),
          point=("action",), expect=_carry("stone1"),
          refuse=N_("Carry out the Stone ×1 card now.")),
-    Step(N_("Place your stone tile on the lit cell."),
+    Step(N_("Place your stone tile on the lit cell. A tile may never go next to another "
+            "player's area of the same type."),
          point=("action",), expect=_tile("stone", STONE), refuse=LIT_CELL),
     Step(N_("Steppe ×2: two steppe tiles. A new steppe area must touch the camel path "
             "or a steppe bonus square. Place both tiles on the lit cells."),
@@ -134,8 +135,8 @@ STEPS = (
          point=("action",), expect=_tile("oasis", OASIS_START), refuse=LIT_CELL),
     # --- areas and control markers ---
     Step(N_("Each new area took one of your 4 control markers; only areas under your "
-            "markers score. Tiles that touch along a side, bonus squares too, form one "
-            "area: grow this one."),
+            "markers score. Tiles that touch along a side form one area, bonus squares "
+            "too. Grow this one."),
          point=("cell:15,6", "action"), expect=_tile("oasis", OASIS_GROW), refuse=LIT_CELL),
     # --- camels ---
     Step(N_("You hold disc #1: place a free camel. Your camels that touch along the path "
