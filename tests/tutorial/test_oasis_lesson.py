@@ -7,15 +7,18 @@ import ast
 import inspect
 
 import pytest
-from lesson_walk import play_free, start, walk
+from lesson_walk import play_free, start, table_for, unresolved_pointers, walk
 
+from game import i18n
 from game.engine.oasis.scoring import camel_groups
 from game.registry import GAMES
 from game.scenes.oasis import lesson as oasis_lesson
 from game.scenes.oasis.lesson import LESSON
 from game.scenes.tutorial.lesson import load_lesson
+from game.ui import theme
 
 WORDS_MAX = 45  # a step says one idea; longer texts overflow the coach bubble
+TALLEST = 0.55  # of the screen's height, the most a bubble may take at the largest Text size
 
 
 @pytest.fixture(scope="module")
@@ -189,20 +192,47 @@ def test_step_texts_are_marked_for_translation_and_short():
         assert len(step.say.split()) <= WORDS_MAX, f"step {i + 1} says too much"
 
 
-def test_pointers_name_what_the_table_shows(visits):
-    board = GAMES["oasis"].new(3, 0).board
-    table_keys = ("deck", "board", "pile", "undo", "action", "log", "prompt", "scores")
-    for i, step in enumerate(LESSON.steps):
-        assert step.point, f"step {i + 1} points at nothing"
-        for name in step.point:
-            kind, _sep, rest = name.partition(":")
-            if kind == "cell":
-                x, y = (int(v) for v in rest.split(","))
-                assert board.index((x, y)) in board.place_cells or board.is_path[
-                    board.index((x, y))], name
-            elif kind == "panel":
-                assert 0 <= int(rest) < len(LESSON.seats), name
-            elif name[:-1] in ("btn", "card", "offer"):
-                assert name[-1].isdigit(), name
-            else:
-                assert name in table_keys, name
+def test_every_pointer_is_resolved_by_the_table():
+    assert unresolved_pointers(LESSON) == []
+
+
+@pytest.fixture(scope="module")
+def lesson_table():
+    """The Oasis table with the lesson's coach, on the dummy video driver."""
+    import pygame
+
+    from game.config import Config
+    from game.scenes.services import Services
+
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1920, 1080))
+    services = Services.standalone(Config(mute=True))
+    table = table_for(LESSON, services)
+    yield table
+    table.on_exit()
+    services.close()
+    theme.set_ui_scale(1.0)
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "it", "es", "fr"])
+def test_every_step_fits_its_bubble_at_the_largest_text_size(lesson_table, visits, code):
+    """At Text size 1.5 each step's bubble lies on the screen, covers neither what it points
+    at nor where the move is made, and leaves about half the table in view."""
+    table = lesson_table
+    i18n.set_language(code)
+    theme.set_ui_scale(1.5)
+    width, height = table.services.canvas_size
+    screen = (0, 0, width, height)
+    for v in visits:
+        table.restore(v.state.clone())
+        table.coach.guide.index = v.index
+        bubble = table.coach.bubble
+        bubble.layout()
+        rect = bubble.rect
+        assert rect is not None and rect.w > 0
+        assert rect.clip(screen) == rect, f"step {v.index + 1} leaves the screen"
+        assert rect.h <= height * TALLEST, f"step {v.index + 1} is {rect.h} px tall"
+        assert rect.collidelist(bubble.avoided()) < 0, f"step {v.index + 1} covers its place"

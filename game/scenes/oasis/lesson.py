@@ -70,9 +70,9 @@ LIT_CELL = N_("For this lesson, use the lit cell.")
 
 STEPS = (
     # --- offers and the offer deck ---
-    Step(N_("Welcome to Oasis! You play {you}. Over a few rounds you grow land areas and a "
-            "chain of camels; at the end, score tiles multiply them. Each round, every "
-            "player offers cards and takes another player's offer."),
+    Step(N_("Welcome to Oasis! You play {you}. Grow land areas and a chain of camels; at "
+            "the end, score tiles multiply them. Each round, everyone offers cards and takes "
+            "another player's offer."),
          point=("panel:0",)),
     Step(N_("This is your offer deck: cards face down that nobody may look at, not even "
             "you. Make your offer: turn up its top card."),
@@ -87,9 +87,9 @@ STEPS = (
          point=("btn1",), expect=_is(StopOffer),
          refuse=N_("Stop the offer at two cards for this lesson.")),
     # --- discs and turn order ---
-    Step(N_("The discs set the order: you hold disc #1, so you offer and choose first. "
-            "When you take an offer, you hand your disc to its owner. Whoever holds disc #1 "
-            "after all the choosing places a free tile or camel."),
+    Step(N_("The discs set the order: with disc #1 you offer and choose first. Taking an "
+            "offer hands your disc to its owner. Whoever holds #1 after the choosing places "
+            "a free tile or camel."),
          point=("panel:0",)),
     Step(N_("The others have offered. Take this offer: you will carry out all of its "
             "cards, and its owner gets your disc #1."),
@@ -160,9 +160,9 @@ STEPS = (
     Step(N_("Grow your stone area with the new tile."),
          point=("action",), expect=_tile("stone", STONE_GROW), refuse=LIT_CELL),
     # --- how the game ends ---
-    Step(N_("The game ends after the round in which the last tile of one type is placed, "
-            "or in which someone takes a tile that cannot be placed. Then everyone turns "
-            "up their score tiles and the highest total wins."),
+    Step(N_("The game ends after the round in which one type of tile runs out, or someone "
+            "takes a tile that cannot be placed. Then score tiles are turned up; the highest "
+            "total wins."),
          point=("scores",)),
     Step(N_("Now finish the game on your own. Stuck? Ask for \"Suggest a move\" (H, or X "
             "on a controller)."),
