@@ -10,6 +10,7 @@ import pytest
 from lesson_walk import play_free, start, table_for, unresolved_pointers, walk
 
 from game import i18n
+from game.engine.oasis.actions import PlaceCamel, PlaceTile
 from game.engine.oasis.scoring import camel_groups
 from game.registry import GAMES
 from game.scenes.oasis import lesson as oasis_lesson
@@ -236,3 +237,24 @@ def test_every_step_fits_its_bubble_at_the_largest_text_size(lesson_table, visit
         assert rect.clip(screen) == rect, f"step {v.index + 1} leaves the screen"
         assert rect.h <= height * TALLEST, f"step {v.index + 1} is {rect.h} px tall"
         assert rect.collidelist(bubble.avoided()) < 0, f"step {v.index + 1} covers its place"
+
+
+def test_a_step_lights_only_its_own_cells(lesson_table, visits):
+    """Where a step wants a tile or a camel on one cell, that cell alone is lit (the board
+    lights every legal cell once the steps are over)."""
+    table = lesson_table
+    checked = 0
+    for v in visits:
+        wanted = {a.cell for a in v.expected if isinstance(a, (PlaceTile, PlaceCamel))}
+        if not wanted:
+            continue
+        table.restore(v.state.clone())
+        table.coach.guide.index, table.coach.guide.done = v.index, 0
+        assert set(table.cell_targets()) == wanted, f"step {v.index + 1}"
+        checked += 1
+    assert checked >= 6
+    stone = visits[_step("Place your stone tile")]
+    table.restore(stone.state.clone())
+    table.coach.guide.index = len(LESSON.steps)  # the same position, in the free part
+    assert set(table.cell_targets()) == {a.cell for a in stone.legal}
+    assert len(stone.legal) > 1
