@@ -100,10 +100,10 @@ def test_offers_and_the_offer_deck(visits):
 def test_discs_and_turn_order(visits):
     discs = visits[_step("The discs set the order")].state
     assert discs.disc[0] == 1 and discs.order[0] == 0  # the learner offers and chooses first
-    handed = _events(visits, "The others have offered", "disc_handed")
+    handed = _events(visits, "When the others have offered", "disc_handed")
     assert [(e.data["disc"], e.data["to"]) for e in handed] == [(1, oasis_lesson.GREEN)]
     # round 2: the learner's offer is taken with disc #1, and the learner has the bonus
-    took = _events(visits, "Your offer was taken with disc #1", "disc_handed", None,
+    took = _events(visits, "The holder of disc #1 takes your offer", "disc_handed", None,
                    before=True)
     assert (1, 0) in [(e.data["disc"], e.data["to"]) for e in took]
     bonus = _events(visits, "You hold disc #1: place a free camel", "bonus", None,

@@ -91,7 +91,7 @@ STEPS = (
             "offer hands your disc to its owner. Whoever holds #1 after the choosing places "
             "a free tile or camel."),
          point=("panel:0",)),
-    Step(N_("The others have offered. Take this offer: you will carry out all of its "
+    Step(N_("When the others have offered, take the lit offer: you carry out all of its "
             "cards, and its owner gets your disc #1."),
          point=("action",), expect=_take(GREEN),
          refuse=N_("Take the lit offer: it holds three different cards.")),
@@ -117,8 +117,8 @@ STEPS = (
     Step(N_("Stop here. Whoever takes your offer hands you their disc."),
          point=("btn1",), expect=_is(StopOffer),
          refuse=N_("Stop the offer at two cards for this lesson.")),
-    Step(N_("Your offer was taken with disc #1, so that disc is yours now. Take the lit "
-            "offer."),
+    Step(N_("The holder of disc #1 takes your offer, so disc #1 comes to you. Then take "
+            "the lit offer."),
          point=("action",), expect=_take(BLUE),
          refuse=N_("Take the lit offer: it holds three cards you have not met yet.")),
     Step(N_("Goods ×1 is a score card: you take 1 goods score tile, face down, and keep it "
