@@ -207,9 +207,12 @@ class TableScene(TableTips, SharedTable):
         "camel", "marker" (own marker to move / own camel to move)."""
         if not self.human_can_act:
             return {}
-        key = ("cells", self.version, *self.choice.key())
+        step = self.coach.guide.index if self.coach is not None else -1
+        key = ("cells", self.version, step, *self.choice.key())
         if key not in self._cache:
-            self._cache[key] = self.choice.cell_targets(self.state, self.actor)
+            cells = self.choice.cell_targets(self.state, self.actor)
+            lit = set(self.lesson_lit(list(cells)))  # a lesson's step lights its own cells
+            self._cache[key] = {c: glow for c, glow in cells.items() if c in lit}
         return self._cache[key]
 
     def buttons(self) -> list[tuple[str, object, bool, bool]]:
