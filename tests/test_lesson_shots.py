@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from lessons import with_lesson
 
 from game.ui import theme
 
@@ -38,7 +39,8 @@ def test_one_picture_per_step_then_the_free_part(tmp_path, monkeypatch):
     assert shot.get_size() == (1920, 1080)
 
 
-def test_a_game_without_a_lesson_is_refused(tmp_path, capsys):
+def test_a_game_without_a_lesson_is_refused(tmp_path, capsys, monkeypatch):
+    with_lesson(monkeypatch, "oasis", "")
     with pytest.raises(SystemExit) as info:
         _tool().main(["oasis", "--out", str(tmp_path)])
     assert info.value.code == 2

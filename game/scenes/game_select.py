@@ -117,18 +117,21 @@ class GameCard(Widget):
         surface.blit(self.face, self.rect.move(0, -lift))
 
 
+def lesson_room(lessons: bool) -> int:
+    """What "Learn to play" buttons take from the cards' previews (nothing without lessons):
+    the cards keep their top and their words, the buttons end where the cards did."""
+    return theme.scaled(LEARN_HEIGHT, cap=1.25) + LEARN_GAP if lessons else 0
+
+
 class GameSelectScene(MenuScene):
     def build(self) -> None:
         games = list(GAMES.values())
         n = max(1, len(games))
         width = min(MAX_CARD_WIDTH, (1920 - 160 - CARD_GAP * (n - 1)) // n)
-        height = card_height()
         lessons = [g for g in games if g.lesson and table_available(g.id)]
-        # Learn to play takes its room from the cards' previews: the cards keep their top
-        # and their words, the buttons end where the cards did
         learn_h = theme.scaled(LEARN_HEIGHT, cap=1.25) if lessons else 0
-        room = learn_h + LEARN_GAP if lessons else 0
-        rects = layout.row((960, 560 - room // 2), (width, height - room), n, CARD_GAP)
+        room = lesson_room(bool(lessons))
+        rects = layout.row((960, 560 - room // 2), (width, card_height() - room), n, CARD_GAP)
         self.problem: str | None = None
         for i, (game, rect) in enumerate(zip(games, rects, strict=True)):
             self.group.add(GameCard(rect, game, i, self.choose, PREVIEW_HEIGHT - room))

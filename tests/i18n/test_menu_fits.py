@@ -149,6 +149,9 @@ def test_game_cards_keep_their_words_above_the_seats(display, monkeypatch, code,
     i18n.set_language(code)
     faces: list[_FaceRecorder] = []
     panel = theme.panel
+    svc = services_at(scale)  # sets the text size the heights below depend on
+    card_heights = {game_select.card_height() - game_select.lesson_room(lessons)
+                    for lessons in (False, True)}
 
     class Face:
         def __init__(self, size):
@@ -159,8 +162,8 @@ def test_game_cards_keep_their_words_above_the_seats(display, monkeypatch, code,
             return faces[-1]
 
     monkeypatch.setattr(game_select.theme, "panel", lambda size, *a, **k: Face(size)
-                        if tuple(size)[1] == game_select.card_height() else panel(size, *a, **k))
-    GameSelectScene(services_at(scale))
+                        if tuple(size)[1] in card_heights else panel(size, *a, **k))
+    GameSelectScene(svc)
     assert len(faces) == len(GAMES)
     for face in faces:
         w, h = face.get_size()

@@ -41,7 +41,10 @@ def learn_buttons(scene):
     return {w.key: w for w in scene.group.widgets if str(w.key).startswith("learn_")}
 
 
-def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oregon_lesson):
+def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oregon_lesson,
+                                                                       monkeypatch):
+    for g in ("colorado", "oasis"):
+        with_lesson(monkeypatch, g, "")
     scene = on_stack(svc, GameSelectScene(svc))
     buttons = learn_buttons(scene)
     assert list(buttons) == ["learn_oregon"]
@@ -53,7 +56,9 @@ def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oreg
     assert len(svc.stack.scenes) == 1  # in place of every scene
 
 
-def test_game_select_without_lessons_is_as_before(svc):
+def test_game_select_without_lessons_is_as_before(svc, monkeypatch):
+    for g in ("oregon", "colorado", "oasis"):
+        with_lesson(monkeypatch, g, "")
     scene = on_stack(svc, GameSelectScene(svc))
     assert learn_buttons(scene) == {}
 
@@ -163,6 +168,7 @@ def test_no_suggestion_when_every_human_finished_the_game_or_there_is_no_lesson(
     finished["n"] = 0
     seat_setup(svc, "bot,bot")  # no human to teach
     assert isinstance(svc.stack.top, SeatSetupScene)
+    with_lesson(monkeypatch, "oasis", "")
     assert on_stack(svc, SeatSetupScene(svc, "oasis")) is svc.stack.top  # no Oasis lesson
 
 
