@@ -189,6 +189,21 @@ def test_hints_and_undo_are_off_during_the_steps_and_on_after(svc, lesson):
     assert t.legal() == t.state.legal_actions(LEARNER)
 
 
+def test_the_focus_the_coach_moves_shows_no_tip_over_the_bubble(svc, lesson):
+    """A keyboard learner's focus goes to the move a step asks for; its tip would cover the
+    bubble, so it shows only once the steps are over."""
+    t = opened(svc, lesson)
+    to_step(svc, t, 3)  # a farmer now: the focus is on the first card it uses
+    frames(svc, 2)
+    t.keyboard = True
+    assert t.focus.startswith("card")
+    assert t.current_tip()[0] is None
+    to_step(svc, t, len(lesson.steps))
+    settle(svc, t)
+    t.keyboard, t.focus = True, "card0"
+    assert t.current_tip()[0] is not None
+
+
 def test_no_hand_off_screen_with_one_human(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, len(lesson.steps))
