@@ -295,7 +295,8 @@ class ResultsScene(MenuScene):
             )
         self.chart_button = None
         if self.chart is not None:
-            # Translators: the results' button that shows the score table again
+            # Translators: the results' button switching to the score chart, and back to the
+            # table of scores
             label = _("Score table") if self.showing_chart else _("Score chart")
             self.chart_button = self.group.add(
                 Button(next(rects), label, self.toggle_chart, key="chart"))

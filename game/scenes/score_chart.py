@@ -1,7 +1,8 @@
 """The results screen's score chart: each seat's score over the game and its points per
 scoring category.
 
-    model = chart_of(table, rows, categories)   # None when the table has no recorded game
+    model = chart_of(table, rows, categories)   # None when there is no recorded game
+    model = chart_for(state, names, colours, rows, categories)
     draw_chart(surface, rect, model)            # paints the whole panel into ``rect``
 
 Left, a line per seat (its colour, with its shape as markers along it, and its badge at the
@@ -46,17 +47,28 @@ class ChartModel:
 
 
 def chart_of(scene: Any, rows: Sequence[Any], categories: Sequence[str]) -> ChartModel | None:
-    """The chart of the game of ``scene`` (the table under the results), or None when it
-    has no recorded game.  ``rows`` are the results table's rows (best first); each
-    category's points per seat come from their breakdowns."""
-    state = getattr(scene, "state", None)
-    names, colours = getattr(scene, "names", None), getattr(scene, "colour", None)
+    """The chart of the game under the results: a table's (the game that just ended, or a
+    finished game loaded), or a replay's (its whole recording); None when ``scene`` has no
+    recorded game.  ``rows`` are the results table's rows (best first)."""
+    table = getattr(scene, "table", scene)  # a replay plays its recording on a table
+    state = getattr(scene, "record", None) or getattr(table, "state", None)
+    names, colours = getattr(table, "names", None), getattr(table, "colour", None)
     if state is None or names is None or colours is None or not getattr(state, "history", None):
         return None
+    round_words = getattr(table, "round_words", None)
+    return chart_for(state, names, colours, rows, categories,
+                     (lambda r: round_words(r, None)) if round_words else None)
+
+
+def chart_for(state: Any, names: Sequence[str], colours: Sequence[int], rows: Sequence[Any],
+              categories: Sequence[str], round_words: Callable[[int], str] | None = None
+              ) -> ChartModel | None:
+    """The chart of ``state``'s game: seat ``q`` is ``names[q]`` wearing ``colours[q]``; each
+    category's points per seat come from the breakdown of the row in that seat's colour
+    (None when the rows are not one per seat)."""
     n = state.num_players
     seats = tuple((names[q], colours[q]) for q in range(n))
-    # A row belongs to the seat of its colour (each seat wears its own).
-    seat_of_colour = {colours[q]: q for q in range(n)}
+    seat_of_colour = {colours[q]: q for q in range(n)}  # each seat wears its own colour
     order, totals = [], [0] * n
     by_seat: dict[int, Any] = {}
     for row in rows:
@@ -71,9 +83,8 @@ def chart_of(scene: Any, rows: Sequence[Any], categories: Sequence[str]) -> Char
     cats = tuple(
         (label, tuple(int(by_seat[q].breakdown.get(label, 0) or 0) for q in range(n)))
         for label in categories)
-    round_words = getattr(scene, "round_words", None)
     return ChartModel(score_series(state), seats, tuple(order), tuple(totals), cats,
-                      (lambda r: round_words(r, None)) if round_words else None)
+                      round_words)
 
 
 # --- scales --------------------------------------------------------------------------------
@@ -252,6 +263,13 @@ def _draw_lines(surface: pygame.Surface, box: pygame.Rect, model: ChartModel) ->
         pygame.draw.line(surface, AXIS, (x, plot.bottom), (x, plot.bottom + 6), 2)
         img = theme.text(str(i), theme.SMALL_SIZE, theme.INK_SOFT)
         surface.blit(img, img.get_rect(midtop=(x, plot.bottom + 6)))
+    last = series.steps - series.steps % every
+    if series.steps % every and x_of(series.steps) - x_of(last) >= widest:
+        # the last turn (round) is labelled too, when it has room beside the last tick's
+        x = round(x_of(series.steps))
+        pygame.draw.line(surface, AXIS, (x, plot.bottom), (x, plot.bottom + 6), 2)
+        img = theme.text(str(series.steps), theme.SMALL_SIZE, theme.INK_SOFT)
+        surface.blit(img, img.get_rect(midtop=(x, plot.bottom + 6)))
     surface.blit(title, title.get_rect(midtop=(plot.centerx, plot.bottom + 6 + tick_h)))
     _draw_rounds(surface, plot, model, x_of)
     n = len(series.points)
@@ -307,15 +325,29 @@ def _draw_rounds(surface: pygame.Surface, plot: pygame.Rect, model: ChartModel,
             surface.blit(label, label.get_rect(topleft=(x + 8, plot.y + 4)))
 
 
+def category_labels(labels: Sequence[str], width: int) -> tuple[int, list[list[str]]]:
+    """(px, lines per label): the categories' names at one size, the Text size's unless a
+    word would not fit ``width`` (then smaller, never under the smallest text), each on at
+    most two lines (more only when the smallest text needs them)."""
+    px = theme.scaled(theme.SMALL_SIZE)
+    while True:
+        font = theme.font(px, True, fixed=True)
+        lines = [theme.wrap(label, px, width, bold=True, fixed=True) for label in labels]
+        fits = all(len(ls) <= 2 and all(font.size(x)[0] <= width for x in ls) for ls in lines)
+        if fits or px <= theme.SMALL_SIZE:
+            return px, lines
+        px -= 1
+
+
 def _draw_bars(surface: pygame.Surface, box: pygame.Rect, model: ChartModel) -> None:
     # Translators: the heading of the results' bars: each player's points in each category
     used = _heading(surface, box, _("Points by category")) + 6
     groups = len(model.categories)
     top = max((max(points) for _label, points in model.categories), default=0)
     label_w = (box.width - axis_width(top)) // groups - 12
-    label_lines = [theme.wrap(_(label), theme.SMALL_SIZE, label_w, bold=True)
-                   for label, _points in model.categories]
-    step = theme.line_height(theme.SMALL_SIZE, True)
+    label_px, label_lines = category_labels([_(label) for label, _p in model.categories],
+                                            label_w)
+    step = theme.font(label_px, True, fixed=True).get_linesize()
     labels_h = step * max(len(lines) for lines in label_lines) + 6
     number_h = theme.line_height(NUMBER_SIZE, True)
     area = pygame.Rect(box.x, box.y + used, box.width, box.height - used - labels_h)
@@ -353,9 +385,9 @@ def _draw_bars(surface: pygame.Surface, box: pygame.Rect, model: ChartModel) -> 
             surface.blit(value, value.get_rect(midbottom=(cx, y - 2 * r - 5)))
         # the category's name under its group
         for i, line in enumerate(lines):
-            img = theme.fit_text(line, theme.SMALL_SIZE, label_w, theme.INK_SOFT, True)
+            img = theme.text(line, label_px, theme.INK_SOFT, True, fixed=True)
             surface.blit(img, img.get_rect(midtop=(gx + group_w // 2,
                                                    plot.bottom + 6 + i * step)))
 
 
-__all__ = ["ChartModel", "chart_of", "draw_chart", "draw_marker", "nice_top", "tick_every"]
+__all__ = ["ChartModel", "chart_for", "chart_of", "draw_chart", "draw_marker", "nice_top", "tick_every"]

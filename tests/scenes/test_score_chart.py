@@ -156,6 +156,26 @@ def test_the_chart_comes_back_with_the_results_after_the_replay(services, displa
     services.stack.apply_pending()
 
 
+def test_results_over_a_replay_chart_its_whole_recording(services, display):
+    """Results opened over a replay (at its end) chart the recorded game, whatever move the
+    replay shows."""
+    state = finished("oregon", 3)
+    seats = [make_seat("oregon", i, BOT, "easy") for i in range(3)]
+    replay = ReplayScene(services, state, seats)
+    services.stack.push(replay)
+    services.stack.apply_pending()
+    rows = [ResultRow(*r) for r in oregon_rows(state, replay.names, replay.colours)]
+    scene = ResultsScene(services, "Oregon", rows, lambda: None, lambda: None, OREGON_COLUMNS,
+                         categories=OREGON_POINTS)
+    assert scene.chart is not None
+    assert [line[-1] for line in scene.chart.series.points] == state.scores()
+    assert scene.chart.series.steps > 10
+    scene.toggle_chart()
+    scene.draw(display)
+    services.stack.reset()
+    services.stack.apply_pending()
+
+
 def test_each_line_and_bar_is_its_own_seats(services, display):
     """Seats wearing other colours than their seat's: each line ends at the total of the
     row in its colour, each bar is that row's points, though the ranking is another order."""
@@ -249,14 +269,19 @@ def test_the_chart_fits_at_every_text_size_in_every_language(display, code, scal
                 if code != "en" and english_words(message):
                     problems.append(f"{game_id}: English {message!r}")
             problems += [f"{game_id}: {o}" for o in overlaps(rec.texts)]
-            # the buttons' labels fit their buttons, and the chart clears the buttons
-            for button in scene.group.widgets:
-                label = button_label(button.label, button.rect.size, theme.BUTTON_SIZE,
-                                     theme.INK)
-                if label.get_width() > button.rect.width - 24:
-                    problems.append(f"{button.label!r} is wider than its button")
-                if button.rect.colliderect(rect):
-                    problems.append(f"{button.label!r} covers the chart")
+            # the buttons' labels fit their buttons (in both views), and clear the chart
+            for view in range(2):
+                for button in scene.group.widgets:
+                    label = button_label(button.label, button.rect.size, theme.BUTTON_SIZE,
+                                         theme.INK)
+                    if label.get_width() > button.rect.width - 24 or \
+                            label.get_height() > button.rect.height - 6:
+                        problems.append(f"{button.label!r} is larger than its button")
+                    if view == 0 and button.rect.colliderect(rect):
+                        problems.append(f"{button.label!r} covers the chart")
+                    if not pygame.Rect(0, 0, 1920, 1080).contains(button.rect):
+                        problems.append(f"{button.label!r} leaves the canvas")
+                scene.toggle_chart()
             svc.close()
     if code != "en":
         problems += [f"no {code} translation for {m!r}" for m in sorted(missing)]
