@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.ui import players, theme
+from game.ui import art, players, theme
 from game.ui.chart_data import ROUNDS, ScoreSeries, score_series
 
 PAD = 26
@@ -103,26 +103,6 @@ def tick_every(steps: int, room: int) -> int:
         if steps <= k * room:
             return k
     return max(1, steps // room)
-
-
-def _darker(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
-    r, g, b = (round(v * (1 - k)) for v in c)
-    return r, g, b
-
-
-def draw_marker(surface: pygame.Surface, index: int, center: tuple[float, float],
-                r: float) -> None:
-    """A small flat marker: the seat's colour in its shape, with a dark rim."""
-    fill = players.colour(index)
-    rim = _darker(fill, 0.45)
-    pts = players.shape_points(players.shape(index), center, r)
-    if pts:
-        pygame.draw.polygon(surface, fill, pts)
-        pygame.draw.polygon(surface, rim, pts, 2)
-    else:
-        c = (round(center[0]), round(center[1]))
-        pygame.draw.circle(surface, fill, c, round(r))
-        pygame.draw.circle(surface, rim, c, round(r), 2)
 
 
 # --- the panel -----------------------------------------------------------------------------
@@ -280,12 +260,12 @@ def _draw_lines(surface: pygame.Surface, box: pygame.Rect, model: ChartModel) ->
         fill = players.colour(colour)
         pts = [(x_of(i), y_of(v)) for i, v in enumerate(series.points[q])]
         if len(pts) > 1:
-            pygame.draw.lines(surface, _darker(fill, 0.4), False, pts, LINE_W + 3)
+            pygame.draw.lines(surface, art.shade(fill, 0.6), False, pts, LINE_W + 3)
             pygame.draw.lines(surface, fill, False, pts, LINE_W)
         # markers staggered per seat, so lines sharing a score still show every shape
         offset = (q * mark_every) // n
         for i in range(offset, len(pts) - 1, mark_every):
-            draw_marker(surface, colour, pts[i], MARK_R)
+            players.draw_swatch(surface, colour, (round(pts[i][0]), round(pts[i][1])), MARK_R)
     for q in reversed(model.order):
         end = series.points[q][-1]
         x = round(x_of(series.steps)) + ends[q] * END_STEP
@@ -377,10 +357,10 @@ def _draw_bars(surface: pygame.Surface, box: pygame.Rect, model: ChartModel) -> 
             if bar.height > 0:
                 pygame.draw.rect(surface, fill, bar, border_top_left_radius=5,
                                  border_top_right_radius=5)
-                pygame.draw.rect(surface, _darker(fill, 0.4), bar, 2,
+                pygame.draw.rect(surface, art.shade(fill, 0.6), bar, 2,
                                  border_top_left_radius=5, border_top_right_radius=5)
             r = min(MARK_R + 1, bar_w // 2 + 2)
-            draw_marker(surface, colour, (cx, y - r - 3), r)
+            players.draw_swatch(surface, colour, (cx, y - r - 3), r)
             value = theme.text(str(points[q]), number_px, theme.INK, True, fixed=True)
             surface.blit(value, value.get_rect(midbottom=(cx, y - 2 * r - 5)))
         # the category's name under its group
@@ -390,4 +370,4 @@ def _draw_bars(surface: pygame.Surface, box: pygame.Rect, model: ChartModel) -> 
                                                    plot.bottom + 6 + i * step)))
 
 
-__all__ = ["ChartModel", "chart_for", "chart_of", "draw_chart", "draw_marker", "nice_top", "tick_every"]
+__all__ = ["ChartModel", "chart_for", "chart_of", "draw_chart", "nice_top", "tick_every"]
