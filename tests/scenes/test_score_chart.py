@@ -104,7 +104,7 @@ def test_every_game_offers_its_chart_and_draws_it_once(services, display, monkey
     services.stack.apply_pending()
 
 
-def test_the_chart_by_keyboard_and_pad(services, display):
+def test_the_chart_by_keyboard_pad_and_mouse(services, display):
     scene = results_of(services, "colorado", 4)
     mapper = InputMapper()
     press(services, mapper, E(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))  # skips the intro
@@ -132,6 +132,12 @@ def test_the_chart_by_keyboard_and_pad(services, display):
     assert scene.showing_chart
     press(services, mapper, pad(pygame.CONTROLLER_BUTTON_A))  # the focused chart button
     assert not scene.showing_chart
+    # and by mouse: a click on the button (the focus is elsewhere now)
+    scene.group.focus(scene.again_button)
+    click = scene.chart_button.rect.center
+    press(services, mapper, E(pygame.MOUSEBUTTONDOWN, pos=click, button=1))
+    press(services, mapper, E(pygame.MOUSEBUTTONUP, pos=click, button=1))
+    assert scene.showing_chart
     # B goes to Menu as before; nothing was chosen on the way
     press(services, mapper, pad(pygame.CONTROLLER_BUTTON_B))
     assert scene.group.focused is scene.menu_button and not scene.chosen
