@@ -500,10 +500,14 @@ class SharedTable(Scene):
         return self.autosaver.wanted(self.autosave, self.passive)
 
     def after_action(self) -> None:
-        """Each table calls this once an action is applied: keep the autosave current."""
+        """Each table calls this once an action is applied: keep the autosave current, and
+        the history once the game is over (at once, not after the last animation: a player
+        who leaves during it still finds the game there)."""
         self.taken_back_time = 0.0
         if self.writes_autosave:
             self.autosaver.save(self.state, self.seats)
+            if self.state.is_over():
+                self.services.history.add(self.state, self.seats)
 
     def game_over(self) -> None:
         if self.on_game_over is not None:
