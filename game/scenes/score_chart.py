@@ -83,8 +83,11 @@ def chart_for(state: Any, names: Sequence[str], colours: Sequence[int], rows: Se
     cats = tuple(
         (label, tuple(int(by_seat[q].breakdown.get(label, 0) or 0) for q in range(n)))
         for label in categories)
-    return ChartModel(score_series(state), seats, tuple(order), tuple(totals), cats,
-                      round_words)
+    try:
+        series = score_series(state)
+    except ValueError:  # a game its seed and moves do not rebuild (set up by hand): no chart
+        return None
+    return ChartModel(series, seats, tuple(order), tuple(totals), cats, round_words)
 
 
 # --- scales --------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ The last point of each series is the final score the results table shows.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -98,8 +99,9 @@ def turn_series(state: GameState, round_of: Any = None) -> ScoreSeries:
 
 def oasis_series(state: GameState) -> ScoreSeries:
     """Scores after each round: that round's board with the score tiles held at the end."""
-    from game.engine.oasis.scoring import player_total
-
+    # the game's own scoring (Oasis'), found from its state's package
+    player_total = importlib.import_module(
+        type(state).__module__.rsplit(".", 1)[0] + ".scoring").player_total
     end = state if state.is_over() else None
     game: Any = _fresh(state)
     n = game.num_players
@@ -128,9 +130,9 @@ def oasis_series(state: GameState) -> ScoreSeries:
 
 def score_series(state: GameState) -> ScoreSeries:
     """Each seat's score over the game of ``state`` (see the module's docstring)."""
-    if state.GAME_ID == "oasis":
+    if hasattr(state, "score_tiles"):  # scored only at the end, by face-down tiles (Oasis)
         return oasis_series(state)
-    if state.GAME_ID == "colorado":
+    if hasattr(state, "round_results"):  # scored at each round's end (Colorado County)
         return turn_series(state, round_of=lambda g: g.round)
     return turn_series(state)
 
