@@ -37,7 +37,7 @@ from game.scenes.colorado.choices import (
     why_illegal,
 )
 from game.scenes.colorado.presenter import EVENT_STEPS, start_event, step_for
-from game.scenes.colorado.results import result_columns, result_rows
+from game.scenes.colorado.results import POINT_COLUMNS, result_columns, result_rows
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.table.scene import SharedTable
 from game.seats import Seat
@@ -323,7 +323,8 @@ class TableScene(TableTips, SharedTable):
         self.services.stack.push(ResultsScene(self.services, GAME_NAME,
                                               [ResultRow(*r) for r in rows], self.play_again,
                                               self.services.to_title,
-                                              result_columns(self.state)))
+                                              result_columns(self.state),
+                                              categories=POINT_COLUMNS))
 
     def round_words(self, round_: int, rounds: int | None) -> str:
         if rounds:  # Italian and French: manche
