@@ -1,0 +1,271 @@
+"""The Colorado County lesson at engine level: the learner's demo moves reach the last step on
+the fixed deal, each step's mechanic really happens there, the gate refuses other moves, the
+pointers name things the table shows, and the game then plays to its end."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from dataclasses import dataclass, field
+
+import pytest
+
+from game.bots import make_bot
+from game.engine.colorado.actions import Bid, OfferForSale, PlaceFlag, TakeCard
+from game.engine.colorado.grid import BORDER_CELLS, index
+from game.engine.colorado.scoring import groups
+from game.engine.core import Event
+from game.registry import GAMES
+from game.scenes.colorado import lesson as lesson_module
+from game.scenes.colorado.lesson import LESSON
+from game.scenes.tutorial.lesson import load_lesson
+
+LEARNER = 0
+
+
+@dataclass
+class Move:
+    step: int
+    action: object
+    before: object      # the state just before the learner's move (a clone)
+    after: object       # the state just after it
+    events: list[Event]
+    legal: list = field(default_factory=list)
+
+
+@dataclass
+class Walk:
+    state: object
+    moves: list[Move]
+    reached: dict[int, object]  # step -> the state when it came up (a clone)
+    bot_events: list[tuple[int, list[Event]]]  # (step shown, events) of the bots' moves
+
+
+def walk(bots_bid_first: bool = False) -> Walk:
+    """Play the lesson as the table does: the learner plays each step's demo move, bots wait
+    while a reading step is up and otherwise play until the learner may act (in a secret
+    bid, the learner bids first, or last with ``bots_bid_first``).  A step is "reached" when
+    it comes up (a reading step) or when the learner may first act in it."""
+    state = GAMES[LESSON.game_id].new(len(LESSON.seats), LESSON.seed, **dict(LESSON.options))
+    if LESSON.arrange is not None:
+        LESSON.arrange(state)
+    bots = {i: make_bot(LESSON.game_id, spec.partition(":")[2], LESSON.seed * 31 + i)
+            for i, spec in enumerate(LESSON.seats) if spec.startswith("bot")}
+    step, done = 0, 0
+    moves: list[Move] = []
+    reached: dict[int, object] = {}
+    bot_events: list[tuple[int, list[Event]]] = []
+    for _ in range(2000):
+        if step >= len(LESSON.steps):
+            break
+        if LESSON.steps[step].reading:
+            reached[step] = state.clone()
+            step += 1
+            continue
+        acting = state.to_act()
+        bots_acting = [p for p in acting if p in bots]
+        if bots_acting and (LEARNER not in acting or bots_bid_first):
+            p = bots_acting[0]
+            bot_events.append((step, state.apply(bots[p].choose(state.view(p),
+                                                                state.legal_actions(p)), p)))
+            continue
+        assert LEARNER in acting, f"step {step + 1}: nobody to move"
+        reached.setdefault(step, state.clone())
+        legal = state.legal_actions(LEARNER)
+        action = LESSON.demo_action(step, legal)
+        before = state.clone()
+        events = state.apply(action, LEARNER)
+        moves.append(Move(step, action, before, state.clone(), events, legal))
+        done += 1
+        if done == LESSON.steps[step].times:
+            step, done = step + 1, 0
+    assert step == len(LESSON.steps), f"the lesson stops at step {step + 1}"
+    return Walk(state, moves, reached, bot_events)
+
+
+@pytest.fixture(scope="module")
+def lesson_walk() -> Walk:
+    return walk()
+
+
+def step_of(text_start: str) -> int:
+    found = [i for i, s in enumerate(LESSON.steps) if s.say.startswith(text_start)]
+    assert len(found) == 1, text_start
+    return found[0]
+
+
+def moves_of(w: Walk, step: int, kind: type) -> list[Move]:
+    return [m for m in w.moves if m.step == step and isinstance(m.action, kind)]
+
+
+def mine(state) -> set[tuple[int, int]]:
+    return {(i % 15, i // 15) for i, o in enumerate(state.owner) if o == LEARNER}
+
+
+def test_registry_names_the_lesson():
+    assert load_lesson(GAMES["colorado"].lesson) is LESSON
+    assert LESSON.seats[0] == "human"
+    assert all(s in ("bot:easy", "bot:normal") for s in LESSON.seats[1:])
+
+
+def test_walk_reaches_the_last_step_and_the_game_then_ends(lesson_walk):
+    state = lesson_walk.state.clone()
+    assert state.round == 1 and not state.is_over()
+    players = [make_bot("colorado", "normal", 5)] + [
+        make_bot("colorado", "easy", LESSON.seed * 31 + i) for i in (1, 2)]
+    for _ in range(5000):
+        if state.is_over():
+            break
+        p = state.to_act()[0]
+        state.apply(players[p].choose(state.view(p), state.legal_actions(p)), p)
+    assert state.is_over()
+    assert state.round == 4
+
+
+def test_the_script_holds_whoever_bids_first(lesson_walk):
+    """Secret bids: the table may let the bots bid before the learner or after."""
+    other = walk(bots_bid_first=True)
+    assert other.state.snapshot() == lesson_walk.state.snapshot()
+
+
+def test_each_expecting_step_lets_a_move_through_and_refuses_another(lesson_walk):
+    for m in lesson_walk.moves:
+        step = LESSON.steps[m.step]
+        assert step.refuse, m.step
+        assert LESSON.expected(m.step, m.legal)
+        others = [a for a in m.legal if not LESSON.allows(m.step, a)]
+        if len(m.legal) > 1:
+            assert others, f"step {m.step + 1} lets every move through"
+        # a refused move is not played by the rules' mistake: it is legal, just not wanted
+        for a in others[:3]:
+            assert m.before.clone().why_illegal(a, LEARNER) is None
+    # reading steps let nothing through
+    for i, s in enumerate(LESSON.steps):
+        if s.reading:
+            assert not LESSON.allows(i, Bid(()))
+
+
+def test_steps_come_in_teaching_order():
+    first = [step_of(t) for t in ("Each round begins with flags", "Two cards are revealed",
+                                  "When all bids are in", "Click the lit card",
+                                  "The market", "Each round ends with scoring",
+                                  "A double is", "Three or more", "The land cells beside")]
+    assert first == sorted(first)
+    assert LESSON.steps[-1].reading and "Suggest a move" in LESSON.steps[-1].say
+
+
+def test_flags_are_placed_where_the_steps_say(lesson_walk):
+    flag_moves = [m for m in lesson_walk.moves if isinstance(m.action, PlaceFlag)]
+    assert [m.step for m in flag_moves] == [1, 2, 3, 4]
+    for m in flag_moves:
+        assert any(e.kind == "flag_placed" for e in m.events)
+        colour, placer = m.after.flags[index(*m.action.cell)]
+        assert (colour, placer) == (m.action.colour, LEARNER)
+    # all flags are turned up before the first bid
+    first_bid = moves_of(lesson_walk, step_of("Two cards are revealed"), Bid)[0]
+    assert first_bid.before.flags_up and first_bid.before.phase == "bid"
+    assert len(first_bid.before.flags) == 12
+
+
+def test_the_learner_wins_the_first_bid_secretly_and_chooses_first(lesson_walk):
+    m = moves_of(lesson_walk, step_of("Two cards are revealed"), Bid)[0]
+    assert m.before.is_simultaneous()
+    assert any(e.kind == "bid_submitted" for e in m.events)
+    # the reading step comes up before the others' bids are in: it says nothing of them
+    assert lesson_walk.reached[step_of("When all bids are in")].phase == "bid"
+    choice = lesson_walk.reached[step_of("Click the lit card")]
+    assert choice.phase == "take" and choice.take_queue[0] == LEARNER
+    assert len(choice.revealed) == 2 and len(choice.take_queue) == 2
+
+
+def test_the_first_card_needs_turning(lesson_walk):
+    m = moves_of(lesson_walk, step_of("Click the lit card"), TakeCard)[0]
+    assert len(m.action.cubes) == 2
+    assert mine(m.after) == {tuple(c) for c in m.action.cubes}
+    # unturned, with either star on any of its flags, the card does not cover those cells
+    colour = m.before.flag_colours_at()
+    for cell, c in colour.items():
+        for anchor in (0, 1):
+            unturned = TakeCard(m.action.card_id, (cell % 15, cell // 15), 0, anchor,
+                                m.action.cubes)
+            assert m.before.clone().why_illegal(unturned, LEARNER) is not None
+
+
+def test_the_market_sells_the_learners_land(lesson_walk):
+    m = moves_of(lesson_walk, step_of("The market"), OfferForSale)[0]
+    cell = tuple(m.action.cell)
+    assert m.before.owner[index(*cell)] == LEARNER
+    assert any(e.kind == "sale_offered" for e in m.events)
+    assert m.after.tokens[LEARNER] == m.before.tokens[LEARNER] - 1
+    # once the others have answered, the cube has left and the seller drew 2 cowboys
+    after = lesson_walk.reached[step_of("A new turn")]
+    assert after.owner[index(*cell)] != LEARNER
+    assert len(after.hands[LEARNER]) == len(m.before.hands[LEARNER]) + 2
+    # the others answer during the step after it, once the learner reads it
+    answer = step_of("Now the others say")
+    assert any(e.kind == "sale_result" for s, evs in lesson_walk.bot_events if s == answer + 1
+               for e in evs)
+
+
+def test_each_scoring_idea_comes_with_the_move_that_makes_it(lesson_walk):
+    border = {(i % 15, i // 15) for i in BORDER_CELLS}
+    m = moves_of(lesson_walk, step_of("Each round ends with scoring"), TakeCard)[0]
+    assert not mine(m.before) & border and mine(m.after) & border
+
+    def shapes(state) -> list[int]:
+        return sorted(len(g) for g in groups(state.owner, state.num_players)[LEARNER])
+
+    m = moves_of(lesson_walk, step_of("A double is"), TakeCard)[0]
+    assert shapes(m.before).count(2) == 0 and shapes(m.after).count(2) == 1
+    m = moves_of(lesson_walk, step_of("Three or more"), TakeCard)[0]
+    assert max(shapes(m.before)) < 3 <= max(shapes(m.after))
+    # round 1 has not been scored yet: these are the scores about to come
+    assert m.after.round_results == [] and m.after.round == 1
+
+
+def test_the_learner_takes_a_lake_at_the_lakes_step_only(lesson_walk):
+    step = step_of("The land cells beside")
+    m = moves_of(lesson_walk, step, TakeCard)[0]
+    assert LEARNER not in m.before.lake_owner
+    assert any(e.kind == "lake_changed" for e in m.events)
+    lake = m.after.lakemap.lake_at[index(11, 1)]
+    assert m.after.lake_owner[lake] == LEARNER
+    assert "cell:11,1" in LESSON.steps[step].point
+
+
+def test_pointers_name_what_the_table_shows(lesson_walk):
+    for i, s in enumerate(LESSON.steps):
+        state = lesson_walk.reached[i]
+        for p in s.point:
+            if p in ("action", "log", "prompt", "scores"):
+                if p == "action":
+                    assert s.expect is not None, i
+                continue
+            if m := re.fullmatch(r"panel:(\d+)", p):
+                assert int(m[1]) < len(LESSON.seats)
+            elif m := re.fullmatch(r"cell:(\d+),(\d+)", p):
+                assert 0 <= int(m[1]) < 15 and 0 <= int(m[2]) < 10
+            elif p == "cards":  # the revealed cards (the Colorado County table's name)
+                assert state.revealed
+            else:
+                pytest.fail(f"step {i + 1} points at {p!r}")
+
+
+def marked_strings() -> set[str]:
+    """The string constants passed to N_ in the lesson module."""
+    tree = ast.parse(inspect.getsource(lesson_module))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_":
+            out.add(ast.literal_eval(node.args[0]))
+    return out
+
+
+def test_texts_are_marked_and_short():
+    marked = marked_strings()
+    assert LESSON.title in marked
+    for s in LESSON.steps:
+        assert s.say in marked and (not s.refuse or s.refuse in marked)
+        assert len(s.say.split()) <= 45, s.say
+        assert s.say.format(you="Orange")  # only {you} is filled in
