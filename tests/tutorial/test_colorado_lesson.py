@@ -199,7 +199,7 @@ def test_the_market_sells_the_learners_land(lesson_walk):
     assert any(e.kind == "sale_offered" for e in m.events)
     assert m.after.tokens[LEARNER] == m.before.tokens[LEARNER] - 1
     # once the others have answered, the cube has left and the seller drew 2 cowboys
-    after = lesson_walk.reached[step_of("A new turn")]
+    after = lesson_walk.reached[step_of("Now bid again")]
     assert after.owner[index(*cell)] != LEARNER
     assert len(after.hands[LEARNER]) == len(m.before.hands[LEARNER]) + 2
     # the others answer during the step after it, once the learner reads it

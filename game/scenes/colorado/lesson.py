@@ -109,7 +109,7 @@ LESSON = Lesson(
                 "a cube there and give you a cowboy of their choice; if several do, they bid "
                 "for it in secret. If nobody does, the land is free again."),
              point=("log",)),
-        Step(N_("A new turn. All bid cowboys go back into the bag, won or lost, and the lowest "
+        Step(N_("Now bid again. All bid cowboys go back into the bag, won or lost, and the lowest "
                 "bid draws 2 new ones (bidding nothing counts as lowest). Bid the lit cowboy."),
              point=("action",), expect=bid(63), refuse=FIXED),
         Step(N_("Each round ends with scoring. Borders are the cells on the board's edge: this "
