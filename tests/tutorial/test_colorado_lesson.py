@@ -9,9 +9,9 @@ import inspect
 import re
 from dataclasses import dataclass, field
 
+import lesson_walk
 import pytest
 
-from game.bots import make_bot
 from game.engine.colorado.actions import Bid, OfferForSale, PlaceFlag, TakeCard
 from game.engine.colorado.grid import BORDER_CELLS, index
 from game.engine.colorado.scoring import groups
@@ -19,16 +19,15 @@ from game.engine.core import Event
 from game.registry import GAMES
 from game.scenes.colorado import lesson as lesson_module
 from game.scenes.colorado.lesson import LESSON
+from game.scenes.tutorial.guide import LEARNER, lesson_state
 from game.scenes.tutorial.lesson import load_lesson
-
-LEARNER = 0
 
 
 @dataclass
 class Move:
     step: int
     action: object
-    before: object      # the state just before the learner's move (a clone)
+    before: object      # the state just before the learner's move (a copy)
     after: object       # the state just after it
     events: list[Event]
     legal: list = field(default_factory=list)
@@ -36,56 +35,51 @@ class Move:
 
 @dataclass
 class Walk:
-    state: object
+    game: lesson_walk.LessonGame  # left after the last step
+    visits: list[lesson_walk.StepVisit]
     moves: list[Move]
-    reached: dict[int, object]  # step -> the state when it came up (a clone)
-    bot_events: list[tuple[int, list[Event]]]  # (step shown, events) of the bots' moves
+
+    @property
+    def reached(self) -> dict[int, object]:
+        """Step -> the state as it came up (for a step of moves: once the learner may act)."""
+        return {v.index: v.state for v in self.visits}
 
 
-def walk(bots_bid_first: bool = False) -> Walk:
-    """Play the lesson as the table does: the learner plays each step's demo move, bots wait
-    while a reading step is up and otherwise play until the learner may act (in a secret
-    bid, the learner bids first, or last with ``bots_bid_first``).  A step is "reached" when
-    it comes up (a reading step) or when the learner may first act in it."""
-    state = GAMES[LESSON.game_id].new(len(LESSON.seats), LESSON.seed, **dict(LESSON.options))
-    if LESSON.arrange is not None:
-        LESSON.arrange(state)
-    bots = {i: make_bot(LESSON.game_id, spec.partition(":")[2], LESSON.seed * 31 + i)
-            for i, spec in enumerate(LESSON.seats) if spec.startswith("bot")}
-    step, done = 0, 0
-    moves: list[Move] = []
-    reached: dict[int, object] = {}
-    bot_events: list[tuple[int, list[Event]]] = []
-    for _ in range(2000):
-        if step >= len(LESSON.steps):
-            break
-        if LESSON.steps[step].reading:
-            reached[step] = state.clone()
-            step += 1
-            continue
-        acting = state.to_act()
-        bots_acting = [p for p in acting if p in bots]
-        if bots_acting and (LEARNER not in acting or bots_bid_first):
-            p = bots_acting[0]
-            bot_events.append((step, state.apply(bots[p].choose(state.view(p),
-                                                                state.legal_actions(p)), p)))
-            continue
-        assert LEARNER in acting, f"step {step + 1}: nobody to move"
-        reached.setdefault(step, state.clone())
-        legal = state.legal_actions(LEARNER)
-        action = LESSON.demo_action(step, legal)
+def walk() -> Walk:
+    """The lesson as its table plays it, and each learner move with the states around it
+    (rebuilt by replaying the walk's moves)."""
+    game = lesson_walk.start(LESSON)
+    visits = lesson_walk.walk(LESSON, game)
+    steps = iter([v.index for v in visits for _ in v.played])
+    state = lesson_state(LESSON)
+    moves = []
+    for p, action in game.actions:
         before = state.clone()
-        events = state.apply(action, LEARNER)
-        moves.append(Move(step, action, before, state.clone(), events, legal))
-        done += 1
-        if done == LESSON.steps[step].times:
-            step, done = step + 1, 0
-    assert step == len(LESSON.steps), f"the lesson stops at step {step + 1}"
-    return Walk(state, moves, reached, bot_events)
+        legal = state.legal_actions(p)
+        events = state.apply(action, p)
+        if p == LEARNER:
+            moves.append(Move(next(steps), action, before, state.clone(), events, legal))
+    return Walk(game, visits, moves)
+
+
+def walk_bots_bidding_first() -> object:
+    """The same lesson, the bots' secret bids in before the learner's (the table's bots may
+    bid while the learner still thinks): the final position of its steps."""
+    game = lesson_walk.start(LESSON)
+    guide, st = game.guide, game.state
+    while guide.step is not None:
+        if guide.reading:
+            guide.proceed()
+        elif any(p in game.bots for p in st.to_act()):
+            game.bot_move()
+        else:
+            guide.played(a := LESSON.demo_action(guide.index, st.legal_actions(LEARNER)))
+            game.play(LEARNER, a)
+    return st
 
 
 @pytest.fixture(scope="module")
-def lesson_walk() -> Walk:
+def lesson_walk_result() -> Walk:
     return walk()
 
 
@@ -109,28 +103,22 @@ def test_registry_names_the_lesson():
     assert all(s in ("bot:easy", "bot:normal") for s in LESSON.seats[1:])
 
 
-def test_walk_reaches_the_last_step_and_the_game_then_ends(lesson_walk):
-    state = lesson_walk.state.clone()
-    assert state.round == 1 and not state.is_over()
-    players = [make_bot("colorado", "normal", 5)] + [
-        make_bot("colorado", "easy", LESSON.seed * 31 + i) for i in (1, 2)]
-    for _ in range(5000):
-        if state.is_over():
-            break
-        p = state.to_act()[0]
-        state.apply(players[p].choose(state.view(p), state.legal_actions(p)), p)
-    assert state.is_over()
-    assert state.round == 4
+def test_walk_reaches_the_last_step_and_the_game_then_ends():
+    game = walk().game  # its own: the free part changes it
+    assert game.guide.step is None
+    assert game.state.round == 1 and not game.state.is_over()
+    # the free part: the learner plays on (here by the first legal move), the bots as ever
+    lesson_walk.play_free(game)
+    assert game.state.is_over() and game.state.round == 4
 
 
-def test_the_script_holds_whoever_bids_first(lesson_walk):
-    """Secret bids: the table may let the bots bid before the learner or after."""
-    other = walk(bots_bid_first=True)
-    assert other.state.snapshot() == lesson_walk.state.snapshot()
+def test_the_script_holds_whoever_bids_first(lesson_walk_result):
+    """Secret bids: the table's bots may bid before the learner or after."""
+    assert walk_bots_bidding_first().snapshot() == lesson_walk_result.game.state.snapshot()
 
 
-def test_each_expecting_step_lets_a_move_through_and_refuses_another(lesson_walk):
-    for m in lesson_walk.moves:
+def test_each_expecting_step_lets_a_move_through_and_refuses_another(lesson_walk_result):
+    for m in lesson_walk_result.moves:
         step = LESSON.steps[m.step]
         assert step.refuse, m.step
         assert LESSON.expected(m.step, m.legal)
@@ -155,78 +143,78 @@ def test_steps_come_in_teaching_order():
     assert LESSON.steps[-1].reading and "Suggest a move" in LESSON.steps[-1].say
 
 
-def test_flags_are_placed_where_the_steps_say(lesson_walk):
-    flag_moves = [m for m in lesson_walk.moves if isinstance(m.action, PlaceFlag)]
+def test_flags_are_placed_where_the_steps_say(lesson_walk_result):
+    flag_moves = [m for m in lesson_walk_result.moves if isinstance(m.action, PlaceFlag)]
     assert [m.step for m in flag_moves] == [1, 2, 3, 4]
     for m in flag_moves:
         assert any(e.kind == "flag_placed" for e in m.events)
         colour, placer = m.after.flags[index(*m.action.cell)]
         assert (colour, placer) == (m.action.colour, LEARNER)
     # all flags are turned up before the first bid
-    first_bid = moves_of(lesson_walk, step_of("Two cards are revealed"), Bid)[0]
+    first_bid = moves_of(lesson_walk_result, step_of("Two cards are revealed"), Bid)[0]
     assert first_bid.before.flags_up and first_bid.before.phase == "bid"
     assert len(first_bid.before.flags) == 12
 
 
-def test_the_learner_wins_the_first_bid_secretly_and_chooses_first(lesson_walk):
-    m = moves_of(lesson_walk, step_of("Two cards are revealed"), Bid)[0]
+def test_the_learner_wins_the_first_bid_secretly_and_chooses_first(lesson_walk_result):
+    m = moves_of(lesson_walk_result, step_of("Two cards are revealed"), Bid)[0]
     assert m.before.is_simultaneous()
     assert any(e.kind == "bid_submitted" for e in m.events)
     # the reading step comes up before the others' bids are in: it says nothing of them
-    assert lesson_walk.reached[step_of("When all bids are in")].phase == "bid"
-    choice = lesson_walk.reached[step_of("Click the lit card")]
+    assert lesson_walk_result.reached[step_of("When all bids are in")].phase == "bid"
+    choice = lesson_walk_result.reached[step_of("Click the lit card")]
     assert choice.phase == "take" and choice.take_queue[0] == LEARNER
     assert len(choice.revealed) == 2 and len(choice.take_queue) == 2
 
 
-def test_the_first_card_needs_turning(lesson_walk):
-    m = moves_of(lesson_walk, step_of("Click the lit card"), TakeCard)[0]
+def test_the_first_card_needs_turning(lesson_walk_result):
+    m = moves_of(lesson_walk_result, step_of("Click the lit card"), TakeCard)[0]
     assert len(m.action.cubes) == 2
     assert mine(m.after) == {tuple(c) for c in m.action.cubes}
     # unturned, with either star on any of its flags, the card does not cover those cells
     colour = m.before.flag_colours_at()
-    for cell, c in colour.items():
+    for cell in colour:
         for anchor in (0, 1):
             unturned = TakeCard(m.action.card_id, (cell % 15, cell // 15), 0, anchor,
                                 m.action.cubes)
             assert m.before.clone().why_illegal(unturned, LEARNER) is not None
 
 
-def test_the_market_sells_the_learners_land(lesson_walk):
-    m = moves_of(lesson_walk, step_of("The market"), OfferForSale)[0]
+def test_the_market_sells_the_learners_land(lesson_walk_result):
+    m = moves_of(lesson_walk_result, step_of("The market"), OfferForSale)[0]
     cell = tuple(m.action.cell)
     assert m.before.owner[index(*cell)] == LEARNER
     assert any(e.kind == "sale_offered" for e in m.events)
     assert m.after.tokens[LEARNER] == m.before.tokens[LEARNER] - 1
     # once the others have answered, the cube has left and the seller drew 2 cowboys
-    after = lesson_walk.reached[step_of("Now bid again")]
+    after = lesson_walk_result.reached[step_of("Now bid again")]
     assert after.owner[index(*cell)] != LEARNER
     assert len(after.hands[LEARNER]) == len(m.before.hands[LEARNER]) + 2
-    # the others answer during the step after it, once the learner reads it
+    # the others answer once the learner has read the step after it
     answer = step_of("Now the others say")
-    assert any(e.kind == "sale_result" for s, evs in lesson_walk.bot_events if s == answer + 1
-               for e in evs)
+    assert not any(e.kind == "sale_result" for e in lesson_walk_result.visits[answer].events)
+    assert any(e.kind == "sale_result" for e in lesson_walk_result.visits[answer + 1].events)
 
 
-def test_each_scoring_idea_comes_with_the_move_that_makes_it(lesson_walk):
+def test_each_scoring_idea_comes_with_the_move_that_makes_it(lesson_walk_result):
     border = {(i % 15, i // 15) for i in BORDER_CELLS}
-    m = moves_of(lesson_walk, step_of("Each round ends with scoring"), TakeCard)[0]
+    m = moves_of(lesson_walk_result, step_of("Each round ends with scoring"), TakeCard)[0]
     assert not mine(m.before) & border and mine(m.after) & border
 
     def shapes(state) -> list[int]:
         return sorted(len(g) for g in groups(state.owner, state.num_players)[LEARNER])
 
-    m = moves_of(lesson_walk, step_of("A double is"), TakeCard)[0]
+    m = moves_of(lesson_walk_result, step_of("A double is"), TakeCard)[0]
     assert shapes(m.before).count(2) == 0 and shapes(m.after).count(2) == 1
-    m = moves_of(lesson_walk, step_of("Three or more"), TakeCard)[0]
+    m = moves_of(lesson_walk_result, step_of("Three or more"), TakeCard)[0]
     assert max(shapes(m.before)) < 3 <= max(shapes(m.after))
     # round 1 has not been scored yet: these are the scores about to come
     assert m.after.round_results == [] and m.after.round == 1
 
 
-def test_the_learner_takes_a_lake_at_the_lakes_step_only(lesson_walk):
+def test_the_learner_takes_a_lake_at_the_lakes_step_only(lesson_walk_result):
     step = step_of("The land cells beside")
-    m = moves_of(lesson_walk, step, TakeCard)[0]
+    m = moves_of(lesson_walk_result, step, TakeCard)[0]
     assert LEARNER not in m.before.lake_owner
     assert any(e.kind == "lake_changed" for e in m.events)
     lake = m.after.lakemap.lake_at[index(11, 1)]
@@ -234,9 +222,9 @@ def test_the_learner_takes_a_lake_at_the_lakes_step_only(lesson_walk):
     assert "cell:11,1" in LESSON.steps[step].point
 
 
-def test_pointers_name_what_the_table_shows(lesson_walk):
+def test_pointers_name_what_the_table_shows(lesson_walk_result):
     for i, s in enumerate(LESSON.steps):
-        state = lesson_walk.reached[i]
+        state = lesson_walk_result.reached[i]
         for p in s.point:
             if p in ("action", "log", "prompt", "scores"):
                 if p == "action":
