@@ -241,6 +241,8 @@ class TableScene(TableTips, SharedTable):
         if reason:
             self.error(localized(reason, self.names, i18n.language()))
             return False
+        if self.gate(action):
+            return False
         self.services.audio.play("click")
         self._apply(action, p)
         return True

@@ -259,6 +259,8 @@ class TableScene(TableTips, SharedTable):
         if why:
             self.error(why)
             return False
+        if self.gate(action):
+            return False
         self._apply(action, self.actor)
         return True
 

@@ -184,6 +184,8 @@ class TableScene(TableTips, SharedTable):
         if why:
             self.error(why)  # a Sentence: the table shows it in the player's language
             return False
+        if self.gate(action):
+            return False
         self._apply(action, p)
         return True
 

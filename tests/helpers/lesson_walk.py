@@ -119,8 +119,11 @@ def walk(lesson: Lesson, game: LessonGame | None = None) -> list[StepVisit]:
             legal = st.legal_actions(LEARNER)
             try:
                 action = lesson.demo_action(index, legal)
-            except LookupError as exc:
-                raise AssertionError(f"step {index + 1} ({step.say[:60]!r}): {exc}") from exc
+            except LookupError:
+                kinds = sorted({type(a).__name__ for a in legal})
+                raise AssertionError(f"step {index + 1} ({step.say[:60]!r}) expects none of "
+                                     f"the learner's {len(legal)} legal moves ({kinds})"
+                                     ) from None
             pending += game.play(LEARNER, action)
             visit.played.append(action)
             guide.played(action)
