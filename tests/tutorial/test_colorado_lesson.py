@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import re
 from dataclasses import dataclass, field
 
 import lesson_walk
@@ -223,21 +222,11 @@ def test_the_learner_takes_a_lake_at_the_lakes_step_only(lesson_walk_result):
 
 
 def test_pointers_name_what_the_table_shows(lesson_walk_result):
+    assert lesson_walk.unresolved_pointers(LESSON) == []
+    # "cards" (the table's own name) is up whenever a step points at it
     for i, s in enumerate(LESSON.steps):
-        state = lesson_walk_result.reached[i]
-        for p in s.point:
-            if p in ("action", "log", "prompt", "scores"):
-                if p == "action":
-                    assert s.expect is not None, i
-                continue
-            if m := re.fullmatch(r"panel:(\d+)", p):
-                assert int(m[1]) < len(LESSON.seats)
-            elif m := re.fullmatch(r"cell:(\d+),(\d+)", p):
-                assert 0 <= int(m[1]) < 15 and 0 <= int(m[2]) < 10
-            elif p == "cards":  # the revealed cards (the Colorado County table's name)
-                assert state.revealed
-            else:
-                pytest.fail(f"step {i + 1} points at {p!r}")
+        if "cards" in s.point:
+            assert lesson_walk_result.reached[i].revealed
 
 
 def marked_strings() -> set[str]:
