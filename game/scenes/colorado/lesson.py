@@ -92,15 +92,15 @@ LESSON = Lesson(
         Step(N_("Two cards are revealed. Bid cowboys for them: everyone picks in secret, then "
                 "all bids show at once. The most cowboys chooses first; on a tie, the "
                 "highest-numbered cowboy wins. Pick the lit cowboys, then Bid."),
-             point=("action",), expect=bid(55, 57, 66), refuse=FIXED),
+             point=("action", "btn0"), expect=bid(55, 57, 66), refuse=FIXED),
         Step(N_("When all bids are in, the best bid chooses one of the cards, the second best "
                 "takes the other, and the third gets none. A card's colour says which flags it "
                 "may use; its stars are where cubes go."),
              point=("cards",)),
-        Step(N_("Click the lit card, then the lit flag of its colour: a star lies on it. Turn "
-                "the card (R, right click, the wheel or a pad shoulder) until the stars sit on "
-                "the lit cells, then place it: a cube goes on each star."),
-             point=("action",), expect=take(44, (10, 6), (9, 8)), refuse=FIXED),
+        Step(N_("Click the lit card, then its lit flag: one star lies on the flag. Turn the card "
+                "(R, right click, the wheel or a pad shoulder) until the other star is on the "
+                "marked cell, then place it: a cube goes on each star."),
+             point=("action", "cell:9,8"), expect=take(44, (10, 6), (9, 8)), refuse=FIXED),
         Step(N_("The market: before each bid, in turn, each player may put one of their cubes "
                 "up for sale, at most twice a round, paying a For Sale token. The cube leaves "
                 "the board and the seller draws 2 cowboys. Click the lit cube, then Sell."),
@@ -111,25 +111,25 @@ LESSON = Lesson(
              point=("log",)),
         Step(N_("Now bid again. All bid cowboys go back into the bag, won or lost, and the lowest "
                 "bid draws 2 new ones (bidding nothing counts as lowest). Bid the lit cowboy."),
-             point=("action",), expect=bid(63), refuse=FIXED),
+             point=("action", "btn0"), expect=bid(63), refuse=FIXED),
         Step(N_("Each round ends with scoring. Borders are the cells on the board's edge: this "
                 "round, the player with the most border cells scores 6 and the next one 2. Lay "
                 "the lit card to claim a border cell."),
-             point=("action",), expect=take(17, (14, 1), (13, 2)), refuse=FIXED),
+             point=("action", "cell:13,2"), expect=take(17, (14, 1), (13, 2)), refuse=FIXED),
         Step(N_("A double is exactly two of your cells side by side, touching no other cell of "
                 "yours: each scores 2 this round. Pass the market, bid the lit cowboys, then "
                 "lay the lit card to make one."),
-             point=("action",), refuse=FIXED, times=3,
+             point=("action", "cell:9,7"), refuse=FIXED, times=3,
              expect=either(pass_sale, bid(45, 46), take(41, (10, 6), (9, 7)))),
         Step(N_("Three or more of your cells side by side make a domain. From round 2, "
                 "whoever has the largest domain scores: 4 points in round 2, up to 11 in round "
                 "4. Pass, bid the lit cowboys, then lay the lit card to make one."),
-             point=("action",), refuse=FIXED, times=3,
+             point=("action", "cell:10,7"), refuse=FIXED, times=3,
              expect=either(pass_sale, bid(36, 41, 43), take(9, (11, 9), (10, 7)))),
         Step(N_("The land cells beside a lake are its fields. The first player with a field "
                 "owns the lake; another takes it only with more fields. Each lake owned scores "
                 "1 this round, more later. Pass, bid the lit cowboy, and take this lake."),
-             point=("action", "cell:11,1"), refuse=FIXED, times=3,
+             point=("action", "cell:11,1", "cell:13,0"), refuse=FIXED, times=3,
              expect=either(pass_sale, bid(29), take(3, (12, 0), (13, 0)))),
         Step(N_("That is the whole game! Finish it on your own: one more turn, this round's "
                 "scoring, then three more rounds with new flags. Stuck? Suggest a move (H, or X "
