@@ -246,3 +246,34 @@ def test_texts_are_marked_and_short():
         assert s.say in marked and (not s.refuse or s.refuse in marked)
         assert len(s.say.split()) <= 45, s.say
         assert s.say.format(you="Orange")  # only {you} is filled in
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "fr"])
+def test_the_bubble_fits_beside_what_it_points_at_at_text_size_1_5(lesson_walk_result,
+                                                                  services, language):
+    """At the largest Text size, every step's bubble stays on the canvas and leaves
+    uncovered what it points at and where its move is made (a language without the lesson's
+    words yet shows the English ones)."""
+    import pygame
+
+    from game import i18n
+    from game.ui import theme
+
+    before = theme.ui_scale()
+    theme.set_ui_scale(1.5)
+    i18n.set_language(language)
+    table = lesson_walk.table_for(LESSON, services)
+    try:
+        canvas = pygame.Rect((0, 0), services.canvas_size)
+        for visit in lesson_walk_result.visits:
+            table.restore(visit.state.clone())
+            table.coach.guide.index = visit.index
+            bubble = table.coach.bubble
+            bubble.layout()
+            assert bubble.rect is not None and canvas.contains(bubble.rect), visit.index + 1
+            assert bubble.rect.collidelist(bubble.avoided()) < 0, visit.index + 1
+            if bubble.continue_rect is not None:
+                assert bubble.rect.contains(bubble.continue_rect)
+    finally:
+        table.on_exit()
+        theme.set_ui_scale(before)
