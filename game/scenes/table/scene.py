@@ -295,10 +295,11 @@ class SharedTable(Scene):
         return self.chooser is not None
 
     def legal(self) -> list:
-        """The acting seat's legal actions (cached per state version)."""
-        key = ("legal", self.version)
+        """The acting seat's legal actions (cached per state version, seat and lesson step:
+        a table may say nobody acts while its timeline runs, in the same state)."""
+        p = self.acting
+        key = ("legal", self.version, self.gate_key(), p)
         if key not in self._cache:
-            p = self.acting
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
             legal = self.state.legal_actions(p) if p is not None else []
             if self.coach is not None:
@@ -312,13 +313,18 @@ class SharedTable(Scene):
         that lights cells from the rules' previews rather than from ``legal()``."""
         if self.coach is None or not self.coach.guided:
             return cells
-        key = ("lit", self.version)
+        key = ("lit", self.version, self.gate_key())
         named = self._cache.get(key)
         if named is None:
             named = {c for a in self.legal() for c in action_cells(a)}
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "lit"}
             self._cache[key] = named
         return [c for c in cells if c in named]
+
+    def gate_key(self) -> int | None:
+        """Changes when a lesson's gate lets other moves through in the same state (the
+        lesson's step): part of the key of what is worked out from the moves offered."""
+        return self.coach.guide.index if self.coach is not None else None
 
     def gate(self, action: Any) -> bool:
         """Whether a lesson's step refuses the acting human's legal ``action`` (it then says
@@ -501,7 +507,8 @@ class SharedTable(Scene):
         Names: any ``targets()`` key (cards, decks, buttons, tokens... as each table names
         them); ``"cell:x,y"`` a board cell; ``"action"`` what the step's expected move uses
         (its cells, cards, decks, buttons, as a hint lights them); ``"panel:N"`` seat N's
-        panel; ``"log"``; ``"prompt"`` the prompt line; ``"scores"`` the score track; and a
+        panel; ``"log"``; ``"prompt"`` the prompt line; ``"scores"`` the viewer's space on the
+        score track; and a
         table's own names (``lesson_places``)."""
         rects = self.lesson_rects(name)
         return rects[0].unionall(rects[1:]) if rects else None
@@ -519,7 +526,7 @@ class SharedTable(Scene):
         except ValueError:
             return None
         fixed = {"log": lambda: self.layout.log_rect, "prompt": lambda: self.prompt_box()[0],
-                 "scores": lambda: self.layout.track_rect}
+                 "scores": lambda: self.layout.track_space(self.disp_score[self.viewer or 0])}
         if name in fixed:
             return [fixed[name]()]
         if name == "action":

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
+from game.scenes.table.hints import action_cells
 from game.ui import theme
 from game.ui.widgets import _button_face
 
@@ -55,19 +56,31 @@ class Bubble:
         return rects
 
     def avoided(self) -> list[pygame.Rect]:
-        """What the bubble must leave uncovered: what it points at and, on a step waiting for
-        a move, where that move is made."""
-        rects = list(self.targets)
+        """What the bubble must leave uncovered: what it points at, the prompt and the
+        buttons and, on a step waiting for a move, where that move is made."""
+        table = self.coach.table
+        rects = list(self.targets) + [table.prompt_box()[0]]
+        rects += [table.layout.button_rect(i) for i in range(len(table.buttons()))]
         if not self.coach.reading:
-            rects += self.coach.table.lesson_rects("action") or []
+            rects += table.lesson_rects("action") or []
         return [r.inflate(2 * RING, 2 * RING) for r in rects]
+
+    def lit(self) -> list[pygame.Rect]:
+        """The board cells of every move the step lets through: better left uncovered too."""
+        if self.coach.reading:
+            return []
+        table = self.coach.table
+        cells = {c for a in table.legal() for c in action_cells(a)}
+        return [table.layout.cell_rect(*c) for c in cells]
 
     def layout(self) -> None:
         coach = self.coach
         guide = coach.guide
         self.targets = self.pointed()
+        table = coach.table
         key = (guide.index, coach.reading, theme.ui_scale(), i18n.language(),
-               tuple(tuple(r) for r in self.targets), tuple(coach.table.names))
+               tuple(tuple(r) for r in self.targets), tuple(table.names),
+               tuple(table.prompt_box()[0]), len(table.buttons()), table.version)
         if key == self._key:
             return
         self._key = key
@@ -100,8 +113,17 @@ class Bubble:
     def _place(self, size: tuple[int, int]) -> pygame.Rect:
         cw, ch = self.coach.table.services.canvas_size
         bounds = pygame.Rect(MARGIN, MARGIN, cw - 2 * MARGIN, ch - 2 * MARGIN)
+        must = self.avoided()
+        better = must + self.lit()
+        return self._spot(size, bounds, better) or self._spot(size, bounds, must) or \
+            pygame.Rect((cw // 2 - size[0] // 2, MARGIN), size)
+
+    def _spot(self, size: tuple[int, int], bounds: pygame.Rect, avoid: list[pygame.Rect]
+              ) -> pygame.Rect | None:
+        """Beside what the bubble points at (right, left, below, above), else the free spot
+        nearest to it; None when ``avoid`` leaves no room."""
+        cw = bounds.right + MARGIN
         rect = pygame.Rect((0, 0), size)
-        avoid = self.avoided()
         if not self.targets:
             rect.midtop = (cw // 2 - 200, 120)  # over the board's upper half
             rect.clamp_ip(bounds)
@@ -128,10 +150,7 @@ class Bubble:
                 d = math.dist(rect.center, aim.center)
                 if d < best_d:
                     best, best_d = rect.copy(), d
-        if best is not None:
-            return best
-        rect.midtop = (cw // 2, MARGIN)
-        return rect
+        return best
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

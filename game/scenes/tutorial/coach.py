@@ -128,10 +128,13 @@ class Coach:
         """An action was applied (or one taken back): the learner's count towards the step,
         then the progress file."""
         history = self.table.state.history
+        step = self.guide.index
         for p, action in history[len(self.actions):]:
             if p == LEARNER:
                 self.guide.played(action)
         self.actions = list(history)
+        if self.guide.index != step:
+            self._new_step()
         self.save()
 
     def proceed(self) -> bool:
@@ -139,8 +142,14 @@ class Coach:
         if not self.guide.proceed():
             return False
         self.table.services.audio.play("click")
+        self._new_step()
         self.save()
         return True
+
+    def _new_step(self) -> None:
+        """What the table worked out for the state (its moves, its lit cells) is kept per
+        state version: a new step lets other moves through in the same state."""
+        self.table._cache = {}
 
     def save(self) -> None:
         progress.save(self.table.services.config, self.lesson, self.guide.index,
