@@ -8,6 +8,7 @@ from lessons import with_lesson
 from game.app import initial_scenes
 from game.cli import main, parse_config
 from game.config import Config
+from game.registry import GAMES
 from game.scenes.game_select import GameSelectScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.services import Services
@@ -26,7 +27,14 @@ def svc(display):
 
 
 @pytest.fixture
-def oregon_lesson(monkeypatch):
+def no_lessons(monkeypatch):
+    """No game's registry entry names a lesson (whatever lessons this version has)."""
+    for game_id in list(GAMES):
+        with_lesson(monkeypatch, game_id, "")
+
+
+@pytest.fixture
+def oregon_lesson(monkeypatch, no_lessons):
     with_lesson(monkeypatch, "oregon", "scrap_lessons:OREGON")
 
 
@@ -53,7 +61,7 @@ def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oreg
     assert len(svc.stack.scenes) == 1  # in place of every scene
 
 
-def test_game_select_without_lessons_is_as_before(svc):
+def test_game_select_without_lessons_is_as_before(svc, no_lessons):
     scene = on_stack(svc, GameSelectScene(svc))
     assert learn_buttons(scene) == {}
 
