@@ -9,7 +9,6 @@ first shows, and again only after a change of text size or language.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -29,8 +28,6 @@ from game.seats import BOT_LEVELS, KIND_WORDS, colour_names, player_name
 from game.ui import intents as I
 from game.ui import players, theme
 from game.ui.widgets import Button, Choice, Widget
-
-log = logging.getLogger(__name__)
 
 LIST_X, LIST_W = 120, 1680  # the list's window across the canvas
 PAD = 24  # inside a row
@@ -425,7 +422,7 @@ class GameRow(ListRow):
             when = clipped(_("{date} · replay missing").format(date=day), theme.SMALL_SIZE,
                            what.width - 12, theme.ERROR)
         face.blit(when, (what.x, second))
-        trophy = _trophy(theme.scaled(40))
+        trophy = _trophy(34)  # as small at every text size: the names keep the room
         for i, (seat, cell) in enumerate(zip(r.seats, cells[1:], strict=False)):
             won = i in r.winners
             if won:

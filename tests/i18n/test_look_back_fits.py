@@ -6,7 +6,7 @@ import pygame
 import pytest
 from histories import write_history
 from language_check import english_words, speaking
-from text_boxes import CANVAS, Recorder, check_boxes
+from text_boxes import CANVAS, Recorder, check_boxes, control_misfits
 
 from game import i18n
 from game.config import Config
@@ -15,7 +15,7 @@ from game.scenes.look_back import STATUS_W, HistoryScene, StatisticsScene
 from game.scenes.services import Services
 from game.settings import Settings
 from game.ui import theme
-from game.ui.widgets import Button, Choice, button_label
+from game.ui.widgets import Button
 
 SCALES = [1.0, 1.5]
 
@@ -74,18 +74,7 @@ def screen_misfits(scene) -> list[str]:
     boxes = {f"widget {w.key}": w.rect for w in scene.group.widgets
              if w.focusable and w not in scene.rows.rows}
     bad += check_boxes(rec, boxes)
-    for w in scene.group.widgets:
-        if isinstance(w, Button):
-            label = button_label(w.label, w.rect.size, w.text_size, theme.INK)
-            if label.get_width() > w.rect.w - 24 or label.get_height() > w.rect.h:
-                bad.append(f"button {w.key}: {w.label!r} does not fit {w.rect.size}")
-        if isinstance(w, Choice):
-            box = w.control_rect.inflate(-16, -16)
-            for _value, words in w.options:
-                t = theme.fit_text(words, theme.BODY_SIZE, box.width - 100, bold=True,
-                                   max_height=box.height)
-                if t.get_width() > box.width - 100:
-                    bad.append(f"choice {w.key}: {words!r} does not fit")
+    bad += control_misfits(scene.group.widgets)
     for row in scene.rows.rows:
         bad += row_misfits(row)
     window = scene.rows.window
