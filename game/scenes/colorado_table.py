@@ -447,6 +447,12 @@ class TableScene(TableTips, SharedTable):
             out.append((c["id"], r))
         return out
 
+    def lesson_places(self) -> dict[str, pygame.Rect]:
+        """``"cards"``: the revealed cards, shown through the whole turn (as targets only
+        while the viewer takes one)."""
+        rects = [r for _c, r in self.card_rects()]
+        return {"cards": rects[0].unionall(rects[1:])} if rects else {}
+
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         """Focusable things, in Tab order."""
         out: list[tuple[str, pygame.Rect]] = []

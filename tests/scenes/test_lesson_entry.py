@@ -8,6 +8,7 @@ from lessons import with_lesson
 from game.app import initial_scenes
 from game.cli import main, parse_config
 from game.config import Config
+from game.registry import GAMES
 from game.scenes.game_select import GameSelectScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.services import Services
@@ -26,7 +27,14 @@ def svc(display):
 
 
 @pytest.fixture
-def oregon_lesson(monkeypatch):
+def no_lessons(monkeypatch):
+    """No game's registry entry names a lesson (whatever lessons this version has)."""
+    for game_id in list(GAMES):
+        with_lesson(monkeypatch, game_id, "")
+
+
+@pytest.fixture
+def oregon_lesson(monkeypatch, no_lessons):
     with_lesson(monkeypatch, "oregon", "scrap_lessons:OREGON")
 
 
@@ -41,10 +49,7 @@ def learn_buttons(scene):
     return {w.key: w for w in scene.group.widgets if str(w.key).startswith("learn_")}
 
 
-def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oregon_lesson,
-                                                                       monkeypatch):
-    for g in ("colorado", "oasis"):
-        with_lesson(monkeypatch, g, "")
+def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oregon_lesson):
     scene = on_stack(svc, GameSelectScene(svc))
     buttons = learn_buttons(scene)
     assert list(buttons) == ["learn_oregon"]
@@ -56,9 +61,7 @@ def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oreg
     assert len(svc.stack.scenes) == 1  # in place of every scene
 
 
-def test_game_select_without_lessons_is_as_before(svc, monkeypatch):
-    for g in ("oregon", "colorado", "oasis"):
-        with_lesson(monkeypatch, g, "")
+def test_game_select_without_lessons_is_as_before(svc, no_lessons):
     scene = on_stack(svc, GameSelectScene(svc))
     assert learn_buttons(scene) == {}
 
@@ -168,7 +171,6 @@ def test_no_suggestion_when_every_human_finished_the_game_or_there_is_no_lesson(
     finished["n"] = 0
     seat_setup(svc, "bot,bot")  # no human to teach
     assert isinstance(svc.stack.top, SeatSetupScene)
-    with_lesson(monkeypatch, "oasis", "")
     assert on_stack(svc, SeatSetupScene(svc, "oasis")) is svc.stack.top  # no Oasis lesson
 
 
