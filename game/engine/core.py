@@ -262,6 +262,8 @@ class GameState(ABC):
     _FIELD_CHECKS: ClassVar[dict[type, tuple[tuple[str, _FieldCheck, str], ...]]] = {}
     phase: str
     """The step of the game now (each game names its own phases; a view shows it)."""
+    _rng: random.Random
+    _rng_shared: bool  # see ``rng``
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -400,16 +402,36 @@ class GameState(ABC):
         other.num_players = self.num_players
         other.seed = self.seed
         other.options = dict(self.options)
-        # Random.__new__ with a seed skips the OS-entropy seeding of Random(): clones stay cheap
-        other.rng = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
-        other.rng.setstate(self.rng.getstate())
+        # Copying the RNG was two thirds of a clone, and a search clones far more often
+        # than the clone draws: both states share it and copy it on first use (``rng``).
+        other._rng = self._rng
+        other._rng_shared = self._rng_shared = True
         other.history = list(self.history)
         other.undo_floor = self.undo_floor
         other._revealing = False
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random numbers.  A state shares its RNG with its clones until
+        one of them uses it: that one then takes a copy, so every state draws exactly what
+        it would have drawn with a copy of its own (nobody draws from a shared RNG)."""
+        if self._rng_shared:
+            # Random.__new__ with a seed skips the OS-entropy seeding of Random()
+            own = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
     def rng_fingerprint(self) -> int:
-        """A short stand-in for the RNG state inside ``snapshot()``."""
-        return hash(self.rng.getstate()) & 0xFFFFFFFF
+        """A short stand-in for the RNG state inside ``snapshot()`` (read without taking
+        a copy of a shared RNG)."""
+        return hash(self._rng.getstate()) & 0xFFFFFFFF
 
 
 def _defined_by(cls: type, name: str) -> type | None:
