@@ -66,3 +66,17 @@ def test_an_rng_set_on_a_state_is_its_own():
     clone.rng = mine
     assert clone.rng is mine
     assert state.rng is not mine
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_state_rebuilt_from_a_view_seeds_its_rng_only_when_it_draws(game_id):
+    state = _played(game_id, 12)
+    rebuilt = type(state).state_from_view(state.view(state.to_act()[0]), random.Random(4))
+    assert rebuilt._rng is None  # nothing seeded yet
+    fingerprint = rebuilt.rng_fingerprint()
+    assert rebuilt._rng is None  # the fingerprint seeds nothing either
+    twin = rebuilt.clone()
+    want = random.Random(rebuilt.seed)
+    assert fingerprint == hash(want.getstate()) & 0xFFFFFFFF
+    assert [rebuilt.rng.random() for _ in range(5)] == [want.random() for _ in range(5)]
+    assert twin.rng.random() == random.Random(rebuilt.seed).random()

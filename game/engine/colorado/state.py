@@ -219,7 +219,7 @@ class ColoradoState(GameState):
         if listed is not None and listed[0] == len(self.history) and listed[1] == player:
             ids = self._listed_ids
             if ids is None:
-                ids = self._listed_ids = {id(a) for a in listed[2]}
+                ids = self._listed_ids = set(map(id, listed[2]))
             # ``listed`` keeps its actions alive: an id among them is one of them
             if id(action) in ids:
                 if type(action) is TakeCard:
