@@ -39,6 +39,11 @@ class SearchFailed(RuntimeError):
     """The worker crashed, raised or did not answer in time (it has been restarted)."""
 
 
+class SearchCancelled(SearchFailed):
+    """The worker was closed on purpose while the job ran (the app quits or leaves the
+    table): nothing went wrong, so callers fall back quietly."""
+
+
 def _serve(conn: Connection) -> None:
     """The worker's loop: run each ``(fn, args)`` received and send back its result (or the
     exception it raised, to be re-raised in the caller)."""
@@ -64,6 +69,7 @@ class SearchProcess:
         self._proc: Any = None
         self._conn: Connection | None = None
         self._fresh = True
+        self._closed = False  # close() was called: a job's failure is a cancellation
 
     def start(self) -> None:
         """Start the worker now (it takes a moment to import the engines)."""
@@ -80,6 +86,7 @@ class SearchProcess:
             theirs.close()
             self._conn = ours
             self._fresh = True
+            self._closed = False
         assert self._conn is not None
         return self._conn
 
@@ -96,6 +103,8 @@ class SearchProcess:
                 ok, value = conn.recv()
             except (OSError, EOFError) as exc:
                 self._stop()
+                if self._closed:
+                    raise SearchCancelled("the search process was closed") from exc
                 raise SearchFailed(f"the search process ended: {exc}") from exc
             except SearchFailed:
                 self._stop()
@@ -115,7 +124,8 @@ class SearchProcess:
 
     def close(self) -> None:
         """End the worker.  While a job runs the worker is killed at once (its caller gets
-        ``SearchFailed`` and cleans up): quitting never waits for a search."""
+        ``SearchCancelled`` and cleans up): quitting never waits for a search."""
+        self._closed = True
         if not self._lock.acquire(blocking=False):
             proc = self._proc
             if proc is not None:
@@ -171,6 +181,9 @@ class RemoteBot:
             return self.process.run(self.search, self.game_id,
                                     self.seed * 7919 + self.decisions, budget, view, legal,
                                     timeout=seconds + GRACE_SECONDS)
+        except SearchCancelled:
+            _log.debug("Hard bot search cancelled; playing the normal bot's choice")
+            return self.fallback.choose(view, legal)
         except SearchFailed as exc:
             _log.warning("Hard bot search failed (%s); playing the normal bot's choice", exc)
             return self.fallback.choose(view, legal)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bots import bots_module
-from game.bots.remote import GRACE_SECONDS, SearchFailed, SearchProcess
+from game.bots.remote import GRACE_SECONDS, SearchCancelled, SearchFailed, SearchProcess
 from game.bots.search import Analysis, Budget, Search
 from game.engine.core import Action, Event, GameState
 from game.engine.messages import Message, P
@@ -272,6 +272,8 @@ class Review:
                 analysis = self.process.run(
                     review_search, game_id, self.record.seed * 7919 + d.move, self.budget,
                     d.view, d.legal, d.played, timeout=timeout)
+            except SearchCancelled:
+                return  # the replay was left or the app quits
             except SearchFailed as exc:
                 failures += 1
                 log.warning("Review of move %d skipped: %s", d.move + 1, exc)

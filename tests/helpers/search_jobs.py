@@ -20,3 +20,7 @@ def worker_pid() -> int:
 def sleeps_then_answers(seconds: float, value):
     time.sleep(seconds)
     return value
+
+
+def dies(*args):
+    os._exit(3)  # the worker ends without answering, as a crash would

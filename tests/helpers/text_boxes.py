@@ -54,3 +54,42 @@ def check_boxes(rec: Recorder, boxes: dict[str, pygame.Rect]) -> list[str]:
             if r.colliderect(box) and not box.contains(r):
                 bad.append(f"{message!r} {r} overflows {name} {box}")
     return bad
+
+
+def record_panel_blits(monkeypatch, module) -> list[tuple[str | None, pygame.Rect]]:
+    """Make ``module`` (a panels module that renders onto its own ``pygame.Surface``s) draw on
+    surfaces that record each blit: (the text ``theme`` made it from, or None; the rect its ink
+    covers).  Returns the list the blits are appended to."""
+    from types import SimpleNamespace
+
+    blits: list[tuple[str | None, pygame.Rect]] = []
+
+    class Canvas(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            rect = source.get_bounding_rect().move(pygame.Rect(dest).topleft if isinstance(
+                dest, pygame.Rect) else dest)
+            blits.append((theme.TEXT_SURFACES.get(id(source)), rect))
+            return super().blit(source, dest, area, special_flags)
+
+    names = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
+    monkeypatch.setattr(module, "pygame", SimpleNamespace(**{**names, "Surface": Canvas}))
+    return blits
+
+
+def open_table(svc, game_id: str, players: str):
+    """A table of ``game_id`` with the ``--players`` seats, seed 3, played by its bots until
+    the (first) human may act, with the animations all but skipped."""
+    from game.engine import GAMES
+    from game.scenes import table as table_mod
+    from game.seats import parse_players
+
+    svc.settings.animation_speed = 60.0  # beyond the menu's range: tests only
+    scene = table_mod.open_table(svc, game_id, parse_players(players, GAMES[game_id]), 3)
+    svc.stack.reset(scene)
+    svc.stack.apply_pending()
+    for _ in range(20000):  # until the human may act (the bots play first)
+        if scene.human_can_act and scene.prompt() and not svc.stack.pending:
+            break
+        svc.stack.update(1 / 60)
+        svc.stack.apply_pending()
+    return scene

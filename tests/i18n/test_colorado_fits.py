@@ -4,13 +4,12 @@ overlays, each text stays inside the box it belongs to (prompt, buttons, panels,
 revealed cards, log, overlays) without running into another, and every button label stays
 readable; a player's panel keeps its counts clear of the next icon and its words apart."""
 
-from types import SimpleNamespace
 
 import pygame
 import pytest
 from colorado_table_game import Watcher, open_colorado, play_through
 from language_check import speaking
-from text_boxes import CANVAS
+from text_boxes import CANVAS, record_panel_blits
 from text_boxes import WholeTextRecorder as Recorder
 
 from game import assets
@@ -145,17 +144,7 @@ def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch,
     """Cubes, cowboys, For Sale tokens and flags in hand: in every language and text size each
     count ends a clear gap before the next icon starts; the name, the kind of player, the
     bid and the round's points stay inside the panel and clear of one another."""
-    blits = []
-
-    class Canvas(pygame.Surface):
-        def blit(self, source, dest, area=None, special_flags=0):
-            rect = source.get_bounding_rect().move(pygame.Rect(dest).topleft if isinstance(
-                dest, pygame.Rect) else dest)
-            blits.append((theme.TEXT_SURFACES.get(id(source)), rect))
-            return super().blit(source, dest, area, special_flags)
-
-    module = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
-    monkeypatch.setattr(panels, "pygame", SimpleNamespace(**{**module, "Surface": Canvas}))
+    blits = record_panel_blits(monkeypatch, panels)
     theme.set_ui_scale(scale)
     with speaking(code):
         for model in longest_panels():

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from finished_games import finished as finished_game
 from language_check import english_words, speaking
-from text_boxes import CANVAS
+from text_boxes import CANVAS, open_table
 from text_boxes import WholeTextRecorder as Recorder
 
 from game import i18n
@@ -24,7 +24,6 @@ from game.engine import GAMES
 from game.engine.messages import N_, describe, say
 from game.i18n import LANGUAGES
 from game.palette import PLAYER_NAMES
-from game.scenes import table as table_mod
 from game.scenes.colorado.results import CATEGORIES
 from game.scenes.handoff import Handoff, message_width
 from game.scenes.oasis.models import RESULT_COLUMNS as OASIS_COLUMNS
@@ -32,7 +31,7 @@ from game.scenes.oregon.results import COLUMNS as OREGON_COLUMNS
 from game.scenes.replay import ReplayScene, phase_words
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.services import Services
-from game.seats import BOT, HUMAN, make_seat, parse_players
+from game.seats import BOT, HUMAN, make_seat
 from game.settings import Settings
 from game.ui import art, theme
 from game.ui.widgets import button_label
@@ -230,19 +229,6 @@ def test_the_replay_bar_fits_in_every_language(display, code, game_id, scale):
 
 
 # --- the table: hand-off, Undo, the log and a refusal --------------------------------------------
-def open_table(svc, game_id, players):
-    svc.settings.animation_speed = 60.0  # beyond the menu's range: tests only
-    scene = table_mod.open_table(svc, game_id, parse_players(players, GAMES[game_id]), 3)
-    svc.stack.reset(scene)
-    svc.stack.apply_pending()
-    for _ in range(20000):  # until the human may act (the bots play first)
-        if scene.human_can_act and scene.prompt() and not svc.stack.pending:
-            break
-        svc.stack.update(1 / 60)
-        svc.stack.apply_pending()
-    return scene
-
-
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_handoff_screen_fits_in_every_language(display, code, scale):

@@ -15,7 +15,13 @@ import search_jobs
 
 from game import i18n
 from game.bots import make_bot
-from game.bots.remote import RemoteBot, SearchFailed, SearchProcess, search_choice
+from game.bots.remote import (
+    RemoteBot,
+    SearchCancelled,
+    SearchFailed,
+    SearchProcess,
+    search_choice,
+)
 from game.bots.search import Budget
 from game.registry import GAMES
 from game.scenes.settings import SettingsScene
@@ -212,6 +218,30 @@ def test_closing_does_not_wait_for_a_running_search(process):
     worker.join(5)
     assert not worker.is_alive() and failed
     assert time.perf_counter() - t0 < 3
+    assert isinstance(failed[0], SearchCancelled)
+
+
+@pytest.mark.search_process
+@pytest.mark.parametrize("game_id", GAME_IDS[:1])
+def test_closing_under_a_thinking_bot_is_quiet(process, caplog, game_id):
+    """Quitting while a hard bot thinks is no failure: the bot plays the normal move and
+    nothing is logged as a warning; a worker that dies on its own still is."""
+    warm(process)
+    view, legal = opening(game_id)
+    bot = remote_bot(process, game_id, search_jobs.hangs)
+    moves = []
+    worker = threading.Thread(target=lambda: moves.append(bot.choose(view, legal)))
+    with caplog.at_level(logging.WARNING):
+        worker.start()
+        time.sleep(0.3)
+        process.close()
+        worker.join(5)
+    assert moves == [make_bot(game_id, "normal", 4).choose(view, legal)]
+    assert "failed" not in caplog.text
+    warm(process)  # a closed process starts again when asked
+    with pytest.raises(SearchFailed) as died:
+        process.run(search_jobs.dies, timeout=10)
+    assert not isinstance(died.value, SearchCancelled)
 
 
 @pytest.mark.search_process

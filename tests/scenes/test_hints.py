@@ -212,3 +212,28 @@ def test_no_hints_while_no_human_chooses(make_table):
     assert s.chooser is None and not s.hints_offered
     s.ask_hint()
     assert not s.hints.thinking
+
+
+def test_another_seats_secret_bid_keeps_the_hint(make_table):
+    """In Colorado County's secret bids a bot's bid tells the human nothing and changes none
+    of their choices: the hint stays; the human's own bid then clears it."""
+    t = make_table(ColoradoMouseTable, "human,bot:easy,bot:easy", seed=3)
+    t.wait_turn()
+    s = t.scene
+    for _ in range(60):  # the human plays on until a round's bidding
+        if s.simultaneous() and s.chooser == 0 and len(s.state.to_act()) > 1:
+            break
+        t.play(s.state.legal_actions(0)[0])
+        t.wait_turn()
+    assert s.simultaneous() and s.chooser == 0 and len(s.state.to_act()) > 1
+    bids = len(s.state.history)
+    ask(t)  # the bots bid while the human's hint is worked out
+    hint = s.hint
+    for q in s.state.to_act():
+        if q != 0:  # a bot still to bid: as the bot driver plays it
+            s._apply(s.state.legal_actions(q)[0], q)
+            t.step(2)
+    assert len(s.state.history) > bids and s.simultaneous()
+    assert s.chooser == 0 and hint is not None and s.hint is hint
+    t.play(hint.action)
+    assert s.hint is None

@@ -3,11 +3,10 @@ every text drawn on the menus and tables stays inside the box it belongs to."""
 
 import pygame
 import pytest
-from text_boxes import Recorder, check_boxes
+from text_boxes import Recorder, check_boxes, open_table, record_panel_blits
 
 from game.config import Config
 from game.engine import GAMES
-from game.scenes import table as table_mod
 from game.scenes.confirm import quit_confirmation
 from game.scenes.overlay import MenuOverlay
 from game.scenes.pause import PauseMenu
@@ -15,7 +14,6 @@ from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.services import Services
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
-from game.seats import parse_players
 from game.settings import Settings, load_settings, save_settings
 from game.ui import theme
 from game.ui.widgets import Button, button_label
@@ -208,21 +206,9 @@ def test_card_names_grow_with_the_text_size(display, ident):
 def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch, scale):
     """Cubes, cowboys, For Sale tokens and flags in hand: at every text size each count ends
     a clear gap before the next icon starts (as at 100 %)."""
-    from types import SimpleNamespace
-
     from game.ui.colorado import panels
 
-    blits = []
-
-    class Canvas(pygame.Surface):
-        def blit(self, source, dest, area=None, special_flags=0):
-            rect = source.get_bounding_rect().move(pygame.Rect(dest).topleft if isinstance(
-                dest, pygame.Rect) else dest)
-            blits.append((theme.TEXT_SURFACES.get(id(source)), rect))
-            return super().blit(source, dest, area, special_flags)
-
-    module = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
-    monkeypatch.setattr(panels, "pygame", SimpleNamespace(**{**module, "Surface": Canvas}))
+    blits = record_panel_blits(monkeypatch, panels)
     theme.set_ui_scale(scale)
     panels.render_panel.cache_clear()
     model = panels.PanelModel("Orange", "Human", 5, 0, 40, 5, 0, 15, 4, 0, "", True,
@@ -283,19 +269,6 @@ def test_menus_grow_at_150(display):
 
 
 # --- tables: prompt, buttons, log, panels ---------------------------------------------------------
-def open_table(svc, game_id, players):
-    svc.settings.animation_speed = 60.0  # beyond the menu's range: tests only
-    scene = table_mod.open_table(svc, game_id, parse_players(players, GAMES[game_id]), 3)
-    svc.stack.reset(scene)
-    svc.stack.apply_pending()
-    for _ in range(20000):  # until the human may act (the bots play first)
-        if scene.human_can_act and scene.prompt() and not svc.stack.pending:
-            break
-        svc.stack.update(1 / 60)
-        svc.stack.apply_pending()
-    return scene
-
-
 TABLES = [("oregon", "human,bot,bot,bot"), ("colorado", "human,bot,bot,bot"),
           ("oasis", "human,bot,bot,bot,bot")]
 # Colorado County's longest kind of prompt: a two-star card with a lake that changes owner

@@ -15,7 +15,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots.remote import GRACE_SECONDS, SearchFailed, SearchProcess, search_analysis
+from game.bots.remote import (
+    GRACE_SECONDS,
+    SearchCancelled,
+    SearchFailed,
+    SearchProcess,
+    search_analysis,
+)
 from game.bots.search import Analysis, Budget
 from game.engine.core import Action
 from game.i18n import _, ngettext
@@ -111,6 +117,8 @@ class Hints:
         self._future, self._asked = None, None
         try:
             self.shown = Hint(seat, asked_key, future.result())
+        except SearchCancelled:
+            self.failed = True
         except SearchFailed as exc:
             _log.warning("No move suggestion: %s", exc)
             self.failed = True

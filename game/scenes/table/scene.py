@@ -151,6 +151,8 @@ class SharedTable(Scene):
         self.banner_time = 0.0
         self.t = 0.0
         self._cache: dict = {}
+        # (version seen, chooser, its legal actions, the version its position began at)
+        self._hint_position: tuple[int, int | None, tuple, int] = (-1, None, (), -1)
 
     runner = property(lambda self: self.bot_driver.runner, doc="Where bots think.")
     bot_result = _delegate("bot_driver", "result", "The thinking bot's choice, once made.")
@@ -388,8 +390,16 @@ class SharedTable(Scene):
                 and not config.demo)
 
     def hint_key(self) -> tuple[int, int | None]:
-        """The position a hint belongs to: this state, the seat choosing now."""
-        return (self.version, self.chooser)
+        """The position a hint belongs to: the seat choosing now and the state it chooses in.
+        In a simultaneous step another seat's secret bid changes neither what the chooser may
+        know nor its choices, so the position (and a hint worked out for it) stays."""
+        p = self.chooser
+        v = self._hint_position
+        if v[0] != self.version:
+            legal = tuple(self.state.legal_actions(p)) if p is not None else ()
+            kept = (v[1] == p and p is not None and legal == v[2] and self.simultaneous())
+            v = self._hint_position = (self.version, p, legal, v[3] if kept else self.version)
+        return (v[3], p)
 
     def ask_hint(self) -> None:
         """Work out a suggestion for the human choosing now, from their own view and legal
