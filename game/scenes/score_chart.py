@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _
+from game.scenes.tutorial.guide import lesson_state
 from game.ui import art, players, theme
 from game.ui.chart_data import ROUNDS, ScoreSeries, score_series
 
@@ -56,13 +57,15 @@ def chart_of(scene: Any, rows: Sequence[Any], categories: Sequence[str]) -> Char
     if state is None or names is None or colours is None or not getattr(state, "history", None):
         return None
     round_words = getattr(table, "round_words", None)
+    coach = getattr(table, "coach", None)  # a lesson's game starts from its arranged deal
+    start = lesson_state(coach.lesson) if coach is not None else None
     return chart_for(state, names, colours, rows, categories,
-                     (lambda r: round_words(r, None)) if round_words else None)
+                     (lambda r: round_words(r, None)) if round_words else None, start)
 
 
 def chart_for(state: Any, names: Sequence[str], colours: Sequence[int], rows: Sequence[Any],
-              categories: Sequence[str], round_words: Callable[[int], str] | None = None
-              ) -> ChartModel | None:
+              categories: Sequence[str], round_words: Callable[[int], str] | None = None,
+              start: Any = None) -> ChartModel | None:
     """The chart of ``state``'s game: seat ``q`` is ``names[q]`` wearing ``colours[q]``; each
     category's points per seat come from the breakdown of the row in that seat's colour
     (None when the rows are not one per seat)."""
@@ -84,7 +87,7 @@ def chart_for(state: Any, names: Sequence[str], colours: Sequence[int], rows: Se
         (label, tuple(int(by_seat[q].breakdown.get(label, 0) or 0) for q in range(n)))
         for label in categories)
     try:
-        series = score_series(state)
+        series = score_series(state, start)
     except ValueError:  # a game its seed and moves do not rebuild (set up by hand): no chart
         return None
     return ChartModel(series, seats, tuple(order), tuple(totals), cats, round_words)

@@ -49,7 +49,11 @@ class ScoreSeries:
         return max((max(p) for p in self.points), default=0)
 
 
-def _fresh(state: GameState) -> GameState:
+def _fresh(state: GameState, start: GameState | None) -> GameState:
+    """The game's opening: ``start`` (a copy) when it is not the seed's own (a lesson's
+    arranged deal), else a new game from the seed."""
+    if start is not None:
+        return start.clone()
     return GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
 
 
@@ -58,10 +62,11 @@ def _simultaneous(state: GameState) -> bool:
     return bool(check()) if check is not None else False
 
 
-def turn_series(state: GameState, round_of: Any = None) -> ScoreSeries:
+def turn_series(state: GameState, round_of: Any = None,
+                start: GameState | None = None) -> ScoreSeries:
     """Scores after each turn: a run of one player's actions, or one step of secret bids
     (each seat bids once in it).  ``round_of(state)``: the round number, to mark rounds."""
-    game = _fresh(state)
+    game = _fresh(state, start)
     points: list[list[int]] = [[s] for s in game.scores()]
     rounds: list[tuple[int, int]] = []
     last_round = round_of(game) if round_of else None
@@ -97,13 +102,13 @@ def turn_series(state: GameState, round_of: Any = None) -> ScoreSeries:
     return ScoreSeries(TURNS, tuple(tuple(p) for p in points), tuple(rounds))
 
 
-def oasis_series(state: GameState) -> ScoreSeries:
+def oasis_series(state: GameState, start: GameState | None = None) -> ScoreSeries:
     """Scores after each round: that round's board with the score tiles held at the end."""
     # the game's own scoring (Oasis'), found from its state's package
     player_total = importlib.import_module(
         type(state).__module__.rsplit(".", 1)[0] + ".scoring").player_total
     end = state if state.is_over() else None
-    game: Any = _fresh(state)
+    game: Any = _fresh(state, start)
     n = game.num_players
     held = [dict(t) for t in cast(Any, end or state).score_tiles]
 
@@ -128,13 +133,14 @@ def oasis_series(state: GameState) -> ScoreSeries:
     return ScoreSeries(ROUNDS, tuple(tuple(p) for p in points))
 
 
-def score_series(state: GameState) -> ScoreSeries:
-    """Each seat's score over the game of ``state`` (see the module's docstring)."""
+def score_series(state: GameState, start: GameState | None = None) -> ScoreSeries:
+    """Each seat's score over the game of ``state`` (see the module's docstring), played
+    from ``start`` when its opening is not the seed's own (a lesson's deal)."""
     if hasattr(state, "score_tiles"):  # scored only at the end, by face-down tiles (Oasis)
-        return oasis_series(state)
+        return oasis_series(state, start)
     if hasattr(state, "round_results"):  # scored at each round's end (Colorado County)
-        return turn_series(state, round_of=lambda g: g.round)
-    return turn_series(state)
+        return turn_series(state, round_of=lambda g: g.round, start=start)
+    return turn_series(state, start=start)
 
 
 __all__ = ["ROUNDS", "TURNS", "ScoreSeries", "oasis_series", "score_series", "turn_series"]

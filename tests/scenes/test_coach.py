@@ -325,3 +325,22 @@ def test_the_end_of_the_game_shows_the_results_and_removes_the_progress(svc, les
     assert not progress_file(svc).exists()
     assert not saves.autosave_path(svc.config).exists()
     assert svc.history.finished_games("oregon") == 0  # lessons are not in the history
+
+
+def test_a_lessons_results_chart_the_game_of_its_arranged_deal(svc):
+    """The score chart replays a lesson's moves from the lesson's own opening (its deal is
+    arranged), so the lines end at the scores the game ended with."""
+    from game.scenes.oregon.lesson import LESSON
+
+    assert LESSON.arrange is not None  # the seed alone deals another game
+    t = opened(svc, LESSON)
+    to_step(svc, t, len(LESSON.steps))
+    for _ in range(20000):
+        if isinstance(svc.stack.top, ResultsScene):
+            break
+        if t.human_can_act and svc.stack.top is t and not t.state.is_over():
+            t._try(t.state.legal_actions(LEARNER)[0])
+        frames(svc)
+    results = svc.stack.top
+    assert isinstance(results, ResultsScene) and results.chart is not None
+    assert [line[-1] for line in results.chart.series.points] == list(t.state.scores())
