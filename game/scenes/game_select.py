@@ -3,6 +3,8 @@ under each game that has a lesson, **Learn to play** (its guided first game)."""
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.engine.messages import localized
@@ -138,7 +140,7 @@ class GameSelectScene(MenuScene):
             if game in lessons:
                 learn = pygame.Rect(rect.x, rect.bottom + LEARN_GAP, rect.width, learn_h)
                 self.group.add(Button(learn, _("Learn to play"),
-                                      lambda gid=game.id: self.learn(gid),
+                                      functools.partial(self.learn, game.id),
                                       key=f"learn_{game.id}"))
         back = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)
         back.bottomleft = (80, 1040)

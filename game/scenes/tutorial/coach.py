@@ -22,7 +22,7 @@ steps (click, Enter / Space, pad A).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game import i18n
 from game.engine.core import Action
@@ -171,7 +171,8 @@ class Coach:
         the bubble never does.  Other input goes to the table."""
         bubble = self.bubble.rect
         clicked = intent.kind == I.CLICK
-        if clicked and bubble is not None and bubble.collidepoint(intent.pos):
+        if clicked and bubble is not None and intent.pos is not None \
+                and bubble.collidepoint(intent.pos):
             on_continue = self.bubble.continue_rect
             if on_continue is not None and on_continue.collidepoint(intent.pos):
                 self.proceed()
@@ -206,20 +207,21 @@ def open_lesson_table(services, lesson: Lesson, saved: progress.Progress | None 
     given); raises ``TableUnavailable``.  The table opens on the lesson's opening and is then
     brought to the saved position as an undo brings it (a table opened on a game in progress
     would rebuild its log from the seed alone, without the lesson's arrangement)."""
-    table = open_table(services, lesson.game_id, lesson_seats(lesson), lesson.seed,
-                       state=lesson_state(lesson))
+    table = cast("SharedTable", open_table(services, lesson.game_id, lesson_seats(lesson),
+                                           lesson.seed, state=lesson_state(lesson)))
     table.autosave = False  # a lesson never touches the autosave (nor the history)
     guide = Guide(lesson, saved.step, saved.done) if saved is not None else Guide(lesson)
-    table.coach = Coach(table, lesson, guide)
+    coach = table.coach = Coach(table, lesson, guide)
     if saved is not None and saved.state is not None:
         table.restore(saved.state)
-        table.coach.actions = list(saved.state.history)
+        coach.actions = list(saved.state.history)
         table.resumed_at = len(saved.state.history)
         table.rebuild_log(saved.moves)
     return table
 
 
-def lesson_table(services, game_id: str) -> tuple[SharedTable | None, Sentence | None]:
+def lesson_table(services, game_id: str
+                 ) -> tuple[SharedTable | None, Sentence | str | None]:
     """``game_id``'s lesson table, where the lesson was left if it was (a progress file that
     cannot be used is set aside, said on the table, and the lesson starts over); or None and
     the reason (a ``Sentence``)."""
@@ -241,11 +243,12 @@ def lesson_table(services, game_id: str) -> tuple[SharedTable | None, Sentence |
     if problem is not None:
         table.error(problem)
         table.message_time = PROBLEM_SECONDS
+    assert table.coach is not None
     log.info("Opening the %s lesson at step %d", game_id, table.coach.guide.index + 1)
     return table, None
 
 
-def open_lesson(services, game_id: str) -> Sentence | None:
+def open_lesson(services, game_id: str) -> Sentence | str | None:
     """Open ``game_id``'s lesson in place of every scene.  Returns an error message (a
     ``Sentence``), or None."""
     table, problem = lesson_table(services, game_id)

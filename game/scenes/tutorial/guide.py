@@ -50,7 +50,7 @@ def replay_lesson(lesson: Lesson, actions: Sequence[tuple[int, Action]],
     were first played, and the game goes on as it did.  Raises ``ValueError`` when an action
     is not legal there (a damaged progress file)."""
     state = lesson_state(lesson)
-    moves = []
+    moves: list[list[Event]] = []
     for p, action in actions:
         legal = state.legal_actions(p)
         if action not in legal:
