@@ -99,6 +99,11 @@ def initial_scenes(services: Services) -> list[Scene]:
         return attract_scenes(services)
     if config.load is not None:
         return _loaded_scenes(services, config.load)
+    if config.extra.get("tutorial"):
+        from game.scenes.tutorial.coach import lesson_table
+
+        table, problem = lesson_table(services, config.extra["tutorial"])
+        return [table] if table is not None else [TitleScene(services, notice=problem)]
     if config.game and config.seats:
 
         seed = config.seed if config.seed is not None else new_seed()

@@ -153,6 +153,8 @@ def _add_mode_options(parser: argparse.ArgumentParser) -> None:
     mode.add_argument("--load", type=Path, metavar="FILE", help=_("open a saved game"))
     mode.add_argument("--demo", action="store_true",
                       help=_("bots play the three games in turn; any key opens the title"))
+    mode.add_argument("--tutorial", choices=sorted(GAMES),
+                      help=_("open this game's lesson (Learn to play)"))
     mode.add_argument("--kiosk", action="store_true",
                       help=_("unattended fullscreen attract loop; Ctrl+Alt+Shift+Q quits"))
     g.add_argument("--idle-timeout", type=_seconds, metavar="SECONDS",
@@ -163,9 +165,15 @@ def _add_mode_options(parser: argparse.ArgumentParser) -> None:
 def _check_mode_options(
     args: argparse.Namespace, config: Config, parser: argparse.ArgumentParser
 ) -> None:
-    if (args.load or args.demo or args.kiosk) and args.game is not None:
-        which = "--load" if args.load else "--demo" if args.demo else "--kiosk"
+    if (args.load or args.demo or args.kiosk or args.tutorial) and args.game is not None:
+        which = ("--load" if args.load else "--demo" if args.demo else "--kiosk" if args.kiosk
+                 else "--tutorial")
         parser.error(_("{option} cannot be combined with --game").format(option=which))
+    if args.tutorial is not None:
+        if not GAMES[args.tutorial].lesson:
+            parser.error(_("--tutorial: the {game} lesson is not in this version yet").format(
+                game=GAMES[args.tutorial].name))
+        config.extra["tutorial"] = args.tutorial
     if args.idle_timeout is not None:
         if not args.kiosk:
             parser.error(_("--idle-timeout is a kiosk option (use it with --kiosk)"))

@@ -29,6 +29,7 @@ UI_SCALE_RANGE = (1.0, 1.5)  # "Text size": 100 % to 150 % (game.ui.theme.set_ui
 BOT_SECONDS = (0.5, 1.0, 3.0)  # "Bot thinking time": a hard bot's search, per decision
 DEFAULT_BOT_SECONDS = 1.0
 MAX_REMEMBERED_SEATS = 8  # more than any game seats: a longer list in the file is cut
+MAX_GAME_IDS = 16  # more games than the client has: a longer list in the file is cut
 
 
 @dataclass
@@ -45,6 +46,8 @@ class Settings:
     # per game id, palette colour indices (game.seats.remembered).
     seat_names: list[str] = field(default_factory=list)
     seat_colours: dict[str, list[int]] = field(default_factory=dict)
+    # Games whose lesson seat setup suggested once already (taken or dismissed): not again.
+    lessons_offered: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown keys, kept as they were
 
     def to_json(self) -> dict[str, Any]:
@@ -68,6 +71,8 @@ class Settings:
                 out.seat_names = _names(value)
             elif key == "seat_colours":
                 out.seat_colours = _colours(value)
+            elif key == "lessons_offered":
+                out.lessons_offered = _game_ids(value)
             elif key == "language":
                 if isinstance(value, str) and value in LANGUAGES:
                     out.language = value
@@ -93,6 +98,13 @@ class Settings:
         self.ui_scale = min(hi, max(lo, self.ui_scale))
         if self.bot_seconds not in BOT_SECONDS:
             self.bot_seconds = DEFAULT_BOT_SECONDS
+
+
+def _game_ids(value: Any) -> list[str]:
+    """Game ids (short words); anything else is dropped."""
+    if not isinstance(value, list):
+        return []
+    return [v for v in value[:MAX_GAME_IDS] if isinstance(v, str) and 0 < len(v) <= 32]
 
 
 def _names(value: Any) -> list[str]:

@@ -36,6 +36,17 @@ def replays_review_on_request(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def lessons_not_offered(request, monkeypatch):
+    """Seat setup does not suggest a game's lesson (it would stand over seat setup in every
+    scene test of a new player): the suggestion's own tests are marked ``lesson_offer``."""
+    if request.node.get_closest_marker("lesson_offer"):
+        return
+    from game.scenes.tutorial import offer
+
+    monkeypatch.setattr(offer, "should_offer", lambda *args, **kwargs: False)
+
+
+@pytest.fixture(autouse=True)
 def english():
     """Every test starts in English, and one that changes the language hands back English."""
     from game import i18n

@@ -262,6 +262,9 @@ class GameState(ABC):
     _FIELD_CHECKS: ClassVar[dict[type, tuple[tuple[str, _FieldCheck, str], ...]]] = {}
     phase: str
     """The step of the game now (each game names its own phases; a view shows it)."""
+    _rng: random.Random | None  # None: not seeded yet (see ``rng``)
+    _rng_seed: int
+    _rng_shared: bool
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -276,7 +279,11 @@ class GameState(ABC):
         self.num_players = num_players
         self.seed = seed
         self.options: dict[str, Any] = dict(options or {})
-        self.rng = random.Random(seed)
+        # seeded on first use: a state rebuilt from a view (a search makes thousands)
+        # often never draws, and seeding costs as much as the rest of setting it up
+        self._rng = None
+        self._rng_seed = seed
+        self._rng_shared = False
         self.history: list[tuple[int, Action]] = []
         self.undo_floor = 0  # actions before this index may not be taken back (see reveal)
         self._revealing = False
@@ -400,16 +407,47 @@ class GameState(ABC):
         other.num_players = self.num_players
         other.seed = self.seed
         other.options = dict(self.options)
-        # Random.__new__ with a seed skips the OS-entropy seeding of Random(): clones stay cheap
-        other.rng = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
-        other.rng.setstate(self.rng.getstate())
+        # Copying the RNG was two thirds of a clone, and a search clones far more often
+        # than the clone draws: both states share it and copy it on first use (``rng``).
+        other._rng = self._rng
+        other._rng_seed = self._rng_seed
+        other._rng_shared = self._rng_shared = True
         other.history = list(self.history)
         other.undo_floor = self.undo_floor
         other._revealing = False
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random numbers, seeded with ``seed`` on first use.  A state
+        shares its RNG with its clones until one of them uses it: that one then takes a
+        copy, so every state draws exactly what it would have drawn with a copy of its own
+        (nobody draws from a shared RNG)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+            self._rng_shared = False
+        elif self._rng_shared:
+            # Random.__new__ with a seed skips the OS-entropy seeding of Random()
+            rng = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
+            rng.setstate(self._rng_state())
+            self._rng = rng
+            self._rng_shared = False
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
+    def _rng_state(self) -> tuple[Any, ...]:
+        """``rng.getstate()``, without copying a shared RNG nor keeping a seeded one."""
+        if self._rng is None:
+            return random.Random(self._rng_seed).getstate()
+        return self._rng.getstate()
+
     def rng_fingerprint(self) -> int:
         """A short stand-in for the RNG state inside ``snapshot()``."""
-        return hash(self.rng.getstate()) & 0xFFFFFFFF
+        return hash(self._rng_state()) & 0xFFFFFFFF
 
 
 def _defined_by(cls: type, name: str) -> type | None:

@@ -36,4 +36,5 @@ GAME = GameInfo(
     engine="game.engine.colorado",
     bots="game.bots.colorado",
     table="game.scenes.colorado_table:TableScene",
+    lesson="game.scenes.colorado.lesson:LESSON",
 )

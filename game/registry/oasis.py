@@ -32,4 +32,5 @@ GAME = GameInfo(
     engine="game.engine.oasis",
     bots="game.bots.oasis",
     table="game.scenes.oasis_table:TableScene",
+    lesson="game.scenes.oasis.lesson:LESSON",
 )

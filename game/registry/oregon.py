@@ -29,4 +29,5 @@ GAME = GameInfo(
     engine="game.engine.oregon",
     bots="game.bots.oregon",
     table="game.scenes.oregon_table:TableScene",
+    lesson="game.scenes.oregon.lesson:LESSON",
 )

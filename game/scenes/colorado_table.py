@@ -37,7 +37,7 @@ from game.scenes.colorado.choices import (
     why_illegal,
 )
 from game.scenes.colorado.presenter import EVENT_STEPS, start_event, step_for
-from game.scenes.colorado.results import result_columns, result_rows
+from game.scenes.colorado.results import POINT_COLUMNS, result_columns, result_rows
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.table.scene import SharedTable
 from game.seats import Seat
@@ -241,6 +241,8 @@ class TableScene(TableTips, SharedTable):
         if reason:
             self.error(localized(reason, self.names, i18n.language()))
             return False
+        if self.gate(action):
+            return False
         self.services.audio.play("click")
         self._apply(action, p)
         return True
@@ -321,7 +323,8 @@ class TableScene(TableTips, SharedTable):
         self.services.stack.push(ResultsScene(self.services, GAME_NAME,
                                               [ResultRow(*r) for r in rows], self.play_again,
                                               self.services.to_title,
-                                              result_columns(self.state)))
+                                              result_columns(self.state),
+                                              categories=POINT_COLUMNS))
 
     def round_words(self, round_: int, rounds: int | None) -> str:
         if rounds:  # Italian and French: manche
@@ -443,6 +446,12 @@ class TableScene(TableTips, SharedTable):
             r = self.layout.card_rect(i, len(cards))
             out.append((c["id"], r))
         return out
+
+    def lesson_places(self) -> dict[str, pygame.Rect]:
+        """``"cards"``: the revealed cards, shown through the whole turn (as targets only
+        while the viewer takes one)."""
+        rects = [r for _c, r in self.card_rects()]
+        return {"cards": rects[0].unionall(rects[1:])} if rects else {}
 
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         """Focusable things, in Tab order."""

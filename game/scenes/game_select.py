@@ -1,10 +1,14 @@
-"""Choose a game: one card per registered game (board preview, name, players, pitch)."""
+"""Choose a game: one card per registered game (board preview, name, players, pitch), and
+under each game that has a lesson, **Learn to play** (its guided first game)."""
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
-from game.i18n import _
+from game.engine.messages import localized
+from game.i18n import _, language
 from game.palette import seat_colours
 from game.registry import GAMES, GameInfo
 from game.scenes.menu import MenuScene
@@ -19,6 +23,8 @@ MAX_CARD_WIDTH = 540
 CARD_HEIGHT = 660
 PREVIEW_HEIGHT = 300
 SEAT_ROW_SPACE = 84  # at the bottom of a card: its row of seat tokens
+LEARN_HEIGHT = 64  # "Learn to play" under a card (at 100 % Text size) ...
+LEARN_GAP = 16  # ... this far below it: the card's preview gives up that room
 
 
 def card_height() -> int:
@@ -31,9 +37,11 @@ def card_height() -> int:
 class GameCard(Widget):
     """A big focusable card; its face is rendered once."""
 
-    def __init__(self, rect, game: GameInfo, index: int, on_choose):
+    def __init__(self, rect, game: GameInfo, index: int, on_choose,
+                 preview_height: int = PREVIEW_HEIGHT):
         super().__init__(rect, key=game.id)
         self.game = game
+        self.preview_height = preview_height
         self.on_choose = on_choose
         self.playable = table_available(game.id)
         self.face = self._render(index)
@@ -42,7 +50,7 @@ class GameCard(Widget):
         w, h = self.rect.size
         face = theme.panel((w, h)).copy()
         pad = 22
-        pw, ph = w - pad * 2, PREVIEW_HEIGHT
+        pw, ph = w - pad * 2, self.preview_height
         preview = previews.map_preview(self.game, (pw, ph), index)
         # Rounded preview: draw it through a rounded mask.
         mask = pygame.Surface((pw, ph), pygame.SRCALPHA)
@@ -111,14 +119,29 @@ class GameCard(Widget):
         surface.blit(self.face, self.rect.move(0, -lift))
 
 
+def lesson_room(lessons: bool) -> int:
+    """What "Learn to play" buttons take from the cards' previews (nothing without lessons):
+    the cards keep their top and their words, the buttons end where the cards did."""
+    return theme.scaled(LEARN_HEIGHT, cap=1.25) + LEARN_GAP if lessons else 0
+
+
 class GameSelectScene(MenuScene):
     def build(self) -> None:
         games = list(GAMES.values())
         n = max(1, len(games))
         width = min(MAX_CARD_WIDTH, (1920 - 160 - CARD_GAP * (n - 1)) // n)
-        rects = layout.row((960, 560), (width, card_height()), n, CARD_GAP)
+        lessons = [g for g in games if g.lesson and table_available(g.id)]
+        learn_h = theme.scaled(LEARN_HEIGHT, cap=1.25) if lessons else 0
+        room = lesson_room(bool(lessons))
+        rects = layout.row((960, 560 - room // 2), (width, card_height() - room), n, CARD_GAP)
+        self.problem: str | None = None
         for i, (game, rect) in enumerate(zip(games, rects, strict=True)):
-            self.group.add(GameCard(rect, game, i, self.choose))
+            self.group.add(GameCard(rect, game, i, self.choose, PREVIEW_HEIGHT - room))
+            if game in lessons:
+                learn = pygame.Rect(rect.x, rect.bottom + LEARN_GAP, rect.width, learn_h)
+                self.group.add(Button(learn, _("Learn to play"),
+                                      functools.partial(self.learn, game.id),
+                                      key=f"learn_{game.id}"))
         back = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)
         back.bottomleft = (80, 1040)
         self.group.add(Button(back, _("Back"), self.back, key="back", sound=None))
@@ -127,7 +150,24 @@ class GameSelectScene(MenuScene):
 
         self.services.stack.push(SeatSetupScene(self.services, game.id))
 
+    def learn(self, game_id: str) -> None:
+        """Open the game's lesson (where it was left); say why when it cannot open."""
+        from game.scenes.tutorial.coach import open_lesson
+
+        problem = open_lesson(self.services, game_id)
+        if problem is not None:
+            self.problem = localized(problem, [], language())
+            self.services.audio.play("error")
+
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
         title = theme.shadowed_text(_("Choose a game"), theme.H1_SIZE)
         surface.blit(title, title.get_rect(midtop=(960, 40)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.problem:
+            line = theme.fit_text(self.problem, theme.BODY_SIZE, 1500, theme.ERROR, bold=True)
+            back = line.get_rect(midbottom=(1100, 1020)).inflate(40, 20)
+            theme.draw_panel(surface, back)
+            surface.blit(line, line.get_rect(center=back.center))

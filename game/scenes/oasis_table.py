@@ -191,7 +191,7 @@ class TableScene(TableTips, SharedTable):
         rows = [ResultRow(*r) for r in self.result_rows()]
         self.services.stack.push(ResultsScene(
             self.services, GAME_NAME, rows, self.play_again, self.services.to_title,
-            models.RESULT_COLUMNS))
+            models.RESULT_COLUMNS, categories=models.POINT_COLUMNS))
 
     # --- what the acting human may do -----------------------------------------------------
     @property
@@ -207,9 +207,12 @@ class TableScene(TableTips, SharedTable):
         "camel", "marker" (own marker to move / own camel to move)."""
         if not self.human_can_act:
             return {}
-        key = ("cells", self.version, *self.choice.key())
+        step = self.coach.guide.index if self.coach is not None else -1
+        key = ("cells", self.version, step, *self.choice.key())
         if key not in self._cache:
-            self._cache[key] = self.choice.cell_targets(self.state, self.actor)
+            cells = self.choice.cell_targets(self.state, self.actor)
+            lit = set(self.lesson_lit(list(cells)))  # a lesson's step lights its own cells
+            self._cache[key] = {c: glow for c, glow in cells.items() if c in lit}
         return self._cache[key]
 
     def buttons(self) -> list[tuple[str, object, bool, bool]]:
@@ -258,6 +261,8 @@ class TableScene(TableTips, SharedTable):
         why = self.why(action)
         if why:
             self.error(why)
+            return False
+        if self.gate(action):
             return False
         self._apply(action, self.actor)
         return True

@@ -36,7 +36,7 @@ from game.scenes.oregon import tips
 from game.scenes.oregon.choices import CLEAR, OregonChoices, gains_text, why_illegal
 from game.scenes.oregon.presenter import OregonPresenter
 from game.scenes.oregon.renderer import OregonRenderer, warm_art
-from game.scenes.oregon.results import COLUMNS, result_rows
+from game.scenes.oregon.results import COLUMNS, POINT_COLUMNS, result_rows
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.table.scene import SharedTable
 from game.seats import Seat
@@ -69,6 +69,7 @@ class TableScene(TableTips, SharedTable):
                          engine_player_name, scores=state.score)  # the tokens come at the end
         self.board_view = BoardView(self.layout, self.state.board.to_json())
         self.choice = OregonChoices()
+        self._places: dict[str, pygame.Rect] | None = None  # lesson_places, made once
         self.presenter = OregonPresenter(self)
         self.renderer = OregonRenderer(self, self.board_view)
         warm_art(self.colour)
@@ -143,7 +144,8 @@ class TableScene(TableTips, SharedTable):
     def _show_results(self) -> None:
         rows = [ResultRow(*r) for r in self.result_rows()]
         self.services.stack.push(ResultsScene(
-            self.services, GAME_NAME, rows, self.play_again, self.services.to_title, COLUMNS))
+            self.services, GAME_NAME, rows, self.play_again, self.services.to_title, COLUMNS,
+            categories=POINT_COLUMNS))
 
     # --- the half-made move -------------------------------------------------------------------
     def legal_cells(self) -> tuple[str, list[tuple[int, int]]]:
@@ -183,6 +185,8 @@ class TableScene(TableTips, SharedTable):
         why = why_illegal(self.state, action, p)
         if why:
             self.error(why)  # a Sentence: the table shows it in the player's language
+            return False
+        if self.gate(action):
             return False
         self._apply(action, p)
         return True
@@ -273,6 +277,23 @@ class TableScene(TableTips, SharedTable):
             return [f"deck_{action.deck}"]
         return []
 
+    def lesson_places(self) -> dict[str, pygame.Rect]:
+        """The places a lesson may point at besides the shared names (``lesson_rect``):
+        ``"column_symbol:N"`` / ``"row_symbol:N"`` the board edge's Nth symbol (0 = the
+        first, left or top), ``"area:C,R"`` the 6 cells where column symbol C meets row
+        symbol R, and ``"stacks"`` the 7 building stacks.  The layout never changes, so
+        they are worked out once."""
+        places = self._places
+        if places is None:
+            lay = self.layout
+            places = {f"column_symbol:{i}": lay.column_symbol_rect(i) for i in range(5)}
+            places.update({f"row_symbol:{i}": lay.row_symbol_rect(i) for i in range(5)})
+            places.update({f"area:{c},{r}": lay.cell_rect(3 * c, 2 * r).union(
+                lay.cell_rect(3 * c + 2, 2 * r + 1)) for c in range(5) for r in range(5)})
+            places["stacks"] = lay.stacks[0].unionall(lay.stacks[1:])
+            self._places = places
+        return places
+
     def card_rect(self, i: int, hand=None) -> pygame.Rect:
         return self.renderer.card_rect(i, self.hand() if hand is None else hand)
 
@@ -318,9 +339,15 @@ class TableScene(TableTips, SharedTable):
         self.cursor_near(cells)
 
     def click_elsewhere(self, pos) -> None:
-        """A click on a deck that cannot be drawn from now says why."""
+        """A click on a deck that cannot be drawn from now says why (a lesson's step that
+        holds back a legal draw says its own reason)."""
         for deck in ("landscape", "building"):
             if self.layout.decks[deck].collidepoint(pos):
+                p = self.acting
+                if (p is not None and self.human_can_act
+                        and why_illegal(self.state, Draw(deck), p) is None):
+                    self._try(Draw(deck))
+                    return
                 why = self.choice.deck_refusal(self.state, deck)
                 if why:
                     self.error(why)

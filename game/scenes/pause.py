@@ -3,7 +3,8 @@
     services.stack.push(PauseMenu(services, "oregon", on_quit_to_menu=services.to_title))
 
 Resume, Rules (the game's ``RulesOverlay``), Settings (the shared settings overlay) and Quit to
-menu (asks "Leave this game?" first; yes calls ``on_quit_to_menu``).  ``saved``: the autosave
+menu (asks "Leave this game?" first; yes calls ``on_quit_to_menu``); at a lesson's table, Leave
+lesson (its place is kept).  ``saved``: the autosave
 holds this game, so the question says Continue picks it up; otherwise (a kiosk or demo game,
 a game without a move yet) it says the game ends here.  Rules and Settings open
 on top of the pause menu, so closing them comes back here.  Esc, pad B, Start and Resume close
@@ -34,9 +35,10 @@ class PauseMenu(MenuScene):
     dim = 150
 
     def __init__(self, services, game_id: str, on_quit_to_menu: Callable[[], None], *,
-                 saved: bool = False):
+                 saved: bool = False, lesson: bool = False):
         self.game_id = game_id
         self.saved = saved
+        self.lesson = lesson  # a lesson's table: "Leave lesson", its place is kept
         self.game_name = GAMES[game_id].name if game_id in GAMES else game_id.title()
         self.on_quit_to_menu = on_quit_to_menu
         super().__init__(services)
@@ -58,7 +60,8 @@ class PauseMenu(MenuScene):
                    sound="back"))
         add(Button(rects[1], _("Rules"), self.open_rules, key="rules"))
         add(Button(rects[2], _("Settings"), self.services.open_settings, key="settings"))
-        add(Button(rects[3], _("Quit to menu"), self.ask_quit, key="quit"))
+        add(Button(rects[3], _("Leave lesson") if self.lesson else _("Quit to menu"),
+                   self.ask_quit, key="quit"))
 
     # --- actions ------------------------------------------------------------------------------
     def resume(self) -> None:
@@ -73,6 +76,12 @@ class PauseMenu(MenuScene):
         self.services.stack.push(RulesOverlay(self.services, self.game_id))
 
     def ask_quit(self) -> None:
+        if self.lesson:
+            self.services.stack.push(ConfirmScene(
+                self.services, N_("Leave the lesson?"),
+                N_("Your place is kept: Learn to play picks the lesson up at the same step."),
+                N_("Leave"), self._quit, N_("Keep learning")))
+            return
         self.services.stack.push(
             ConfirmScene(
                 self.services,

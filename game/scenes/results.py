@@ -13,6 +13,11 @@ counting skips to the end; then Play again / Watch replay (when ``on_replay`` is
 work (mouse, keys, pad).  The callbacks decide where to go next: this scene does not leave the
 stack by itself (the replay is pushed on top of it and comes back here).  Without
 ``on_replay``, a table under this screen (the game that just ended) is what Watch replay shows.
+
+The game under this screen also gives the score chart (``game.scenes.score_chart``): each
+player's score over the game and the points of each of ``categories`` (columns of the
+table) as bars.  The "Score chart" / "Score table" button switches between the table and the
+chart; so do Q / E, Page Up / Down, the pad's shoulders and its Y button.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from game import assets
 from game.i18n import N_, _
 from game.scenes.menu import MenuScene
 from game.scenes.replay import watch_replay
+from game.scenes.score_chart import ChartModel, chart_of, draw_chart
 from game.ui import intents as I
 from game.ui import layout, players, theme
 from game.ui.particles import Particles
@@ -45,6 +51,9 @@ FIT_W = 1880  # the widest a table may be: a larger text size is lowered until i
 HEADLINE_SIZE = 76
 HEADLINE_LEAST = 40  # the headline's smallest size, for the longest names
 HEADLINE_W = 1920 - 2 * (96 + 10 + 24)  # room between the trophies beside it
+CHART_TOP = 268  # the chart's panel: under the headline, above the buttons
+CHART_W = 1800
+BUTTON_H = 88
 COUNT_TIME = 1.5  # seconds for the totals to count up
 ROWS_IN = 0.25  # when the first row starts sliding in
 ROW_STAGGER = 0.1
@@ -114,6 +123,8 @@ def replay_of(scene) -> Callable[[], None] | None:
     state, seats = getattr(scene, "state", None), getattr(scene, "seats", None)
     if state is None or seats is None or getattr(scene, "passive", False):
         return None
+    if getattr(scene, "coach", None) is not None:
+        return None  # a lesson's deal is arranged: a replay from its seed would be another game
     if not hasattr(state, "history") or not state.history:
         return None
 
@@ -138,6 +149,8 @@ class ResultsScene(MenuScene):
         *,
         subtitle: str = N_("Final scores"),
         on_replay: Callable[[], None] | None = None,
+        categories: list[str] | None = None,
+        chart: ChartModel | None = None,
     ):
         self.game_name = game_name
         self.subtitle = subtitle  # English, marked ``N_``: translated when drawn
@@ -147,6 +160,11 @@ class ResultsScene(MenuScene):
         self.on_menu = on_menu
         # A table opens this screen over itself: its finished game can be watched again.
         self.on_replay = on_replay if on_replay is not None else replay_of(services.stack.top)
+        # The score chart of the game under this screen (None: no recorded game to chart).
+        self.chart = chart if chart is not None else chart_of(services.stack.top, self.rows,
+                                                              categories or [])
+        self.showing_chart = False
+        self._chart_image: pygame.Surface | None = None
         self.shared = sum(1 for r in self.rows if r.winner) > 1
         self.t = 0.0
         self.chosen = False
@@ -170,6 +188,7 @@ class ResultsScene(MenuScene):
         super().__init__(services)
 
     def on_ui_scale(self) -> None:
+        self._chart_image = None
         self._layout_table()
         self._row_images = [self._row_image(i, r) for i, r in enumerate(self.rows)]
         self._total_font = self._font(48, bold=True)
@@ -249,21 +268,42 @@ class ResultsScene(MenuScene):
         y = t.y + 24 + self.header_h + i * (ROW_H + ROW_GAP)
         return pygame.Rect(t.x + 24, y, self.row_w, ROW_H)
 
-    def build(self) -> None:
+    def _buttons_y(self) -> int:
         bottom = min(1000, self.table_rect.bottom + 110)
         # a tall table (five players at a large text size) keeps its last row clear
-        y = min(1080 - 8 - 88 // 2, max(bottom, 930, self.table_rect.bottom + 12 + 88 // 2))
-        rects = layout.row((960, y), (380, 88), 3 if self.on_replay else 2, 48)
+        return min(1080 - 8 - BUTTON_H // 2,
+                   max(bottom, 930, self.table_rect.bottom + 12 + BUTTON_H // 2))
+
+    @property
+    def chart_rect(self) -> pygame.Rect:
+        """The chart's panel: from under the headline to just above the buttons."""
+        bottom = self._buttons_y() - BUTTON_H // 2 - 22
+        rect = pygame.Rect(0, CHART_TOP, CHART_W, bottom - CHART_TOP)
+        rect.centerx = 960
+        return rect
+
+    def build(self) -> None:
+        count = 2 + (self.on_replay is not None) + (self.chart is not None)
+        width = 380 if count < 4 else 400
+        rects = iter(layout.row((960, self._buttons_y()), (width, BUTTON_H), count,
+                                48 if count < 4 else 30))
         self.again_button = self.group.add(
-            Button(rects[0], _("Play again"), self.play_again, primary=True, key="again")
+            Button(next(rects), _("Play again"), self.play_again, primary=True, key="again")
         )
         self.replay_button = None
         if self.on_replay is not None:
             self.replay_button = self.group.add(
-                Button(rects[1], _("Watch replay"), self.watch_replay, key="replay")
+                Button(next(rects), _("Watch replay"), self.watch_replay, key="replay")
             )
+        self.chart_button = None
+        if self.chart is not None:
+            # Translators: the results' button switching to the score chart, and back to the
+            # table of scores
+            label = _("Score table") if self.showing_chart else _("Score chart")
+            self.chart_button = self.group.add(
+                Button(next(rects), label, self.toggle_chart, key="chart"))
         # Translators: the button back to the title screen
-        self.menu_button = self.group.add(Button(rects[-1], _("Menu"), self.menu, key="menu"))
+        self.menu_button = self.group.add(Button(next(rects), _("Menu"), self.menu, key="menu"))
 
     # --- pictures -----------------------------------------------------------------------------
     def _row_image(self, i: int, row: ResultRow) -> pygame.Surface:
@@ -321,6 +361,22 @@ class ResultsScene(MenuScene):
             self._total_cache[key] = img
         return img
 
+    def chart_image(self) -> pygame.Surface:
+        """The chart's panel, drawn once (again after a change of text size or language)."""
+        assert self.chart is not None, "only a recorded game has a chart"
+        if self._chart_image is None:
+            rect = self.chart_rect
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            draw_chart(image, image.get_rect(), self.chart)
+            self._chart_image = image.convert_alpha() if pygame.display.get_surface() \
+                else image
+        return self._chart_image
+
+    @property
+    def shown_rect(self) -> pygame.Rect:
+        """What the screen shows under the headline: the chart or the table."""
+        return self.chart_rect if self.showing_chart else self.table_rect
+
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
         surface.blit(theme.vignette(), (0, 0))
@@ -329,6 +385,10 @@ class ResultsScene(MenuScene):
             offset=3
         )
         surface.blit(title, title.get_rect(center=(960, 70)))
+        if self.showing_chart:
+            theme.draw_shadow(surface, self.chart_rect)
+            surface.blit(self.chart_image(), self.chart_rect)
+            return
         t = self.table_rect
         theme.draw_panel(surface, t)
         head = self._font(theme.SMALL_SIZE, bold=True)
@@ -406,6 +466,14 @@ class ResultsScene(MenuScene):
             self.skip_intro()
             self.on_replay()
 
+    def toggle_chart(self) -> None:
+        """Show the score chart instead of the table, or the table again."""
+        if self.chart is None or self.chosen:
+            return
+        self.skip_intro()
+        self.showing_chart = not self.showing_chart
+        self.rebuild()  # the button's label and the static layer
+
     def back(self) -> None:
         """Esc / pad B: go to the Menu button (leaving takes a deliberate press)."""
         if self.group.focused is not self.menu_button:
@@ -422,6 +490,11 @@ class ResultsScene(MenuScene):
             return True
         if intent.kind == I.MENU:
             self.back()
+            return True
+        if self.chart is not None and (intent.kind == I.ROTATE or (
+                intent.kind == I.KEY and intent.key == "pad_y")):
+            self.services.audio.play("click")
+            self.toggle_chart()
             return True
         return super().handle(intent)
 
@@ -470,8 +543,11 @@ class ResultsScene(MenuScene):
         # Confetti falls behind the score table: repaint the table from the static layer so
         # no number is ever hidden.
         self.particles.draw(surface)
-        surface.blit(self.static_layer(), self.table_rect, area=self.table_rect)
+        shown = self.shown_rect
+        surface.blit(self.static_layer(), shown, area=shown)
         for i, row in enumerate(self.rows):
+            if self.showing_chart:
+                break
             rect = self.row_rect(i)
             k = self.slides[i].value
             if k >= 1.0:

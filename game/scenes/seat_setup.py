@@ -103,6 +103,14 @@ class SeatSetupScene(MenuScene):
         if message:
             self.group.focus_key("back")
 
+    def on_enter(self) -> None:
+        """Someone who never finished this game is offered its lesson, once."""
+        super().on_enter()
+        from game.scenes.tutorial.offer import LessonOffer, should_offer
+
+        if should_offer(self.services, self.game.id, self.seats):
+            self.services.stack.push(LessonOffer(self.services, self.game.id))
+
     # --- widgets ----------------------------------------------------------------------------
     def build(self) -> None:
         p = self.panel_rect

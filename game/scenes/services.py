@@ -15,6 +15,8 @@ services.set_fullscreen(on), services.fullscreen (the window now)
 services.attract    the kiosk's attract loop (game.scenes.attract), None outside a kiosk
 services.set_ui_scale(k)  the text size: saved in the settings, applied to every scene at once
 services.set_language(code)  the language: the same, for Settings -> Language
+services.history    the history of finished games (game.history), read once on first use;
+                    services.history_problem() says, once, why its file had to be set aside
 services.search     the app's one SearchProcess (game.bots.remote): hard bots and hints
                     search there, off the frame loop; start_search() warms it up, close()
                     ends it (the app calls it on quit)
@@ -29,6 +31,8 @@ from dataclasses import dataclass, field
 from game import i18n
 from game.bots.remote import SearchProcess
 from game.config import Config
+from game.engine.messages import Sentence
+from game.history import History
 from game.scenes.base import SceneStack
 from game.scenes.confirm import quit_confirmation
 from game.scenes.settings import SettingsScene
@@ -76,6 +80,8 @@ class Services:
         self._on_quit = on_quit
         self._on_fullscreen = on_fullscreen
         self._search: SearchProcess | None = None
+        self._history: History | None = None
+        self._history_problem: Sentence | None = None
         theme.set_ui_scale(settings.ui_scale)
         i18n.set_language(config.language or settings.language or i18n.system_language())
 
@@ -126,6 +132,23 @@ class Services:
             i18n.set_language(code)
             for scene in self.stack.scenes:
                 scene.on_ui_scale()
+
+    # --- the history of finished games --------------------------------------------------------
+    @property
+    def history(self) -> History:
+        """The history of finished games, read from the saves folder the first time it is
+        asked for (a damaged file is set aside then: ``history_problem`` says so)."""
+        if self._history is None:
+            self._history, self._history_problem = History.load(self.config.saves_dir,
+                                                                writer=self.config.writer)
+        return self._history
+
+    def history_problem(self) -> Sentence | None:
+        """Why the history file had to be set aside, the first time it is asked (the title
+        screen reports it once); None after that, or when it was read."""
+        _history = self.history
+        problem, self._history_problem = self._history_problem, None
+        return problem
 
     # --- searches -----------------------------------------------------------------------------
     @property

@@ -1,8 +1,9 @@
 """The title screen: a slow pan over a game board (or the bare table) with cards drifting by.
 
 Buttons: Continue (when a game was left unfinished), Watch last game (when the autosave holds
-a finished one), New game, Settings, Quit.  Esc (or closing the window) asks before quitting.
-A save that could not be read is named in a notice line under the buttons.
+a finished one), New game, History (finished games and statistics), Settings, Quit.  Esc (or closing the window) asks before quitting.
+A save (or the history of finished games) that could not be read is named in a notice line
+under the buttons.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.i18n import _
 from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
+from game.scenes.look_back import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.replay import open_replay
 from game.scenes.table import resume_game
@@ -119,9 +121,14 @@ class TitleScene(MenuScene):
         # A kiosk keeps no saves: a visitor never finds a stranger's game to continue.
         self.saved, save_notice = (None, None) if services.config.kiosk else \
             saves.read_autosave(services.config)
-        self.notice = notice or (
-            say(N_("A saved game could not be read: {reason}"),
-                reason=M(save_notice.message, **save_notice.args)) if save_notice else None)
+        problems = [say(N_("A saved game could not be read: {reason}"),
+                        reason=M(save_notice.message, **save_notice.args))] if save_notice else []
+        if not services.config.kiosk:  # the history's problem is told once, then it is gone
+            history_notice = services.history_problem()
+            problems += [history_notice] if history_notice else []
+        self.notice = notice or (problems[0] if len(problems) == 1 else say(
+            N_("{first}; {second}"), first=M(problems[0].message, **problems[0].args),
+            second=M(problems[1].message, **problems[1].args)) if problems else None)
         self._notice_key: tuple | None = None
         self._notice_cache: list[str] = []
         self._continue_key: int | None = None
@@ -171,13 +178,16 @@ class TitleScene(MenuScene):
         entries.append((_("New game"), self.new_game, "new"))
         if self.saved is not None and self.saved.finished:
             entries.append((_("Watch last game"), self.watch_last, "watch"))
+        if not self.services.config.kiosk:  # a kiosk keeps no history
+            entries.append((_("History"), self.open_history, "history"))
         entries.append((_("Settings"), self.services.open_settings, "settings"))
         if not self.services.config.kiosk:  # nobody quits a kiosk from its menus
             entries.append((_("Quit"), self.services.confirm_quit, "quit"))
-        top = 560 if len(entries) <= 3 else 500
+        n = len(entries)
+        top = 560 if n <= 3 else 500 if n == 4 else 470
         self._place_heading(top)
-        rects = layout.column((960, top), (520, 80 if len(entries) > 3 else 88), len(entries),
-                              20 if len(entries) > 3 else 26)
+        rects = layout.column((960, top), (520, 88 if n <= 3 else 80 if n == 4 else 72), n,
+                              26 if n <= 3 else 20 if n == 4 else 16)
         for i, (rect, (label, action, key)) in enumerate(zip(rects, entries, strict=True)):
             self.group.add(Button(rect, label, action, primary=i == 0, key=key))
         self._buttons_bottom = rects[-1].bottom
@@ -245,6 +255,10 @@ class TitleScene(MenuScene):
         if error:
             self.notice = error
             self.services.audio.play("error")
+
+    def open_history(self) -> None:
+
+        self.services.stack.push(HistoryScene(self.services))
 
     def watch_last(self) -> None:
 

@@ -148,12 +148,17 @@ class TableTips:
     layout: Any
     t: float
     _cache: dict[Any, Any]
+    coach: Any  # a lesson's coach, or None
 
     def tips(self) -> list[Tip]:
         return []
 
     def tips_key(self):
         return None
+
+    def coached(self) -> bool:
+        """Whether a lesson's coach is guiding the player now (focus tips then stay hidden)."""
+        return self.coach is not None and self.coach.guided
 
     def cell_tip(self, cell) -> tuple[str, pygame.Rect | None, bool]:
         """(text, rect to keep clear, show at once) for a board cell; "" for no tip."""
@@ -173,6 +178,10 @@ class TableTips:
         tips = self.cached_tips()
         cell = None
         if self.keyboard:
+            if self.coached():
+                # a lesson's coach moves the focus to the move it asks for: a tip there would
+                # cover the bubble and what it points at
+                return None, None, False
             if self.focus == "board":
                 cell = self.cursor
             else:
@@ -196,7 +205,7 @@ class TableTips:
         if tooltip is None:
             tooltip = self.tooltip = Tooltip()
         key = ("tip_at", self.version, self.shown_version, self.viewer, self.tips_key(),
-               self.hover, self.keyboard, self.focus, self.cursor)
+               self.hover, self.keyboard, self.focus, self.cursor, self.coached())
         found = self._cache.get(key)
         if found is None:
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "tip_at"}

@@ -93,3 +93,24 @@ def open_table(svc, game_id: str, players: str):
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
     return scene
+
+
+def control_misfits(widgets) -> list[str]:
+    """Buttons whose label does not fit them, and choices with an option that does not fit
+    between the arrows (every option, not only the one shown)."""
+    from game.ui.widgets import Button, Choice, button_label
+
+    bad = []
+    for w in widgets:
+        if isinstance(w, Choice):
+            box = w.control_rect.inflate(-16, -16)
+            for _value, words in w.options:
+                t = theme.fit_text(words, theme.BODY_SIZE, box.width - 100, bold=True,
+                                   max_height=box.height)
+                if t.get_width() > box.width - 100:
+                    bad.append(f"choice {w.key}: {words!r} does not fit {box.width - 100} px")
+        if isinstance(w, Button):
+            label = button_label(w.label, w.rect.size, w.text_size, theme.INK)
+            if label.get_width() > w.rect.w - 24 or label.get_height() > w.rect.h:
+                bad.append(f"button {w.key}: {w.label!r} does not fit {w.rect.size}")
+    return bad

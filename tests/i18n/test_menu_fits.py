@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 from language_check import english_words, speaking
-from text_boxes import Recorder, check_boxes
+from text_boxes import Recorder, check_boxes, control_misfits
 
 from game import i18n, saves
 from game.config import Config
@@ -29,7 +29,6 @@ from game.scenes.title import TitleScene
 from game.seats import parse_players
 from game.settings import Settings
 from game.ui import theme
-from game.ui.widgets import Button, Choice, button_label
 
 SCALES = [1.0, 1.5]
 CANVAS = pygame.Rect(0, 0, 1920, 1080)
@@ -121,18 +120,7 @@ def misfits(scene, rec: Recorder) -> list[str]:
     if panel is not None and not scene.opaque:
         bad += [f"{m!r} {r} outside the panel {panel}" for m, r in rec.texts
                 if r.colliderect(panel) and not panel.contains(r)]
-    for w in scene.group.widgets:
-        if isinstance(w, Choice):  # every option fits between the arrows, not only the shown one
-            box = w.control_rect.inflate(-16, -16)
-            for _value, words in w.options:
-                t = theme.fit_text(words, theme.BODY_SIZE, box.width - 100, bold=True,
-                                   max_height=box.height)
-                if t.get_width() > box.width - 100:
-                    bad.append(f"choice {w.key}: {words!r} does not fit {box.width - 100} px")
-        if isinstance(w, Button):
-            label = button_label(w.label, w.rect.size, w.text_size, theme.INK)
-            if label.get_width() > w.rect.w - 24 or label.get_height() > w.rect.h:
-                bad.append(f"button {w.key}: {w.label!r} does not fit {w.rect.size}")
+    bad += control_misfits(scene.group.widgets)
     return bad
 
 
@@ -161,6 +149,9 @@ def test_game_cards_keep_their_words_above_the_seats(display, monkeypatch, code,
     i18n.set_language(code)
     faces: list[_FaceRecorder] = []
     panel = theme.panel
+    svc = services_at(scale)  # sets the text size the heights below depend on
+    card_heights = {game_select.card_height() - game_select.lesson_room(lessons)
+                    for lessons in (False, True)}
 
     class Face:
         def __init__(self, size):
@@ -171,8 +162,8 @@ def test_game_cards_keep_their_words_above_the_seats(display, monkeypatch, code,
             return faces[-1]
 
     monkeypatch.setattr(game_select.theme, "panel", lambda size, *a, **k: Face(size)
-                        if tuple(size)[1] == game_select.card_height() else panel(size, *a, **k))
-    GameSelectScene(services_at(scale))
+                        if tuple(size)[1] in card_heights else panel(size, *a, **k))
+    GameSelectScene(svc)
     assert len(faces) == len(GAMES)
     for face in faces:
         w, h = face.get_size()

@@ -268,16 +268,18 @@ def test_controller_buttons_drive_the_menus(driver):
     d = driver
     d.run(2)
     down = pygame.CONTROLLERBUTTONDOWN
-    pygame.event.post(
-        pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN)
-    )
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.CONTROLLERBUTTONUP, instance_id=0, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN
+    for expected in ("history", "settings"):  # New game, History, Settings...
+        pygame.event.post(
+            pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN)
         )
-    )
-    d.run(2)
-    assert d.focused_key() == "settings"
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.CONTROLLERBUTTONUP, instance_id=0,
+                button=pygame.CONTROLLER_BUTTON_DPAD_DOWN
+            )
+        )
+        d.run(2)
+        assert d.focused_key() == expected
     pygame.event.post(pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_A))
     d.run(2)
     assert isinstance(d.top, SettingsScene)

@@ -117,6 +117,7 @@ class FakeTable:
     bot_pace: float = 0.75
     bid_pace: float | None = 0.35
     hide_after_secret: bool = True
+    hold_bots: bool = False  # a lesson's reading step is up
     log: list = field(default_factory=list)
 
     @property
@@ -160,6 +161,9 @@ class FakeTable:
 
     def bot_action_legal(self, action, p: int) -> bool:
         return action in self.state.legal_actions(p)
+
+    def bots_wait(self) -> bool:
+        return self.hold_bots
 
     def _apply(self, action, p: int) -> None:
         self.state.apply(action, p)
@@ -208,6 +212,17 @@ def test_bots_wait_while_the_table_catches_up():
     assert applied(table) == []
     assert [e for e in table.log if e[0] == "focus"] == []  # nor does the human get the focus
     table.timeline.busy = False
+    frames(loop, 4)
+    assert applied(table) == [("apply", 1, "bid1-b")]
+
+
+def test_bots_hold_their_moves_while_the_table_says_so_and_the_human_still_acts():
+    table, loop, _ = make("hbb")
+    table.hold_bots = True  # a lesson's reading step
+    frames(loop, 60)
+    assert applied(table) == []
+    assert ("focus", 0) in table.log  # the human's turn still begins
+    table.hold_bots = False
     frames(loop, 4)
     assert applied(table) == [("apply", 1, "bid1-b")]
 

@@ -113,12 +113,17 @@ class TakeCard(Action):
         return f"take the {card} at the flag on {cell_name(self.flag_cell)}, cubes on {cells}"
 
 
-def new_bid(cls: type[Bid] | type[SaleBid], cowboys: tuple[int, ...]) -> Bid | SaleBid:
-    """``cls(cowboys)`` made without the frozen dataclass's checked set-up: the legal-move
-    generator makes bids by the dozen, always from valid values."""
-    a = object.__new__(cls)
-    a.__dict__["cowboys"] = cowboys
-    return a
+def new_bids(cls: type[Bid] | type[SaleBid], bids: list[tuple[int, ...]]) -> list[Action]:
+    """``[cls(cowboys) for cowboys in bids]`` made without the frozen dataclass's checked
+    set-up, nor a call per bid: the legal-move generator makes bids by the dozen, always
+    from valid values."""
+    new = object.__new__
+    out: list[Action] = []
+    for cowboys in bids:
+        a = new(cls)
+        a.__dict__["cowboys"] = cowboys
+        out.append(a)
+    return out
 
 
 ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (

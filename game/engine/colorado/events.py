@@ -157,7 +157,12 @@ PAYLOADS: dict[str, type] = {
 # --- message arguments ---------------------------------------------------------------------
 def who(p: int) -> dict[str, Any]:
     """Seat ``p`` as a message argument."""
-    return P(p, PLAYER_NAMES[p])
+    return _WHO[p] if 0 <= p < len(_WHO) else P(p, PLAYER_NAMES[p])
+
+
+# Each seat's argument is made once and shared by every event naming it (nothing changes
+# an event's arguments): the rules name seats in almost every event they make.
+_WHO = tuple(P(p, name) for p, name in enumerate(PLAYER_NAMES))
 
 
 COLOUR_TERMS = {"red": N_("red"), "green": N_("green"), "orange": N_("orange"),
@@ -193,9 +198,8 @@ def card_arg(card: Card) -> dict[str, Any]:
              down=card.offset[1])
 
 
-def cell_arg(cell: tuple[int, int] | int) -> str:
-    """A cell as a message argument: its name on the board ("B6")."""
-    return cell_name(cell)
+cell_arg = cell_name
+"""A cell as a message argument: its name on the board ("B6")."""
 
 
 NOT_A_CELL = N_("{cell} is not a cell of the board")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from game.engine.colorado.actions import (
@@ -14,7 +15,7 @@ from game.engine.colorado.actions import (
     PlaceFlag,
     SaleBid,
     TakeCard,
-    new_bid,
+    new_bids,
 )
 from game.engine.colorado.bidding import bid_options, check_bid, do_bid
 from game.engine.colorado.cards import FLAG_COLOURS
@@ -74,10 +75,11 @@ def _flags(state: ColoradoState, player: int) -> list[Action]:
     hand = state.flag_hands[player]
     cells = state.flag_cells()
     out: list[Action] = []
+    # a hundred cells and more per colour: one ``itemgetter`` call picks them all
+    pick = itemgetter(*cells) if len(cells) > 1 else lambda place: tuple(place[i] for i in cells)
     for c in FLAG_COLOURS:  # the colours in hand, in this order
         if c in hand:
-            place = _PLACE_FLAG[c]
-            out += [place[i] for i in cells]
+            out += pick(_PLACE_FLAG[c])
     return out
 
 
@@ -95,11 +97,11 @@ def _give(state: ColoradoState, player: int) -> list[Action]:
 
 
 def _sale_bids(state: ColoradoState, player: int) -> list[Action]:
-    return [new_bid(SaleBid, b) for b in bid_options(state.hands[player], True)]
+    return new_bids(SaleBid, bid_options(state.hands[player], True))
 
 
 def _bids(state: ColoradoState, player: int) -> list[Action]:
-    return [new_bid(Bid, b) for b in bid_options(state.hands[player], False)]
+    return new_bids(Bid, bid_options(state.hands[player], False))
 
 
 def _takes(state: ColoradoState, player: int) -> list[Action]:

@@ -159,25 +159,25 @@ class ColoradoState(GameState):
 
     # ------------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:
-        ph = self.phase
+        ph = self.phase  # the phases in the order of how often a game is in them
+        if ph == PHASE_BID:
+            return [p for p in self.order if self.bids[p] is None]
         if ph == PHASE_FLAGS:
             return [self.flag_queue[0]]
-        if ph == PHASE_OFFER:
-            return [self.market_queue[0]]
+        if ph == PHASE_TAKE:
+            return [self.take_queue[0]]
         if ph == PHASE_INTEREST:
             assert self.sale is not None
             return [self.sale.queue[0]]
-        if ph == PHASE_GIVE:
-            assert self.sale is not None
-            return [self.sale.interested[0]]
+        if ph == PHASE_OFFER:
+            return [self.market_queue[0]]
         if ph == PHASE_AUCTION:
             assert self.sale is not None
             bids = self.sale.bids
             return [p for p in self.order if p in bids and bids[p] is None]
-        if ph == PHASE_BID:
-            return [p for p in self.order if self.bids[p] is None]
-        if ph == PHASE_TAKE:
-            return [self.take_queue[0]]
+        if ph == PHASE_GIVE:
+            assert self.sale is not None
+            return [self.sale.interested[0]]
         return []
 
     def is_over(self) -> bool:
@@ -219,7 +219,7 @@ class ColoradoState(GameState):
         if listed is not None and listed[0] == len(self.history) and listed[1] == player:
             ids = self._listed_ids
             if ids is None:
-                ids = self._listed_ids = {id(a) for a in listed[2]}
+                ids = self._listed_ids = set(map(id, listed[2]))
             # ``listed`` keeps its actions alive: an id among them is one of them
             if id(action) in ids:
                 if type(action) is TakeCard:

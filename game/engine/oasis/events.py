@@ -164,4 +164,9 @@ PAYLOADS: dict[str, type] = {
 
 def seat(p: int) -> dict[str, Any]:
     """Seat ``p`` as a message argument."""
-    return P(p, PLAYER_NAMES[p])
+    return _SEATS[p] if 0 <= p < len(_SEATS) else P(p, PLAYER_NAMES[p])
+
+
+# Each seat's argument is made once and shared by every event naming it (nothing changes
+# an event's arguments): the rules name seats in almost every event they make.
+_SEATS = tuple(P(p, name) for p, name in enumerate(PLAYER_NAMES))

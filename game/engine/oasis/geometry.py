@@ -163,6 +163,12 @@ class OasisBoard:
     def cells_of(self, mask: int) -> list[int]:
         """The cells of a bit mask, in index order."""
         out: list[int] = []
+        if mask.bit_count() <= SPARSE_BITS:  # an area's tiles, a few cells: bit by bit
+            while mask:
+                low = mask & -mask
+                out.append(low.bit_length() - 1)
+                mask ^= low
+            return out
         for cells, v in zip(self.byte_cells, mask.to_bytes(self.mask_bytes, "little"),
                             strict=True):
             if v:
@@ -183,6 +189,8 @@ class OasisBoard:
                         for x in range(self.width)) for y in range(self.height)]
 
 
+SPARSE_BITS = 6
+"""Masks with at most this many cells are read bit by bit, not byte by byte."""
 _ZERO_DIGITS = bytes([ord("1")] + [ord("0")] * 255)  # byte 0 -> "1", any other -> "0"
 _MAP_BOARDS: dict[str, OasisBoard] = {}
 _ROW_BOARDS: dict[tuple[str, ...], OasisBoard] = {}

@@ -169,3 +169,29 @@ def start_bonus(st: OasisState, player: int) -> list:
     st.bonus_player = player
     st.pos = st.num_players
     return flow.advance(st)
+
+
+def stack_offer_decks(st: OasisState, tops: dict[int, list[str]]) -> None:
+    """Put ``tops[p]`` on top of player ``p``'s offer deck, in that order (a lesson's fixed
+    deal).  Each card is swapped with the one lying there, from below in the same deck, the
+    draw deck, or another offer deck's unstacked part, so every deck keeps its size and the
+    54 cards stay whole.  Only hidden order changes: call it before anything is turned up."""
+    st.legal_memo = None  # the position changes
+    done: dict[int, int] = {}  # stacked players -> how many cards of their deck are fixed
+    for p, cards in tops.items():
+        deck = st.offer_decks[p]
+        if len(cards) > len(deck):
+            raise ValueError(f"player {p}'s offer deck holds only {len(deck)} cards")
+        for i, card in enumerate(cards):
+            if deck[i] == card:
+                continue
+            piles = [(deck, i + 1), (st.draw, 0)] + [
+                (st.offer_decks[q], done.get(q, 0)) for q in range(st.num_players) if q != p]
+            for pile, start in piles:
+                if card in pile[start:]:
+                    j = pile.index(card, start)
+                    pile[j], deck[i] = deck[i], pile[j]
+                    break
+            else:
+                raise ValueError(f"no {card} card is free to stack")
+        done[p] = len(cards)

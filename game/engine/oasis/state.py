@@ -20,6 +20,8 @@ the table (``offers[p]`` while ``taken_by[p] == -1``), the chooser's ``pending``
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from game.engine.core import Action, Event, GameState, Outcome
@@ -145,13 +147,24 @@ class OasisState(GameState):
                            else None)
         return actions
 
+    def refusal(self, action: Any, player: int) -> str | None:
+        # An action from the list just made is one of this game's, with fields of the
+        # right types: the field checks (a tenth of an ``apply``) are not made for it.
+        if self._listed(action, player):
+            return None
+        return super().refusal(action, player)
+
     def why_illegal(self, action: Action, player: int) -> str | None:
-        memo = self.legal_memo
-        if memo is not None and memo[0] == player:
-            for listed in memo[1]:
-                if listed is action:
-                    return None
+        if self._listed(action, player):
+            return None
         return RULES[type(action)][0](self, action, player)
+
+    def _listed(self, action: Any, player: int) -> bool:
+        """Whether ``action`` is one of the very objects in the kept legal list of
+        ``player`` (compared by identity: equal-looking objects are checked)."""
+        memo = self.legal_memo
+        return memo is not None and memo[0] == player and any(map(is_, memo[1],
+                                                                 repeat(action)))
 
     def _apply(self, action: Action, player: int) -> list[Event]:
         """The action's own rule, then every step after it that needs no decision."""

@@ -139,7 +139,9 @@ class ColoradoChoices:
     def flag_cells(self) -> list[Cell]:
         if self.source.acting is None or self.phase != "flags":
             return []
-        return [tuple(c) for c in self.source.sview()["flag_cells"]]
+        cells = [tuple(c) for c in self.source.sview()["flag_cells"]]
+        narrow = getattr(self.source, "lesson_lit", None)  # a lesson's step narrows them
+        return narrow(cells) if narrow is not None else cells
 
     def own_cells(self) -> list[Cell]:
         p = self.source.acting

@@ -14,6 +14,7 @@ CATEGORIES = (("borders", N_("Borders")), ("lakes", N_("Lakes")), ("doubles", N_
 ROUNDS = (N_("R1"), N_("R2"), N_("R3"), N_("R4"))
 # Translators: the results' column of the cubes each player has on the board
 CUBES = N_("Cubes")
+POINT_COLUMNS = [label for _, label in CATEGORIES]  # the score chart's bars
 
 
 def result_rows(state: Any, names: list[str], colours: list) -> list[tuple]:
@@ -46,4 +47,4 @@ def result_columns(state: Any) -> list[str]:
         [label for _, label in CATEGORIES] + [CUBES]
 
 
-__all__ = ["CATEGORIES", "result_columns", "result_rows"]
+__all__ = ["CATEGORIES", "POINT_COLUMNS", "result_columns", "result_rows"]

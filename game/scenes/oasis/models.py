@@ -24,6 +24,7 @@ ZoomTarget = tuple[str, int, int | None]
 # Translators: the final ranking's columns: the points of camels and of each land kind, and
 # the priority disc held at the end
 RESULT_COLUMNS = [N_("Camels"), N_("Oases"), N_("Steppe"), N_("Stone"), N_("Disc")]
+POINT_COLUMNS = RESULT_COLUMNS[:4]  # the columns of points: the score chart's bars
 
 
 def seat_kind(seat) -> str:

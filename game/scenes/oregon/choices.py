@@ -209,7 +209,7 @@ class OregonChoices:
                     # Translators: a button: do not use the extra turn
                     Button(_("Skip"), SkipExtraTurn())]
         if state.phase == DRAW:
-            if any(isinstance(a, KeepCard) for a in legal):
+            if state.pending >= 0:  # both buttons, even when a lesson lets one through
                 # Translators: a button: keep the card just drawn
                 return [Button(_("Keep it"), KeepCard()),
                         # Translators: a button: discard the card just drawn and draw again
@@ -274,7 +274,7 @@ class OregonChoices:
                  "a building.")
 
     def _draw_prompt(self, state: OregonState, player: int, legal: Sequence[Action]) -> str:
-        if any(isinstance(a, KeepCard) for a in legal):
+        if state.pending >= 0:
             pend = state.view(player)["pending_card"]
             card = _(a_card(pend)) if pend is not None else _("a building card")
             if pend is not None and state.stacks[(pend - 50) // 3] > 0:
@@ -282,7 +282,8 @@ class OregonChoices:
                          "redraw?").format(card=card)
             return _("You drew {card}, but its stack is empty. Keep it, or discard and "
                      "redraw?").format(card=card)
-        decks = self.draw_decks(state, legal)
+        # the rules' choice of decks: a lesson offering one deck does not make it forced
+        decks = self.draw_decks(state, state.legal_actions(player))
         left = 4 - len(state.hands[player])
         if decks == ["landscape"]:
             return ngettext("Your hand needs a landscape card: draw from the landscape deck "

@@ -19,6 +19,7 @@ COLUMNS = [
     # Translators: a results column: the farmers each player placed on the board
     N_("Farmers"),
 ]
+POINT_COLUMNS = COLUMNS[:3]  # the columns of points: the score chart's bars
 
 
 def result_rows(state: OregonState, names: Sequence[str], colours: Sequence[int]) -> list:

@@ -41,6 +41,9 @@ from game.ui import intents as I
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
 from game.ui.table_common import focus_ring
 
+if TYPE_CHECKING:
+    from game.scenes.tutorial.coach import Coach
+
 NOT_NOW = say(N_("Not possible now."))
 
 
@@ -75,6 +78,9 @@ class SharedTable(Scene):
     autosave: bool = True  # write the autosave after every action
     on_game_over: Callable[[SharedTable], None] | None = None  # instead of the results
     taken_back_time = 0.0  # seconds left of "Taken back." before the prompt
+    # A lesson's table has a coach (``game.scenes.tutorial.coach``): it gates the moves,
+    # holds the bots on reading steps and keeps the lesson's progress.
+    coach: Coach | None = None
 
     if TYPE_CHECKING:
         # What each game's table defines (``hooks.GameTable``), declared for the type checker
@@ -289,13 +295,48 @@ class SharedTable(Scene):
         return self.chooser is not None
 
     def legal(self) -> list:
-        """The acting seat's legal actions (cached per state version)."""
-        key = ("legal", self.version)
+        """The acting seat's legal actions (cached per state version, seat and lesson step:
+        a table may say nobody acts while its timeline runs, in the same state)."""
+        p = self.acting
+        key = ("legal", self.version, self.gate_key(), p)
         if key not in self._cache:
-            p = self.acting
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
-            self._cache[key] = self.state.legal_actions(p) if p is not None else []
+            legal = self.state.legal_actions(p) if p is not None else []
+            if self.coach is not None:
+                legal = self.coach.offered(legal, p)  # a lesson's step lets through its own
+            self._cache[key] = legal
         return self._cache[key]
+
+    def lesson_lit(self, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Of the board ``cells`` a table lights for the acting human, those a move the
+        lesson's step lets through names (all of them outside a lesson's steps): for a table
+        that lights cells from the rules' previews rather than from ``legal()``."""
+        if self.coach is None or not self.coach.guided:
+            return cells
+        key = ("lit", self.version, self.gate_key())
+        named = self._cache.get(key)
+        if named is None:
+            named = {c for a in self.legal() for c in action_cells(a)}
+            self._cache = {k: x for k, x in self._cache.items() if k[0] != "lit"}
+            self._cache[key] = named
+        return [c for c in cells if c in named]
+
+    def gate_key(self) -> int | None:
+        """Changes when a lesson's gate lets other moves through in the same state (the
+        lesson's step): part of the key of what is worked out from the moves offered."""
+        return self.coach.guide.index if self.coach is not None else None
+
+    def gate(self, action: Any) -> bool:
+        """Whether a lesson's step refuses the acting human's legal ``action`` (it then says
+        why, as the rules' refusals are said).  Each table asks after the rules' check."""
+        why = self.coach.refusal(action) if self.coach is not None else None
+        if why is not None:
+            self.error(why)
+        return why is not None
+
+    def bots_wait(self) -> bool:
+        """Whether the bots hold their moves (a lesson's reading step is up)."""
+        return self.coach is not None and self.coach.reading
 
     def turn_key(self, p: int) -> Hashable:
         """Changes when a new turn of the viewer ``p`` begins: here, when the acting human
@@ -342,6 +383,8 @@ class SharedTable(Scene):
         adt = self.advance(dt)
         self.animate(adt)
         self._drive(adt)
+        if self.coach is not None:
+            self.coach.update()
         before = self.hints.shown
         self.hints.poll(self.hint_key())
         if self.hints.shown is not before and self.hint is not None:
@@ -387,7 +430,7 @@ class SharedTable(Scene):
         kiosk's, a demo's or a replay's)."""
         config = self.services.config
         return (self.chooser is not None and not self.passive and not config.kiosk
-                and not config.demo)
+                and not config.demo and not (self.coach is not None and self.coach.guided))
 
     def hint_key(self) -> tuple[int, int | None]:
         """The position a hint belongs to: the seat choosing now and the state it chooses in.
@@ -457,6 +500,56 @@ class SharedTable(Scene):
             if a == action:
                 focus_ring(surface, self.layout.button_rect(i))
 
+    # --- a lesson's pointers -------------------------------------------------------------------
+    def lesson_rect(self, name: str) -> pygame.Rect | None:
+        """The place a lesson's step points at by ``name``, where it is drawn now (so it
+        follows the Text size and the layout); None when this table cannot resolve it.
+        Names: any ``targets()`` key (cards, decks, buttons, tokens... as each table names
+        them); ``"cell:x,y"`` a board cell; ``"action"`` what the step's expected move uses
+        (its cells, cards, decks, buttons, as a hint lights them); ``"panel:N"`` seat N's
+        panel; ``"log"``; ``"prompt"`` the prompt line; ``"scores"`` the viewer's space on the
+        score track; and a
+        table's own names (``lesson_places``)."""
+        rects = self.lesson_rects(name)
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    def lesson_rects(self, name: str) -> list[pygame.Rect] | None:
+        """``lesson_rect``'s parts (an ``"action"`` may use a card and a cell)."""
+        kind, _sep, arg = name.partition(":")
+        try:
+            if kind == "cell":
+                x, y = (int(v) for v in arg.split(","))
+                cols, rows = self.board_size
+                return [self.layout.cell_rect(x, y)] if 0 <= x < cols and 0 <= y < rows else None
+            if kind == "panel":
+                return [self.layout.panels[int(arg)]] if 0 <= int(arg) < self.n else None
+        except ValueError:
+            return None
+        fixed = {"log": lambda: self.layout.log_rect, "prompt": lambda: self.prompt_box()[0],
+                 "scores": lambda: self.layout.track_space(self.disp_score[self.viewer or 0])}
+        if name in fixed:
+            return [fixed[name]()]
+        if name == "action":
+            return self._action_rects()
+        rect = dict(self.targets()).get(name) or self.lesson_places().get(name)
+        return [rect] if rect is not None else None
+
+    def lesson_places(self) -> dict[str, pygame.Rect]:
+        """A table's own names for ``lesson_rect``, besides its targets (none here)."""
+        return {}
+
+    def _action_rects(self) -> list[pygame.Rect] | None:
+        """Where the lesson's expected move is made now (None when the learner has none)."""
+        action = self.coach.demo() if self.coach is not None else None
+        if action is None:
+            return None
+        targets = dict(self.targets())
+        rects = [targets[k] for k in self.hint_keys(action) if k in targets]
+        rects += [self.layout.cell_rect(*cell) for cell in action_cells(action)]
+        rects += [self.layout.button_rect(i) for i, b in enumerate(self.buttons())
+                  if b[1] == action]
+        return rects or None
+
     # --- the game's life: the log, saving, game over, undo -----------------------------------
     def log_event(self, e: Event) -> str:
         """Log the event ``e`` for whoever looks now; returns its line as they read it."""
@@ -500,12 +593,20 @@ class SharedTable(Scene):
         return self.autosaver.wanted(self.autosave, self.passive)
 
     def after_action(self) -> None:
-        """Each table calls this once an action is applied: keep the autosave current."""
+        """Each table calls this once an action is applied: keep the autosave current, and
+        the history once the game is over (at once, not after the last animation: a player
+        who leaves during it still finds the game there)."""
         self.taken_back_time = 0.0
         if self.writes_autosave:
             self.autosaver.save(self.state, self.seats)
+            if self.state.is_over():
+                self.services.history.add(self.state, self.seats)
+        if self.coach is not None:
+            self.coach.after_action()
 
     def game_over(self) -> None:
+        if self.coach is not None:
+            self.coach.game_over()
         if self.on_game_over is not None:
             self.on_game_over(self)
         elif not self.passive:
@@ -530,6 +631,8 @@ class SharedTable(Scene):
 
     def undo_reason(self) -> str | None:
         """Why the viewer cannot take back their last action now (None: they can)."""
+        if self.coach is not None and self.coach.guided:
+            return self.coach.no_undo
         return undo_reason(self.state, self.viewer, self.seats, self.passive,
                            self.timeline.busy)
 
@@ -544,7 +647,8 @@ class SharedTable(Scene):
             self.message, self.message_error, self.message_time = why, True, 4.0
             self.services.audio.play("error")
             return False
-        state, moves = take_back(self.state)
+        state, moves = (self.coach.take_back() if self.coach is not None
+                        else take_back(self.state))
         self.restore(state)
         self.after_action()
         self.rebuild_log(moves)  # the undone move's lines leave the log
@@ -580,6 +684,8 @@ class SharedTable(Scene):
     def prompt_line(self) -> str:
         """The prompt as the panel shows it: just after an undo, "Taken back." and then what
         to do again; while a suggestion is worked out or shown, what it says."""
+        if self.coach is not None and self.coach.reading:
+            return i18n._("Read what the coach says, then press Continue.")
         if self.hints.thinking and self.hints_offered:
             return i18n._("Looking for a good move...")
         hint = self.hint
@@ -611,7 +717,10 @@ class SharedTable(Scene):
         screen.draw_focus(self, surface)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
+        """The banner, and over it a lesson's coach: every table draws this last."""
         screen.draw_banner(self, surface)
+        if self.coach is not None:
+            self.coach.draw(surface)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         screen.draw_log(self, surface)
@@ -676,6 +785,8 @@ class SharedTable(Scene):
 
     # --- input ---------------------------------------------------------------------------------
     def handle(self, intent: I.Intent) -> bool:
+        if self.coach is not None and self.coach.handle(intent):
+            return True
         return self.input.handle(intent)
 
     def pointer_input(self, intent: I.Intent) -> bool:
@@ -723,7 +834,7 @@ class SharedTable(Scene):
         # holds whatever was saved earlier).
         saved = self.writes_autosave and bool(self.state.history)
         self.services.stack.push(PauseMenu(self.services, self.game_id, self.services.to_title,
-                                           saved=saved))
+                                           saved=saved, lesson=self.coach is not None))
 
     def open_rules(self) -> None:
         self.services.stack.push(RulesOverlay(self.services, self.game_id))

@@ -54,8 +54,10 @@ def draw_message(t: SharedTable, surface: pygame.Surface) -> None:
 
 def draw_buttons(t: SharedTable, surface: pygame.Surface) -> None:
     """The button slots (the focus ring is drawn last, over everything, by ``draw_focus``)."""
-    for i, (label, _a, enabled, primary) in enumerate(t.buttons()):
+    for i, (label, action, enabled, primary) in enumerate(t.buttons()):
         r = t.layout.button_rect(i)
+        if enabled and t.coach is not None and t.coach.refuses_button(action):
+            enabled = False  # a move the lesson's step does not want now: shown unlit
         hot = t.hover is not None and r.collidepoint(t.hover) and not t.keyboard
         state = "disabled" if not enabled else ("hover" if hot else "normal")
         if t.keyboard and t.focus == f"btn{i}" and enabled:

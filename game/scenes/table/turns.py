@@ -42,7 +42,7 @@ class TurnLoop:
         humans = [p for p in acting if not t.seats[p].is_bot]
         if not humans and len(t.humans) > 1 and not t.timeline.busy:
             t.revealed = None  # only bots act: nobody's private things show meanwhile
-        if bots:
+        if bots and not t.bots_wait():
             self._drive_bots(bots, adt)
         if humans and not t.timeline.busy:
             self._drive_humans(humans)

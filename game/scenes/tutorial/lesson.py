@@ -13,10 +13,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.engine.core import Action, GameState
+    from game.engine.core import Action
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Lesson:
     seed: int
     steps: tuple[Step, ...]
     options: Mapping[str, str] = field(default_factory=dict)
-    arrange: Callable[[GameState], None] | None = None
+    arrange: Callable[[Any], None] | None = None  # takes the game's own state class
 
     def allows(self, index: int, action: Action) -> bool:
         """Whether the learner may play ``action`` at step ``index`` (every move is allowed

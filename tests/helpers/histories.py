@@ -1,0 +1,66 @@
+"""A history of a dozen finished games (random legal moves), with real replays: for the
+history and statistics screens' tests and for looking at them."""
+
+import random
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from game.engine import GAMES
+from game.history import History
+from game.seats import make_seat, renamed
+
+# (game, seats as kind[:level][=name]), oldest first
+TABLES = [
+    ("oregon", ["human=Anna", "bot:easy", "bot:normal"]),
+    ("colorado", ["human=Anna", "human=Bruno", "bot:hard"]),
+    ("oasis", ["human=Chiara", "bot:normal", "bot:easy", "bot:hard"]),
+    ("oregon", ["human=Bruno", "bot:hard"]),
+    ("oasis", ["human=Anna", "human=Bruno", "human=Chiara", "bot:easy", "bot:normal"]),
+    ("colorado", ["human=Anna", "bot:normal", "bot:normal", "bot:easy"]),
+    ("oregon", ["human", "bot:easy"]),
+    ("oregon", ["human=Maximiliano Jr", "human=Anna", "bot:hard", "bot:easy"]),
+    ("colorado", ["human=Chiara", "bot:hard", "bot:easy"]),
+    ("oasis", ["human=Bruno", "bot:hard", "bot:hard"]),
+    ("oasis", ["human=Anna", "human=Chiara", "bot:normal"]),
+    ("colorado", ["human=Bruno", "human=Anna", "bot:easy", "bot:hard"]),
+]
+
+
+def finished_state(game_id: str, players: int, seed: int):
+    state = GAMES[game_id].new(players, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        p = state.to_act()[0]
+        state.apply(rng.choice(state.legal_actions(p)), p)
+    return state
+
+
+def seats_of(game_id: str, spec: list[str]):
+    out = []
+    for i, item in enumerate(spec):
+        kind, _, name = item.partition("=")
+        k, _, level = kind.partition(":")
+        seat = make_seat(game_id, i, k, level or None)
+        out.append(renamed(seat, name) if name else seat)
+    return out
+
+
+def write_history(folder: Path, tables=TABLES, start=datetime(2026, 10, 3, 18, 40)) -> History:
+    """Play and record ``tables`` into ``folder`` (a saves folder), a day or so apart."""
+    history, _problem = History.load(folder)
+    now = [start]
+
+    def clock():
+        now[0] += timedelta(hours=21, minutes=17)
+        return now[0]
+
+    history.clock = clock
+    for k, (game_id, spec) in enumerate(tables):
+        history.add(finished_state(game_id, len(spec), 100 + k), seats_of(game_id, spec))
+    return history
+
+
+if __name__ == "__main__":  # python tests/helpers/histories.py SAVES_FOLDER
+    import sys
+
+    write_history(Path(sys.argv[1]))

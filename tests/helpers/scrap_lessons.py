@@ -1,0 +1,55 @@
+"""Small lessons for the coach's tests, one per game: the first few steps a lesson has (a
+reading step, moves the step waits for, a step taken twice, the closing step), until the
+games' own lessons are in the registry (the tests then play those too)."""
+
+from game.engine.colorado.actions import PlaceFlag
+from game.engine.oasis.actions import TakeOffer, TurnCard
+from game.engine.oregon import Draw, PlaceFarmer, PlaceStartTile, SkipExtraTurn
+from game.scenes.tutorial.lesson import Lesson, Step
+
+
+def _is(*kinds):
+    return lambda action: isinstance(action, kinds)
+
+
+OREGON = Lesson(
+    game_id="oregon", title="Learn to play Oregon", seats=("human", "bot:easy"), seed=11,
+    steps=(
+        Step("Welcome to Oregon. You are {you}. Each player builds a little town of farmers "
+             "and buildings on the map.", point=("scores",)),
+        Step("First, put your start tile on the map: any free cell will do.",
+             point=("action",), expect=_is(PlaceStartTile),
+             refuse="First your start tile: click a free cell."),
+        Step("Your panel shows your farmers, your score and what you hold.",
+             point=("panel:0",)),
+        Step("Play two landscape cards that match a row and a column to put a farmer there.",
+             point=("card0", "action"), expect=_is(PlaceFarmer), refuse="A farmer now, please."),
+        Step("You may take your extra turn once a game: not now.", point=("action",),
+             expect=_is(SkipExtraTurn), refuse="Keep the extra turn for later."),
+        Step("Draw until your turn ends.", point=("action",), expect=_is(Draw), times=2,
+             refuse="Draw a card now."),
+        Step("That is all for the guided part: finish the game as you like. Suggest a move "
+             "helps when you are stuck.", point=("log",)),
+    ))
+
+COLORADO = Lesson(
+    game_id="colorado", title="Learn to play Colorado County", seats=("human", "bot:easy",
+                                                                      "bot:easy"), seed=5,
+    steps=(
+        Step("Welcome to Colorado County. You are {you}.", point=("panel:0",)),
+        Step("Put a flag on the map: it scores at the end.", point=("action",),
+             expect=_is(PlaceFlag), refuse="Put a flag first."),
+        Step("Now finish the game as you like.", point=("scores",)),
+    ))
+
+OASIS = Lesson(
+    game_id="oasis", title="Learn to play Oasis", seats=("human", "bot:easy", "bot:easy"),
+    seed=5,
+    steps=(
+        Step("Welcome to Oasis. You are {you}.", point=("panel:0",)),
+        Step("Turn a card into an offer, or take one.", point=("action",),
+             expect=_is(TurnCard, TakeOffer), refuse="Turn a card or take an offer."),
+        Step("Now finish the game as you like.", point=("log",)),
+    ))
+
+SCRAP = {"oregon": OREGON, "colorado": COLORADO, "oasis": OASIS}
