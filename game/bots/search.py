@@ -77,13 +77,16 @@ class SearchRules(Protocol):
     def evaluate(self, state: GameState) -> Sequence[float]:
         """Each seat's expected final points from ``state`` (its final points when over)."""
 
-    # Optional, read with getattr (absent: the plain tree search above):
-    # ``settled(state) -> bool``: whether the rollout may stop here once ``horizon`` decisions
-    # are played (e.g. only between turns, where every seat's evaluation is alike);
-    # ``paired: bool``: search the root by paired rounds (``Search._run_paired``) instead of
-    # the tree (``tree_depth`` is then 1);
-    # ``anchor: float``: points a choice must beat the first candidate by (the game's own
-    # first choice) to be preferred to it (``GuidedRules``: None, the most visited choice).
+    paired: bool
+    """Search the root by paired rounds (``Search._run_paired``) instead of the tree
+    (``tree_depth`` is then 1)."""
+    anchor: float | None
+    """Points a choice must beat the first candidate by (the game's own first choice) to be
+    preferred to it; None: the most visited choice."""
+
+    def settled(self, state: GameState) -> bool:
+        """Whether the rollout may stop here once ``horizon`` decisions are played (e.g. only
+        between turns, where every seat's evaluation is alike)."""
 
 
 @dataclass
@@ -183,7 +186,7 @@ class Search:
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
         limit = budget.iterations if budget.iterations is not None else math.inf
         if len(self.root_moves) > 1:
-            if getattr(self.rules, "paired", False):
+            if self.rules.paired:
                 self._run_paired(start, limit, deadline, stop)
             else:
                 while self.iterations < limit:
@@ -238,12 +241,11 @@ class Search:
         """Play ``action``, then the rollout bot (seeded by ``seed``) up to the cut-off;
         records the lead as one visit of the root move and returns it."""
         rules, seat = self.rules, self.seat
-        settled = getattr(rules, "settled", None)
         state.apply(action, seat)
         bots: dict[int, Bot] = {}
         steps = 0
         while not state.is_over():
-            if steps >= rules.horizon and (settled is None or settled(state)):
+            if steps >= rules.horizon and rules.settled(state):
                 break
             steps += 1
             p = state.to_act()[0]
@@ -267,7 +269,6 @@ class Search:
 
     def iterate(self) -> None:
         rules, seat = self.rules, self.seat
-        settled = getattr(rules, "settled", None)
         state = rules.state_class.state_from_view(self.view, self.rng)
         path = [self.root]
         node: _Node | None = self.root
@@ -285,7 +286,7 @@ class Search:
                 node = child if depth < rules.tree_depth and not fresh else None
                 continue
             if node is None:  # out of the tree: the rollout, then the cut-off
-                if steps >= rules.horizon and (settled is None or settled(state)):
+                if steps >= rules.horizon and rules.settled(state):
                     break
                 steps += 1
             p = seat if seat in acting else acting[0]
@@ -344,8 +345,8 @@ class Search:
         # most visited first (the robust choice); the candidates' order breaks ties
         order = sorted(range(len(choices)), key=lambda i: (-choices[i].visits,
                                                            -choices[i].reward, i))
-        anchor = getattr(self.rules, "anchor", None)
-        if anchor is not None and getattr(self.rules, "paired", False):
+        anchor = self.rules.anchor
+        if anchor is not None and self.rules.paired:
             # the first move stays the choice unless another beat it on the same rounds by
             # ``anchor`` points, beyond the noise
             def paired_edge(i: int) -> float:
@@ -412,6 +413,10 @@ class GuidedRules:
     scale = 10.0
     width = 8
     anchor: float | None = None
+    paired = False
+
+    def settled(self, state: GameState) -> bool:
+        return True  # the rollout stops at ``horizon`` wherever it is
 
     def rollout_bot(self, seed: int) -> Bot:
         raise NotImplementedError  # each game names its normal bot
