@@ -72,6 +72,18 @@ def to_step(svc, t, index):
         settle(svc, t)
 
 
+def to_results(svc, t, limit=20000):
+    """The lesson's steps played, then the learner's first legal move each turn until the
+    results show."""
+    to_step(svc, t, len(t.coach.lesson.steps))
+    for _ in range(limit):
+        if isinstance(svc.stack.top, ResultsScene):
+            return
+        if t.human_can_act and svc.stack.top is t and not t.state.is_over():
+            t._try(t.state.legal_actions(LEARNER)[0])
+        frames(svc)
+
+
 def drawn(svc, t):
     surface = pygame.display.get_surface()
     svc.stack.draw(surface)
@@ -312,13 +324,7 @@ def test_leave_lesson_through_the_pause_menu_keeps_the_place(svc, lesson):
 
 def test_the_end_of_the_game_shows_the_results_and_removes_the_progress(svc, lesson):
     t = opened(svc, lesson)
-    to_step(svc, t, len(lesson.steps))
-    for _ in range(5000):
-        if isinstance(svc.stack.top, ResultsScene):
-            break
-        if t.human_can_act and svc.stack.top is t and not t.state.is_over():
-            t._try(t.state.legal_actions(LEARNER)[0])
-        frames(svc)
+    to_results(svc, t)
     assert isinstance(svc.stack.top, ResultsScene)
     assert svc.stack.top.on_replay is None  # a lesson's arranged deal has no replay
     svc.config.writer.flush()
@@ -334,13 +340,7 @@ def test_a_lessons_results_chart_the_game_of_its_arranged_deal(svc):
 
     assert LESSON.arrange is not None  # the seed alone deals another game
     t = opened(svc, LESSON)
-    to_step(svc, t, len(LESSON.steps))
-    for _ in range(20000):
-        if isinstance(svc.stack.top, ResultsScene):
-            break
-        if t.human_can_act and svc.stack.top is t and not t.state.is_over():
-            t._try(t.state.legal_actions(LEARNER)[0])
-        frames(svc)
+    to_results(svc, t)
     results = svc.stack.top
     assert isinstance(results, ResultsScene) and results.chart is not None
     assert [line[-1] for line in results.chart.series.points] == list(t.state.scores())
