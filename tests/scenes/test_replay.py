@@ -9,14 +9,13 @@ watched in a ``ReplayScene``: played to the end it must equal the original, and 
 import pygame
 import pytest
 from finished_games import finished as finished_game
+from finished_games import results_of
 
 from game import saves
 from game.engine import GAMES
 from game.engine.core import replay
 from game.scenes.base import Scene
 from game.scenes.replay import DRAG_REBUILD, SPEEDS, ReplayScene, open_replay
-from game.scenes.results import ResultsScene
-from game.scenes.table import open_table
 from game.seats import BOT, HUMAN, make_seat
 from game.ui import intents as I
 
@@ -247,17 +246,7 @@ def test_an_unfinished_game_replays_what_was_played(services, viewer, display):
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
 def test_results_screen_watch_replay(services, display, game_id):
     original = finished(game_id)
-    seats = [make_seat(game_id, i, BOT, "easy") for i in range(PLAYERS[game_id])]
-    table = open_table(services, game_id, seats, original.seed, state=original)
-    services.stack.push(table)
-    services.stack.apply_pending()
-    for _ in range(2000):
-        table.update(1 / 60)
-        services.stack.apply_pending()
-        if isinstance(services.stack.top, ResultsScene):
-            break
-    results = services.stack.top
-    assert isinstance(results, ResultsScene)
+    results = results_of(services, game_id, PLAYERS[game_id])
     assert results.again_button and results.menu_button and results.replay_button
     results.skip_intro()
     results.draw(display)

@@ -2,12 +2,11 @@
 back by mouse, keyboard and pad, drawn once, each seat's line and bars in its own colour,
 and every text inside the chart at Text size 100 % and 150 % in every language."""
 
-from dataclasses import replace
 from types import SimpleNamespace
 
 import pygame
 import pytest
-from finished_games import finished
+from finished_games import finished, results_of
 from language_check import english_words, speaking
 from text_boxes import Recorder
 
@@ -27,7 +26,6 @@ from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.score_chart import chart_of, draw_chart
 from game.scenes.services import Services
-from game.scenes.table import open_table
 from game.seats import BOT, make_seat
 from game.settings import Settings
 from game.ui import intents as I
@@ -45,26 +43,6 @@ def scale_back():
     yield
     theme.set_ui_scale(1.0)
     i18n.set_language("en")
-
-
-def results_of(services, game_id: str, players: int, colours=None) -> ResultsScene:
-    """The results screen the table of a finished game opens (a game loaded once over)."""
-    state = finished(game_id, players)
-    seats = [make_seat(game_id, i, BOT, "easy") for i in range(players)]
-    if colours is not None:
-        seats = [replace(seat, colour=colour, name=f"Seat {i + 1}")
-                 for i, (seat, colour) in enumerate(zip(seats, colours, strict=True))]
-    table = open_table(services, game_id, seats, state.seed, state=state)
-    services.stack.push(table)
-    services.stack.apply_pending()
-    for _ in range(3000):
-        table.update(1 / 60)
-        services.stack.apply_pending()
-        if isinstance(services.stack.top, ResultsScene):
-            break
-    scene = services.stack.top
-    assert isinstance(scene, ResultsScene)
-    return scene
 
 
 def press(services, mapper: InputMapper, event) -> None:
