@@ -486,19 +486,22 @@ class SharedTable(Scene):
         h = self.hint
         if h is None:
             return
-        action = h.action
-        cells = action_cells(action)
+        cells = action_cells(h.action)
         if cells:
             self._draw_log_cells(surface, cells)
-            for cell in cells:
-                focus_ring(surface, self.layout.cell_rect(*cell))
-        rects = dict(self.targets())
-        for key in self.hint_keys(action):
-            if key in rects:
-                focus_ring(surface, rects[key])
-        for i, (_label, a, _enabled, _primary) in enumerate(self.buttons()):
-            if a == action:
-                focus_ring(surface, self.layout.button_rect(i))
+        for rect in self.action_rects(h.action):
+            focus_ring(surface, rect)
+
+    def action_rects(self, action: Any) -> list[pygame.Rect]:
+        """Where ``action`` is made on the table now: the targets it uses (its cards, decks,
+        tokens...), its board cells and the buttons that play it.  A hint rings them; a
+        lesson's step points at them."""
+        targets = dict(self.targets())
+        rects = [targets[k] for k in self.hint_keys(action) if k in targets]
+        rects += [self.layout.cell_rect(*cell) for cell in action_cells(action)]
+        rects += [self.layout.button_rect(i) for i, b in enumerate(self.buttons())
+                  if b[1] == action]
+        return rects
 
     # --- a lesson's pointers -------------------------------------------------------------------
     def lesson_rect(self, name: str) -> pygame.Rect | None:
@@ -529,26 +532,15 @@ class SharedTable(Scene):
                  "scores": lambda: self.layout.track_space(self.disp_score[self.viewer or 0])}
         if name in fixed:
             return [fixed[name]()]
-        if name == "action":
-            return self._action_rects()
+        if name == "action":  # where the step's expected move is made (None: it has none)
+            action = self.coach.demo() if self.coach is not None else None
+            return (self.action_rects(action) or None) if action is not None else None
         rect = dict(self.targets()).get(name) or self.lesson_places().get(name)
         return [rect] if rect is not None else None
 
     def lesson_places(self) -> dict[str, pygame.Rect]:
         """A table's own names for ``lesson_rect``, besides its targets (none here)."""
         return {}
-
-    def _action_rects(self) -> list[pygame.Rect] | None:
-        """Where the lesson's expected move is made now (None when the learner has none)."""
-        action = self.coach.demo() if self.coach is not None else None
-        if action is None:
-            return None
-        targets = dict(self.targets())
-        rects = [targets[k] for k in self.hint_keys(action) if k in targets]
-        rects += [self.layout.cell_rect(*cell) for cell in action_cells(action)]
-        rects += [self.layout.button_rect(i) for i, b in enumerate(self.buttons())
-                  if b[1] == action]
-        return rects or None
 
     # --- the game's life: the log, saving, game over, undo -----------------------------------
     def log_event(self, e: Event) -> str:
