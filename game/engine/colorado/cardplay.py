@@ -7,7 +7,7 @@ re-checks, so ``apply`` and ``preview_card_use`` can never disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.engine.colorado.actions import TakeCard
 from game.engine.colorado.cards import CARDS, Card
@@ -18,8 +18,9 @@ from game.engine.core import IllegalAction
 from game.engine.messages import N_, NN_, say
 
 
-@dataclass(frozen=True)
-class CardUse:
+class CardUse(NamedTuple):
+    """What a card use does (a named tuple: every card taken in a search makes one)."""
+
     card: Card
     stars: tuple[tuple[int, int], ...]   # the starred cells (may lie off the board)
     cubes: tuple[int, ...]                # cell indices that get a cube, in order

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict, get_args
 
-from game.engine.colorado.cards import Card
+from game.engine.colorado.cards import CARDS, Card
 from game.engine.colorado.grid import cell_name
 from game.engine.colorado.model import PLAYER_NAMES
 from game.engine.messages import N_, M, P, T
@@ -192,10 +192,22 @@ TWO_STAR_CARD = N_("{card}, two stars {across} across and {down} down")
 
 def card_arg(card: Card) -> dict[str, Any]:
     """A card as a message argument: "red card, two stars 1 across and 0 down"."""
+    cid = card.id
+    if 0 <= cid < len(CARDS) and CARDS[cid] is card:
+        return _CARD_ARGS[cid]
+    return _card_arg(card)
+
+
+def _card_arg(card: Card) -> dict[str, Any]:
     if card.offset is None:
         return M(ONE_STAR_CARD, card=T(CARD_TERMS[card.colour]))
     return M(TWO_STAR_CARD, card=T(CARD_TERMS[card.colour]), across=card.offset[0],
              down=card.offset[1])
+
+
+# Each card's argument is made once and shared, as a seat's is (see ``who``): every card
+# taken, revealed and discarded is named in an event.
+_CARD_ARGS = tuple(_card_arg(card) for card in CARDS)
 
 
 cell_arg = cell_name

@@ -19,8 +19,8 @@ from game.engine.colorado.actions import (
 )
 from game.engine.colorado.bidding import bid_options, check_bid, do_bid
 from game.engine.colorado.cards import FLAG_COLOURS
-from game.engine.colorado.flags import check_place_flag, do_place_flag
-from game.engine.colorado.grid import NUM_CELLS, xy
+from game.engine.colorado.flags import check_place_flag, do_place_flag, flag_mask
+from game.engine.colorado.grid import NUM_CELLS, mask_cells, xy
 from game.engine.colorado.market import (
     check_give,
     check_interest,
@@ -66,6 +66,10 @@ RULES: dict[type[Action], tuple[Checker, Doer]] = {
 
 # Actions that never change are made once and shared (legal_actions builds many of them).
 _PLACE_FLAG = {c: [PlaceFlag(c, xy(i)) for i in range(NUM_CELLS)] for c in FLAG_COLOURS}
+LISTED_FLAG_AT = {id(a): (c, i) for c, actions in _PLACE_FLAG.items()
+                  for i, a in enumerate(actions)}
+"""id of a shared flag action -> its colour and cell index: ``apply`` takes one just listed
+without checking it again (see ``ColoradoState.refusal``)."""
 _OFFER = {i: OfferForSale(xy(i)) for i in range(NUM_CELLS)}
 _PASS = PassSale()
 _INTEREST = [DeclareInterest(False), DeclareInterest(True)]
@@ -73,7 +77,8 @@ _INTEREST = [DeclareInterest(False), DeclareInterest(True)]
 
 def _flags(state: ColoradoState, player: int) -> list[Action]:
     hand = state.flag_hands[player]
-    cells = state.flag_cells()
+    mask = state.listed_flag_mask = flag_mask(state)
+    cells = mask_cells(mask)
     out: list[Action] = []
     # a hundred cells and more per colour: one ``itemgetter`` call picks them all
     pick = itemgetter(*cells) if len(cells) > 1 else lambda place: tuple(place[i] for i in cells)

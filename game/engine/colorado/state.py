@@ -71,7 +71,7 @@ from game.engine.colorado.model import (  # noqa: F401 - re-exported: the rules'
     cards_per_turn,
     sale_tokens_for,
 )
-from game.engine.colorado.rules import LEGAL, RULES
+from game.engine.colorado.rules import LEGAL, LISTED_FLAG_AT, RULES
 from game.engine.colorado.taking import listed_use
 from game.engine.colorado.view import ColoradoView, build_view
 from game.engine.core import Action, Event, GameState, Outcome
@@ -96,8 +96,9 @@ class ColoradoState(GameState):
     # the ids of those actions once asked for.  ``apply`` takes one of those very objects
     # without checking it again while no move was played since; whoever changes a position
     # by hand (a test setting one up) lists its actions afresh.
-    _listed: tuple[int, int, tuple[Action, ...]] | None = None
+    _listed: tuple[int, int, tuple[Action, ...] | None] | None = None
     _listed_ids: set[int] | None = None
+    listed_flag_mask = 0  # where a flag could go when flags were last listed
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None):
         if num_players not in (3, 4):
@@ -209,14 +210,19 @@ class ColoradoState(GameState):
         if player not in acting:
             return []
         actions = LEGAL[self.phase](self, player)
-        if self.phase != PHASE_FLAGS:  # a flag is checked at once; its lists are long
-            self._listed = (len(self.history), player, tuple(actions))
-            self._listed_ids = None
+        # a flag's list is long: it is known by where a flag may go (``listed_flag_mask``)
+        self._listed = (len(self.history), player,
+                        tuple(actions) if self.phase != PHASE_FLAGS else None)
+        self._listed_ids = None
         return actions
 
     def refusal(self, action: Any, player: int) -> str | None:
         listed = self._listed
         if listed is not None and listed[0] == len(self.history) and listed[1] == player:
+            if listed[2] is None:
+                if self._is_listed_flag(action, player):
+                    return None
+                return super().refusal(action, player)
             ids = self._listed_ids
             if ids is None:
                 ids = self._listed_ids = set(map(id, listed[2]))
@@ -226,6 +232,13 @@ class ColoradoState(GameState):
                     self.checked_use = (action, player, listed_use(action))
                 return None
         return super().refusal(action, player)
+
+    def _is_listed_flag(self, action: Any, player: int) -> bool:
+        """Whether ``action`` is one of the shared flag actions that ``legal_actions`` just
+        listed for ``player``: a flag in hand, on a cell where a flag may go."""
+        at = LISTED_FLAG_AT.get(id(action))  # the shared actions live for the whole run
+        return (at is not None and at[0] in self.flag_hands[player]
+                and self.listed_flag_mask >> at[1] & 1 == 1)
 
     def why_illegal(self, action: Action, player: int) -> Sentence | None:
         rule = RULES.get(type(action))

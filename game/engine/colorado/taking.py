@@ -94,16 +94,22 @@ _TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
 _ONE_CUBE = tuple((cell,) for cell in CELLS)  # the cubes of a use filling one cell
 
 
-_USES: dict[int, tuple[tuple[int, TakeCard, TakeCard, TakeCard], ...]] = {}
+_Row = tuple[int, TakeCard, TakeCard, TakeCard, int]
+_USES: dict[int, tuple[_Row, ...]] = {}
 """card * NUM_CELLS + flag cell -> per rotation (one for a one-star card), the second star's
-cell (-1: none, or off the board) and the uses of that card at that flag putting a cube on
+cell (-1: none, or off the board), the uses of that card at that flag putting a cube on
 the flag's cell, on the second star, on both (without a second star, those two stand on the
-flag's cell: they are never listed).  Made the
-first time they are listed and kept, as actions never change: a search lists the same ones
-over and over.  All 7200 of them hold about 12 MB."""
+flag's cell: they are never listed), and the number ``take_actions`` knows the pair of
+cells by.  Made the first time they are listed and kept, as actions never change: a search
+lists the same ones over and over.  All 7200 of them hold about 12 MB."""
 
 
-def _uses_at(cid: int, f: int) -> tuple[tuple[int, TakeCard, TakeCard, TakeCard], ...]:
+def _pair_key(f: int, b: int) -> int:
+    """The outcome "cubes on cells ``f`` and ``b``", numbered apart from single cells."""
+    return NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
+
+
+def _uses_at(cid: int, f: int) -> tuple[_Row, ...]:
     flag = CELLS[f]
     rows = []
     for rot, second_stars in enumerate(_SECOND_STAR[cid] or ((-1,) * NUM_CELLS,)):
@@ -111,7 +117,7 @@ def _uses_at(cid: int, f: int) -> tuple[tuple[int, TakeCard, TakeCard, TakeCard]
         second = CELLS[b] if b >= 0 else flag
         rows.append((b, TakeCard(cid, flag, rot, 0, _ONE_CUBE[f]),
                      TakeCard(cid, flag, rot, 0, _ONE_CUBE[b] if b >= 0 else _ONE_CUBE[f]),
-                     TakeCard(cid, flag, rot, 0, (flag, second))))
+                     TakeCard(cid, flag, rot, 0, (flag, second)), _pair_key(f, b)))
     found = _USES[cid * NUM_CELLS + f] = tuple(rows)
     return found
 
@@ -139,22 +145,21 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
                 if owner[f] < 0 and lake_at[f] < 0:
                     out.append((_USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f))[0][1])
             continue
-        # outcomes seen: a cell alone by its index, two cells by NUM_CELLS + the pair's number
+        # outcomes seen: a cell alone by its index, two cells by their ``_pair_key``
         seen: set[int] = set()
         for f in at_flags:
+            rows = _USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f)
             f_free = owner[f] < 0 and lake_at[f] < 0
-            for b, on_flag, on_second, on_both in (_USES.get(cid * NUM_CELLS + f)
-                                                    or _uses_at(cid, f)):
-                if f_free and f not in seen:
-                    seen.add(f)
-                    out.append(on_flag)
+            if f_free and f not in seen:  # the flag's cell alone: listed with rotation 0
+                seen.add(f)
+                out.append(rows[0][1])
+            both = f_free and left >= 2
+            for b, _, on_second, on_both, pair in rows:
                 if b >= 0 and owner[b] < 0 and lake_at[b] < 0:
                     if b not in seen:
                         seen.add(b)
                         out.append(on_second)
-                    if f_free and left >= 2:
-                        pair = NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
-                        if pair not in seen:
-                            seen.add(pair)
-                            out.append(on_both)
+                    if both and pair not in seen:
+                        seen.add(pair)
+                        out.append(on_both)
     return out
