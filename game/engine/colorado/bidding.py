@@ -96,17 +96,17 @@ def advance_bid(state: ColoradoState, events: list[Event]) -> bool:
 def resolve_bids(state: ColoradoState, events: list[Event]) -> None:
     """Reveal the bids: the cowboys bid go back to the bag, the best bids choose cards."""
     n = state.num_players
-    bids = {p: tuple(sorted(b or ())) for p, b in enumerate(state.bids)}
-    ranking = rank_bids(bids)
+    bids = [tuple(sorted(b)) if b else () for b in state.bids]
+    ranking = rank_bids(dict(enumerate(bids)))
     takers = ranking[:len(state.revealed)]
-    refill = refill_players([bids[p] for p in range(n)], ranking, state.order)
-    for p, b in bids.items():
-        hand = state.hands[p]
+    refill = refill_players(bids, ranking, state.order)
+    bag = state.bag
+    for hand, b in zip(state.hands, bids, strict=True):
         for c in b:
             hand.remove(c)
-            state.bag.append(c)
+        bag += b
     state.reveal()
-    state.last_bids = {"bids": [list(bids[p]) for p in range(n)],
+    state.last_bids = {"bids": [list(b) for b in bids],
                        "ranking": ranking, "takers": takers, "refill": refill}
     shown = [seat_bid(p, bids[p]) for p in state.order]
     if takers:
@@ -114,7 +114,7 @@ def resolve_bids(state: ColoradoState, events: list[Event]) -> None:
     else:
         msg, args = BIDS_REVEALED_NOBODY, {"bids": shown}
     events.append(Event("bids_revealed", msg, None,
-                        {"bids": {str(p): list(bids[p]) for p in bids},
+                        {"bids": {str(p): list(b) for p, b in enumerate(bids)},
                          "ranking": ranking, "takers": takers}, args=args))
     state.bids = [None] * n
     state.take_queue = list(takers)

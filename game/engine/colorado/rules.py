@@ -89,8 +89,14 @@ def _flags(state: ColoradoState, player: int) -> list[Action]:
 
 
 def _offers(state: ColoradoState, player: int) -> list[Action]:
+    out: list[Action] = [_PASS]
     owner = state.owner
-    return [_PASS] + [_OFFER[i] for i in range(NUM_CELLS) if owner[i] == player]
+    find = owner.index  # the player's cubes are found in C, not by a look at every cell
+    i = -1
+    for _ in range(owner.count(player)):
+        i = find(player, i + 1)
+        out.append(_OFFER[i])
+    return out
 
 
 def _interest(state: ColoradoState, player: int) -> list[Action]:
