@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from game.engine.colorado import determinize, flags, flow, market, round_end
@@ -92,12 +94,11 @@ class ColoradoState(GameState):
     last_sale: dict[str, Any] | None   # public outcome of the last sale
     # the card use ``why_illegal`` just worked out, for the ``apply`` that follows at once
     checked_use: tuple[TakeCard, int, CardUse] | None = None
-    # The last list ``legal_actions`` made: (moves played then, for whom, the actions), and
-    # the ids of those actions once asked for.  ``apply`` takes one of those very objects
-    # without checking it again while no move was played since; whoever changes a position
-    # by hand (a test setting one up) lists its actions afresh.
+    # The last list ``legal_actions`` made: (moves played then, for whom, the actions; None
+    # for flags).  ``apply`` takes one of those very objects without checking it again
+    # while no move was played since; whoever changes a position by hand (a test setting
+    # one up) lists its actions afresh.
     _listed: tuple[int, int, tuple[Action, ...] | None] | None = None
-    _listed_ids: set[int] | None = None
     listed_flag_mask = 0  # where a flag could go when flags were last listed
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any] | None = None):
@@ -213,7 +214,6 @@ class ColoradoState(GameState):
         # a flag's list is long: it is known by where a flag may go (``listed_flag_mask``)
         self._listed = (len(self.history), player,
                         tuple(actions) if self.phase != PHASE_FLAGS else None)
-        self._listed_ids = None
         return actions
 
     def refusal(self, action: Any, player: int) -> str | None:
@@ -223,11 +223,9 @@ class ColoradoState(GameState):
                 if self._is_listed_flag(action, player):
                     return None
                 return super().refusal(action, player)
-            ids = self._listed_ids
-            if ids is None:
-                ids = self._listed_ids = set(map(id, listed[2]))
-            # ``listed`` keeps its actions alive: an id among them is one of them
-            if id(action) in ids:
+            # the very object listed, looked for in C (an equal action made elsewhere is
+            # checked in full: ``==`` of two actions costs more than the whole look)
+            if any(map(is_, listed[2], repeat(action))):
                 if type(action) is TakeCard:
                     self.checked_use = (action, player, listed_use(action))
                 return None
