@@ -1,6 +1,7 @@
 """Colorado County's fast paths give exactly what the plain algorithms give: the legal card
-uses, flag cells, representative bids, groups of cells, lake maps, and the listed actions
-``apply`` carries out without checking them again (only while nothing was played since)."""
+uses, offers, flag cells, representative bids, groups of cells, lake maps, card arguments,
+and the listed actions (flags included) ``apply`` carries out without checking them again
+(only while nothing was played since)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ import random
 
 import pytest
 
-from game.engine.colorado import Bid, TakeCard, new_game
+from game.engine.colorado import Bid, OfferForSale, PassSale, TakeCard, new_game
 from game.engine.colorado.bidding import bid_options
 from game.engine.colorado.cardplay import check_card_use
-from game.engine.colorado.cards import CARDS, FLAG_COLOURS
+from game.engine.colorado.cards import CARDS, FLAG_COLOURS, Card
+from game.engine.colorado.events import _card_arg, card_arg
+from game.engine.colorado.flags import check_place_flag
 from game.engine.colorado.grid import NEIGHBOURS, NUM_CELLS, index, mask_cells, on_board, xy
 from game.engine.colorado.lakes import LakeMap, check_layout, first_game_layout, lake_map
+from game.engine.colorado.rules import _PLACE_FLAG
 from game.engine.colorado.scoring import groups
 from game.engine.colorado.state import ColoradoState
 from game.engine.colorado.taking import listed_use, take_actions
@@ -210,3 +214,70 @@ def test_clones_and_determinizations_list_their_own_actions():
     c.apply(listed[-1], p)  # checked in full, carried out all the same
     d = ColoradoState.state_from_view(s.view(p), random.Random(1))
     assert d._listed is None and d.legal_actions(p) == listed
+
+
+def test_only_the_very_object_listed_is_trusted_not_an_equal_one():
+    s, p = _take_position()
+    use = next(a for a in s.legal_actions(p) if a.cubes)
+    twin = TakeCard(use.card_id, use.flag_cell, use.rotation, use.anchor_star, use.cubes)
+    s.owner[index(*use.cubes[0])] = (p + 1) % s.num_players  # by hand, without listing again
+    assert "already has a cube" in str(s.refusal(twin, p))  # equal, not listed: checked
+    assert s.refusal(use, p) is None  # the listed object itself is trusted (see ``_listed``)
+
+
+def plain_offers(state: ColoradoState, player: int) -> list:
+    return [PassSale()] + [OfferForSale(xy(i)) for i in range(NUM_CELLS)
+                           if state.owner[i] == player]
+
+
+def test_offers_listed_are_those_of_the_plain_listing():
+    rng = random.Random(12)
+    checked = 0
+    for s, p in positions(8, 12):
+        if s.phase == "offer":
+            assert s.legal_actions(p) == plain_offers(s, p)
+            checked += 1
+    assert checked > 50
+    s = new_game(4, 3)  # a crowded board: every cell owned by someone, the corners too
+    for i in range(NUM_CELLS):
+        if s.lakemap.lake_at[i] < 0:
+            s._set_cube(i, rng.randrange(4), [])
+    s._set_cube(0, 2, [])
+    s._set_cube(NUM_CELLS - 1, 2, [])
+    s.phase, s.market_queue = "offer", [2]
+    assert s.legal_actions(2) == plain_offers(s, 2)
+
+
+def test_a_listed_flag_is_trusted_exactly_where_the_full_check_allows_it():
+    """Every shared flag action (each colour on each cell) right after a listing: the
+    fast path agrees with the full check, for the seat listed and for another seat."""
+    rng = random.Random(6)
+    checked = 0
+    for g in range(3):
+        s = new_game(3 + g % 2, 60 + g, lakes="random" if g else "first")
+        if g == 2:  # a crowded board: flags end up side by side, or find no cell
+            for i in rng.sample(range(NUM_CELLS), NUM_CELLS - 12):
+                if s.lakemap.lake_at[i] < 0:
+                    s._set_cube(i, rng.randrange(s.num_players), [])
+        while s.round == 1 and not s.is_over():
+            p = s.to_act()[0]
+            legal = s.legal_actions(p)
+            if s.phase == "flags":
+                other = (p + 1) % s.num_players
+                listed = {id(a) for a in legal}
+                for a in (a for shared in _PLACE_FLAG.values() for a in shared):
+                    plain = check_place_flag(s, a, p)
+                    assert (id(a) in listed) == (plain is None)
+                    assert s.refusal(a, p) == plain
+                    assert s.refusal(a, other) == check_place_flag(s, a, other)
+                checked += 1
+            s.apply(rng.choice(legal), p)
+    assert checked > 20
+
+
+def test_card_arguments_made_once_are_those_made_afresh():
+    for card in CARDS:
+        assert card_arg(card) == _card_arg(card)
+        assert card_arg(card) is card_arg(card)
+    foreign = Card(3, "blue", (2, 1))  # not the game's card 3: its own argument
+    assert card_arg(foreign) == _card_arg(foreign) != card_arg(CARDS[3])
