@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.colorado.actions import TakeCard
 from game.engine.colorado.cardplay import CardUse, check_card_use
-from game.engine.colorado.cards import CARDS, FLAG_COLOURS
+from game.engine.colorado.cards import CARDS
 from game.engine.colorado.cubes import set_cube
 from game.engine.colorado.events import card_arg, cell_arg, numbered, who
 from game.engine.colorado.grid import CELLS, NUM_CELLS, index, on_board
@@ -94,14 +94,13 @@ _TAKE_NOTHING = tuple(TakeCard(c.id) for c in CARDS)
 _ONE_CUBE = tuple((cell,) for cell in CELLS)  # the cubes of a use filling one cell
 
 
-_Row = tuple[int, TakeCard, TakeCard, TakeCard, int]
-_USES: dict[int, tuple[_Row, ...]] = {}
-"""card * NUM_CELLS + flag cell -> per rotation (one for a one-star card), the second star's
-cell (-1: none, or off the board), the uses of that card at that flag putting a cube on
-the flag's cell, on the second star, on both (without a second star, those two stand on the
-flag's cell: they are never listed), and the number ``take_actions`` knows the pair of
-cells by.  Made the first time they are listed and kept, as actions never change: a search
-lists the same ones over and over.  All 7200 of them hold about 12 MB."""
+_Second = tuple[int, TakeCard, TakeCard, int]
+_USES: dict[int, tuple[TakeCard, tuple[_Second, ...]]] = {}
+"""card * NUM_CELLS + flag cell -> the use of that card at that flag putting a cube on the
+flag's cell alone, and per rotation whose second star lies on the board: that star's cell,
+the uses putting a cube on it alone and on both cells, and the number ``take_actions``
+knows the pair of cells by.  Made the first time they are listed and kept, as actions never
+change: a search lists the same ones over and over.  All 7200 of them hold about 10 MB."""
 
 
 def _pair_key(f: int, b: int) -> int:
@@ -109,17 +108,20 @@ def _pair_key(f: int, b: int) -> int:
     return NUM_CELLS + (f * NUM_CELLS + b if f < b else b * NUM_CELLS + f)
 
 
-def _uses_at(cid: int, f: int) -> tuple[_Row, ...]:
+def _uses_at(cid: int, f: int) -> tuple[TakeCard, tuple[_Second, ...]]:
     flag = CELLS[f]
-    rows = []
-    for rot, second_stars in enumerate(_SECOND_STAR[cid] or ((-1,) * NUM_CELLS,)):
+    seconds = []
+    for rot, second_stars in enumerate(_SECOND_STAR[cid] or ()):
         b = second_stars[f]
-        second = CELLS[b] if b >= 0 else flag
-        rows.append((b, TakeCard(cid, flag, rot, 0, _ONE_CUBE[f]),
-                     TakeCard(cid, flag, rot, 0, _ONE_CUBE[b] if b >= 0 else _ONE_CUBE[f]),
-                     TakeCard(cid, flag, rot, 0, (flag, second)), _pair_key(f, b)))
-    found = _USES[cid * NUM_CELLS + f] = tuple(rows)
+        if b >= 0:
+            seconds.append((b, TakeCard(cid, flag, rot, 0, _ONE_CUBE[b]),
+                            TakeCard(cid, flag, rot, 0, (flag, CELLS[b])), _pair_key(f, b)))
+    found = _USES[cid * NUM_CELLS + f] = (TakeCard(cid, flag, 0, 0, _ONE_CUBE[f]),
+                                          tuple(seconds))
     return found
+
+
+_COLOUR_OF = tuple(card.colour for card in CARDS)
 
 
 def take_actions(state: ColoradoState, player: int) -> list[Action]:
@@ -132,30 +134,30 @@ def take_actions(state: ColoradoState, player: int) -> list[Action]:
     owner = state.owner
     lake_at = state.lakemap.lake_at
     flags = state.flags
-    by_colour: dict[str, list[int]] = {c: [] for c in FLAG_COLOURS}
-    for i in sorted(flags):
-        by_colour[flags[i][0]].append(i)
+    in_order = sorted(flags)
     for cid in state.revealed:
         out.append(_TAKE_NOTHING[cid])
         if not left:
             continue
-        at_flags = by_colour[CARDS[cid].colour]
+        colour = _COLOUR_OF[cid]
         if _SECOND_STAR[cid] is None:  # one star: one outcome per free flag cell
-            for f in at_flags:
-                if owner[f] < 0 and lake_at[f] < 0:
-                    out.append((_USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f))[0][1])
+            for f in in_order:
+                if flags[f][0] == colour and owner[f] < 0 and lake_at[f] < 0:
+                    out.append((_USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f))[0])
             continue
         # outcomes seen: a cell alone by its index, two cells by their ``_pair_key``
         seen: set[int] = set()
-        for f in at_flags:
-            rows = _USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f)
+        for f in in_order:
+            if flags[f][0] != colour:
+                continue
+            on_flag, seconds = _USES.get(cid * NUM_CELLS + f) or _uses_at(cid, f)
             f_free = owner[f] < 0 and lake_at[f] < 0
-            if f_free and f not in seen:  # the flag's cell alone: listed with rotation 0
+            if f_free and f not in seen:  # listed first, as the use with rotation 0
                 seen.add(f)
-                out.append(rows[0][1])
+                out.append(on_flag)
             both = f_free and left >= 2
-            for b, _, on_second, on_both, pair in rows:
-                if b >= 0 and owner[b] < 0 and lake_at[b] < 0:
+            for b, on_second, on_both, pair in seconds:
+                if owner[b] < 0 and lake_at[b] < 0:
                     if b not in seen:
                         seen.add(b)
                         out.append(on_second)
