@@ -89,14 +89,8 @@ def _flags(state: ColoradoState, player: int) -> list[Action]:
 
 
 def _offers(state: ColoradoState, player: int) -> list[Action]:
-    out: list[Action] = [_PASS]
-    owner = state.owner
-    find = owner.index  # the player's cubes are found in C, not by a look at every cell
-    i = -1
-    for _ in range(owner.count(player)):
-        i = find(player, i + 1)
-        out.append(_OFFER[i])
-    return out
+    owner = state.owner  # only the cells with a cube are looked at: most cells have none
+    return [_PASS] + [_OFFER[i] for i in mask_cells(state.cube_mask) if owner[i] == player]
 
 
 def _interest(state: ColoradoState, player: int) -> list[Action]:
