@@ -7,7 +7,7 @@ lake owners, so the UI and bots can score hypothetical positions too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from game.engine.colorado.grid import BORDER_CELLS, NEIGHBOURS, NUM_CELLS
 
@@ -54,10 +54,8 @@ def rank_prizes(counts: Sequence[int], prizes: Sequence[int]) -> list[int]:
     return out
 
 
-class CategoryScore(NamedTuple):
-    """One player's score in one category (a named tuple: a round makes sixteen of them,
-    and a search scores rounds by the thousand)."""
-
+@dataclass(frozen=True)
+class CategoryScore:
     category: str
     player: int
     points: int
