@@ -177,12 +177,18 @@ class Event:
                  data: dict[str, Any] | None = None, private_to: int | None = None,
                  public_msg: Message | None = None, args: dict[str, Any] | None = None,
                  public_args: dict[str, Any] | None = None) -> None:
-        # One dict update instead of the eight ``object.__setattr__`` calls a frozen
-        # dataclass makes: the rules create events by the thousand in a search.
-        self.__dict__.update(kind=kind, msg=msg, player=player,
-                             data={} if data is None else data, private_to=private_to,
-                             public_msg=public_msg, args={} if args is None else args,
-                             public_args=public_args)
+        # Stored straight into the instance dict, not through the eight
+        # ``object.__setattr__`` calls a frozen dataclass makes (nor a dict of keywords):
+        # the rules create events by the thousand in a search.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["msg"] = msg
+        fields["player"] = player
+        fields["data"] = {} if data is None else data
+        fields["private_to"] = private_to
+        fields["public_msg"] = public_msg
+        fields["args"] = {} if args is None else args
+        fields["public_args"] = public_args
 
     def message_for(self, viewer: int | None) -> tuple[Message, dict[str, Any]]:
         """The message and arguments ``viewer`` may read (None: an onlooker)."""
@@ -446,8 +452,12 @@ class GameState(ABC):
         return self._rng.getstate()
 
     def rng_fingerprint(self) -> int:
-        """A short stand-in for the RNG state inside ``snapshot()``."""
-        return hash(self._rng_state()) & 0xFFFFFFFF
+        """A short stand-in for the RNG state inside ``snapshot()``, the same in every
+        process (``hash(None)`` is not: the state ends with None when no Gaussian value is
+        pending, so only whole numbers and floats, which hash alike everywhere, are hashed)."""
+        version, internal, gauss_next = self._rng_state()
+        pending = () if gauss_next is None else (gauss_next,)
+        return hash((version, internal, pending)) & 0xFFFFFFFF
 
 
 def _defined_by(cls: type, name: str) -> type | None:

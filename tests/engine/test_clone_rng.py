@@ -3,11 +3,17 @@ draw exactly what it would have drawn from a copy of its own taken at the clone.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from game.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _copy(rng: random.Random) -> random.Random:
@@ -77,6 +83,31 @@ def test_a_state_rebuilt_from_a_view_seeds_its_rng_only_when_it_draws(game_id):
     assert rebuilt._rng is None  # the fingerprint seeds nothing either
     twin = rebuilt.clone()
     want = random.Random(rebuilt.seed)
-    assert fingerprint == hash(want.getstate()) & 0xFFFFFFFF
+    seeded = rebuilt.clone()
+    seeded.rng = random.Random(rebuilt.seed)  # what the fingerprint must stand for
+    assert fingerprint == seeded.rng_fingerprint()
     assert [rebuilt.rng.random() for _ in range(5)] == [want.random() for _ in range(5)]
     assert twin.rng.random() == random.Random(rebuilt.seed).random()
+
+
+_FINGERPRINTS = """
+import random, sys
+from game.registry import GAMES
+info = GAMES[sys.argv[1]]
+state = info.new(info.min_players, 11)
+plain = state.rng_fingerprint()  # no Gaussian value pending: the state ends with None
+state.rng.gauss(0.0, 1.0)  # one pending now
+print(plain, state.rng_fingerprint(), state.snapshot() == state.clone().snapshot())
+"""
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_rng_fingerprint_is_the_same_in_every_process(game_id):
+    # ``hash(None)`` follows None's address, which differs from one process to the next
+    runs = {subprocess.run([sys.executable, "-c", _FINGERPRINTS, game_id], check=True,
+                           capture_output=True, text=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+            for _ in range(3)}
+    assert len(runs) == 1, runs
+    plain, pending, same = runs.pop().split()
+    assert plain != pending and same == "True"
