@@ -362,14 +362,14 @@ class GameState(ABC):
 
     # --- shared behaviour ---------------------------------------------------------------
     def apply(self, action: Action, player: int | None = None) -> list[Event]:
-        acting = self.to_act()
         if player is None:
+            acting = self.to_act()
             if len(acting) != 1:
                 raise IllegalAction(
                     "the game is over" if not acting else "several players act now; name one"
                 )
             player = acting[0]
-        elif type(player) is not int or player not in acting:
+        elif type(player) is not int or not self.acts_now(player):
             if type(player) is int and 0 <= player < self.num_players:
                 raise IllegalAction(f"it is not player {player + 1}'s turn to act")
             raise IllegalAction(f"there is no player {_short(player)} in this game")
@@ -383,6 +383,10 @@ class GameState(ABC):
             self.undo_floor = len(self.history)
             self._revealing = False
         return events
+
+    def acts_now(self, player: int) -> bool:
+        """Whether seat ``player`` is one of ``to_act()`` (a game may know it faster)."""
+        return player in self.to_act()
 
     def refusal(self, action: Any, player: int) -> str | None:
         """Why ``apply`` would refuse ``action`` by ``player`` (a seat who acts now): not an

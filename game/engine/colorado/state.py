@@ -216,6 +216,14 @@ class ColoradoState(GameState):
                         tuple(actions) if self.phase != PHASE_FLAGS else None)
         return actions
 
+    def acts_now(self, player: int) -> bool:
+        # listing this player's actions at this very move found them acting: ``apply``
+        # does not work out who acts a second time
+        listed = self._listed
+        if listed is not None and listed[0] == len(self.history) and listed[1] == player:
+            return True
+        return player in self.to_act()
+
     def refusal(self, action: Any, player: int) -> str | None:
         listed = self._listed
         if listed is not None and listed[0] == len(self.history) and listed[1] == player:
