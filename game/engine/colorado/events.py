@@ -157,7 +157,7 @@ PAYLOADS: dict[str, type] = {
 # --- message arguments ---------------------------------------------------------------------
 def who(p: int) -> dict[str, Any]:
     """Seat ``p`` as a message argument."""
-    return _WHO[p] if 0 <= p < len(_WHO) else P(p, PLAYER_NAMES[p])
+    return _WHO[p] if p >= 0 else P(p, PLAYER_NAMES[p])  # _WHO holds every seat
 
 
 # Each seat's argument is made once and shared by every event naming it (nothing changes

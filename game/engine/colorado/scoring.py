@@ -54,13 +54,24 @@ def rank_prizes(counts: Sequence[int], prizes: Sequence[int]) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CategoryScore:
     category: str
     player: int
     points: int
     count: int             # border cells / lakes owned / doubles / largest domain size
     cells: tuple[int, ...]  # the cells that scored (for lakes: the lakes' cells)
+
+    def __init__(self, category: str, player: int, points: int, count: int,
+                 cells: tuple[int, ...]) -> None:
+        # stored straight, not through a frozen dataclass's ``object.__setattr__`` calls:
+        # every round of every game a search plays out scores four categories per player
+        fields = self.__dict__
+        fields["category"] = category
+        fields["player"] = player
+        fields["points"] = points
+        fields["count"] = count
+        fields["cells"] = cells
 
 
 def score_round(round_no: int, owner: Sequence[int], lake_owner: Sequence[int],
