@@ -5,6 +5,7 @@ and the listed actions (flags included) ``apply`` carries out without checking t
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -18,7 +19,7 @@ from game.engine.colorado.flags import check_place_flag
 from game.engine.colorado.grid import NEIGHBOURS, NUM_CELLS, index, mask_cells, on_board, xy
 from game.engine.colorado.lakes import LakeMap, check_layout, first_game_layout, lake_map
 from game.engine.colorado.rules import _PLACE_FLAG
-from game.engine.colorado.scoring import groups
+from game.engine.colorado.scoring import CategoryScore, groups
 from game.engine.colorado.state import ColoradoState
 from game.engine.colorado.taking import listed_use, take_actions
 from game.engine.core import IllegalAction
@@ -281,3 +282,41 @@ def test_card_arguments_made_once_are_those_made_afresh():
         assert card_arg(card) is card_arg(card)
     foreign = Card(3, "blue", (2, 1))  # not the game's card 3: its own argument
     assert card_arg(foreign) == _card_arg(foreign) != card_arg(CARDS[3])
+
+
+def test_who_acts_is_known_from_a_listing_exactly_when_to_act_says_so():
+    seen = 0
+    for s, _ in positions(6, 4):
+        seats = range(s.num_players)
+        assert [s.acts_now(q) for q in seats] == [q in s.to_act() for q in seats]
+        for q in s.to_act():  # each seat listed in turn, then every seat asked again
+            s.legal_actions(q)
+            assert [s.acts_now(r) for r in seats] == [r in s.to_act() for r in seats]
+            seen += 1
+    assert seen > 500
+    s, p = _take_position()
+    s.legal_actions(p)
+    s.take_queue[0] = (p + 1) % s.num_players  # by hand, without listing again
+    s._listed = None  # (as the set-ups by hand do)
+    assert not s.acts_now(p)
+    with pytest.raises(IllegalAction, match="not player"):
+        s.apply(s.legal_actions(s.to_act()[0])[0], p)
+
+
+def test_a_category_score_holds_what_a_plain_frozen_dataclass_would():
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        category: str
+        player: int
+        points: int
+        count: int
+        cells: tuple[int, ...]
+
+    for args in [("borders", 1, 6, 3, (0, 1, 2)), ("lakes", 0, 0, 0, ())]:
+        made, plain = CategoryScore(*args), Plain(*args)
+        assert vars(made) == vars(plain) and made == CategoryScore(*args)
+        assert repr(made).partition("(")[1:] == repr(plain).partition("(")[1:]
+        assert hash(made) == hash(CategoryScore(*args)) and made != CategoryScore("x", *args[1:])
+        assert CategoryScore(**vars(plain)) == made
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.points = 1  # type: ignore[misc]

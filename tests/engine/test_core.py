@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 
@@ -116,6 +117,42 @@ def test_event_private_text():
     assert e.text_for(0) == "Blue drew gold"
     assert e.text_for(None) == "Blue drew gold"
 
+
+
+@dataclasses.dataclass(frozen=True)
+class PlainEvent:
+    """``Event`` as a plain frozen dataclass would make it (the engine's sets its fields
+    straight, for speed): both must hold and compare the same."""
+
+    kind: str
+    msg: object
+    player: int | None = None
+    data: dict = dataclasses.field(default_factory=dict, compare=False)
+    private_to: int | None = None
+    public_msg: object = None
+    args: dict = dataclasses.field(default_factory=dict, compare=False)
+    public_args: dict | None = dataclasses.field(default=None, compare=False)
+
+
+@pytest.mark.parametrize("given", [
+    {},
+    {"player": 2, "data": {"cell": [1, 2]}, "args": {"n": 3}},
+    {"player": 0, "private_to": 0, "public_msg": "hidden", "public_args": {"n": 1}},
+])
+def test_an_event_holds_what_a_plain_frozen_dataclass_would(given):
+    made, plain = core.Event("k", "msg", **given), PlainEvent("k", "msg", **given)
+    fields = [f.name for f in dataclasses.fields(core.Event)]
+    assert fields == [f.name for f in dataclasses.fields(PlainEvent)]
+    assert vars(made) == vars(plain)
+    assert repr(made) == repr(plain).replace("PlainEvent", "Event")
+    assert made == core.Event("k", "msg", **given) and hash(made) == hash(core.Event("k", "msg", **given))
+    assert made != core.Event("other", "msg", **given)
+    positional = core.Event("k", "msg", *(given.get(f) for f in fields[2:]))
+    assert vars(positional) == vars(made)
+    if "data" not in given:  # each event its own empty dict
+        assert made.data == {} and made.data is not core.Event("k", "msg").data
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.kind = "changed"  # type: ignore[misc]
 
 @pytest.mark.parametrize(
     "text, message",
