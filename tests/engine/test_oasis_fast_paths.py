@@ -210,8 +210,12 @@ def _table_tile_actions(st):
     """Every tile action the board's shared tables hold now (listed or not)."""
     out = []
     for key, table in st.board.action_cache.items():
-        if type(key) is tuple and (key[0] in (PlaceTile, BonusTile) or key[0] == "moves"):
-            out += [a for a in table if a is not None]
+        if type(key) is not tuple:
+            continue
+        if key[0] == "moves":  # the rows moving a marker, by its cell
+            out += [a for row in table.values() for a in row if a is not None]
+        elif key[0] in (PlaceTile, BonusTile):
+            out += table
     return out
 
 

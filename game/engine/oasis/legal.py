@@ -111,7 +111,7 @@ def tile_actions(st: OasisState, cls: type, k: int, p: int) -> list[Action]:
         return list(map(plain.__getitem__, cells_of(extends | starts)))
     # All markers in use: a start is listed as "none" then a move of each marker, in the
     # order of the player's markers; an extension as it is.
-    rows = [_tile_table(st, cls, k, "none"), *[_moves_row(st, cls, k, m) for m in st.markers[p]]]
+    rows = [_tile_table(st, cls, k, "none"), *_moves_rows(st, cls, k, st.markers[p])]
     start_cells = cells_of(starts)
     out = _interleaved(rows, start_cells)
     for c in reversed(cells_of(extends)):  # the last first: the earlier places stay put
@@ -151,8 +151,8 @@ def is_listed_tile(st: OasisState, action: Any, p: int) -> bool:
     unmarked = cache.get((cls, k, "none"))
     if unmarked is not None and unmarked[c] is action:
         return True
-    rows = [cache.get(("moves", cls, k, m)) for m in st.markers[p]]
-    return any(row is not None and row[c] is action for row in rows)
+    moves = cache.get(("moves", cls, k), {})
+    return any(row is not None and row[c] is action for row in map(moves.get, st.markers[p]))
 
 
 def _cell_index(st: OasisState, cell: Any) -> int:
@@ -193,18 +193,22 @@ def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Act
     return table
 
 
-def _moves_row(st: OasisState, cls: type, k: int, src: int) -> list[Any]:
-    """Shared actions ``cls(kind, cell, marker_from=src)`` moving the marker on cell ``src``,
-    by cell index (None off the placement cells).  Kept with the board: at most
-    2 x 3 x (placement cells)^2 actions, about 20 MB for the standard map, made as the
-    markers come to stand on new cells (so that legal lists are not made afresh in every
-    decision of every game)."""
+def _moves_rows(st: OasisState, cls: type, k: int, sources: list[int]) -> list[list[Any]]:
+    """For each cell of ``sources``, the shared actions ``cls(kind, cell, marker_from=src)``
+    moving the marker on it, by cell index (None off the placement cells).  Kept with the
+    board, by source cell: at most 2 x 3 x (placement cells)^2 actions, about 20 MB for the
+    standard map, made as the markers come to stand on new cells (so that legal lists are
+    not made afresh in every decision of every game)."""
     cache = st.board.action_cache
-    key = ("moves", cls, k, src)
-    row = cache.get(key)
-    if row is None:
+    rows = cache.get(("moves", cls, k))
+    if rows is None:
+        rows = cache["moves", cls, k] = {}
+    out = list(map(rows.get, sources))
+    if None in out:
         b = st.board
-        kind, xy, src_xy = KIND_NAME[k], b.xy, b.xy[src]
-        row = cache[key] = [cls(kind, xy[c], src_xy) if b.is_place[c] else None
-                            for c in range(b.size)]
-    return row
+        kind, xy = KIND_NAME[k], b.xy
+        for i, src in enumerate(sources):
+            if out[i] is None:
+                out[i] = rows[src] = [cls(kind, xy[c], xy[src]) if b.is_place[c] else None
+                                      for c in range(b.size)]
+    return out

@@ -309,5 +309,5 @@ class OasisState(GameState):
             d[name] = list(map(list.copy, src[name]))
         c.score_supply = self.score_supply.copy()
         c.score_tiles = [s.copy() for s in self.score_tiles]
-        c.options_memo = {}
+        c.options_memo = self.options_memo.copy()  # the same position: the same options
         return c

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
 
 Cell = tuple[int, int]
+_TILE_CODE = {None: 0, **KIND_CODE}  # a view's tile (land kind or None) -> the state's code
 
 
 class BoardInfo(TypedDict):
@@ -190,7 +191,7 @@ def build_view(st: OasisState, player: int | None) -> OasisView:
         carrying=CarryingView(player=actor, pending=list(st.pending), current=st.current,
                               left=st.left, done=list(st.done)) if phase == "carry" else None,
         players=[_player(st, q, player) for q in range(st.num_players)],
-        tile=[KIND_NAME[k] for k in st.tiles], area=list(st.area), camel=list(st.camel_at),
+        tile=list(map(KIND_NAME.__getitem__, st.tiles)), area=list(st.area), camel=list(st.camel_at),
         areas=_areas(st), camels_each=CAMELS_EACH, path_free=st.path_free,
         supply={kind: st.supply[i + 1] for i, kind in enumerate(LAND_KINDS)},
         score_supply=dict(st.score_supply), draw_deck=len(st.draw),
@@ -224,7 +225,7 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     _rebuild_turn(st, view)
     st.supply = [0, *(view["supply"][kind] for kind in LAND_KINDS)]
     st.score_supply = dict(view["score_supply"])
-    st.tiles = [KIND_CODE[k] if k else 0 for k in view["tile"]]
+    st.tiles = list(map(_TILE_CODE.__getitem__, view["tile"]))
     st.area = list(view["area"])
     st.camel_at = list(view["camel"])
     st.empty = [c for c in board.place_cells if not st.tiles[c]]
