@@ -17,6 +17,7 @@ from game.engine.oasis import (
     new_game,
     placement,
     scenario,
+    scoring,
 )
 from game.engine.oasis import legal as legal_module
 from game.engine.oasis.cards import CARDS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
@@ -265,3 +266,29 @@ def test_a_listed_tile_action_is_applied_as_its_checked_copy_would_be():
         else:
             st.apply(a, p)
     assert applied > 50
+
+
+def reference_points(st, p):
+    """``scoring.player_total`` counted kind by kind with ``land_count``: points by category."""
+    groups = scoring.camel_groups(st.board, st.camel_at, p)
+    lands = {kind: scoring.land_count(st.a_kind, st.a_owner, st.a_size, p, KIND_CODE[kind])[0]
+             for kind in LAND_KINDS}
+    held = st.score_tiles[p]
+    return scoring.score_breakdown(len(groups[0]) if groups else 0, held.get("goods", 0),
+                                   lands, held)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_players_points_so_far_are_those_counted_kind_by_kind(seed):
+    rng = random.Random(seed)
+    st = new_game(3 + seed, 60 + seed)
+    scoring_kinds = set()
+    while not st.is_over():
+        for q in range(st.num_players):
+            want = reference_points(st, q)
+            assert scoring.player_total(st.board, st.camel_at, st.a_kind, st.a_owner,
+                                        st.a_size, q, st.score_tiles[q]) == want["total"]
+            scoring_kinds |= {kind for kind in LAND_KINDS if want[kind]}
+        p = st.to_act()[0]
+        st.apply(rng.choice(st.legal_actions(p)), p)
+    assert scoring_kinds == set(LAND_KINDS)  # land of every kind counted on the way

@@ -191,7 +191,7 @@ def build_view(st: OasisState, player: int | None) -> OasisView:
         carrying=CarryingView(player=actor, pending=list(st.pending), current=st.current,
                               left=st.left, done=list(st.done)) if phase == "carry" else None,
         players=[_player(st, q, player) for q in range(st.num_players)],
-        tile=list(map(KIND_NAME.__getitem__, st.tiles)), area=list(st.area), camel=list(st.camel_at),
+        tile=[KIND_NAME[k] for k in st.tiles], area=list(st.area), camel=list(st.camel_at),
         areas=_areas(st), camels_each=CAMELS_EACH, path_free=st.path_free,
         supply={kind: st.supply[i + 1] for i, kind in enumerate(LAND_KINDS)},
         score_supply=dict(st.score_supply), draw_deck=len(st.draw),
