@@ -133,7 +133,11 @@ class OasisState(GameState):
         return self.order[self.pos]
 
     def to_act(self) -> list[int]:
-        return [] if self.phase == "over" else [self.actor()]
+        # ``actor`` written out: every ``apply`` asks this first
+        phase = self.phase
+        if phase == "over":
+            return []
+        return [self.bonus_player if phase == "bonus" else self.order[self.pos]]
 
     def is_over(self) -> bool:
         return self.phase == "over"
