@@ -228,10 +228,10 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     st.tiles = list(map(_TILE_CODE.__getitem__, view["tile"]))
     st.area = list(view["area"])
     st.camel_at = list(view["camel"])
-    st.empty = [c for c in board.place_cells if not st.tiles[c]]
     st.path_free = view["path_free"]
     _rebuild_areas(st, view["areas"])
     placement.index_areas(st)
+    st.empty = board.cells_of(st.empty_bits)  # the empty placement cells, in cell order
     st.discards = list(view["discards"])
     st.end_cause = copy.deepcopy(view["end_cause"])
     st.final = copy.deepcopy(view["final"])
