@@ -292,3 +292,24 @@ def test_a_players_points_so_far_are_those_counted_kind_by_kind(seed):
         p = st.to_act()[0]
         st.apply(rng.choice(st.legal_actions(p)), p)
     assert scoring_kinds == set(LAND_KINDS)  # land of every kind counted on the way
+
+
+def test_a_clone_starts_with_the_placement_options_of_its_position_and_keeps_its_own():
+    rng = random.Random(12)
+    st = new_game(3, 12)
+    clones = 0
+    while not st.is_over():
+        p = st.to_act()[0]
+        legal = st.legal_actions(p)
+        if st.step() == "place_tiles":
+            copy = st.clone()
+            assert copy.options_memo == st.options_memo and copy.options_memo  # kept...
+            assert copy.options_memo is not st.options_memo  # ...as a copy of its own
+            copy.apply(rng.choice(copy.legal_actions(p)), p)  # the copy's tile...
+            if not copy.is_over():
+                copy.legal_actions(copy.to_act()[0])  # ...and its new options
+            assert_placements_match(st)  # the source's options are still its own
+            assert_placements_match(copy)
+            clones += 1
+        st.apply(rng.choice(legal), p)
+    assert clones > 20
