@@ -46,7 +46,9 @@ if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
 
 Cell = tuple[int, int]
-_TILE_CODE = {None: 0, **KIND_CODE}  # a view's tile (land kind or None) -> the state's code
+# a view's tile (land kind or None) -> the state's code
+_TILE_CODE: dict[str | None, int] = {kind: code for kind, code in KIND_CODE.items()}
+_TILE_CODE[None] = 0
 
 
 class BoardInfo(TypedDict):
