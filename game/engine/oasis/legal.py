@@ -105,6 +105,8 @@ def camel_actions(st: OasisState, p: int) -> list[Action]:
 
 def tile_actions(st: OasisState, cls: type, k: int, p: int) -> list[Action]:
     extends, starts = placement.option_masks(st, k, p)
+    if not (extends | starts):
+        return []
     cells_of = st.board.cells_of
     plain = _tile_table(st, cls, k, None)
     if len(st.markers[p]) < MARKERS_EACH:
