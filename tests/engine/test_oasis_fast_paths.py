@@ -17,7 +17,9 @@ from game.engine.oasis import (
     new_game,
     placement,
     scenario,
+    scoring,
 )
+from game.engine.oasis import legal as legal_module
 from game.engine.oasis.cards import CARDS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
 from game.engine.oasis.state import OasisState
 
@@ -203,3 +205,111 @@ def test_the_kept_legal_list_answers_only_for_the_state_that_made_it():
     copy.apply(legal[0], p)
     assert copy.why_illegal(legal[0], p) is not None  # that cell now holds a camel
     assert st.why_illegal(legal[0], p) is None
+
+
+def _table_tile_actions(st):
+    """Every tile action the board's shared tables hold now (listed or not)."""
+    out = []
+    for key, table in st.board.action_cache.items():
+        if type(key) is not tuple:
+            continue
+        if key[0] == "moves":  # the rows moving a marker, by its cell
+            out += [a for row in table.values() for a in row if a is not None]
+        elif key[0] in (PlaceTile, BonusTile):
+            out += table
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tile_action_is_recognised_as_listed_exactly_when_the_list_holds_that_object(seed):
+    rng = random.Random(seed)
+    st = new_game(3 + seed % 3, 20 + seed)
+    checked = marked = 0
+    while not st.is_over():
+        p = st.to_act()[0]
+        legal = st.legal_actions(p)
+        if st.step() in ("place_tiles", "bonus") and rng.random() < 0.5:
+            fresh = st.clone()  # no kept list, no masks yet: the recognition stands alone
+            fresh.legal_memo = None
+            listed = {id(a) for a in legal}
+            for a in _table_tile_actions(st):
+                assert legal_module.is_listed_tile(fresh, a, p) == (id(a) in listed), a
+            for a in legal:
+                copy = type(a)(*vars(a).values())  # an equal object is checked as usual
+                assert not legal_module.is_listed_tile(fresh, copy, p)
+                assert not legal_module.is_listed_tile(fresh, a, (p + 1) % st.num_players)
+            checked += 1
+            marked += len(st.markers[p]) == MARKERS_EACH
+        st.apply(rng.choice(legal), p)
+    assert checked > 10 and marked > 5  # lists with every marker out were among them
+
+
+def test_a_listed_tile_action_is_applied_as_its_checked_copy_would_be():
+    rng = random.Random(9)
+    st = new_game(4, 31)
+    applied = 0
+    while not st.is_over():
+        p = st.to_act()[0]
+        legal = st.legal_actions(p)
+        a = rng.choice(legal)
+        if isinstance(a, (PlaceTile, BonusTile)):
+            copy = st.clone()
+            copy.legal_memo = None
+            plain = type(a)(*vars(a).values())
+            assert copy.refusal(plain, p) is None and copy.why_illegal(plain, p) is None
+            want = copy.apply(plain, p)
+            got = st.apply(a, p)
+            assert [(e.kind, e.data, e.args) for e in got] == [(e.kind, e.data, e.args)
+                                                                for e in want]
+            assert copy.snapshot() == st.snapshot()
+            applied += 1
+        else:
+            st.apply(a, p)
+    assert applied > 50
+
+
+def reference_points(st, p):
+    """``scoring.player_total`` counted kind by kind with ``land_count``: points by category."""
+    groups = scoring.camel_groups(st.board, st.camel_at, p)
+    lands = {kind: scoring.land_count(st.a_kind, st.a_owner, st.a_size, p, KIND_CODE[kind])[0]
+             for kind in LAND_KINDS}
+    held = st.score_tiles[p]
+    return scoring.score_breakdown(len(groups[0]) if groups else 0, held.get("goods", 0),
+                                   lands, held)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_players_points_so_far_are_those_counted_kind_by_kind(seed):
+    rng = random.Random(seed)
+    st = new_game(3 + seed, 60 + seed)
+    scoring_kinds = set()
+    while not st.is_over():
+        for q in range(st.num_players):
+            want = reference_points(st, q)
+            assert scoring.player_total(st.board, st.camel_at, st.a_kind, st.a_owner,
+                                        st.a_size, q, st.score_tiles[q]) == want["total"]
+            scoring_kinds |= {kind for kind in LAND_KINDS if want[kind]}
+        p = st.to_act()[0]
+        st.apply(rng.choice(st.legal_actions(p)), p)
+    assert scoring_kinds == set(LAND_KINDS)  # land of every kind counted on the way
+
+
+def test_a_clone_starts_with_the_placement_options_of_its_position_and_keeps_its_own():
+    rng = random.Random(12)
+    st = new_game(3, 12)
+    clones = 0
+    while not st.is_over():
+        p = st.to_act()[0]
+        legal = st.legal_actions(p)
+        if st.step() == "place_tiles":
+            copy = st.clone()
+            assert copy.options_memo == st.options_memo and copy.options_memo  # kept...
+            assert copy.options_memo is not st.options_memo  # ...as a copy of its own
+            copy.apply(rng.choice(copy.legal_actions(p)), p)  # the copy's tile...
+            if not copy.is_over():
+                copy.legal_actions(copy.to_act()[0])  # ...and its new options
+            assert_placements_match(st)  # the source's options are still its own
+            assert_placements_match(copy)
+            clones += 1
+        st.apply(rng.choice(legal), p)
+    assert clones > 20

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Event
-from game.engine.messages import N_, M, Message, Sentence, T, say
+from game.engine.messages import N_, M, Message, Sentence, say
 from game.engine.oasis import flow
 from game.engine.oasis.actions import BonusCamel, IgnoreCard, MoveCamel, PlaceCamel
-from game.engine.oasis.cards import CAMELS_EACH, CARDS, card_title
+from game.engine.oasis.cards import CAMELS_EACH, CARD_TERMS, CARDS
 from game.engine.oasis.carrying import finish_card
 from game.engine.oasis.checks import (
     at,
@@ -19,7 +19,6 @@ from game.engine.oasis.checks import (
     phase_problem,
 )
 from game.engine.oasis.events import seat
-from game.engine.oasis.geometry import cell_name
 
 if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
@@ -62,10 +61,9 @@ def put_camel(st: OasisState, p: int, c: int, line: Message) -> list[Event]:
     st.camel_at[c] = p
     st.camels_left[p] -= 1
     st.path_free -= 1
-    xy = st.board.xy[c]
     return [Event("camel_placed", line, p,
-                  {"cell": list(xy), "camels_left": st.camels_left[p]},
-                  args={"player": seat(p), "cell": cell_name(xy)})]
+                  {"cell": list(st.board.xy[c]), "camels_left": st.camels_left[p]},
+                  args={"player": seat(p), "cell": st.board.cell_names[c]})]
 
 
 def check_move_camel(st: OasisState, action: MoveCamel, p: int) -> Sentence | None:
@@ -92,11 +90,10 @@ def do_move_camel(st: OasisState, action: MoveCamel, p: int) -> list[Event]:
     st.camel_at[src] = -1
     st.camel_at[dst] = p
     card_step_done(st)
-    xy = st.board.xy
+    xy, names = st.board.xy, st.board.cell_names
     return [Event("camel_moved", N_("{player} moves a camel from {src} to {dst}"), p,
                   {"src": list(xy[src]), "dst": list(xy[dst])},
-                  args={"player": seat(p), "src": cell_name(xy[src]),
-                        "dst": cell_name(xy[dst])})]
+                  args={"player": seat(p), "src": names[src], "dst": names[dst]})]
 
 
 def check_ignore(st: OasisState, action: IgnoreCard, p: int) -> Sentence | None:
@@ -110,7 +107,7 @@ def do_ignore(st: OasisState, action: IgnoreCard, p: int) -> list[Event]:
     card = st.current
     finish_card(st)
     return [Event("card_ignored", N_("{player} ignores the rest of {card}"), p, {"card": card},
-                  args={"player": seat(p), "card": T(card_title(card))})]  # type: ignore[arg-type]
+                  args={"player": seat(p), "card": CARD_TERMS[card]})]  # type: ignore[index]
 
 
 def check_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> Sentence | None:

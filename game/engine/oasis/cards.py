@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.messages import N_
+from game.engine.messages import N_, T
 from game.engine.words import a_or_an  # noqa: F401  (the actions' readable str())
 
 COLOURS = ("red", "blue", "green", "yellow", "black")
@@ -69,6 +69,9 @@ CARDS: dict[str, CardInfo] = {c.name: c for c in (
     CardInfo("draw3", N_("Draw 3 cards"), 3, "draw", 3),
 )}
 DECK_SIZE = sum(c.count for c in CARDS.values())  # 54
+# Each card's title as a message argument, made once and shared by every event naming it
+# (nothing changes an event's arguments): the rules name cards in most events they make.
+CARD_TERMS = {name: T(info.title) for name, info in CARDS.items()}
 DRAW_AFTER = {1: 2, 2: 1, 3: 0}  # cards drawn to the bottom after an offer of 1, 2, 3
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.engine.core import Event
 from game.engine.messages import N_, NN_, Sentence, T, say
 from game.engine.oasis.actions import CarryOut
-from game.engine.oasis.cards import CARDS, SCORE_SINGULAR, card_title
+from game.engine.oasis.cards import CARD_TERMS, CARDS, SCORE_SINGULAR
 from game.engine.oasis.checks import phase_problem
 from game.engine.oasis.events import seat
 from game.engine.oasis.offers import draw_to
@@ -27,9 +27,9 @@ def check_carry(st: OasisState, action: CarryOut, p: int) -> Sentence | None:
     if problem:
         return problem
     if st.current is not None:
-        return say(N_("Finish {card} first"), card=T(card_title(st.current)))
+        return say(N_("Finish {card} first"), card=CARD_TERMS[st.current])
     if action.card not in st.pending:
-        card = T(card_title(action.card)) if action.card in CARDS else repr(action.card)
+        card = CARD_TERMS[action.card] if action.card in CARDS else repr(action.card)
         return say(N_("{card} is not among the cards you took"), card=card)
     return None
 
@@ -43,7 +43,7 @@ def carry(st: OasisState, p: int, card: str) -> list[Event]:
     st.pending.remove(card)
     info = CARDS[card]
     events = [Event("card_carried_out", N_("{player} carries out {card}"), p, {"card": card},
-                    args={"player": seat(p), "card": T(info.title)})]
+                    args={"player": seat(p), "card": CARD_TERMS[card]})]
     if info.effect == "score":
         events.append(take_score_tiles(st, p, info.what, info.amount))
         st.done.append(card)

@@ -7,10 +7,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, M, Message, Sentence, T
+from game.engine.messages import N_, NN_, M, Message, Sentence
 from game.engine.oasis import placement, scoring
 from game.engine.oasis.actions import SkipBonus
-from game.engine.oasis.cards import CARDS, KIND_CODE, LAND_KINDS, OFFER_DECK_START, full_deck
+from game.engine.oasis.cards import (
+    CARD_TERMS,
+    CARDS,
+    KIND_CODE,
+    LAND_KINDS,
+    OFFER_DECK_START,
+    full_deck,
+)
 from game.engine.oasis.carrying import carry, finish_card
 from game.engine.oasis.checks import phase_problem
 from game.engine.oasis.events import seat
@@ -113,7 +120,7 @@ def _carry_step(st: OasisState, events: list[Event]) -> bool:
         if st.path_free > 0:
             return False
         events.append(Event("card_ignored", N_("The camel path is full: {card} is ignored"),
-                            p, {"card": st.current}, args={"card": T(info.title)}))
+                            p, {"card": st.current}, args={"card": CARD_TERMS[st.current]}))
         finish_card(st)
     else:
         k = KIND_CODE[info.what]

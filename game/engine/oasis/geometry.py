@@ -64,6 +64,7 @@ class OasisBoard:
                 raise ValueError("bonus squares must be placement cells")
         self.xy: tuple[tuple[int, int], ...] = tuple(
             (i % width, i // width) for i in range(self.size))
+        self.cell_names = tuple(map(cell_name, self.xy))  # for the events' lines
         nbrs = []
         for i in range(self.size):
             x, y = self.xy[i]

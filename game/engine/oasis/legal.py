@@ -6,6 +6,8 @@ Actions are immutable, so the common ones are made once per board and shared
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import Action
@@ -108,21 +110,75 @@ def tile_actions(st: OasisState, cls: type, k: int, p: int) -> list[Action]:
     cells_of = st.board.cells_of
     plain = _tile_table(st, cls, k, None)
     if len(st.markers[p]) < MARKERS_EACH:
-        return [plain[c] for c in cells_of(extends | starts)]
+        return list(map(plain.__getitem__, cells_of(extends | starts)))
     # All markers in use: a start is listed as "none" then a move of each marker, in the
     # order of the player's markers; an extension as it is.
-    unmarked = _tile_table(st, cls, k, "none")
-    m1, m2, m3, m4 = [_moves_row(st, cls, k, m) for m in st.markers[p]]
-    out: list[Action] = []
-    if not extends:
-        for c in cells_of(starts):
-            out += (unmarked[c], m1[c], m2[c], m3[c], m4[c])
-        return out
-    for c in cells_of(extends | starts):
-        if starts >> c & 1:
-            out += (unmarked[c], m1[c], m2[c], m3[c], m4[c])
-        else:
-            out.append(plain[c])
+    rows = [_tile_table(st, cls, k, "none"), *_moves_rows(st, cls, k, st.markers[p])]
+    start_cells = cells_of(starts)
+    out = _interleaved(rows, start_cells)
+    for c in reversed(cells_of(extends)):  # the last first: the earlier places stay put
+        out.insert(len(rows) * bisect_left(start_cells, c), plain[c])
+    return out
+
+
+def is_listed_tile(st: OasisState, action: Any, p: int) -> bool:
+    """Whether ``action`` is the very object ``tile_actions`` lists now for ``p`` (who acts):
+    one of the board's shared tile actions, at a cell the placement masks allow, with a
+    marker choice the list holds there.  Tile lists are too long to keep and search (see
+    ``OasisState.legal_actions``), and an action from them needs no second check."""
+    cls = type(action)
+    if cls is PlaceTile:
+        if st.phase != "carry" or st.current is None:
+            return False
+        info = CARDS[st.current]
+        if info.effect != "tiles":
+            return False
+        k = KIND_CODE[info.what]
+    elif cls is BonusTile and st.phase == "bonus" and type(action.kind) is str:
+        k = KIND_CODE.get(action.kind, 0)
+        if not k:
+            return False
+    else:
+        return False
+    c = _cell_index(st, action.cell)
+    if c < 0 or p != st.actor():
+        return False
+    extends, starts = placement.option_masks(st, k, p)
+    cache = st.board.action_cache
+    plain = cache.get((cls, k, None))
+    if extends >> c & 1 or (starts >> c & 1 and len(st.markers[p]) < MARKERS_EACH):
+        return plain is not None and plain[c] is action
+    if not starts >> c & 1:
+        return False
+    unmarked = cache.get((cls, k, "none"))
+    if unmarked is not None and unmarked[c] is action:
+        return True
+    moves = cache.get(("moves", cls, k), {})
+    return any(row is not None and row[c] is action for row in map(moves.get, st.markers[p]))
+
+
+def _cell_index(st: OasisState, cell: Any) -> int:
+    """The index of ``cell`` when it is a cell ``(x, y)`` of the board, else -1."""
+    if type(cell) is not tuple or len(cell) != 2:
+        return -1
+    x, y = cell
+    b = st.board
+    if type(x) is not int or type(y) is not int or not (0 <= x < b.width and 0 <= y < b.height):
+        return -1
+    return y * b.width + x
+
+
+def _interleaved(rows: list[list[Any]], cells: list[int]) -> list[Action]:
+    """``[row[c] for c in cells for row in rows]``, made a row at a time (a slice of every
+    ``len(rows)``-th place): tile lists run to hundreds of actions, and a Python step per
+    action was a tenth of a random game."""
+    if len(cells) < 2:  # ``itemgetter`` of one index gives no tuple
+        return [row[c] for c in cells for row in rows]
+    pick = itemgetter(*cells)
+    step = len(rows)
+    out: list[Action] = [None] * (step * len(cells))  # type: ignore[list-item]
+    for i, row in enumerate(rows):
+        out[i::step] = pick(row)
     return out
 
 
@@ -139,18 +195,22 @@ def _tile_table(st: OasisState, cls: type, k: int, marker_from: Any) -> list[Act
     return table
 
 
-def _moves_row(st: OasisState, cls: type, k: int, src: int) -> list[Any]:
-    """Shared actions ``cls(kind, cell, marker_from=src)`` moving the marker on cell ``src``,
-    by cell index (None off the placement cells).  Kept with the board: at most
-    2 x 3 x (placement cells)^2 actions, about 20 MB for the standard map, made as the
-    markers come to stand on new cells (so that legal lists are not made afresh in every
-    decision of every game)."""
+def _moves_rows(st: OasisState, cls: type, k: int, sources: list[int]) -> list[list[Any]]:
+    """For each cell of ``sources``, the shared actions ``cls(kind, cell, marker_from=src)``
+    moving the marker on it, by cell index (None off the placement cells).  Kept with the
+    board, by source cell: at most 2 x 3 x (placement cells)^2 actions, about 20 MB for the
+    standard map, made as the markers come to stand on new cells (so that legal lists are
+    not made afresh in every decision of every game)."""
     cache = st.board.action_cache
-    key = ("moves", cls, k, src)
-    row = cache.get(key)
-    if row is None:
+    rows = cache.get(("moves", cls, k))
+    if rows is None:
+        rows = cache["moves", cls, k] = {}
+    out = list(map(rows.get, sources))
+    if None in out:
         b = st.board
-        kind, xy, src_xy = KIND_NAME[k], b.xy, b.xy[src]
-        row = cache[key] = [cls(kind, xy[c], src_xy) if b.is_place[c] else None
-                            for c in range(b.size)]
-    return row
+        kind, xy = KIND_NAME[k], b.xy
+        for i, src in enumerate(sources):
+            if out[i] is None:
+                out[i] = rows[src] = [cls(kind, xy[c], xy[src]) if b.is_place[c] else None
+                                      for c in range(b.size)]
+    return out

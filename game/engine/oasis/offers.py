@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.core import Event
-from game.engine.messages import N_, NN_, Message, Sentence, T, say
+from game.engine.messages import N_, NN_, Message, Sentence, say
 from game.engine.oasis.actions import StopOffer, TakeOffer, TurnCard
-from game.engine.oasis.cards import DRAW_AFTER, MAX_OFFER, card_title
+from game.engine.oasis.cards import CARD_TERMS, DRAW_AFTER, MAX_OFFER
 from game.engine.oasis.checks import phase_problem
 from game.engine.oasis.events import seat
 
@@ -36,7 +36,7 @@ def can_turn(st: OasisState, p: int) -> bool:
 
 def titles(cards: list[str]) -> list[dict[str, str]]:
     """Cards as a list argument of a message."""
-    return [T(card_title(c)) for c in cards]
+    return list(map(CARD_TERMS.__getitem__, cards))
 
 
 # --- turning up cards -----------------------------------------------------------------------
@@ -53,7 +53,7 @@ def do_turn(st: OasisState, action: TurnCard, p: int) -> list[Event]:
     m = len(st.offers[p])
     return [Event("card_turned", N_("{player} turns up {card} (card {position} of the offer)"),
                   p, {"card": card, "position": m},
-                  args={"player": seat(p), "card": T(card_title(card)), "position": m})]
+                  args={"player": seat(p), "card": CARD_TERMS[card], "position": m})]
 
 
 def check_stop(st: OasisState, action: StopOffer, p: int) -> Sentence | None:

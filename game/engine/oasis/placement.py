@@ -17,6 +17,7 @@ touches become part of its area.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from game.engine.messages import N_, Sentence, say
@@ -160,7 +161,7 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
     tiles[c] = k
     area[c] = target
     st.a_size[target] += 1
-    st.empty.remove(c)
+    del st.empty[bisect_left(st.empty, c)]  # kept in cell order
     st.empty_bits ^= 1 << c
     a_reach = st.a_reach
     a_reach[target] |= st.board.reach_bits[c]

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import eq
 from typing import TYPE_CHECKING, Any
 
 from game.engine.oasis.cards import KIND_CODE, LAND_KINDS, SCORE_FOR_LAND
@@ -86,7 +88,11 @@ def player_total(board: OasisBoard, camel_at: list[int], a_kind: list[int],
                  a_owner: list[int], a_size: list[int], p: int, held: dict[str, int]) -> int:
     """``p``'s points if the game ended now, with the score tiles ``held``."""
     groups = camel_groups(board, camel_at, p)
-    lands = {kind: land_count(a_kind, a_owner, a_size, p, KIND_CODE[kind])[0]
-             for kind in LAND_KINDS}
+    # A player's view counts this at every move: ``p``'s areas are found in one pass over
+    # the owners (areas merged away hold no tiles), not one pass per kind.
+    tiles = [0, 0, 0, 0]  # by kind code
+    for a in compress(range(len(a_owner)), map(eq, a_owner, repeat(p))):
+        tiles[a_kind[a]] += a_size[a]
+    lands = {kind: tiles[KIND_CODE[kind]] for kind in LAND_KINDS}
     return score_breakdown(len(groups[0]) if groups else 0, held.get("goods", 0), lands,
                            held)["total"]

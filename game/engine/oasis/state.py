@@ -133,7 +133,11 @@ class OasisState(GameState):
         return self.order[self.pos]
 
     def to_act(self) -> list[int]:
-        return [] if self.phase == "over" else [self.actor()]
+        # ``actor`` written out: every ``apply`` asks this first
+        phase = self.phase
+        if phase == "over":
+            return []
+        return [self.bonus_player if phase == "bonus" else self.order[self.pos]]
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -142,7 +146,8 @@ class OasisState(GameState):
         actions = legal.legal_actions(self, player)
         # A short list is kept (as a tuple: the caller may change the list) until the state
         # changes: an action taken from it needs no second check.  Long lists (tiles) are
-        # not: looking an action up in them would cost more than checking it.
+        # not: looking an action up in them would cost more than checking it, and
+        # ``legal.is_listed_tile`` recognises their actions instead.
         self.legal_memo = ((self.actor(), tuple(actions)) if len(actions) <= LEGAL_MEMO_MAX
                            else None)
         return actions
@@ -161,10 +166,12 @@ class OasisState(GameState):
 
     def _listed(self, action: Any, player: int) -> bool:
         """Whether ``action`` is one of the very objects in the kept legal list of
-        ``player`` (compared by identity: equal-looking objects are checked)."""
+        ``player``, or a tile action the long tile list holds now (compared by identity:
+        equal-looking objects are checked)."""
         memo = self.legal_memo
-        return memo is not None and memo[0] == player and any(map(is_, memo[1],
-                                                                 repeat(action)))
+        if memo is None:
+            return legal.is_listed_tile(self, action, player)
+        return memo[0] == player and any(map(is_, memo[1], repeat(action)))
 
     def _apply(self, action: Action, player: int) -> list[Event]:
         """The action's own rule, then every step after it that needs no decision."""
@@ -306,5 +313,5 @@ class OasisState(GameState):
             d[name] = list(map(list.copy, src[name]))
         c.score_supply = self.score_supply.copy()
         c.score_tiles = [s.copy() for s in self.score_tiles]
-        c.options_memo = {}
+        c.options_memo = self.options_memo.copy()  # the same position: the same options
         return c

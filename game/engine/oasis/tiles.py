@@ -16,17 +16,16 @@ from game.engine.oasis.actions import BonusTile, MarkerChoice, PlaceTile
 from game.engine.oasis.camels import card_step_done
 from game.engine.oasis.cards import (
     AREA_TERMS,
+    CARD_TERMS,
     CARDS,
     KIND_CODE,
     KIND_TERMS,
     LAND_KINDS,
     MARKERS_EACH,
     TILE_TERMS,
-    card_title,
 )
 from game.engine.oasis.checks import at, cell_problem, phase_problem
 from game.engine.oasis.events import seat
-from game.engine.oasis.geometry import cell_name
 
 if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
@@ -64,6 +63,9 @@ _PLACED: dict[tuple[bool, str, bool], Message] = {
         "Bonus: {player} places {tile} at {cell} and extends their {area}, taking in "
         "uncontrolled land (now {n} tiles)"),
 }
+# The kinds' terms as message arguments, made once (see ``cards.CARD_TERMS``).
+_TILE_ARGS = {kind: T(TILE_TERMS[kind]) for kind in LAND_KINDS}
+_AREA_ARGS = {kind: T(AREA_TERMS[kind]) for kind in LAND_KINDS}
 _LAST_TILE = {"oasis": N_("The last oasis tile is placed"),
               "steppe": N_("The last steppe tile is placed"),
               "stone": N_("The last stone tile is placed")}
@@ -111,7 +113,7 @@ def check_place_tile(st: OasisState, action: PlaceTile, p: int) -> Sentence | No
         return say(N_("Placing a tile needs a tile card being carried out"))
     want = CARDS[st.current].what
     if action.kind != want:
-        return say(_WRONG_KIND[want], card=T(card_title(st.current)))
+        return say(_WRONG_KIND[want], card=CARD_TERMS[st.current])
     return tile_problem(st, action.kind, action.cell, action.marker_from, p)
 
 
@@ -141,8 +143,8 @@ def place(st: OasisState, action: PlaceTile | BonusTile, p: int, bonus: bool) ->
     data = {"kind": kind, "cell": list(xy[c]), "mode": info["mode"], "area": info["area"],
             "size": info["size"], "absorbed": info["absorbed"],
             "cells": [list(xy[x]) for x in placement.area_cells(st, info["area"])]}
-    args = {"player": seat(p), "tile": T(TILE_TERMS[kind]), "cell": cell_name(xy[c]),
-            "area": T(AREA_TERMS[kind]), "n": info["size"]}
+    args = {"player": seat(p), "tile": _TILE_ARGS[kind], "cell": st.board.cell_names[c],
+            "area": _AREA_ARGS[kind], "n": info["size"]}
     line = _PLACED[bonus, info["mode"], bool(info["absorbed"])]
     events = [Event("tile_placed", line, p, data, args=args)]
     events += marker_events(st, p, c, kind, info)
@@ -162,14 +164,14 @@ def marker_events(st: OasisState, p: int, c: int, kind: str,
                                          "{dst}; the old area is now uncontrolled"), p,
                       {"src": list(xy[src]), "dst": list(xy[c]),
                        "abandoned": marker["abandoned"]},
-                      args={"player": seat(p), "src": cell_name(xy[src]),
-                            "dst": cell_name(xy[c])})]
+                      args={"player": seat(p), "src": st.board.cell_names[src],
+                            "dst": st.board.cell_names[c]})]
     if marker is not None:
         return [Event("marker_placed", N_("{player} puts a control marker on the new {area}"),
                       p, {"cell": list(xy[c]),
                           "markers_left": MARKERS_EACH - len(st.markers[p])},
-                      args={"player": seat(p), "area": T(AREA_TERMS[kind])})]
+                      args={"player": seat(p), "area": _AREA_ARGS[kind]})]
     if info["mode"] == placement.START:
         return [Event("area_uncontrolled", N_("The new {area} stays uncontrolled"), p,
-                      {"cell": list(xy[c])}, args={"area": T(AREA_TERMS[kind])})]
+                      {"cell": list(xy[c])}, args={"area": _AREA_ARGS[kind]})]
     return []

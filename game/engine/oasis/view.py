@@ -46,6 +46,9 @@ if TYPE_CHECKING:
     from game.engine.oasis.state import OasisState
 
 Cell = tuple[int, int]
+# a view's tile (land kind or None) -> the state's code
+_TILE_CODE: dict[str | None, int] = {kind: code for kind, code in KIND_CODE.items()}
+_TILE_CODE[None] = 0
 
 
 class BoardInfo(TypedDict):
@@ -224,13 +227,13 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     _rebuild_turn(st, view)
     st.supply = [0, *(view["supply"][kind] for kind in LAND_KINDS)]
     st.score_supply = dict(view["score_supply"])
-    st.tiles = [KIND_CODE[k] if k else 0 for k in view["tile"]]
+    st.tiles = list(map(_TILE_CODE.__getitem__, view["tile"]))
     st.area = list(view["area"])
     st.camel_at = list(view["camel"])
-    st.empty = [c for c in board.place_cells if not st.tiles[c]]
     st.path_free = view["path_free"]
     _rebuild_areas(st, view["areas"])
     placement.index_areas(st)
+    st.empty = board.cells_of(st.empty_bits)  # the empty placement cells, in cell order
     st.discards = list(view["discards"])
     st.end_cause = copy.deepcopy(view["end_cause"])
     st.final = copy.deepcopy(view["final"])
