@@ -60,6 +60,12 @@ class Weights:
     # ending the game: lead wanted, and per player still to play
     end_margin: float = 2.0
     end_margin_per_player: float = 2.5
+    # what a new farmer takes away (0 for the normal bot, which looks at its own gains only):
+    # the building site its cell was, to the farmers beside it (the others' loss is the
+    # viewer's gain, its own farmers' loss a cost), and the points the others' farmers
+    # would have scored on that cell from the buildings beside it
+    deny_site: float = 0.0
+    deny_spot: float = 0.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -290,8 +296,43 @@ class Position:
             for j in bits(around & self.free & ~taken):
                 s += site.get(j, 0.0)
             v += s * self.tf
+            if self.wt.deny_site or self.wt.deny_spot:
+                v += self.denied(cell, own_extra)
             v -= self.farmer_cost()
         return v
+
+    def denied(self, cell: int, own_extra: int = 0) -> float:
+        """What the viewer's farmer on ``cell`` takes from the others (``deny_site``,
+        ``deny_spot``), less the site it takes from the viewer's own farmers."""
+        wt = self.wt
+        me = self.me
+        around = self.n8[cell]
+        w = self.w
+        v = 0.0
+        worth = self.sites().get(cell, 0.0)
+        if worth and wt.deny_site:
+            beside = -((self.farmers[me] | own_extra) & around).bit_count()
+            for q in range(self.n):
+                if q != me:
+                    beside += w[q] * (self.farmers[q] & around).bit_count()
+            v += wt.deny_site * worth * beside * self.tf
+        if wt.deny_spot:
+            v += wt.deny_spot * self.spot_worth(cell) * sum(w)
+        return v
+
+    def spot_worth(self, cell: int) -> float:
+        """What another player's farmer would score on ``cell`` from the buildings beside
+        it now (coal and gold at their expected values, tokens as the normal bot's unit)."""
+        n8 = self.n8
+        s = 0.0
+        m = self.buildings & n8[cell]
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            t = self.tile[c]
+            s += (self.allf & n8[c]).bit_count() + 1 if t == CHURCH else self.unit[t]
+        return s
 
     def _pair_potential(self, comp: int, own: int) -> float:
         b = self.board

@@ -29,6 +29,7 @@ from game.engine.oregon.positions import (
     blank_position,
     card_of,
     give_hand,
+    put_building,
     put_farmer,
     scrambled,
 )
@@ -283,3 +284,36 @@ def test_board_potential_counts_sites_and_pairs():
     assert two >= one + DEFAULT_WEIGHTS.pair * pos.tf  # and a pair a third farmer completes
     st.marked[ME] = st.farmers[ME]  # a scored group is no pair to complete
     assert board_potential(Position(st.view(ME))) < two
+
+
+# --- what a farmer takes from the others ---------------------------------------------------
+def _farmer_values(st, cell):
+    """(hard ranking's, normal bot's) value of the viewer's farmer on ``cell``."""
+    view = st.view(ME)
+    i = st.board.index(cell)
+    return (Position(view, HARD_WEIGHTS).farmer_value(i),
+            Position(view, DEFAULT_WEIGHTS).farmer_value(i))
+
+
+def test_taking_a_site_beside_the_others_farmers_is_worth_more_to_the_hard_ranking():
+    st = blank_position(2, current=ME)
+    for cell in ((8, 1), (9, 1), (10, 2)):
+        put_farmer(st, BLUE, cell)
+    hard, normal = _farmer_values(st, (9, 2))  # a free plains site beside blue's three
+    assert hard > normal + 0.5
+    mine = blank_position(2, current=ME)
+    for cell in ((8, 1), (9, 1), (10, 2)):
+        put_farmer(mine, ME, cell)
+    hard, normal = _farmer_values(mine, (9, 2))  # the same site, beside the viewer's own
+    assert hard < normal
+
+
+def test_taking_a_spot_beside_a_building_is_worth_what_the_others_would_score_there():
+    st = blank_position(2, current=ME)
+    put_farmer(st, BLUE, (0, 9))  # far away: the opponent's weight, no site shared
+    bare_hard, bare_normal = _farmer_values(st, (9, 2))
+    put_building(st, "post_office", (8, 3))
+    hard, normal = _farmer_values(st, (9, 2))
+    pos = Position(st.view(ME), HARD_WEIGHTS)
+    taken = HARD_WEIGHTS.deny_spot * 3 * sum(pos.w)  # a post office pays a farmer 3
+    assert (hard - normal) - (bare_hard - bare_normal) == pytest.approx(taken)
