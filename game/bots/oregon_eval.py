@@ -311,7 +311,7 @@ class Position:
         v = 0.0
         worth = self.sites().get(cell, 0.0)
         if worth and wt.deny_site:
-            beside = -((self.farmers[me] | own_extra) & around).bit_count()
+            beside = -float(((self.farmers[me] | own_extra) & around).bit_count())
             for q in range(self.n):
                 if q != me:
                     beside += w[q] * (self.farmers[q] & around).bit_count()
