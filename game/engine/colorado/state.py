@@ -216,17 +216,21 @@ class ColoradoState(GameState):
                         tuple(actions) if self.phase != PHASE_FLAGS else None)
         return actions
 
+    def _listed_now(self, player: int) -> tuple[int, int, tuple[Action, ...] | None] | None:
+        """The last listing, when it was ``player``'s at this very move."""
+        listed = self._listed
+        if listed is not None and listed[0] == len(self.history) and listed[1] == player:
+            return listed
+        return None
+
     def acts_now(self, player: int) -> bool:
         # listing this player's actions at this very move found them acting: ``apply``
         # does not work out who acts a second time
-        listed = self._listed
-        if listed is not None and listed[0] == len(self.history) and listed[1] == player:
-            return True
-        return player in self.to_act()
+        return self._listed_now(player) is not None or player in self.to_act()
 
     def refusal(self, action: Any, player: int) -> str | None:
-        listed = self._listed
-        if listed is not None and listed[0] == len(self.history) and listed[1] == player:
+        listed = self._listed_now(player)
+        if listed is not None:
             if listed[2] is None:
                 if self._is_listed_flag(action, player):
                     return None
