@@ -32,7 +32,7 @@ from game.engine.core import Action, GameState
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 # paired rounds: rounds before a move may leave the race, how many standard errors behind
-# the leader it must be, and how many above the first move's result to replace it
+# the leader it must be, and (by default) how many above the first move's result to replace it
 PAIRED_WARMUP = 3
 PRUNE_Z = 2.0
 PAIRED_Z = 1.5
@@ -83,6 +83,9 @@ class SearchRules(Protocol):
     anchor: float | None
     """Points a choice must beat the first candidate by (the game's own first choice) to be
     preferred to it; None: the most visited choice."""
+    paired_z: float
+    """With ``paired``: standard errors of the paired difference a choice must also beat
+    the first candidate by, beyond ``anchor``."""
 
     def settled(self, state: GameState) -> bool:
         """Whether the rollout may stop here once ``horizon`` decisions are played (e.g. only
@@ -349,9 +352,11 @@ class Search:
         if anchor is not None and self.rules.paired:
             # the first move stays the choice unless another beat it on the same rounds by
             # ``anchor`` points, beyond the noise
+            z = self.rules.paired_z
+
             def paired_edge(i: int) -> float:
                 mean, se = _mean_se(self.diffs[i])
-                return mean - anchor - PAIRED_Z * se
+                return mean - anchor - z * se
 
             top = max(range(1, len(choices)), key=paired_edge, default=0)
             if top and len(self.diffs[top]) >= PAIRED_WARMUP and paired_edge(top) > 0:
@@ -414,6 +419,7 @@ class GuidedRules:
     width = 8
     anchor: float | None = None
     paired = False
+    paired_z = PAIRED_Z
 
     def settled(self, state: GameState) -> bool:
         return True  # the rollout stops at ``horizon`` wherever it is

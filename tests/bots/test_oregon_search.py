@@ -177,7 +177,10 @@ def group_bonus_position():
 
 
 def test_the_hard_bot_takes_a_clearly_best_play():
+    # J2 makes the group of three beside a post office and a harbour: +12 now
     st = group_bonus_position()
+    put_building(st, "post_office", (8, 2))
+    put_building(st, "harbour", (10, 2))
     legal = st.legal_actions(ME)
     result = analyse(EVERY, st.view(ME), legal, Budget(None, 60), 3)
     best = result.best.action

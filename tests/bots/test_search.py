@@ -185,6 +185,19 @@ def test_the_paired_search_keeps_the_first_candidate_unless_another_is_clearly_b
     assert analyse(PairedTakeRules(), view, [14, 16], Budget(None, 40), 2).best.action == 16
 
 
+@pytest.mark.parametrize(("z", "replaced"), [(0.5, True), (1.5, False)])
+def test_a_paired_lead_must_also_beat_paired_z_standard_errors(z, replaced):
+    # 15 led 14 by 3, -1, 3, -1 on four rounds: a mean of 1, a standard error of 1.15
+    class Rules(PairedTakeRules):
+        anchor = 0.0
+        paired_z = z
+
+    search = Search(Rules(), take_view(row=(14, 15)), [14, 15], random.Random(1))
+    assert search.root_moves == [14, 15]
+    search.diffs = [[0.0] * 4, [3.0, -1.0, 3.0, -1.0]]
+    assert search.analysis(0.0).best.action == (15 if replaced else 14)
+
+
 def test_paired_rounds_drop_moves_that_fall_clearly_behind():
     view = take_view(row=(11, 12, 13, 19), deck=(), turns=1)
     result = analyse(PairedTakeRules(), view, [11, 12, 13, 19], Budget(None, 200), 2)
