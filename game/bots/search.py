@@ -32,7 +32,8 @@ from game.engine.core import Action, GameState
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 # paired rounds: rounds before a move may leave the race, how many standard errors behind
-# the leader it must be, and (by default) how many above the first move's result to replace it
+# the leader it must be, and how many above the first move's result to replace it (the
+# default of the rules' ``paired_z``)
 PAIRED_WARMUP = 3
 PRUNE_Z = 2.0
 PAIRED_Z = 1.5
@@ -351,7 +352,7 @@ class Search:
         anchor = self.rules.anchor
         if anchor is not None and self.rules.paired:
             # the first move stays the choice unless another beat it on the same rounds by
-            # ``anchor`` points, beyond the noise
+            # ``anchor`` points plus ``paired_z`` standard errors of the paired difference
             z = self.rules.paired_z
 
             def paired_edge(i: int) -> float:
