@@ -15,11 +15,11 @@ how far it looks and how it values the position where it stops.
   start tile are the ranking's own choice, never searched.
 - **Paired rounds** (``paired``): each round draws one determinization of the view and plays
   every candidate from it with the same rollout seeds, to the end of the game; the first
-  candidate gives way to the one that beat it most on the same rounds, once that lead is
-  more than half its standard error (``anchor``, ``paired_z``).  Near the end these
-  rollouts judge plays better than the ranking does, so they are trusted readily: asking
-  a lead of a point plus one and a half standard errors instead, the hard bot won 62.0 %
-  of 200 seeded two-seat games at 40 iterations (65.7 % now).
+  candidate gives way to the one whose lead over it on the same rounds stands highest
+  above half that lead's standard error, once above (``anchor``, ``paired_z``).  Near the
+  end these rollouts judge plays better than the ranking does, so they are trusted readily:
+  asking a lead of a point plus one and a half standard errors instead, the hard bot won
+  62.0 % of 200 seeded two-seat games at 40 iterations (65.7 % now).
 - **Rollouts**: the normal bot plays every seat's decisions, each on its own view of the
   determinization, with a quick rule for draws (``RolloutBot``).
 - **Evaluation** (where a rollout stops before the end): each seat's expected final points =
