@@ -415,9 +415,11 @@ def test_soak_attract_loop_keeps_memory_flat():
     own (``tools/bench.py``'s loop: nothing another test filled counts), easy bots at a high
     animation speed, every frame drawn.  Resident memory is read at the first frame and each
     time the loop comes back to its title.  Once a table of each game was played it may hold
-    at most RETAINED_MIB more than at first, and the tables after that add less than FLAT_MIB:
-    rendered text, panels, shadows, board pictures and freed surfaces that pile up table after
-    table show as both."""
+    at most RETAINED_MIB more than at first, and the tables after that add less than FLAT_MIB
+    by the lower of the last two titles (one reading may land on a passing peak: 219, 220, 232
+    MiB in one run; 214-227 MiB round a plateau over fifteen tables in another): rendered text,
+    panels, shadows, board pictures and freed surfaces that pile up table after table raise
+    both."""
     code = ("import json, sys; sys.path.insert(0, 'tools'); import bench; "
             f"print(json.dumps(bench.kiosk_loop({SOAK_HOURS}, {SOAK_FRAME}, {FAST}, 'easy', 0)))")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
@@ -430,7 +432,7 @@ def test_soak_attract_loop_keeps_memory_flat():
     assert games >= WARM_UP_TABLES + 3 and len(rss) >= WARM_UP_TABLES + 3
     warm = rss[WARM_UP_TABLES]
     assert max(rss[WARM_UP_TABLES:]) - rss[0] < RETAINED_MIB
-    assert rss[-1] - warm < FLAT_MIB
+    assert min(rss[-2:]) - warm < FLAT_MIB
 
 
 def test_a_kiosk_keeps_no_saves(apps):
