@@ -320,3 +320,17 @@ def test_taking_a_spot_beside_a_building_is_worth_what_the_others_would_score_th
     pos = Position(st.view(ME), HARD_WEIGHTS)
     taken = HARD_WEIGHTS.deny_spot * 3 * sum(pos.w)  # a post office pays a farmer 3
     assert (hard - normal) - (bare_hard - bare_normal) == pytest.approx(taken)
+
+
+def test_the_hard_ranking_takes_the_extra_turn_more_readily():
+    """Playing again at once also refills the hand with fresh draws, so the hard ranking
+    values the extra turn's play above its points: it takes the extra turn wherever the
+    normal bot does, and in some positions where the normal bot keeps the token."""
+    more = 0
+    for view, legal in positions("extra_turn", 400):
+        normal = NormalBot(0).choose(view, legal)
+        hard = ranker().choose(view, legal)
+        if isinstance(normal, UseExtraTurn):
+            assert isinstance(hard, UseExtraTurn)
+        more += isinstance(hard, UseExtraTurn) and not isinstance(normal, UseExtraTurn)
+    assert more >= 1
