@@ -49,7 +49,6 @@ Cell = tuple[int, int]
 # a view's tile (land kind or None) -> the state's code
 _TILE_CODE: dict[str | None, int] = {kind: code for kind, code in KIND_CODE.items()}
 _TILE_CODE[None] = 0
-_TILE_NAME: tuple[str | None, ...] = KIND_NAME  # the state's code -> a view's tile
 
 
 class BoardInfo(TypedDict):
@@ -194,7 +193,7 @@ def build_view(st: OasisState, player: int | None) -> OasisView:
         carrying=CarryingView(player=actor, pending=list(st.pending), current=st.current,
                               left=st.left, done=list(st.done)) if phase == "carry" else None,
         players=[_player(st, q, player) for q in range(st.num_players)],
-        tile=list(map(_TILE_NAME.__getitem__, st.tiles)), area=list(st.area), camel=list(st.camel_at),
+        tile=[KIND_NAME[k] for k in st.tiles], area=list(st.area), camel=list(st.camel_at),
         areas=_areas(st), camels_each=CAMELS_EACH, path_free=st.path_free,
         supply={kind: st.supply[i + 1] for i, kind in enumerate(LAND_KINDS)},
         score_supply=dict(st.score_supply), draw_deck=len(st.draw),
