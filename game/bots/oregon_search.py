@@ -19,7 +19,8 @@ how far it looks and how it values the position where it stops.
   above half that lead's standard error, once above (``anchor``, ``paired_z``).  Near the
   end these rollouts judge plays better than the ranking does, so they are trusted readily:
   asking a lead of a point plus one and a half standard errors instead, the hard bot won
-  62.0 % of 200 seeded two-seat games at 40 iterations (65.7 % now).
+  62.0 % of 200 seeded two-seat games at 40 iterations (65.7 % with half of one, both
+  before the extra-turn weight).
 - **Rollouts**: the normal bot plays every seat's decisions, each on its own view of the
   determinization, with a quick rule for draws (``RolloutBot``).
 - **Evaluation** (where a rollout stops before the end): each seat's expected final points =
