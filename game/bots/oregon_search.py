@@ -4,10 +4,10 @@ how far it looks and how it values the position where it stops.
 - **Its own ranking**: the normal bot's valuation of plays with ``HARD_WEIGHTS``: keener to
   end the game when ahead, readier to play again in the extra turn, and counting what a
   new farmer takes from the others (the building site its cell was beside their farmers,
-  the points their farmers would have scored there), which the normal bot leaves out.  Far from the end this ranking's best
-  play is played at once: rollouts of a short horizon, or through the next player's turn,
-  could not tell the top plays apart reliably within a tournament's budget, so the budget
-  goes where plays decide the game.
+  the points their farmers would have scored there), which the normal bot leaves out.
+  Far from the end this ranking's best play is played at once: rollouts of a short
+  horizon, or through the next player's turn, could not tell the top plays apart reliably
+  within a tournament's budget, so the budget goes where plays decide the game.
 - **Near the end** (``endgame_turns`` of the viewer's turns left by the normal bot's pace, or
   the end triggered): the candidates are that ranking's best plays, at most ``width``,
   none worth ``window`` points less than the first, one per kind of play (cards of the
