@@ -21,6 +21,7 @@ import argparse
 import json
 import re
 import string
+from datetime import UTC, datetime
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,6 +40,7 @@ from game.rules_text import parse  # noqa: E402
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "NN_": (1, 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PROJECT = "Landgrab"
+CREATED = datetime(2026, 1, 1, tzinfo=UTC)  # the template's date, fixed: see _write
 WIDTH = 96  # line width in the .po files: long sentences stay readable in a diff
 
 
@@ -53,7 +55,8 @@ def extract_markdown(fileobj, keywords, comment_tags, options) -> Iterator[tuple
 
 
 def extract() -> Catalog:
-    catalog = Catalog(project=PROJECT, domain=DOMAIN, charset="utf-8", fuzzy=False)
+    catalog = Catalog(project=PROJECT, domain=DOMAIN, charset="utf-8", fuzzy=False,
+                      creation_date=CREATED)
     method_map = [("**.py", "python"), ("rules_text/*.md", extract_markdown)]
     for filename, lineno, message, comments, context in extract_from_dir(
         ROOT / "game", method_map, keywords=KEYWORDS, comment_tags=("Translators:",),
@@ -72,7 +75,10 @@ def _read(path: Path, code: str | None = None) -> Catalog:
 def _write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as fh:
-        write_po(fh, catalog, width=WIDTH, ignore_obsolete=True, include_previous=False)
+        # No line numbers and a fixed creation date: an edit elsewhere in a file leaves the
+        # catalogs alone, so two branches that each add a sentence merge without a conflict.
+        write_po(fh, catalog, width=WIDTH, ignore_obsolete=True, include_previous=False,
+                 include_lineno=False)
 
 
 def _languages() -> list[str]:
