@@ -15,7 +15,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, TypeGuard
 
@@ -591,10 +591,8 @@ def load_dict(data: Any) -> GameState:
     info = check_save(data)
     try:
         state = info.new(data["num_players"], data["seed"], **data.get("options", {}))
-        for player, action_json in data["actions"]:
-            _check_action_json(action_json, state.ACTION_TYPES)
-            action = action_from_json(action_json, state.ACTION_TYPES)
-            state.apply(action, player)
+        replay_onto(state, (read_action(player, action_json, state.ACTION_TYPES)
+                            for player, action_json in data["actions"]))
         snap = data.get("snapshot")
         if snap is not None and (snap.get("scores") != state.scores()
                                  or snap.get("moves") != len(state.history)
@@ -608,6 +606,13 @@ def load_dict(data: Any) -> GameState:
                   else str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__)
         raise SaveError(say(N_("save does not replay: {reason}"), reason=reason)) from exc
     return state
+
+
+def read_action(player: int, action_json: Any, types: dict[str, type]
+                ) -> tuple[int, Action]:
+    """One saved move, checked and decoded (raises ``SaveError`` for a malformed one)."""
+    _check_action_json(action_json, types)
+    return player, action_from_json(action_json, types)
 
 
 def dumps(state: GameState) -> str:
@@ -642,5 +647,20 @@ def replay_events(state: GameState, upto: int | None = None
     """``replay(state, upto)`` and the events each of those actions caused, in order (what
     the game's log said, to be rendered again for any viewer)."""
     fresh = GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
-    moves = [fresh.apply(action, player) for player, action in state.history[:upto]]
-    return fresh, moves
+    return fresh, replay_onto(fresh, state.history[:upto])
+
+
+def replay_onto(state: GameState, actions: Iterable[tuple[int, Action]],
+                before: Callable[[GameState, int], object] | None = None) -> list[list[Event]]:
+    """Play ``actions`` ((seat, action) pairs, in order) on ``state`` and return each one's
+    events.  Every replay (a save, the history's games, a lesson's progress) goes through
+    here, so each accepts exactly what ``apply`` accepts at the table: any action the rules
+    allow, not only the representatives ``legal_actions`` lists (a bid of any set of
+    cowboys).  ``before(state, seat)`` is called before each action.  Raises
+    ``IllegalAction`` (the rules' own reason) at the first action the rules refuse."""
+    moves = []
+    for player, action in actions:
+        if before is not None:
+            before(state, player)
+        moves.append(state.apply(action, player))
+    return moves

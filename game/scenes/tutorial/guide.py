@@ -3,7 +3,8 @@
 - ``lesson_seats`` / ``lesson_state``: the seats (from the lesson's ``--players`` items) and the
   fresh state with the lesson's arrangement; ``replay_lesson`` rebuilds a position from the
   actions played (the engine's own replay starts from the seed alone, without the
-  arrangement, so a lesson's position is always rebuilt here);
+  arrangement, so a lesson's position is always rebuilt here), accepting what ``apply``
+  accepts; ``check_place`` refuses a saved step that its moves do not lead to;
 - ``Guide``: the step the learner is at and how many of its moves are made: which moves it
   lets through, Continue on reading steps, and when the lesson's steps are over.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.engine.core import replay_onto
 from game.registry import GAMES
 from game.seats import Seat, parse_players
 
@@ -45,22 +47,55 @@ def replay_lesson(lesson: Lesson, actions: Sequence[tuple[int, Action]],
                   bots: Mapping[int, Bot] | None = None
                   ) -> tuple[GameState, list[list[Event]]]:
     """The lesson's position after ``actions`` ((seat, action) pairs, in order), and each
-    action's events.  ``bots``: the table's bots, asked again for each of their seat's moves
-    (their answers are not used) so their random draws stand where they stood when the moves
-    were first played, and the game goes on as it did.  Raises ``ValueError`` when an action
-    is not legal there (a damaged progress file)."""
-    state = lesson_state(lesson)
-    moves: list[list[Event]] = []
-    for p, action in actions:
-        legal = state.legal_actions(p)
-        if action not in legal:
-            problem = state.why_illegal(action, p)
-            raise ValueError(f"move {len(moves) + 1} ({action}) is not legal: {problem}")
+    action's events: every action ``apply`` accepts, as a save's replay does (a bid of any
+    set of cowboys, not only the ones ``legal_actions`` lists).  ``bots``: the table's bots,
+    asked again for each of their seat's moves (their answers are not used) so their random
+    draws stand where they stood when the moves were first played, and the game goes on as
+    it did.  Raises ``IllegalAction`` (a ``ValueError``) when the rules refuse an action (a
+    damaged progress file)."""
+    def ask_bot(state: GameState, p: int) -> None:
         bot = (bots or {}).get(p)
         if bot is not None and not _searches(bot):
-            bot.choose(state.view(p), legal)
-        moves.append(state.apply(action, p))
-    return state, moves
+            bot.choose(state.view(p), state.legal_actions(p))
+
+    state = lesson_state(lesson)
+    return state, replay_onto(state, actions, ask_bot if bots else None)
+
+
+def place_reached(lesson: Lesson, actions: Sequence[tuple[int, Action]]) -> tuple[int, int]:
+    """The step and the moves made of it that the lesson's table reaches through
+    ``actions``: a move comes only on a step that waits for moves (the learner does not
+    act and bots wait while a reading step is up, so a move means Continue was pressed on
+    the reading steps before it), and a learner's move must be one the step lets through.
+    Reading steps after the last move are left up.  Raises ``ValueError`` when a learner's
+    move is one the lesson would have refused."""
+    guide = Guide(lesson)
+    for number, (p, action) in enumerate(actions, 1):
+        while guide.reading:
+            guide.proceed()
+        if not guide.guided:
+            break
+        if p == LEARNER:
+            if not guide.allows(action):
+                raise ValueError(f"move {number} is not the one step {guide.index + 1} "
+                                 "lets through")
+            guide.played(action)
+    return guide.index, guide.done
+
+
+def check_place(lesson: Lesson, actions: Sequence[tuple[int, Action]], step: int,
+                done: int) -> None:
+    """Refuse (``ValueError``) a saved place that ``actions`` do not lead to: the step and
+    count the moves reach, or a later step reached from there by Continue alone (over
+    reading steps).  Otherwise the table would wait for a move that cannot come."""
+    index, made = place_reached(lesson, actions)
+    if (step, done) == (index, made):
+        return
+    skipped = lesson.steps[index:step]
+    if made == 0 and done == 0 and step > index and all(s.reading for s in skipped):
+        return
+    raise ValueError(f"step {step + 1} ({done} moves made) does not follow from the moves, "
+                     f"which reach step {index + 1} ({made} made)")
 
 
 def _searches(bot: Any) -> bool:

@@ -4,8 +4,10 @@ The file holds the lesson's id (its game), the step shown, the moves made of tha
 every action of the game so far.  It is written after each step and each move (atomically,
 on the autosave's background writer, so a slow disk never stalls a frame) and removed when
 the lesson's game ends.  Opening the lesson again rebuilds the position from the actions
-(``guide.replay_lesson``: the lesson's arranged deal, not the seed alone).  A file that
-cannot be read or does not replay is set aside (``files.set_aside``, never deleted) and
+(``guide.replay_lesson``: the lesson's arranged deal, not the seed alone; every move the
+rules accept, as a save's replay) and checks that its step follows from them
+(``guide.check_place``).  A file that cannot be read, does not replay or whose step does not
+match its moves is set aside (``files.set_aside``, never deleted) and
 reported; the lesson then starts over.  The autosave is never touched.
 """
 
@@ -17,11 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import action_from_json
+from game.engine.core import read_action
 from game.engine.messages import N_, Sentence, say
 from game.files import set_aside, write_atomic
 
-from .guide import lesson_state, replay_lesson
+from .guide import check_place, lesson_state, replay_lesson
 from .lesson import Lesson
 
 if TYPE_CHECKING:
@@ -93,6 +95,7 @@ def read(config, lesson: Lesson) -> tuple[Progress | None, Sentence | None]:
             raise ValueError("too large")
         progress = _parse(json.loads(path.read_text(encoding="utf-8")), lesson)
         progress.state, progress.moves = replay_lesson(lesson, progress.actions)
+        check_place(lesson, progress.actions, progress.step, progress.done)
     except Exception as exc:  # noqa: BLE001 - a damaged file is reported, never a crash
         aside = set_aside(path)
         log.warning("Lesson progress %s could not be used (%s); set aside as %s", path, exc,
@@ -118,8 +121,7 @@ def _parse(data: Any, lesson: Lesson) -> Progress:
     types = type(lesson_state(lesson)).ACTION_TYPES
     actions = []
     for item in raw:
-        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int
-                and isinstance(item[1], dict)):
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int):
             raise ValueError("malformed action")
-        actions.append((item[0], action_from_json(item[1], types)))
+        actions.append(read_action(item[0], item[1], types))  # as a save's moves are read
     return Progress(step, done, actions)
