@@ -9,7 +9,9 @@ scores) and who won.  Each record names its replay, the finished game's save cop
 A game is recorded once: its record carries a key made from the game's seed, options and
 moves, and a game with a key already there is not added again (a finished game opened again,
 or its replay).  A history file that cannot be read is renamed aside (``history.json.corrupt``,
-never deleted), reported once, and a new history starts.  A replay file that went missing
+never deleted), reported once, and a new history starts; a name or a score it holds that
+no game wrote (a NUL, a lone surrogate, 10^309) is cleaned as a save's name is, or held to
+``MAX_SCORE``, and the games stay.  A replay file that went missing
 leaves its record: the history says the replay is missing.
 """
 
@@ -30,7 +32,7 @@ from game.engine.core import GameState, save_dict
 from game.engine.messages import N_, M, Sentence, localized, say
 from game.files import set_aside, write_atomic
 from game.palette import PLAYER_NAMES
-from game.seats import BOT, BOT_LEVELS, HUMAN, Seat, colour_names
+from game.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, colour_names
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,10 @@ VERSION = 1
 MAX_HISTORY_BYTES = 32 * 1024 * 1024
 # A replay's file name: a plain name in the replays folder, never a path elsewhere.
 _REPLAY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json")
+_KEY = re.compile(r"[0-9a-f]{0,64}")
+# No game scores anywhere near this: a score beyond it is damage, held to it so that sums,
+# averages and the figures' formatting stay ordinary numbers.
+MAX_SCORE = 9999
 
 
 class HistoryError(ValueError):
@@ -246,6 +252,15 @@ def _int(value: Any) -> int:
     return value
 
 
+def _score(value: Any) -> int:
+    return max(-MAX_SCORE, min(MAX_SCORE, _int(value)))
+
+
+def _colour(value: Any) -> str:
+    """A palette colour's id; anything else is the first colour (as ``colour_index`` reads it)."""
+    return value if isinstance(value, str) and value in PLAYER_NAMES else PLAYER_NAMES[0]
+
+
 def _record(item: Any) -> GameRecord:
     finished = _text(item["finished"], 40)
     datetime.fromisoformat(finished)  # raises ValueError when it is not a date
@@ -259,15 +274,24 @@ def _record(item: Any) -> GameRecord:
         if kind not in (HUMAN, BOT) or (kind == BOT) != (level in BOT_LEVELS) or \
                 (kind == HUMAN and level):
             raise ValueError("not a seat")
-        seats.append(SeatRecord(name=_text(s["name"], 40), colour=_text(s["colour"]),
-                                kind=kind, level=level, score=_int(s["score"])))
+        colour = _colour(s["colour"])
+        # A damaged or hand-edited name (a NUL, a lone surrogate, a page of text) is cleaned
+        # as a save's is: it is drawn, and written back with the next game.
+        seats.append(SeatRecord(name=clean_name(s["name"], colour), colour=colour,
+                                kind=kind, level=level, score=_score(s["score"])))
     if not seats:
         raise ValueError("no seats")
     winners = tuple(_int(w) for w in item["winners"])
     if any(not 0 <= w < len(seats) for w in winners):
         raise ValueError("a winner who did not play")
-    return GameRecord(finished=finished, game=_text(item["game"]), seats=tuple(seats),
-                      winners=winners, replay=replay, key=_text(item.get("key", ""), 64))
+    game = _text(item["game"])
+    if not game.isprintable():  # shown as it is when no game of this copy has that id
+        raise ValueError("not a game's id")
+    key = item.get("key", "")
+    # a key that is not one only costs the check that this game is not recorded twice
+    key = key if isinstance(key, str) and _KEY.fullmatch(key) else ""
+    return GameRecord(finished=finished, game=game, seats=tuple(seats), winners=winners,
+                      replay=replay, key=key)
 
 
 # --- statistics ------------------------------------------------------------------------------

@@ -12,12 +12,14 @@ from game.engine.messages import localized
 from game.files import BackgroundWriter
 from game.history import (
     HISTORY_FILE,
+    MAX_SCORE,
     GameRecord,
     History,
     SeatRecord,
     dumps,
     statistics,
 )
+from game.palette import PLAYER_NAMES
 from game.seats import make_seat, renamed
 
 
@@ -197,3 +199,36 @@ def test_a_hand_made_history_reads_back(tmp_path):
                                                           "a.json"]
     data = json.loads((tmp_path / HISTORY_FILE).read_text(encoding="utf-8"))
     assert data["version"] == 1 and len(data["games"]) == 4
+
+
+def damaged_seats_history() -> str:
+    """A history whose names hold a NUL and a lone surrogate and whose scores are far beyond
+    any game's (as JSON writes them: a hand edit, a bad disk)."""
+    data = json.loads(dumps(hand_made()[:2]))
+    first, second = data["games"]
+    first["seats"][0].update(name="An\u0000na", score=10 ** 309)
+    first["seats"][1].update(colour="Mauve", score=-10 ** 300)
+    first["key"] = "\ud800"
+    second["seats"][0].update(name="\ud800", colour="Blue")
+    second["seats"][2].update(name="\u0000\t", score=-10 ** 300)
+    return json.dumps(data)
+
+
+def test_names_are_cleaned_and_scores_bounded_when_the_history_is_read(tmp_path):
+    (tmp_path / HISTORY_FILE).write_text(damaged_seats_history(), encoding="utf-8")
+    history, problem = History.load(tmp_path)
+    assert problem is None and len(history.records) == 2
+    first, second = history.records
+    assert [s.name for s in first.seats] == ["An na", "Bot"]
+    assert [s.score for s in first.seats] == [MAX_SCORE, -MAX_SCORE]
+    assert first.seats[1].colour == PLAYER_NAMES[0] and first.key == ""  # as it was drawn
+    # nothing left of a name: the seat is called by its colour
+    assert [s.name for s in second.seats] == ["Blue", "Bot", "Red"]
+    assert second.seats[2].score == -MAX_SCORE
+    rows = {r.name: r for r in statistics(history.records)}
+    assert rows["An na"].average == MAX_SCORE and rows["An na"].best == MAX_SCORE
+    assert rows["Red"].average == -MAX_SCORE
+    # the next game writes the whole history back, as text any disk takes
+    history.add(finished("oregon", 2), seats("oregon", ["human", "bot:normal"]))
+    again, problem = History.load(tmp_path)
+    assert problem is None and again.records == history.records

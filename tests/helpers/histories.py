@@ -1,12 +1,13 @@
 """A history of a dozen finished games (random legal moves), with real replays: for the
 history and statistics screens' tests and for looking at them."""
 
+import json
 import random
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from game.engine import GAMES
-from game.history import History
+from game.history import HISTORY_FILE, History
 from game.seats import make_seat, renamed
 
 # (game, seats as kind[:level][=name]), oldest first
@@ -60,7 +61,21 @@ def write_history(folder: Path, tables=TABLES, start=datetime(2026, 10, 3, 18, 4
     return history
 
 
-if __name__ == "__main__":  # python tests/helpers/histories.py SAVES_FOLDER
+def damage_names_and_scores(folder: Path) -> None:
+    """Hand-edit the history in ``folder``: the newest games' human names hold a NUL and a
+    lone surrogate, their scores are 10^309 and -10^300."""
+    path = folder / HISTORY_FILE
+    data = json.loads(path.read_text(encoding="utf-8"))
+    newest, before = data["games"][-1]["seats"], data["games"][-2]["seats"]
+    newest[0].update(name="Bru\u0000no", score=10 ** 309)
+    newest[1].update(name="\u0000", score=-10 ** 300)
+    before[0].update(name="\ud83c", score=-10 ** 300)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+if __name__ == "__main__":  # python tests/helpers/histories.py SAVES_FOLDER [damaged]
     import sys
 
     write_history(Path(sys.argv[1]))
+    if sys.argv[2:] == ["damaged"]:
+        damage_names_and_scores(Path(sys.argv[1]))

@@ -4,19 +4,20 @@ Statistics screens open, scroll, filter and open replays by mouse, keyboard and 
 
 import pygame
 import pytest
-from histories import TABLES, finished_state, seats_of, write_history
+from histories import TABLES, damage_names_and_scores, finished_state, seats_of, write_history
 
 from game import saves
 from game.config import Config
 from game.engine.core import replay
 from game.engine.messages import localized
-from game.history import HISTORY_FILE, statistics
+from game.history import HISTORY_FILE, MAX_SCORE, statistics
 from game.scenes.look_back import GameRow, HistoryScene, StatisticsScene, StatsRow
 from game.scenes.replay import ReplayScene
 from game.scenes.services import Services
 from game.scenes.table import open_table
 from game.scenes.title import TitleScene
 from game.ui import intents as I
+from game.ui import theme
 
 
 def one_move_short(game_id: str, players: int, seed: int = 3):
@@ -340,3 +341,37 @@ def test_faces_are_made_once_not_every_frame(with_history, display, monkeypatch)
     step(services, 60)
     scene.draw(display)
     assert painted and len(painted) == len(set(map(id, painted)))  # only rows new in sight
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_names_and_scores_a_hand_edit_damaged_show_cleaned_and_bounded(display, scale):
+    """A NUL or a lone surrogate in a name, a score of 10^309 or -10^300: both screens show
+    the history (names cleaned, scores held to MAX_SCORE) at every text size."""
+    config = Config()
+    write_history(config.saves_dir)
+    damage_names_and_scores(config.saves_dir)
+    theme.set_ui_scale(scale)
+    services = Services.standalone(config)
+    try:
+        assert TitleScene(services).notice is None  # nothing set aside: the games stay
+        history = opened(services, HistoryScene(services))
+        history.draw(display)
+        rows = [r for r in history.rows.rows if isinstance(r, GameRow)]
+        for row in rows[:2]:
+            assert row.face is not None
+        stats = opened(services, StatisticsScene(services))
+        stats.draw(display)
+        for row in stats.rows.rows:
+            assert row.face is not None
+        newest = services.history.records[-1]
+        assert rows[0].record == newest
+        assert [s.name for s in newest.seats[:2]] == ["Bru no", newest.seats[1].colour]
+        assert [s.score for s in newest.seats[:2]] == [MAX_SCORE, -MAX_SCORE]
+        bruno = next(r for r in stats.rows.rows if r.stats.name == "Bru no")
+        assert bruno.values()[2] == str(MAX_SCORE)
+        assert bruno.face is not None
+    finally:
+        theme.set_ui_scale(1.0)
+        services.stack.reset()
+        services.stack.apply_pending()
+        services.close()
