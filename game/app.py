@@ -11,6 +11,7 @@ a slow disk) never makes animations jump.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import os
@@ -67,21 +68,63 @@ def window_size_for(desktop: tuple[int, int]) -> tuple[int, int]:
     return (round(cw * k), round(ch * k))
 
 
+class _QuietWhenUnwritable(logging.Handler):
+    """A handler that a full disk, a closed terminal or a vanished folder leaves silent: the
+    log is a help, never a reason for the game to stop nor to print a traceback per line.
+    It says once, on stderr if that still takes it, that its lines are lost."""
+
+    _told = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        exc = sys.exc_info()[1]
+        if isinstance(exc, OSError):
+            self._lost(exc)
+        else:  # a mistake in a log call itself: the usual report, it helps to find it
+            super().handleError(record)
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as exc:
+            self._lost(exc)
+
+    def close(self) -> None:
+        try:
+            super().close()  # a file handler flushes what it holds as it closes
+        except OSError as exc:
+            self._lost(exc)
+
+    def _lost(self, exc: OSError) -> None:
+        if self._told:
+            return
+        self._told = True
+        with contextlib.suppress(OSError, ValueError):  # stderr may be what cannot be written
+            print(f"landgrab: the log cannot be written ({exc}); the game goes on without it",
+                  file=sys.stderr, flush=True)
+
+
+class _LogFile(_QuietWhenUnwritable, logging.handlers.RotatingFileHandler):
+    pass
+
+
+class _LogStream(_QuietWhenUnwritable, logging.StreamHandler):
+    pass
+
+
 def setup_logging(config: Config) -> list[logging.Handler]:
-    """Log to ``landgrab.log`` in the user's data folder; warnings also go to stderr."""
+    """Log to ``landgrab.log`` in the user's data folder; warnings also go to stderr.  Neither
+    raises nor prints a traceback when its file or stream cannot be written (a full disk)."""
     root = logging.getLogger("game")
     root.setLevel(logging.INFO)
     handlers: list[logging.Handler] = []
     try:
         config.data_dir.mkdir(parents=True, exist_ok=True)
-        fh = logging.handlers.RotatingFileHandler(
-            config.log_path, maxBytes=1_000_000, backupCount=1, encoding="utf-8"
-        )
+        fh = _LogFile(config.log_path, maxBytes=1_000_000, backupCount=1, encoding="utf-8")
         fh.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         handlers.append(fh)
     except OSError as exc:
         print(f"landgrab: cannot write the log in {config.data_dir}: {exc}", file=sys.stderr)
-    err = logging.StreamHandler(sys.stderr)
+    err = _LogStream(sys.stderr)
     err.setLevel(logging.WARNING)
     err.setFormatter(logging.Formatter("landgrab: %(message)s"))
     handlers.append(err)
