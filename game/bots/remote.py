@@ -16,6 +16,7 @@ import dataclasses
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
@@ -29,6 +30,7 @@ _log = logging.getLogger(__name__)
 
 START_SECONDS = 10.0  # a fresh worker imports the engines before its first answer
 GRACE_SECONDS = 2.0  # beyond its budget, what a search may take before it counts as stuck
+END_SECONDS = 2.0  # what a worker whose pipe closed may take to finish ending, to say how
 # Of a hard bot's budget, what its search iterates: the rest covers choosing the candidates,
 # the last iteration's overrun and the trip to the worker, so a table waits about the budget.
 SEARCH_SHARE = 0.95
@@ -61,6 +63,25 @@ def _serve(conn: Connection) -> None:
             conn.send((True, fn(*args)))
         except Exception as exc:  # noqa: BLE001 - the caller decides what a failure means
             conn.send((False, exc))
+
+
+def _how_it_ended(proc: Any, exc: BaseException) -> str:
+    """What became of a worker whose pipe broke or closed (``exc``, often without words):
+    its exit code or the signal that killed it, as the log should say it."""
+    proc.join(timeout=END_SECONDS)  # closing its end of the pipe was the last thing it did
+    code = proc.exitcode
+    if code is None:
+        how = "it stopped answering"
+    elif code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "an unknown signal"
+        how = f"killed by signal {-code} ({name})"
+    else:
+        how = f"exit code {code}"
+    words = str(exc)
+    return f"{how} ({words})" if words else how
 
 
 class SearchProcess:
@@ -102,10 +123,11 @@ class SearchProcess:
                     raise SearchFailed(f"no answer in {wait:.1f} s")
                 ok, value = conn.recv()
             except (OSError, EOFError) as exc:
+                how = "" if self._closed else _how_it_ended(self._proc, exc)
                 self._stop()
                 if self._closed:
                     raise SearchCancelled("the search process was closed") from exc
-                raise SearchFailed(f"the search process ended: {exc}") from exc
+                raise SearchFailed(f"the search process ended: {how}") from exc
             except SearchFailed:
                 self._stop()
                 raise

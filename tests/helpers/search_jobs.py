@@ -2,6 +2,7 @@
 a search that raises, one that never answers, and small probes."""
 
 import os
+import signal
 import time
 
 
@@ -24,3 +25,7 @@ def sleeps_then_answers(seconds: float, value):
 
 def dies(*args):
     os._exit(3)  # the worker ends without answering, as a crash would
+
+
+def killed(*args):
+    os.kill(os.getpid(), signal.SIGKILL)  # as the system's out-of-memory killer would

@@ -283,3 +283,19 @@ def test_the_app_closes_its_search_process_on_quit():
     app.close()
     proc.join(5)
     assert not proc.is_alive()
+
+
+@pytest.mark.search_process
+def test_a_dead_worker_is_logged_with_how_it_ended(process, caplog):
+    """The log says which signal killed the worker, or the code it exited with, not an empty
+    "ended:"."""
+    game_id = "oregon"
+    view, legal = opening(game_id)
+    warm(process)
+    bot = remote_bot(process, game_id, search_jobs.killed)
+    with caplog.at_level(logging.WARNING, "game.bots.remote"):
+        assert bot.choose(view, legal) == make_bot(game_id, "normal", 4).choose(view, legal)
+    assert "the search process ended: killed by signal 9 (SIGKILL)" in caplog.text
+    with pytest.raises(SearchFailed) as died:
+        process.run(search_jobs.dies, timeout=30)
+    assert str(died.value) == "the search process ended: exit code 3"
