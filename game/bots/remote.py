@@ -98,7 +98,9 @@ class SearchProcess:
             self._ensure()
 
     def _ensure(self) -> Connection:
-        if self._proc is None or not self._proc.is_alive():
+        if self._proc is not None and not self._proc.is_alive():
+            self._ended_between_jobs()
+        if self._proc is None:
             ctx = multiprocessing.get_context("spawn")
             ours, theirs = ctx.Pipe()
             self._proc = ctx.Process(target=_serve, args=(theirs,), name="landgrab-search",
@@ -110,6 +112,16 @@ class SearchProcess:
             self._closed = False
         assert self._conn is not None
         return self._conn
+
+    def _ended_between_jobs(self) -> None:
+        """The worker ended while no job ran (killed, out of memory): nobody waited on it,
+        so it is said now, as a death during a job is, before a new worker takes its place.
+        A hard bot that answers without searching (Oregon's far from the end) leaves its
+        worker idle nearly all the time, so this is where most deaths are seen."""
+        assert self._proc is not None
+        _log.warning("The search process had ended since its last job (%s); starting a new "
+                     "one", _how_it_ended(self._proc, EOFError()))
+        self._stop()
 
     def run(self, fn: Callable[..., Any], *args: Any, timeout: float) -> Any:
         """``fn(*args)`` in the worker; its result, or ``SearchFailed``.  ``fn`` must be a

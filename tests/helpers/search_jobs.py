@@ -29,3 +29,17 @@ def dies(*args):
 
 def killed(*args):
     os.kill(os.getpid(), signal.SIGKILL)  # as the system's out-of-memory killer would
+
+
+def search_killed_at_first_rollout(game_id, seed, budget, view, legal):
+    """A hard bot's real search whose worker is killed by a signal as its first rollout
+    starts: a death in the middle of a search, whatever the machine's speed."""
+
+    from game.bots import remote, search
+
+    def die(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    search.Search.iterate = die
+    search.Search._playout = die
+    return remote.search_choice(game_id, seed, budget, view, legal)

@@ -299,3 +299,56 @@ def test_a_dead_worker_is_logged_with_how_it_ended(process, caplog):
     with pytest.raises(SearchFailed) as died:
         process.run(search_jobs.dies, timeout=30)
     assert str(died.value) == "the search process ended: exit code 3"
+
+
+# --- a worker killed, in each game --------------------------------------------------------------
+def searched_position(game_id):
+    """The first decision of a seeded game of normal bots where the hard bot's search weighs
+    two or more moves (Oregon's far from the end weighs one: its ranking's best play)."""
+    from game.bots import bots_module
+
+    rules = bots_module(game_id).search_rules()
+    state = GAMES[game_id].new(GAMES[game_id].min_players, 9)
+    bots = [make_bot(game_id, "normal", q) for q in range(state.num_players)]
+    while not state.is_over():
+        p = state.to_act()[0]
+        view, legal = state.view(p), state.legal_actions(p)
+        if len(legal) > 1 and len(rules.candidates(view, legal)) > 1:
+            return view, legal
+        state.apply(bots[p].choose(view, legal), p)
+    raise AssertionError("no searched decision in the game")
+
+
+@pytest.mark.search_process
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_worker_killed_mid_search_is_logged_and_the_normal_bot_plays(process, caplog,
+                                                                      game_id):
+    """Each game's hard bot, its real search killed by a signal as its first rollout starts:
+    the failure is logged, the normal bot's move is played, and a new worker answers."""
+    view, legal = searched_position(game_id)
+    bot = remote_bot(process, game_id, search_jobs.search_killed_at_first_rollout)
+    bot.budget = Budget(seconds=5.0)
+    with caplog.at_level(logging.WARNING, "game.bots.remote"):
+        move = bot.choose(view, legal)
+    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
+    assert "normal bot" in caplog.text
+    assert process.run(search_jobs.worker_pid, timeout=30) > 0
+
+
+@pytest.mark.search_process
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_worker_killed_between_searches_is_logged_and_replaced(process, caplog, game_id):
+    """A worker killed while idle (where Oregon's hard bot, answering at once far from the
+    end, leaves it nearly all the time) is logged when the next decision finds it dead, and
+    a new worker searches that decision."""
+    view, legal = opening(game_id)
+    warm(process)
+    dead = process._proc
+    os.kill(dead.pid, signal.SIGKILL)
+    dead.join(10)
+    bot = remote_bot(process, game_id, search_choice)
+    with caplog.at_level(logging.WARNING, "game.bots.remote"):
+        move = bot.choose(view, legal)
+    assert move in legal
+    assert "search process had ended" in caplog.text
+    assert process._proc is not dead and process._proc.is_alive()
