@@ -94,10 +94,13 @@ class BackgroundWriter:
         self._pool: ThreadPoolExecutor | None = None
         self._last: Future | None = None
 
-    def submit(self, fn: Callable[..., object], *args: object) -> None:
+    def submit(self, fn: Callable[..., object], *args: object) -> Future:
+        """Run ``fn(*args)`` after what was submitted before; its future tells when it is
+        done and what it returned."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
         self._last = self._pool.submit(fn, *args)
+        return self._last
 
     def flush(self) -> None:
         """Wait until everything submitted so far is written."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -208,19 +209,23 @@ def autosave_path(config) -> Path:
     return config.saves_dir / AUTOSAVE
 
 
-def autosave(config, state: GameState, seats: list[Seat]) -> None:
+def autosave(config, state: GameState, seats: list[Seat]) -> Future[bool]:
     """Rewrite the autosave (in the background); the one it replaces is kept as
-    ``autosave.prev.json``.  The text is made now, so later moves cannot change it."""
+    ``autosave.prev.json``.  The text is made now, so later moves cannot change it.  The
+    future says, once written, whether the game is kept (False: the folder is read-only or
+    full, and the table tells the players)."""
     folder = config.saves_dir
     text = dumps(state, seats)
-    config.writer.submit(_write_autosave, folder, text)
+    return config.writer.submit(_write_autosave, folder, text)
 
 
-def _write_autosave(folder: Path, text: str) -> None:
+def _write_autosave(folder: Path, text: str) -> bool:
     try:
         write_atomic(folder / AUTOSAVE, text, keep_previous=folder / PREVIOUS)
+        return True
     except OSError as exc:
         log.warning("The game could not be autosaved in %s: %s", folder, exc)
+        return False
 
 
 def flush(config) -> None:

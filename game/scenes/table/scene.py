@@ -22,13 +22,13 @@ import pygame
 
 from game import i18n
 from game.engine.core import Event, GameState, replay_events
-from game.engine.messages import N_, P, localized, say
+from game.engine.messages import N_, P, Sentence, localized, say
 from game.scenes.base import Scene
 from game.scenes.handoff import Handoff
 from game.scenes.pause import PauseMenu
 from game.scenes.rules_overlay import RulesOverlay
 from game.scenes.table import screen, start_game
-from game.scenes.table.autosave import Autosaver
+from game.scenes.table.autosave import SAVE_FAILED, Autosaver
 from game.scenes.table.bots import BotDriver
 from game.scenes.table.hints import Hints, action_cells
 from game.scenes.table.input import InputRouter, is_undo_key
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from game.scenes.tutorial.coach import Coach
 
 NOT_NOW = say(N_("Not possible now."))
+SAVE_NOTICE_SECONDS = 12.0  # how long the table says that the autosave failed (or works again)
 
 
 def _delegate(part: str, name: str, doc: str) -> property:
@@ -155,6 +156,9 @@ class SharedTable(Scene):
         self.results_shown = False
         self.banner = ""
         self.banner_time = 0.0
+        # what the table says about the autosave (it failed, or works again), and how long
+        self.save_notice: Sentence | None = None
+        self.save_notice_time = 0.0
         self.t = 0.0
         self._cache: dict = {}
         # (version seen, chooser, its legal actions, the version its position began at)
@@ -383,12 +387,23 @@ class SharedTable(Scene):
         adt = self.advance(dt)
         self.animate(adt)
         self._drive(adt)
+        self.check_autosave(dt)
         if self.coach is not None:
             self.coach.update()
         before = self.hints.shown
         self.hints.poll(self.hint_key())
         if self.hints.shown is not before and self.hint is not None:
             self._focus_hint(self.hint.action)
+
+    def check_autosave(self, dt: float) -> None:
+        """Say on the table when the autosave starts failing (and again, see ``Autosaver``),
+        and when it works again: a player must not quit believing a game is kept."""
+        said = self.autosaver.poll(dt)
+        if said is None:
+            return
+        self.save_notice, self.save_notice_time = said, SAVE_NOTICE_SECONDS
+        if said is SAVE_FAILED:
+            self.services.audio.play("error")
 
     def animate(self, adt: float) -> None:
         """The game's own clocks, each frame before the turn loop."""
@@ -414,6 +429,8 @@ class SharedTable(Scene):
             self.taken_back_time -= dt
         if self.banner_time > 0:
             self.banner_time -= adt if self.banner_in_anim_time else dt
+        if self.save_notice_time > 0:
+            self.save_notice_time -= dt
         for q in range(self.n):
             target = float(self.disp_score[q])
             gap = target - self.track[q]
@@ -711,6 +728,7 @@ class SharedTable(Scene):
     def _draw_banner(self, surface: pygame.Surface) -> None:
         """The banner, and over it a lesson's coach: every table draws this last."""
         screen.draw_banner(self, surface)
+        screen.draw_save_notice(self, surface)
         if self.coach is not None:
             self.coach.draw(surface)
 

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.engine.messages import localized
 from game.i18n import _
+from game.scenes.table.autosave import SAVE_FAILED
 from game.ui import art, theme
 from game.ui.table_common import banner_back, focus_ring, log_cell_light, message_panel, prompt_fit
 
@@ -83,6 +86,39 @@ def draw_banner(t: SharedTable, surface: pygame.Surface) -> None:
     r = s.get_rect(center=(board.centerx, board.y + t.banner_y))
     surface.blit(banner_back((r.w + 40, r.h + 4)), r.inflate(40, 4))
     surface.blit(s, r)
+
+
+SAVE_NOTICE_WIDTH = 820  # the autosave notice's widest, over the board's foot
+SAVE_NOTICE_MARGIN = 24  # between the notice and the board's edges
+
+
+def save_notice_box(t: SharedTable) -> tuple[pygame.Rect, int, list[str], int] | None:
+    """The autosave notice as drawn now, over the foot of the board (where it hides no
+    prompt, button or banner): (rect, px, lines, step); None when none shows."""
+    if t.save_notice is None or t.save_notice_time <= 0:
+        return None
+    text = localized(t.save_notice, t.names, i18n.language())
+    board = t.layout.board_rect
+    w = min(SAVE_NOTICE_WIDTH, board.w - 2 * SAVE_NOTICE_MARGIN)
+    px, lines, step, h = prompt_fit(text, w - 32, 112, True, theme.ui_scale())
+    r = pygame.Rect(0, 0, w, h)
+    r.midbottom = (board.centerx, board.bottom - SAVE_NOTICE_MARGIN)
+    return r, px, lines, step
+
+
+def draw_save_notice(t: SharedTable, surface: pygame.Surface) -> None:
+    """What the table says about the autosave: red while it fails."""
+    box = save_notice_box(t)
+    if box is None:
+        return
+    r, px, lines, step = box
+    err = t.save_notice is SAVE_FAILED
+    surface.blit(message_panel(r.size, err), r)
+    y = r.y + (r.h - step * len(lines)) // 2
+    for line in lines:
+        surface.blit(theme.text(line, px, theme.ERROR if err else theme.INK, True, fixed=True),
+                     (r.x + 16, y))
+        y += step
 
 
 UNDO_SIZE = (180, 56)  # the Undo button, wider when its label needs it
