@@ -38,7 +38,7 @@ from game.scenes.replay import ReplayScene
 from game.scenes.seat_setup import SeatSetupScene, new_seed
 from game.scenes.services import Services  # noqa: E402
 from game.scenes.table import TableUnavailable, open_table
-from game.scenes.title import TitleScene
+from game.scenes.title import TitleScene, ask_before_replacing
 from game.settings import Settings, load_settings  # noqa: E402
 from game.ui.audio import Audio, start_mixer  # noqa: E402
 from game.ui.intents import InputMapper  # noqa: E402
@@ -147,20 +147,38 @@ def initial_scenes(services: Services) -> list[Scene]:
 
         table, problem = lesson_table(services, config.extra["tutorial"])
         return [table] if table is not None else [TitleScene(services, notice=problem)]
-    if config.game and config.seats:
+    if config.game:
+        return _command_line_game(services)
+    return [TitleScene(services)]
 
+
+def _command_line_game(services: Services) -> list[Scene]:
+    """``--game``: over an unfinished game, first the question New game asks (Keep it leaves
+    the title, with Continue); then, or at once, the new game's scenes."""
+    title = TitleScene(services)
+    saved = title.saved
+    if saved is not None and not saved.finished:
+        return [title, ask_before_replacing(
+            services, saved, lambda: services.stack.reset_to(lambda: _new_game_scenes(services)))]
+    return _new_game_scenes(services, title)
+
+
+def _new_game_scenes(services: Services, title: TitleScene | None = None) -> list[Scene]:
+    """``--game`` with ``--players``: the table (or its seat setup saying why not); without:
+    the game's seat setup over the title."""
+    config = services.config
+    assert config.game is not None
+    if config.seats:
         seed = config.seed if config.seed is not None else new_seed()
         try:
             return [open_table(services, config.game, config.seats, seed, config.options)]
         except TableUnavailable as exc:
             log.warning("%s", exc)
             return [
-                TitleScene(services),
+                title or TitleScene(services),
                 SeatSetupScene(services, config.game, config.seats, str(exc)),
             ]
-    if config.game:
-        return [TitleScene(services), SeatSetupScene(services, config.game)]
-    return [TitleScene(services)]
+    return [title or TitleScene(services), SeatSetupScene(services, config.game)]
 
 
 def _loaded_scenes(services: Services, path) -> list[Scene]:

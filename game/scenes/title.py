@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections.abc import Callable
 
 import pygame
 
@@ -108,6 +109,22 @@ class _Drifter:
     def redraw(self, faces: list[pygame.Surface]) -> None:
         """The same card, turned the same way, from ``faces`` (drawn again in a new language)."""
         self.image = pygame.transform.rotozoom(faces[self.face], self.angle, self.zoom)
+
+
+def ask_before_replacing(services, saved: saves.SavedGame,
+                         then: Callable[[], None]) -> ConfirmScene:
+    """The question before a new game replaces the unfinished one ``saved`` (New game here,
+    ``--game`` on the command line): New game goes on with ``then``, Keep it leaves it."""
+    summary = saved.summary
+    return ConfirmScene(
+        services,
+        N_("Start a new game?"),
+        say(N_("A new game replaces your unfinished one ({summary}). To play that one, "
+               "choose Continue instead."), summary=M(summary.message, **summary.args)),
+        N_("New game"),
+        then,
+        N_("Keep it"),
+    )
 
 
 class TitleScene(MenuScene):
@@ -234,16 +251,8 @@ class TitleScene(MenuScene):
             self._choose_game()
             return
 
-        summary = self.saved.summary
-        self.services.stack.push(ConfirmScene(
-            self.services,
-            N_("Start a new game?"),
-            say(N_("A new game replaces your unfinished one ({summary}). To play that one, "
-                   "choose Continue instead."), summary=M(summary.message, **summary.args)),
-            N_("New game"),
-            self._choose_game,
-            N_("Keep it"),
-        ))
+        self.services.stack.push(ask_before_replacing(self.services, self.saved,
+                                                      self._choose_game))
 
     def _choose_game(self) -> None:
 

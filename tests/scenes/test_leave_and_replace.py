@@ -7,13 +7,15 @@ import random
 import pytest
 
 from game import saves
+from game.app import initial_scenes
 from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.pause import PauseMenu
+from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.table import open_table
 from game.scenes.title import TitleScene
-from game.seats import make_seat
+from game.seats import make_seat, parse_players
 from game.ui import intents as I
 
 
@@ -127,3 +129,54 @@ def test_new_game_goes_straight_on_when_nothing_is_unfinished(services):
     title.new_game()
     settle(services)
     assert isinstance(services.stack.top, GameSelectScene)
+
+
+# --- --game on the command line over an unfinished one -----------------------------------
+def question(confirm: ConfirmScene) -> tuple:
+    return confirm.title, confirm.message, confirm.yes_label, confirm.no_label
+
+
+@pytest.mark.parametrize("players", ["", "human,bot:easy,bot:normal"])
+def test_the_command_lines_game_asks_as_new_game_does_and_keep_it_keeps_the_game(
+        services, players):
+    title, table = unfinished_on_title(services)
+    title.new_game()
+    settle(services)
+    new_games_question = question(services.stack.top)
+    saves.flush(services.config)
+    autosave = services.config.saves_dir / saves.AUTOSAVE
+    before = autosave.read_bytes()
+    config = services.config
+    config.game = "colorado"
+    config.seats = parse_players(players, GAMES["colorado"]) if players else None
+    config.seed = 4
+    # Keep it: the title, with Continue, and the unfinished game as it was
+    services.stack.reset(*initial_scenes(services))
+    settle(services)
+    asked = services.stack.top
+    assert isinstance(asked, ConfirmScene) and question(asked) == new_games_question
+    assert asked.group.focused.key == "no"  # Enter keeps the game, as New game's does
+    send(services, I.simple(I.CONFIRM))
+    title = services.stack.top
+    assert isinstance(title, TitleScene) and len(services.stack) == 1
+    assert "continue" in [w.key for w in title.group.widgets]
+    assert title.saved.state.history == table.state.history
+    saves.flush(services.config)
+    assert autosave.read_bytes() == before
+    # New game: the game asked for, its seat setup or (with players) its table
+    services.stack.reset(*initial_scenes(services))
+    settle(services)
+    send(services, I.click(services.stack.top.yes_button.rect.center))
+    opened = services.stack.top
+    if players:
+        assert getattr(opened, "game_id", None) == "colorado" and len(services.stack) == 1
+        assert [s.level for s in opened.seats] == [None, "easy", "normal"]
+    else:
+        assert isinstance(opened, SeatSetupScene) and opened.game.id == "colorado"
+        assert isinstance(services.stack.scenes[0], TitleScene)
+
+
+def test_the_command_lines_game_goes_straight_on_when_nothing_is_unfinished(services):
+    services.config.game = "oasis"
+    scenes = initial_scenes(services)
+    assert [type(s) for s in scenes] == [TitleScene, SeatSetupScene]
