@@ -36,7 +36,7 @@ from game.scenes.oregon import tips
 from game.scenes.oregon.choices import CLEAR, OregonChoices, gains_text, why_illegal
 from game.scenes.oregon.presenter import OregonPresenter
 from game.scenes.oregon.renderer import OregonRenderer, warm_art
-from game.scenes.oregon.results import COLUMNS, POINT_COLUMNS, result_rows
+from game.scenes.oregon.results import COLUMNS, POINT_COLUMNS, TIE_BREAK, result_rows
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.table.scene import SharedTable
 from game.seats import Seat
@@ -145,7 +145,7 @@ class TableScene(TableTips, SharedTable):
         rows = [ResultRow(*r) for r in self.result_rows()]
         self.services.stack.push(ResultsScene(
             self.services, GAME_NAME, rows, self.play_again, self.services.to_title, COLUMNS,
-            categories=POINT_COLUMNS))
+            tie_breaks=[TIE_BREAK], categories=POINT_COLUMNS))
 
     # --- the half-made move -------------------------------------------------------------------
     def legal_cells(self) -> tuple[str, list[tuple[int, int]]]:

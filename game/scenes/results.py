@@ -6,7 +6,8 @@
                                         columns=["Track", "Coal", "Gold", "Farmers on board"]))
 
 An opaque screen: a table of the players in rank order (rank, badge, name, one cell per
-``columns`` entry taken from each row's ``breakdown``, total), the winners' rows in gold with
+``columns`` entry taken from each row's ``breakdown``, total, then one per ``tie_breaks``
+entry: what settles a tie on points, which is not part of the total), the winners' rows in gold with
 a trophy; several winners read "Shared win".  Rows slide in, totals count up, then confetti in
 the winners' colours and the fanfare (once).  A click or confirm while the totals are still
 counting skips to the end; then Play again / Watch replay (when ``on_replay`` is given) / Menu
@@ -148,6 +149,7 @@ class ResultsScene(MenuScene):
         columns: list[str] | None = None,
         *,
         subtitle: str = N_("Final scores"),
+        tie_breaks: list[str] | None = None,
         on_replay: Callable[[], None] | None = None,
         categories: list[str] | None = None,
         chart: ChartModel | None = None,
@@ -156,6 +158,10 @@ class ResultsScene(MenuScene):
         self.subtitle = subtitle  # English, marked ``N_``: translated when drawn
         self.rows = sorted(rows, key=lambda r: r.rank)  # stable: equal ranks keep their order
         self.columns = list(columns) if columns is not None else self._columns_from(self.rows)
+        # Columns that are no points but settle a tie on them: after the total, which they
+        # are not part of (each names itself as the tie-break)
+        self.tie_breaks = list(tie_breaks or [])
+        self.columns += self.tie_breaks
         self.on_play_again = on_play_again
         self.on_menu = on_menu
         # A table opens this screen over itself: its finished game can be watched again.
@@ -224,7 +230,7 @@ class ResultsScene(MenuScene):
         body = self._font(theme.BODY_SIZE, bold=True)
         widths, least = [], []
         for c in self.columns:
-            longest_word = max((head.size(w)[0] for w in _(c).split()), default=0)
+            longest_word = max((head.size(w)[0] for w in theme.words_of(_(c))), default=0)
             values = [body.size(str(r.breakdown.get(c, "")))[0] for r in self.rows]
             want = max(longest_word + 36, max(values, default=0) + 40,
                        theme.scaled(150, self.cap))
@@ -258,10 +264,14 @@ class ResultsScene(MenuScene):
         self.name_x = x
         x += self.name_w
         self.col_cx = []
-        for w in widths:
-            self.col_cx.append(x + w // 2)
-            x += w
-        self.total_cx = x + self.total_w // 2
+        points_columns = len(self.columns) - len(self.tie_breaks)
+        for i, w in enumerate([*widths, 0]):
+            if i == points_columns:  # the total: after the points, before the tie-breaks
+                self.total_cx = x + self.total_w // 2
+                x += self.total_w
+            if i < len(widths):
+                self.col_cx.append(x + w // 2)
+                x += w
 
     def row_rect(self, i: int) -> pygame.Rect:
         t = self.table_rect

@@ -206,12 +206,14 @@ def grown(size: int, bold: bool = False, display: bool = False) -> int:
 
 def wrap(message: str, size: int, width: int, bold: bool = False, *, fixed: bool = False
          ) -> list[str]:
-    """Split ``message`` into lines no wider than ``width`` pixels (at the scaled size)."""
+    """Split ``message`` into lines no wider than ``width`` pixels (at the scaled size), at
+    spaces only: a no-break space (French, before ``:`` and inside « ») holds its words
+    together."""
     f = font(size, bold, fixed=fixed)
     lines: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in words_of(paragraph):
             trial = f"{line} {word}".strip()
             if line and f.size(trial)[0] > width:
                 lines.append(line)
@@ -220,6 +222,12 @@ def wrap(message: str, size: int, width: int, bold: bool = False, *, fixed: bool
                 line = trial
         lines.append(line)
     return lines
+
+
+def words_of(text: str) -> list[str]:
+    """``text``'s words, split at spaces (``str.split()`` would split at no-break spaces
+    too)."""
+    return [w for w in text.split(" ") if w]
 
 
 def shadowed_text(

@@ -24,7 +24,7 @@ from game.engine.oregon import (
 from game.i18n import _
 from game.scenes import table as table_mod
 from game.scenes.oregon import tips
-from game.scenes.oregon.results import COLUMNS
+from game.scenes.oregon.results import COLUMNS, TIE_BREAK
 from game.scenes.services import Services
 from game.seats import parse_players
 from game.settings import Settings
@@ -143,7 +143,7 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
                                                  f"{scene.prompt_line()}"
         for entry in scene.log.entries:
             reader.add("log", entry.text)
-        for column in COLUMNS:
+        for column in [*COLUMNS, TIE_BREAK]:
             reader.add("results column", _(column))
     assert {START_TILE, PLAY, DRAW} <= phases and n > 20
     assert not missing, f"{len(missing)} sentences have no {code} translation:\n" + \

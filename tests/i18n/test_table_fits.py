@@ -28,6 +28,7 @@ from game.scenes.colorado.results import CATEGORIES
 from game.scenes.handoff import Handoff, message_width
 from game.scenes.oasis.models import RESULT_COLUMNS as OASIS_COLUMNS
 from game.scenes.oregon.results import COLUMNS as OREGON_COLUMNS
+from game.scenes.oregon.results import TIE_BREAK as OREGON_TIE_BREAK
 from game.scenes.replay import ReplayScene, phase_words
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.services import Services
@@ -40,7 +41,7 @@ SCALES = [1.0, 1.5]
 PLAYERS = {"oregon": 4, "colorado": 4, "oasis": 5}
 # Each game's results columns as its table passes them (Colorado: four rounds played).
 COLUMNS = {
-    "oregon": list(OREGON_COLUMNS),
+    "oregon": [*OREGON_COLUMNS, OREGON_TIE_BREAK],
     "colorado": [f"R{i}" for i in range(1, 5)] + [label for _c, label in CATEGORIES] + ["Cubes"],
     "oasis": list(OASIS_COLUMNS),
 }

@@ -67,6 +67,15 @@ def test_text_renders_larger_at_150_but_board_text_does_not(display):
         theme.wrap("one two three four five six seven", 28, 450))
 
 
+def test_a_no_break_space_keeps_its_words_on_one_line(display):
+    """French puts a no-break space before a colon: a line never starts with the colon."""
+    theme.set_ui_scale(1.5)
+    for width in (60, 150, 250):
+        lines = theme.wrap("Départage\u00a0: fermiers « placés\u00a0»", 28, width, bold=True)
+        assert not [line for line in lines if line[:1] in ":»"], lines
+        assert "Départage\u00a0:" in lines
+
+
 def test_fit_text_shrinks_to_its_box_but_never_below_100(display):
     theme.set_ui_scale(1.5)
     wide = theme.fit_text("Landscape 38", 22, 10_000)

@@ -8,7 +8,8 @@ from game.engine.oregon import OregonState
 from game.i18n import N_
 
 FARMERS = 14  # each player's farmers at the start
-# The breakdown's columns (the results screen adds the total), translated where shown.
+# The breakdown's columns of points (the results screen adds the total), translated where
+# shown.
 COLUMNS = [
     # Translators: a results column: the points scored on the score track during the game
     N_("Track"),
@@ -16,10 +17,11 @@ COLUMNS = [
     N_("Coal"),
     # Translators: a results column: the points of the gold tokens
     N_("Gold"),
-    # Translators: a results column: the farmers each player placed on the board
-    N_("Farmers"),
 ]
-POINT_COLUMNS = COLUMNS[:3]  # the columns of points: the score chart's bars
+POINT_COLUMNS = COLUMNS  # the columns of points: the score chart's bars
+# Translators: a results column after the total: the farmers each player placed on the
+# board, which decide a tie on points (the rules' tie-break); at most two short lines
+TIE_BREAK = N_("Tie-break: farmers")
 
 
 def result_rows(state: OregonState, names: Sequence[str], colours: Sequence[int]) -> list:
@@ -35,7 +37,7 @@ def result_rows(state: OregonState, names: Sequence[str], colours: Sequence[int]
         better = sum(1 for r in range(n) if (scores[r], farmers[r]) > (scores[q], farmers[q]))
         coal, gold = sum(final["coal"][q]), sum(final["gold"][q])
         breakdown = {"Track": scores[q] - coal - gold, "Coal": coal, "Gold": gold,
-                     "Total": scores[q], "Farmers": farmers[q]}
+                     "Total": scores[q], TIE_BREAK: farmers[q]}
         rows.append((names[q], colours[q], better + 1, scores[q], breakdown,
                      q in final["winners"]))
     return rows
