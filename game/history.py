@@ -10,8 +10,8 @@ A game is recorded once: its record carries a key made from the game's seed, opt
 moves, and a game with a key already there is not added again (a finished game opened again,
 or its replay).  A history file that cannot be read is renamed aside (``history.json.corrupt``,
 never deleted), reported once, and a new history starts; a name or a score it holds that
-no game wrote (a NUL, a lone surrogate, 10^309) is cleaned as a save's name is, or held to
-``MAX_SCORE``, and the games stay.  A replay file that went missing
+no game wrote (a NUL, a lone surrogate, 10^309) is cleaned as a save's name is, or held
+between 0 and ``MAX_SCORE``, and the games stay.  A replay file that went missing
 leaves its record: the history says the replay is missing.
 """
 
@@ -46,8 +46,9 @@ MAX_HISTORY_BYTES = 32 * 1024 * 1024
 # A replay's file name: a plain name in the replays folder, never a path elsewhere.
 _REPLAY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json")
 _KEY = re.compile(r"[0-9a-f]{0,64}")
-# No game scores anywhere near this: a score beyond it is damage, held to it so that sums,
-# averages and the figures' formatting stay ordinary numbers.
+# No game scores below 0 or anywhere near this (the best tables score a few hundred): a score
+# beyond is damage, held to the bound so that sums, averages and the figures' formatting stay
+# ordinary numbers that fit their columns.
 MAX_SCORE = 9999
 
 
@@ -253,7 +254,7 @@ def _int(value: Any) -> int:
 
 
 def _score(value: Any) -> int:
-    return max(-MAX_SCORE, min(MAX_SCORE, _int(value)))
+    return max(0, min(MAX_SCORE, _int(value)))
 
 
 def _colour(value: Any) -> str:

@@ -220,14 +220,14 @@ def test_names_are_cleaned_and_scores_bounded_when_the_history_is_read(tmp_path)
     assert problem is None and len(history.records) == 2
     first, second = history.records
     assert [s.name for s in first.seats] == ["An na", "Bot"]
-    assert [s.score for s in first.seats] == [MAX_SCORE, -MAX_SCORE]
+    assert [s.score for s in first.seats] == [MAX_SCORE, 0]
     assert first.seats[1].colour == PLAYER_NAMES[0] and first.key == ""  # as it was drawn
     # nothing left of a name: the seat is called by its colour
     assert [s.name for s in second.seats] == ["Blue", "Bot", "Red"]
-    assert second.seats[2].score == -MAX_SCORE
+    assert second.seats[2].score == 0
     rows = {r.name: r for r in statistics(history.records)}
     assert rows["An na"].average == MAX_SCORE and rows["An na"].best == MAX_SCORE
-    assert rows["Red"].average == -MAX_SCORE
+    assert rows["Red"].average == 0
     # the next game writes the whole history back, as text any disk takes
     history.add(finished("oregon", 2), seats("oregon", ["human", "bot:normal"]))
     again, problem = History.load(tmp_path)

@@ -346,7 +346,7 @@ def test_faces_are_made_once_not_every_frame(with_history, display, monkeypatch)
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_names_and_scores_a_hand_edit_damaged_show_cleaned_and_bounded(display, scale):
     """A NUL or a lone surrogate in a name, a score of 10^309 or -10^300: both screens show
-    the history (names cleaned, scores held to MAX_SCORE) at every text size."""
+    the history (names cleaned, scores held between 0 and MAX_SCORE) at every text size."""
     config = Config()
     write_history(config.saves_dir)
     damage_names_and_scores(config.saves_dir)
@@ -366,7 +366,7 @@ def test_names_and_scores_a_hand_edit_damaged_show_cleaned_and_bounded(display, 
         newest = services.history.records[-1]
         assert rows[0].record == newest
         assert [s.name for s in newest.seats[:2]] == ["Bru no", newest.seats[1].colour]
-        assert [s.score for s in newest.seats[:2]] == [MAX_SCORE, -MAX_SCORE]
+        assert [s.score for s in newest.seats[:2]] == [MAX_SCORE, 0]
         bruno = next(r for r in stats.rows.rows if r.stats.name == "Bru no")
         assert bruno.values()[2] == str(MAX_SCORE)
         assert bruno.face is not None
