@@ -9,6 +9,8 @@ While another scene covers this one the focus is hidden (call super() when overr
 A dialog (a scene that is not opaque, with a ``panel_rect``) that grows with the text size
 moves its panel so the control in use stays where it was: under the pointer when the mouse
 is on it (e.g. the Text size arrow just clicked), else where the eye last saw the focus.
+Once that control is left (the pointer moves off it, the focus goes to another), the panel
+is centred again.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class MenuScene(Scene):
 
     def __init__(self, services):
         super().__init__(services)
+        # (key, held by the pointer?) of the control the panel was moved to keep in place
+        self._held: tuple[str, bool] | None = None
         self.group = FocusGroup(play=services.audio.play)
         self._static: pygame.Surface | None = None
         self._static_pos = (0, 0)
@@ -121,6 +125,21 @@ class MenuScene(Scene):
             pygame.Rect((0, 0), self.services.canvas_size))
         if moved.topleft != panel.topleft:
             self.panel_rect = moved
+            self._held = (key, side != "center")
+            self.rebuild()
+
+    def _release_held(self) -> None:
+        """Centre the panel again once the control it was held for is no longer in use."""
+        if self._held is None:
+            return
+        key, by_pointer = self._held
+        w = self.group.focused
+        pointer = self.group.pointer
+        left = w is None or w.key != key or (
+            by_pointer and pointer is not None and not w.rect.collidepoint(pointer))
+        if left:
+            self._held = None
+            self.size_panels()
             self.rebuild()
 
     def on_pause(self) -> None:
@@ -131,7 +150,9 @@ class MenuScene(Scene):
 
     def handle(self, intent: I.Intent) -> bool:
         if self.group.handle(intent):
+            self._release_held()
             return True
+        self._release_held()
         if intent.kind == I.BACK:
             self.back()
             return True

@@ -20,6 +20,7 @@ from game.ui.widgets import Button, Choice, Slider, Toggle, align_rows
 SAVE_DELAY = 0.5
 TEXT_SIZES = (1.0, 1.1, 1.25, 1.5)
 ROWS, ROW_HEIGHT, ROW_GAP = 8, 80, 4
+CONTROL_WIDTH = 440  # the least a row's slider or choice keeps beside the widest label
 
 
 def _speed_text(v: float) -> str:
@@ -50,7 +51,15 @@ class SettingsScene(MenuScene):
         n = self.row_count
         rows = n * ROW_HEIGHT + (n - 1) * ROW_GAP
         height = self._rows_top + rows + 44 + self._button_h + 40
-        self.panel_rect = layout.centered((min(1800, theme.scaled(1040)), height))
+        labels = max(Choice.label_need(label) for label in self._labels())
+        width = max(theme.scaled(1040), labels + theme.scaled(CONTROL_WIDTH) + 100)
+        self.panel_rect = layout.centered((min(1800, width), height))
+
+    @staticmethod
+    def _labels() -> list[str]:
+        """The rows' labels, in the language spoken now (the panel makes room for them)."""
+        return [_("Master volume"), _("Music"), _("Effects"), _("Fullscreen (F11)"),
+                _("Animation speed"), _("Text size"), _("Language"), _("Bot thinking time")]
 
     def build(self) -> None:
         s = self.services.settings

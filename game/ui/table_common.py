@@ -18,6 +18,7 @@ from functools import lru_cache
 
 import pygame
 
+from game import assets
 from game.ui import art, theme
 
 TRACK_SPACES = 100
@@ -46,7 +47,15 @@ class TableGeometry:
 
     cell: int
     board_rect: pygame.Rect
+    track_rect: pygame.Rect
+    message_rect: pygame.Rect
     _spaces: list[pygame.Rect]
+
+    @property
+    def prompt_room(self) -> int:
+        """The tallest the prompt's panel may grow (upwards from its bottom edge): up to the
+        score track around the board, never over it."""
+        return self.message_rect.bottom - (self.track_rect.bottom + PROMPT_GAP)
 
     def cell_rect(self, x: int, y: int) -> pygame.Rect:
         c = self.cell
@@ -207,19 +216,28 @@ def log_cell_light(size) -> pygame.Surface:
 
 PROMPT_SIZE = 28  # the prompt's text size at 100 %
 PROMPT_PAD = 4  # above the first line and below the last: three lines fit the 100 % panel
+PROMPT_GAP = 6  # between the score track and the top of the tallest prompt panel
 
 
 @lru_cache(maxsize=256)
-def prompt_fit(text: str, width: int, height: int, bold: bool, scale: float
-               ) -> tuple[int, list[str], int, int]:
+def prompt_fit(text: str, width: int, height: int, bold: bool, scale: float,
+               most: int | None = None) -> tuple[int, list[str], int, int]:
     """The prompt wrapped into a panel ``width`` wide: ``(px, lines, step, panel height)``.
 
     The panel is ``height`` tall at 100 % and may grow with the text size (to ``height`` times
-    the scale) before the text steps down towards 100 %; a prompt that needs more room even
-    at 100 % makes the panel taller still.  Every word is shown: nothing is cut.  ``scale``
-    is the cache key for the UI scale."""
-    room = max(height, theme.scaled(height)) - 2 * PROMPT_PAD
+    the scale, but never past ``most``: the board and its score track lie above) before the
+    text steps down towards 100 %, and below it (to ``theme.FIT_LEAST``) for a prompt too long
+    for that room even at 100 %.  Only a prompt that needs more room still makes the panel
+    taller than ``most``: every word is shown, nothing is cut.  ``scale`` is the cache key for
+    the UI scale."""
+    most = max(height, most if most is not None else theme.scaled(height))
+    room = min(most, max(height, theme.scaled(height))) - 2 * PROMPT_PAD
     px, lines, step = theme.fit_wrap(text, PROMPT_SIZE, width, room, bold, scale=scale)
+    least = round(PROMPT_SIZE * theme.FIT_LEAST)
+    while step * len(lines) > room and px > least:  # too long even at 100 %: a little smaller
+        px -= 1
+        lines = theme.wrap(text, px, width, bold, fixed=True)
+        step = assets.font(px, bold=bold).get_linesize()
     need = step * len(lines) + 2 * PROMPT_PAD
     return px, lines, step, max(height, need)
 

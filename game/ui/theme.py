@@ -143,20 +143,28 @@ def fit_text(
     max_height: int | None = None,
     cap: float | None = None,
 ) -> pygame.Surface:
-    """``text`` at the scaled size (at most ``cap`` times ``size``), stepped down (never below
-    ``size``) until it fits ``max_width`` x ``max_height``."""
+    """``text`` at the scaled size (at most ``cap`` times ``size``), stepped down until it fits
+    ``max_width`` x ``max_height``: down to ``size``, and below it (to ``FIT_LEAST`` of it) only
+    when a language's words are too long for their frame even at ``size``."""
     px = _fitting_px(message, scaled(size, cap), size, max_width, max_height, bold, display)
     return _text(message, px, colour, bold, display)
 
 
+#: How far below its asked size ``fit_text`` may go for words that would otherwise run over
+#: a frame that cannot grow (a card's place, a panel's header): a little smaller still reads.
+FIT_LEAST = 0.8
+
+
 # Only the size is kept here: the surface lives in (and leaves with) the ``_text`` cache.
 @lru_cache(maxsize=TEXT_CACHE_SIZE // 2)
-def _fitting_px(message, px, floor, max_width, max_height, bold, display) -> int:
-    while px > floor:
+def _fitting_px(message, px, size, max_width, max_height, bold, display) -> int:
+    least = min(size, round(size * FIT_LEAST))
+    while px > least:
         w, h = assets.font(px, bold=bold, display=display).size(message)
         if w <= max_width and (max_height is None or h <= max_height):
             break
-        px = max(floor, round(px * 0.94) if px > 40 else px - 2)
+        step = round(px * 0.94) if px > 40 else px - 2
+        px = max(size, step) if px > size else max(least, px - 1)
     return px
 
 

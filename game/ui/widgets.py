@@ -231,6 +231,9 @@ class Panel(Widget):
             theme.draw_panel(surface, self.rect, self.colour, shadowed=self.shadowed)
 
 
+LABEL_PADDING = 60  # a row's label column: 24 px before the label, 36 after it
+
+
 class _Row(Widget):
     """A labelled row: the label on the left, the control on the right; glows when focused."""
 
@@ -244,14 +247,13 @@ class _Row(Widget):
 
     @classmethod
     def label_need(cls, label: str) -> int:
-        """The label column ``label`` asks for: wider with the UI scale, but only as far as
-        the label needs."""
+        """The label column ``label`` asks for: ``LABEL_WIDTH``, or what the label measures at
+        the current text size (a language's longer words widen the column, never shrink the
+        label)."""
         if not label:
             return 0
-        if theme.ui_scale() == 1.0:
-            return cls.LABEL_WIDTH
-        need = theme.font(theme.BODY_SIZE, bold=True).size(label)[0] + 48
-        return max(cls.LABEL_WIDTH, min(theme.scaled(cls.LABEL_WIDTH), need))
+        need = theme.font(theme.BODY_SIZE, bold=True).size(label)[0] + LABEL_PADDING
+        return max(cls.LABEL_WIDTH, need)
 
     @property
     def label_width(self) -> int:
@@ -274,7 +276,8 @@ class _Row(Widget):
             well.set_alpha(255)
         if self.label:
             ink = theme.INK if self.enabled else theme.DISABLED_INK
-            t = theme.fit_text(self.label, theme.BODY_SIZE, self.label_width - 36, ink, bold=True)
+            t = theme.fit_text(self.label, theme.BODY_SIZE, self.label_width - LABEL_PADDING, ink,
+                               bold=True)
             surface.blit(t, t.get_rect(midleft=(self.rect.x + 24, self.rect.centery)))
 
 

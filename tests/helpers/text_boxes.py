@@ -44,15 +44,66 @@ class WholeTextRecorder(Recorder):
         return super().blit(source, dest, area, special_flags)
 
 
-def check_boxes(rec: Recorder, boxes: dict[str, pygame.Rect]) -> list[str]:
-    """Texts that leave the canvas, or that overlap a box without fitting inside it."""
+#: The least room a text keeps from the edges of a panel it is drawn on: a word that touches
+#: the frame reads as running over it.
+PANEL_MARGIN = 4
+
+
+def inside(box: pygame.Rect, margin: int = PANEL_MARGIN) -> pygame.Rect:
+    """The part of a panel ``box`` its texts must stay in: ``margin`` px from each edge."""
+    return box.inflate(-2 * margin, -2 * margin)
+
+
+def check_boxes(rec: Recorder, boxes: dict[str, pygame.Rect], margin: int = 0) -> list[str]:
+    """Texts that leave the canvas, or that overlap a box without fitting inside it (``margin``
+    px clear of its edges)."""
     bad = []
     for message, r in rec.texts:
         if not CANVAS.contains(r):
             bad.append(f"{message!r} {r} leaves the canvas")
         for name, box in boxes.items():
-            if r.colliderect(box) and not box.contains(r):
+            if r.colliderect(box) and not inside(box, margin).contains(r):
                 bad.append(f"{message!r} {r} overflows {name} {box}")
+    return bad
+
+
+def colliding_texts(rec: Recorder, min_alpha: int = 100) -> list[str]:
+    """Pairs of texts drawn whole whose lettering (their well-covered pixels, not their
+    boxes: a descender may pass over the next line's empty corner) runs into each other."""
+    drawn = [(m, r, pygame.mask.from_surface(s, min_alpha)) for m, r, s in rec.sources]
+    bad = []
+    for i, (a, ra, ma) in enumerate(drawn):
+        for b, rb, mb in drawn[i + 1:]:
+            if ra.colliderect(rb) and ma.overlap(mb, (rb.x - ra.x, rb.y - ra.y)):
+                bad.append(f"{a!r} {ra} runs into {b!r} {rb}")
+    return bad
+
+
+def row_misfits(widgets, rec: Recorder) -> list[str]:
+    """Labelled rows (sliders, switches, choices) whose label, as drawn, does not end before
+    the row's control begins, or leaves the row; and rows of one screen whose labels are drawn
+    at different sizes."""
+    from game.ui.widgets import _Row
+
+    bad, heights = [], {}
+    for w in widgets:
+        if not isinstance(w, _Row) or not w.label:
+            continue
+        drawn = [(r, s) for m, r, s in rec.sources
+                 if m == w.label and w.rect.colliderect(r)]
+        if not drawn:
+            bad.append(f"row {w.key}: its label {w.label!r} is not drawn")
+            continue
+        for r, surf in drawn:
+            ink = surf.get_bounding_rect().move(r.topleft)
+            if not w.rect.contains(ink):
+                bad.append(f"row {w.key}: {w.label!r} {ink} leaves the row {w.rect}")
+            if ink.right > w.control_rect.x:
+                bad.append(f"row {w.key}: {w.label!r} {ink} runs into its control "
+                           f"{w.control_rect}")
+            heights[w.key] = surf.get_height()
+    if len(set(heights.values())) > 1:
+        bad.append(f"the rows' labels are drawn at different sizes: {heights}")
     return bad
 
 

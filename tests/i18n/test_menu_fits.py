@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 from language_check import english_words, speaking
-from text_boxes import Recorder, check_boxes, control_misfits
+from text_boxes import Recorder, check_boxes, colliding_texts, control_misfits, row_misfits
 
 from game import i18n, saves
 from game.config import Config
@@ -121,6 +121,8 @@ def misfits(scene, rec: Recorder) -> list[str]:
         bad += [f"{m!r} {r} outside the panel {panel}" for m, r in rec.texts
                 if r.colliderect(panel) and not panel.contains(r)]
     bad += control_misfits(scene.group.widgets)
+    bad += row_misfits(scene.group.widgets, rec)
+    bad += colliding_texts(rec)
     return bad
 
 

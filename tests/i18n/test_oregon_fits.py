@@ -5,6 +5,7 @@ icons, and the names printed on the cards stay on their ribbons, under the picto
 
 import pygame
 import pytest
+from text_boxes import inside
 
 from game import i18n
 from game.config import Config
@@ -243,6 +244,10 @@ def test_oregon_supply_words_stay_in_their_columns(speaking_at):
                 bad.append(f"{m!r} {r} leaves its stack's column")
         elif r.w > slot // 2 + 8:
             bad.append(f"{m!r} {r} is wider than a pile's room")
+        for pile in lay.discards.values():  # the word on an empty pile's place
+            if r.colliderect(pile) and not inside(pile).contains(r):
+                bad.append(f"{m!r} {r} runs over the empty pile's frame {pile}")
+    assert sum(any(r.colliderect(p) for p in lay.discards.values()) for _m, r in texts) == 2
     assert len(texts) >= 13 and not bad, "\n".join(bad)
 
 

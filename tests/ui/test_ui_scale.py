@@ -16,6 +16,7 @@ from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from game.settings import Settings, load_settings, save_settings
 from game.ui import theme
+from game.ui.table_common import prompt_fit
 from game.ui.widgets import Button, button_label
 
 
@@ -76,14 +77,20 @@ def test_a_no_break_space_keeps_its_words_on_one_line(display):
         assert "Départage\u00a0:" in lines
 
 
-def test_fit_text_shrinks_to_its_box_but_never_below_100(display):
+def test_fit_text_shrinks_to_its_box_but_not_far_below_100(display):
     theme.set_ui_scale(1.5)
     wide = theme.fit_text("Landscape 38", 22, 10_000)
     assert wide.get_height() == theme.text("Landscape 38", 22).get_height()
     fitted = theme.fit_text("Landscape 38", 22, 140)
     assert fitted.get_width() <= 140
+    at_100 = theme.text("Landscape 38", 22, fixed=True)
+    just = theme.fit_text("Landscape 38", 22, at_100.get_width())
+    assert just.get_size() == at_100.get_size()  # fits at 100 %: no smaller
+    tight = theme.fit_text("Landscape 38", 22, at_100.get_width() - 10)
+    assert tight.get_width() <= at_100.get_width() - 10  # too long for its frame: a bit smaller
     floor = theme.fit_text("Landscape 38", 22, 5)
-    assert floor.get_size() == theme.text("Landscape 38", 22, fixed=True).get_size()
+    least = theme.text("Landscape 38", round(22 * theme.FIT_LEAST), fixed=True)
+    assert floor.get_size() == least.get_size()
 
 
 def test_text_size_row_applies_live(display):
@@ -140,6 +147,43 @@ def test_a_growing_dialog_keeps_the_control_under_the_pointer(display, side):
             control = row.control_rect
             assert control.collidepoint(pos) and (pos[0] >= control.centerx) == (side == "right")
     assert seen == ([1.0, 1.1, 1.25, 1.5] if side == "right" else [1.5, 1.25, 1.1, 1.0])
+
+
+def test_a_dialog_held_for_the_pointer_is_centred_again_once_the_pointer_leaves(display):
+    from game.ui import intents as I
+
+    svc = services_at(1.0)
+    svc.open_settings()
+    svc.stack.apply_pending()
+    settings = svc.stack.top
+    for _ in range(3):  # the right arrow of Text size, clicked where it now is
+        box = next(w for w in settings.group.widgets
+                   if w.key == "text_size").control_rect.inflate(-16, -16)
+        pos = (box.right - 30, box.centery)
+        settings.handle(I.Intent(I.POINT, pos=pos))
+        settings.handle(I.Intent(I.CLICK, pos=pos, button=1))
+    assert theme.ui_scale() == 1.5
+    centred = pygame.Rect(settings.panel_rect)
+    centred.center = (960, 540)
+    assert settings.panel_rect != centred  # held under the pointer while it is on the arrow
+    settings.handle(I.Intent(I.POINT, pos=(pos[0], pos[1] - 300)))  # off the row
+    assert settings.panel_rect == centred
+    row = next(w for w in settings.group.widgets if w.key == "text_size")
+    assert row.rect.centerx == 960
+
+
+def test_a_dialog_held_for_the_focus_is_centred_again_when_the_focus_moves_on(display):
+    svc = services_at(1.0)
+    svc.open_settings()
+    svc.stack.apply_pending()
+    settings = svc.stack.top
+    settings.group.focus_key("text_size")
+    for _ in range(3):
+        settings.handle(_move(1))
+    assert settings.panel_rect.center != (960, 540)
+    settings.handle(_move(0, 1))
+    assert settings.group.focused.key != "text_size"
+    assert settings.panel_rect.center == (960, 540)
 
 
 def test_a_growing_dialog_keeps_the_keyboard_focus_in_place(display):
@@ -232,10 +276,10 @@ def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch,
         assert row[i + 1][0] is None and icon.left - count.right >= 10, (row[i], row[i + 1])
 
 
-def _move(dx: int):
+def _move(dx: int, dy: int = 0):
     from game.ui import intents as I
 
-    return I.Intent(I.MOVE, dx=dx, dy=0)
+    return I.Intent(I.MOVE, dx=dx, dy=dy)
 
 
 # --- menus: every text inside its panel and rows -------------------------------------------------
@@ -319,8 +363,8 @@ def test_table_text_fits_at_150(display, game_id, players):
 
 @pytest.mark.parametrize("game_id,players", TABLES)
 def test_the_prompt_grows_with_the_text_size(display, game_id, players):
-    """At 150 % the prompt is drawn at 150 %, or, when that would take more than half as much
-    room again as at 100 %, the panel takes that room and the text still grows by a sixth."""
+    """At 150 % the prompt is drawn at 150 %, or, when that would not fit the room it has
+    below the score track, it fills that room and the text still grows."""
     heights, panels = {}, {}
     for scale in (1.0, 1.5):
         theme.set_ui_scale(1.0)
@@ -331,9 +375,34 @@ def test_the_prompt_grows_with_the_text_size(display, game_id, players):
         assert " ".join(m for m, _r, _s in lines) == scene.prompt()
         heights[scale] = min(src.get_height() for _m, _r, src in lines)
         panels[scale] = max(r.bottom for _m, r, _s in lines) - min(r.top for _m, r, _s in lines)
-    grown = panels[1.5] >= panels[1.0] * 1.4
-    assert heights[1.5] >= heights[1.0] * (1.4 if not grown else 1.16), (heights, panels)
-    assert heights[1.5] >= heights[1.0] * 1.4 or grown, (heights, panels)
+        room = scene.layout.prompt_room
+        text, _err, bold, icon = scene._prompt_style()
+        width = scene.layout.message_rect.w - 32 - (90 if icon is not None else 0)
+    # the panel the prompt would take at 150 % were the board not above it
+    unbounded = prompt_fit(text, width, scene.layout.message_rect.h, bold, 1.5, 10_000)[3]
+    assert heights[1.5] >= heights[1.0] * 1.4 or unbounded > room, (heights, panels, room)
+    assert heights[1.5] >= heights[1.0]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("game_id,players", TABLES)
+def test_a_long_prompt_keeps_off_the_board_and_the_score_track(display, game_id, players,
+                                                                scale):
+    """The prompt's panel grows upwards only as far as the score track: the board's last row
+    and the track stay in sight, and a click on them reaches them, not a hidden cell."""
+    svc = services_at(scale)
+    scene = open_table(svc, game_id, players)
+    scene.error(LONG_PROMPT)
+    box = scene.prompt_box()[0]
+    lay = scene.layout
+    assert not box.colliderect(lay.track_rect), (box, lay.track_rect)
+    assert not box.colliderect(lay.board_rect), (box, lay.board_rect)
+    rec = Recorder()
+    scene.draw(rec)
+    lines = prompt_lines(rec, scene, LONG_PROMPT)
+    assert " ".join(m for m, _r, _s in lines) == LONG_PROMPT
+    least = theme.assets.font(round(28 * theme.FIT_LEAST)).get_height()
+    assert all(src.get_height() >= least for _m, _r, src in lines)  # still legible
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])

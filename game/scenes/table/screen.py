@@ -35,7 +35,8 @@ def prompt_box(t: SharedTable) -> tuple[pygame.Rect, int, list[str], int]:
     text, _err, bold, icon = t._prompt_style()
     r = t.layout.message_rect
     width = r.w - 32 - (90 if icon is not None else 0)
-    px, lines, step, height = prompt_fit(text, width, r.h, bold, theme.ui_scale())
+    px, lines, step, height = prompt_fit(text, width, r.h, bold, theme.ui_scale(),
+                                         t.layout.prompt_room)
     return pygame.Rect(r.x, r.bottom - height, r.w, height), px, lines, step
 
 

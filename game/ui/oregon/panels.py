@@ -221,7 +221,7 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
         else:
             pygame.draw.rect(surf, (120, 96, 72), p, 2, border_radius=8)
             # Translators: on the place of an empty discard pile
-            e = _t(_("discard"), 22, (200, 170, 140), max_width=p.w - 8)
+            e = _t(_("discard"), 22, (200, 170, 140), max_width=p.w - 12)  # inside the frame
             surf.blit(e, e.get_rect(center=p.center))
         # Translators: under a discard pile, with the cards in it
         label = _t(_("Discard {n}").format(n=m.discard_sizes[i]), 22, theme.ON_TABLE_SOFT,
