@@ -46,6 +46,7 @@ from game.ui import intents as I
 TEXT_SIZE = 28  # the smallest text anywhere: read from a sofa
 BADGE = 26  # the seat badge before a player's line
 ENTRY_GAP = 8
+PILL_GAP = 6  # between the "N new" pill and the line above it
 PAD = 16
 SCROLLBAR_W = 8
 FADE_IN = 0.35  # seconds for a new line to fade in
@@ -286,9 +287,9 @@ class LogView:
 
     def entry_at(self, pos) -> _Entry | None:
         """The message drawn under ``pos`` (None: none is)."""
-        if pos is None or not self.view.collidepoint(pos):
+        if pos is None or not self.view.collidepoint(pos) or pos[1] >= self._lines_bottom:
             return None
-        bottom = self.view.bottom + round(self._shown)
+        bottom = self._lines_bottom + round(self._shown)
         for e in reversed(self.entries):
             top = bottom - e.height
             if top <= pos[1] < bottom:
@@ -315,7 +316,18 @@ class LogView:
 
     @property
     def max_scroll(self) -> float:
-        return float(max(0, self.content_height - self.view.height))
+        return float(max(0, self.content_height - (self.view.height - self._pill_room())))
+
+    def _pill_room(self) -> int:
+        """The room the "N new" pill takes at the bottom of the view while it shows: the
+        lines end above it, so it never covers the last one."""
+        pill = self._pill_rect()
+        return self.view.bottom - pill.top + PILL_GAP if pill is not None else 0
+
+    @property
+    def _lines_bottom(self) -> int:
+        """Where the newest line in view ends (above the pill when it shows)."""
+        return self.view.bottom - self._pill_room()
 
     @property
     def scroll(self) -> float:
@@ -473,13 +485,15 @@ class LogView:
         if bg is not None:
             surface.blit(bg, self.rect)
         view = self.view
+        lines = view.copy()
+        lines.height = self._lines_bottom - view.top
         old_clip = surface.get_clip()
-        surface.set_clip(view.clip(old_clip) if old_clip else view)
-        bottom = view.bottom + round(self._shown)
+        surface.set_clip(lines.clip(old_clip) if old_clip else lines)
+        bottom = lines.bottom + round(self._shown)
         drawn: list[_Entry] = []
         for e in reversed(self.entries):
             top = bottom - e.height
-            if top < view.bottom:
+            if top < lines.bottom:
                 if bottom <= view.top:
                     break
                 self._draw_entry(surface, e, top)
@@ -492,7 +506,7 @@ class LogView:
             if self._shown < self.max_scroll - 0.5:
                 surface.blit(fade_top, (view.x, view.y))
             if self._shown > 0.5:
-                surface.blit(fade_bottom, (view.x, view.bottom - fade_bottom.get_height()))
+                surface.blit(fade_bottom, (view.x, lines.bottom - fade_bottom.get_height()))
         thumb = self._thumb_rect()
         if thumb is not None:
             pygame.draw.rect(surface, self._track, self.scrollbar, border_radius=4)
@@ -515,7 +529,7 @@ class LogView:
         age = self._t - e.born
         alpha = 255 if e.born < 0 or age >= FADE_IN else round(255 * max(0.0, age) / FADE_IN)
         lh = self.line_height
-        if e.colour_index is not None:
+        if e.colour_index is not None and top >= self.view.top:
             badge = self._badge(e.colour_index)
             surface.blit(badge, badge.get_rect(center=(self.view.x + BADGE // 2, top + lh // 2)))
         x: int | None = self.text_x
@@ -523,6 +537,9 @@ class LogView:
             x = None  # centred
         y = top
         for img in images:
+            if y < self.view.top:  # a row cut by the top edge would read as running under
+                y += lh            # the buttons over the log: only whole rows show there
+                continue
             if alpha < 255:
                 img.set_alpha(alpha)
             if x is None:

@@ -299,3 +299,68 @@ class TestFloaters:
         fl.add("+1", (0, 0), end=(10, 10), duration=0.1, on_arrive=lambda: fl.add("+2", (10, 10)))
         fl.update(0.2)
         assert len(fl) == 1
+
+
+class _Rows(pygame.Surface):
+    """A canvas that notes where each row of the log lands, as much of it as the clip lets
+    show: (the rect asked for, the rect drawn)."""
+
+    def __init__(self):
+        super().__init__((1920, 1080))
+        self.rows: list[tuple[pygame.Rect, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        rect = source.get_rect(topleft=pygame.Rect(dest).topleft if isinstance(
+            dest, pygame.Rect) else dest)
+        if 24 <= source.get_height() <= theme.font(TEXT_SIZE).get_linesize() + 4:  # a row
+            self.rows.append((rect, rect.clip(self.get_clip())))
+        return super().blit(source, dest, area, special_flags)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_rows_under_the_buttons_over_the_log_are_whole_or_not_drawn(display, scale):
+    """With Suggest a move / Undo over its top, the log shows whole rows below them: none
+    half cut by the strip's edge, at any scroll position."""
+    theme.set_ui_scale(scale)
+    try:
+        log = LogView(RECT)
+        fill(log, 30)
+        settle(log)
+        log.set_top_inset(70)
+        for step in range(12):
+            log.scroll_by(step * 7, smooth=False)
+            canvas = _Rows()
+            log.draw(canvas)
+            cut = [(asked, shown) for asked, shown in canvas.rows
+                   if shown.h and shown.h < asked.h and asked.top < log.view.top]
+            assert not cut, (step, cut)
+            assert canvas.rows
+    finally:
+        theme.set_ui_scale(1.0)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_new_lines_pill_never_covers_a_line(display, scale):
+    theme.set_ui_scale(scale)
+    try:
+        log = LogView(RECT)
+        fill(log, 30)
+        settle(log)
+        log.scroll_by(400, smooth=False)
+        fill(log, 2)  # added while scrolled up: the pill counts them
+        settle(log)
+        pill = log._pill_rect()
+        assert pill is not None and log.unseen == 2
+        canvas = _Rows()
+        log.draw(canvas)
+        under = [shown for _asked, shown in canvas.rows if shown.colliderect(pill)]
+        assert canvas.rows and not under, (pill, under)
+        oldest = log.max_scroll  # the oldest line still reaches the top of the view
+        log.scroll_by(oldest, smooth=False)
+        settle(log)
+        canvas = _Rows()
+        log.draw(canvas)
+        assert min(shown.top for _a, shown in canvas.rows if shown.h) >= log.view.top
+        assert log.entries[0].images is not None  # the first line is drawn
+    finally:
+        theme.set_ui_scale(1.0)
