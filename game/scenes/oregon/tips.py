@@ -144,13 +144,13 @@ def card_text(card: int) -> str:
     info = card_info(card)
     if info["kind"] == "landscape":
         return building_word(info["symbol"]) + "\n" + _(
-            "Landscape card: with another landscape card, a farmer where the two symbols' rows "
-            "and columns cross; with a building card, that building in this symbol's rows or "
-            "columns")
+            "Landscape card: played with another landscape card, it places a farmer where the "
+            "two symbols' rows and columns cross; played with a building card, it places that "
+            "building in this symbol's rows or columns")
     kind = info["building"]
     return "\n".join((building_word(kind), _(
-        "Building card: with a landscape card, this building in that symbol's rows or "
-        "columns"), _(BUILDING_EFFECT[kind])))
+        "Building card: played with a landscape card, it places this building in the rows or "
+        "columns of that card's symbol"), _(BUILDING_EFFECT[kind])))
 
 
 def hand_tips(table) -> list[Tip]:
