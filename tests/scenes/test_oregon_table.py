@@ -120,12 +120,16 @@ def test_token_values_show_only_to_their_owner(tables):
     s.shown = s.state.clone()
     s.shown_version += 1
     mine = s.panel_model(0)
-    assert mine.coal_values == (2,) and "coal 2" in mine.texts()
+    assert mine.coal_values == (2,)
+    # the owner's panel counts its tokens as every panel does ("×1", not the value 2, which
+    # would read as a count); the values are in the owner's tip
+    assert "coal ×1" in mine.texts() and "gold ×0" in mine.texts()
+    assert "2 = 2 points" in {tip.key: tip.text for tip in s.tips()}["panel0_coal"]
     for q in (1, 2):
         m = s.panel_model(q)
         assert m.coal_values is None and m.gold_values is None
         assert not any(x.startswith(("coal ", "gold ")) and x[5:].isdigit() for x in m.texts())
-    assert "gold x1" in s.panel_model(1).texts()
+    assert "gold ×1" in s.panel_model(1).texts()
 
 
 def test_keyboard_plays_a_start_tile(tables):

@@ -269,7 +269,7 @@ def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch,
     panels.render_panel(model)
     row = [(m, r) for m, r in blits if r.top >= 50 and r.h]  # the counters' line
     row.sort(key=lambda item: item[1].x)
-    counts = [i for i, (m, _r) in enumerate(row) if m in ("40", "x15", "5")]
+    counts = [i for i, (m, _r) in enumerate(row) if m in ("40", "×15", "5")]
     assert len(counts) == 3, row
     for i in counts:
         count, icon = row[i][1], row[i + 1][1]

@@ -42,7 +42,7 @@ class PanelModel:
     def texts(self) -> list[str]:
         """Every text the panel draws, in order (for tests)."""
         out = [name_label(self), self.kind, str(self.score),
-               f"{self.cubes_left}", f"x{self.cowboys}", f"{self.sale_tokens}"]
+               f"{self.cubes_left}", f"×{self.cowboys}", f"{self.sale_tokens}"]
         if self.flags_in_hand:
             out.append(f"{self.flags_in_hand}")
         if self.lakes:
@@ -92,7 +92,7 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     y = 62
     x = x0
     x = _counter(surf, x, y, pieces.cube(m.colour, 28), (-2, -4), f"{m.cubes_left}", 36, 84)
-    x = _counter(surf, x, y, _cowboy_icon(), (0, -2), f"x{m.cowboys}", 36, 92)
+    x = _counter(surf, x, y, _cowboy_icon(), (0, -2), f"×{m.cowboys}", 36, 92)
     x = _counter(surf, x, y, _sale_icon(), (0, 0), f"{m.sale_tokens}", 34, 66)
     if m.flags_in_hand:
         x = _counter(surf, x, y, pieces.flag(None, 34), (-4, -4), f"{m.flags_in_hand}", 28, 62)
@@ -138,7 +138,7 @@ def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
     x, y = 28, 62
     w = m.size[0]
     out = panel_head_spots(w)
-    counters = [("cubes", f"{m.cubes_left}", 36, 84), ("cowboys", f"x{m.cowboys}", 36, 92),
+    counters = [("cubes", f"{m.cubes_left}", 36, 84), ("cowboys", f"×{m.cowboys}", 36, 92),
                 ("sale", f"{m.sale_tokens}", 34, 66)]
     if m.flags_in_hand:
         counters.append(("flags", f"{m.flags_in_hand}", 28, 62))

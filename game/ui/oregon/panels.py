@@ -45,14 +45,8 @@ class PanelModel:
         out = [self.name, self.kind, str(self.score), f"{self.farmers_left}"]
         out.append("joker active" if self.joker else "joker spent")
         out.append("extra turn active" if self.extra else "extra turn spent")
-        if self.coal_values is not None:
-            out += [f"coal {v}" for v in self.coal_values] or ["coal 0"]
-        else:
-            out.append(f"coal x{self.coal_count}")
-        if self.gold_values is not None:
-            out += [f"gold {v}" for v in self.gold_values] or ["gold 0"]
-        else:
-            out.append(f"gold x{self.gold_count}")
+        out.append(f"coal {counted(self.coal_count)}")
+        out.append(f"gold {counted(self.gold_count)}")
         return out
 
 
@@ -115,18 +109,18 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     x += TOKEN + 6
     surf.blit(oregon_art.action_token("extra_turn", TOKEN, m.extra), (x, y - 2))
     x += TOKEN + 18
-    for kind, count, values in (("coal", m.coal_count, m.coal_values),
-                                ("gold", m.gold_count, m.gold_values)):
-        if values:
-            for v in values[:5]:
-                surf.blit(oregon_art.mine_token(kind, TOKEN, v), (x, y - 2))
-                x += TOKEN - 6
-            x += 16
-        else:
-            surf.blit(oregon_art.mine_token(kind, TOKEN), (x, y - 2))
-            surf.blit(_t(f"x{count}", 26, theme.INK), (x + TOKEN + 2, y + 4))
-            x += TOKEN + 44
+    # Coal and gold: how many, as every counter says it (the owner's values are in the tip:
+    # a token showing its value read as a count)
+    for kind, count in (("coal", m.coal_count), ("gold", m.gold_count)):
+        surf.blit(oregon_art.mine_token(kind, TOKEN), (x, y - 2))
+        surf.blit(_t(counted(count), 26, theme.INK), (x + TOKEN + 2, y + 4))
+        x += TOKEN + 44
     return surf
+
+
+def counted(n: int) -> str:
+    """A counter beside its icon: "×3"."""
+    return f"×{n}"
 
 
 def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
@@ -140,10 +134,9 @@ def icon_spots(m: PanelModel) -> list[tuple[str, pygame.Rect]]:
     x += TOKEN + 6
     out.append(("extra", pygame.Rect(x, y - 2, TOKEN, TOKEN)))
     x += TOKEN + 18
-    for kind, values in (("coal", m.coal_values), ("gold", m.gold_values)):
-        width = len(values[:5]) * (TOKEN - 6) + 6 if values else TOKEN + 40
-        out.append((kind, pygame.Rect(x, y - 2, width, TOKEN)))
-        x += width + 10 if values else TOKEN + 44
+    for kind in ("coal", "gold"):
+        out.append((kind, pygame.Rect(x, y - 2, TOKEN + 40, TOKEN)))
+        x += TOKEN + 44
     return out
 
 
