@@ -228,9 +228,16 @@ class TitleScene(MenuScene):
         lift = max(0, sub_bottom + BUTTONS_GAP - buttons_top)
         self._title_y, self._sub_y = TITLE_Y - lift, sub_y - lift
 
+    def controls_hint(self) -> str:
+        """The footer's controls: Esc asks to quit, except in a kiosk, where it does nothing."""
+        if self.services.config.kiosk:
+            # Translators: the title's footer in a kiosk, where Esc does nothing
+            return _("Arrows · Enter  —  mouse  —  game controller")
+        return _("Arrows · Enter · Esc  —  mouse  —  game controller")
+
     def _draw_footer(self, surface: pygame.Surface) -> None:
         hint = None if self.notice else theme.shadowed_text(
-            _("Arrows · Enter · Esc  —  mouse  —  game controller"),
+            self.controls_hint(),
             theme.SMALL_SIZE,
             theme.ON_TABLE_SOFT,
             display=False,

@@ -266,6 +266,22 @@ def test_kiosk_input_during_attract_opens_the_interactive_title(apps, where):
     assert app.stack.top is title
 
 
+def test_the_kiosk_titles_footer_lists_only_keys_that_work_there(apps):
+    """Esc does nothing on a kiosk's title, so its footer leaves it out; elsewhere Esc asks
+    before quitting and the footer lists it."""
+    app = apps(kiosk=True)
+    post_key(pygame.K_RETURN)
+    app.step(1 / 60)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    assert "Esc" not in title.controls_hint() and "Enter" in title.controls_hint()
+    post_key(pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert names(app) == ["TitleScene"]  # nothing asked, nothing closed
+    home = apps()
+    assert "Esc" in home.stack.scenes[0].controls_hint()
+
+
 def test_kiosk_idle_timeout_abandons_a_game_in_progress(apps):
     app = apps(kiosk=True, idle_timeout=30.0)
     post_key(pygame.K_SPACE)
