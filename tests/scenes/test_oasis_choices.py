@@ -175,8 +175,8 @@ def test_tile_cells_clicks_and_the_rules_reason():
     st, p = _carrying(["oasis2"])
     ch = Choice()
     assert st.step() == "place_tiles" and ch.tile_kind(st) == "oasis"
-    assert ch.prompt(st, p) == ("Place an oasis tile (2 to go): gold extends an area, blue "
-                                "brackets start a new one.")
+    assert ch.prompt(st, p) == ("Place an oasis tile (2 to go): a yellow cell extends an "
+                                "area, a cell marked + starts a new one.")
     targets = ch.cell_targets(st, p)
     assert targets == st.tile_targets("oasis", p) and targets
     path = st.board.xy[st.board.path_cells[0]]
@@ -322,3 +322,23 @@ def test_the_choice_model_needs_no_pygame():
     code = ("import sys; import game.scenes.oasis.choices; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_placing_prompt_names_the_cells_as_the_board_lights_them(display):
+    """The prompt says "a yellow cell" and "a cell marked +": the glow that extends an area
+    is a yellow wash, the one that starts an area carries a white plus at its middle (no
+    other highlight shows a plus)."""
+    from game.ui.oasis import art
+    from game.ui.oasis.layout import CELL
+
+    st, p = _carrying(["oasis2"])
+    prompt = Choice().prompt(st, p)
+    assert "a yellow cell extends an area" in prompt and "a cell marked + starts" in prompt
+    extend, start = art.glow("extend", CELL), art.glow("start", CELL)
+    middle = (CELL // 2, CELL // 2)
+    r, g, b, _a = extend.get_at(middle)
+    assert r > 200 and g > 170 and b < 120  # yellow
+    assert tuple(start.get_at(middle))[:3] == (255, 255, 255)  # the plus
+    arm = (CELL // 2 + 6, CELL // 2)
+    assert tuple(start.get_at(arm))[:3] == (255, 255, 255)
+    assert tuple(extend.get_at(arm)) == tuple(extend.get_at(middle))  # no plus there

@@ -359,20 +359,21 @@ class Choice:
         return _("Offers are chosen once every offer is on the table.")
 
 
-# the prompt while placing the tiles of a card, by land kind
+# the prompt while placing the tiles of a card, by land kind: it names the cells as the board
+# lights them (``art.glow``: a yellow wash extends an area, a white + starts a new one)
 PLACE_TILE = {
-    "oasis": NN_("Place an oasis tile ({n} to go): gold extends an area, blue brackets start "
-                 "a new one.",
-                 "Place an oasis tile ({n} to go): gold extends an area, blue brackets start "
-                 "a new one."),
-    "steppe": NN_("Place a steppe tile ({n} to go): gold extends an area, blue brackets "
-                  "start a new one.",
-                  "Place a steppe tile ({n} to go): gold extends an area, blue brackets "
-                  "start a new one."),
-    "stone": NN_("Place a stone tile ({n} to go): gold extends an area, blue brackets start "
-                 "a new one.",
-                 "Place a stone tile ({n} to go): gold extends an area, blue brackets start "
-                 "a new one."),
+    "oasis": NN_("Place an oasis tile ({n} to go): a yellow cell extends an area, a cell "
+                 "marked + starts a new one.",
+                 "Place an oasis tile ({n} to go): a yellow cell extends an area, a cell "
+                 "marked + starts a new one."),
+    "steppe": NN_("Place a steppe tile ({n} to go): a yellow cell extends an area, a cell "
+                  "marked + starts a new one.",
+                  "Place a steppe tile ({n} to go): a yellow cell extends an area, a cell "
+                  "marked + starts a new one."),
+    "stone": NN_("Place a stone tile ({n} to go): a yellow cell extends an area, a cell "
+                 "marked + starts a new one.",
+                 "Place a stone tile ({n} to go): a yellow cell extends an area, a cell "
+                 "marked + starts a new one."),
 }
 # the prompt of the bonus action once its kind is chosen
 BONUS_PROMPTS = {

@@ -171,8 +171,8 @@ def card_back(size: tuple[int, int]) -> pygame.Surface:
 
 @cache
 def glow(kind: str, size: int) -> pygame.Surface:
-    """Highlights over cells: ``extend`` (solid gold wash), ``start`` (cyan, dashed corner
-    brackets and a plus: a new area), ``camel`` (warm ring on the path), ``marker`` (a
+    """Highlights over cells: ``extend`` (solid yellow wash), ``start`` (a white plus on a
+    pale wash with cyan corners: a new area; the placing prompt names both as seen), ``camel`` (warm ring on the path), ``marker`` (a
     control marker that may move), ``pick`` (a selected camel), ``score`` (what scores)."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     r = s.get_rect()
