@@ -88,6 +88,24 @@ def badge(index: int, r: int) -> pygame.Surface | None:
         return None
 
 
+def fitted_badge(index: int, r: int, room: int) -> pygame.Surface | None:
+    """``badge`` at radius ``r``, or smaller for a shape whose points reach further (a star,
+    a diamond), so that its ink is at most ``room`` px wide and tall: every seat's emblem
+    keeps to the same slot."""
+    while r > 8:
+        b = badge(index, r)
+        if b is None:
+            return None
+        ink = b.get_bounding_rect(BADGE_INK)
+        if max(ink.w, ink.h) <= room:
+            return b
+        r -= 1
+    return badge(index, r)
+
+
+BADGE_INK = 100  # the alpha from which a badge's pixel counts as its ink (not its soft shadow)
+
+
 def draw_swatch(surface: pygame.Surface, index: int, center: tuple[int, int], r: int) -> None:
     """The seat's token: its colour in its shape, with a dark rim."""
     art_badge = badge(index, r)

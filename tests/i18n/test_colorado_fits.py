@@ -168,3 +168,38 @@ def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch,
             assert not overlaps(texts, frame), overlaps(texts, frame)
             drawn = {m for m, _r in texts}
             assert model.kind in drawn and (model.bid in drawn or not model.bid), drawn
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_every_seat_emblem_keeps_clear_of_its_name(display, monkeypatch, scale):
+    """The emblem left of a seat's name (a circle, a star, a diamond...) never runs into the
+    name's letters, whatever its shape, at every text size."""
+    from types import SimpleNamespace
+
+    from game.seats import game_colours
+
+    drawn: list[tuple[str | None, pygame.Rect, pygame.Mask]] = []
+
+    class Canvas(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            at = pygame.Rect(dest).topleft if isinstance(dest, pygame.Rect) else dest
+            drawn.append((theme.TEXT_SURFACES.get(id(source)), source.get_rect(topleft=at),
+                          pygame.mask.from_surface(source, 100)))
+            return super().blit(source, dest, area, special_flags)
+
+    names = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
+    monkeypatch.setattr(panels, "pygame", SimpleNamespace(**{**names, "Surface": Canvas}))
+    theme.set_ui_scale(scale)
+    for colour in game_colours("colorado"):
+        drawn.clear()
+        panels.render_panel.cache_clear()
+        model = panels.PanelModel("Orange", "Bot (normal)", colour, 118, 40, 5, 2, 15, 4, 3,
+                                  "", True, (630, 104), you=True)
+        panels.render_panel(model)
+        name = next((r, m) for t, r, m in drawn if t == panels.name_label(model))
+        emblem = [(r, m) for t, r, m in drawn if t is None and r.w <= 80 and r.x < 60]
+        assert emblem, colour
+        for r, mask in emblem:  # a clear gap of 4 px at least, on either side
+            touching = [dx for dx in range(-4, 5)
+                        if mask.overlap(name[1], (name[0].x - r.x + dx, name[0].y - r.y))]
+            assert not touching, (colour, r, name[0])

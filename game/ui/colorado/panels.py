@@ -54,6 +54,7 @@ class PanelModel:
         return out
 
 
+BADGE_ROOM = 56  # the seat's emblem keeps to the slot left of the name, whatever its shape
 TEXT_SCALE_CAP = 1.2  # the right-hand column cannot grow: what its 104 px panels hold
 
 
@@ -69,7 +70,7 @@ def render_panel(m: PanelModel) -> pygame.Surface:
     colour = players.colour(m.colour)
     draw_panel_frame(surf, (w, h), colour, m.active)
     x0 = 28
-    badge = players.badge(m.colour, 26)
+    badge = players.fitted_badge(m.colour, 26, BADGE_ROOM)
     if badge is not None:
         surf.blit(badge, badge.get_rect(center=(x0 + 26, 38)))
     else:
