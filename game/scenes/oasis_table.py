@@ -219,9 +219,11 @@ class TableScene(TableTips, SharedTable):
         """(label, action or callable, enabled, primary) for the button slots."""
         if not self.human_can_act:
             return []
-        return [(_(b.label), self._command(b.action) if isinstance(b.action, Command)
-                 else b.action, b.enabled, b.primary)
-                for b in self.choice.buttons(self.state, self.actor, self.legal())]
+        out = [(_(b.label), self._command(b.action) if isinstance(b.action, Command)
+                else b.action, b.enabled, b.primary)
+               for b in self.choice.buttons(self.state, self.actor, self.legal())]
+        self.layout.size_buttons([label for label, *_rest in out])
+        return out
 
     def _command(self, command: Command):
         if command.name == "cancel":

@@ -6,6 +6,7 @@ words in the zoom are whole; the score-tile peek holds its words."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -72,6 +73,7 @@ def test_oasis_table_text_fits(display, code, scale):
             bad += [f"{key}: {b}" for b in check_boxes(rec, {})]
         assert not any(s.prompt_box()[0].colliderect(b) for b in lay.buttons)
         bad += [f"{key}: {b}" for b in _panel_and_supply_problems(s)]
+        bad += [f"{key}: {b}" for b in _shrunk_labels(s)]
     assert len(seen) >= 6, seen
     assert not bad, "\n".join(sorted(set(bad))[:40])
 
@@ -142,6 +144,42 @@ def _panel_and_supply_problems(s) -> list[str]:
                  and not r.colliderect(lay.offer_areas[q].move(at))]
         bad += [f"panel {q}: {b}" for b in _clashes(texts, pictures, p.move(at))]
     return bad
+
+
+def _shrunk_labels(s) -> list[str]:
+    """The table's buttons whose label is drawn smaller than its size (shrunk to fit its
+    button) while the button row had room to give it, and buttons that overlap or leave
+    the row."""
+    bad = []
+    buttons = s.buttons()
+    rects = [s.layout.button_rect(i) for i in range(len(buttons))]
+    row = s.layout.track_rect
+    for (label, *_rest), r in zip(buttons, rects, strict=True):
+        full = min(theme.scaled(round(BUTTON_H * 0.46)), round(BUTTON_H * 0.6))
+        width = assets.font(full, display=True).size(label)[0]
+        if width > round(r.w * 0.86) and sum(b.w for b in rects) < row.w - 40 * len(rects):
+            bad.append(f"button {label!r} {r} shrinks its label with room to spare")
+        if r.x < row.x or r.right > row.right:
+            bad.append(f"button {label!r} {r} leaves the row {row}")
+    bad += [f"buttons {a} and {b} overlap" for i, a in enumerate(rects) for b in rects[i + 1:]
+            if a.colliderect(b)]
+    return bad
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_offer_buttons_keep_their_labels_full_size(display, code, scale):
+    """"Turn up a card" and "Stop here" (and any two labels) take the width their words need
+    at the text size, instead of shrinking them into a fixed slot."""
+    from game.ui.oasis.layout import TableLayout
+
+    i18n.set_language(code)
+    theme.set_ui_scale(scale)
+    lay = TableLayout(4)
+    labels = [_("Turn up a card"), _("Stop here")]
+    lay.size_buttons(labels)
+    s = SimpleNamespace(layout=lay, buttons=lambda: [(label,) for label in labels])
+    assert not _shrunk_labels(s)
 
 
 def _label_px(label: str) -> float:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import art, theme
 from game.ui.board_labels import BoardLabels
 from game.ui.table_common import TableGeometry
 
@@ -91,6 +92,7 @@ class TableLayout(TableGeometry):
         by = y + h + 12
         self.buttons = [pygame.Rect(self.track_rect.x + i * (BUTTON_W + BUTTON_GAP), by,
                                     BUTTON_W, BUTTON_H) for i in range(BUTTONS)]
+        self._sized_for: tuple | None = None  # the labels the buttons were last sized for
 
     # --- score track ---------------------------------------------------------------------
     def _track_spaces(self) -> list[pygame.Rect]:
@@ -112,3 +114,24 @@ class TableLayout(TableGeometry):
 
     def button_rect(self, i: int) -> pygame.Rect:
         return self.buttons[i]
+
+    def size_buttons(self, labels: list[str]) -> None:
+        """Widen the buttons in use to what their labels need at the current text size (each
+        at least ``BUTTON_W``, the row no wider than the track): a label keeps its size
+        instead of shrinking into a fixed slot."""
+        key = (tuple(labels), theme.ui_scale())
+        if key == self._sized_for:
+            return
+        self._sized_for = key
+        row = self.track_rect.w
+        needs = [max(BUTTON_W, art.button_label_need(label, BUTTON_H)) for label in labels]
+        spare = row - BUTTON_GAP * (len(labels) - 1)
+        if sum(needs) > spare:  # share the row, never below the usual width
+            extra = max(0, spare - BUTTON_W * len(needs))
+            wanted = sum(n - BUTTON_W for n in needs) or 1
+            needs = [BUTTON_W + (n - BUTTON_W) * extra // wanted for n in needs]
+        widths = needs + [BUTTON_W] * (BUTTONS - len(needs))
+        x, y = self.track_rect.x, self.buttons[0].y
+        for i, w in enumerate(widths[:BUTTONS]):
+            self.buttons[i] = pygame.Rect(x, y, w, BUTTON_H)
+            x += w + BUTTON_GAP
