@@ -12,7 +12,7 @@ import pygame
 from game.i18n import N_
 from game.scenes.menu import MenuScene, shown
 from game.ui import layout, theme
-from game.ui.widgets import Button
+from game.ui.widgets import Button, button_width
 
 
 class ConfirmScene(MenuScene):
@@ -47,10 +47,10 @@ class ConfirmScene(MenuScene):
 
     def build(self) -> None:
         p = self.panel_rect
-        # As wide as the longer label needs (a long language), within the panel.
-        need = max(theme.font(theme.BUTTON_SIZE, bold=True, fixed=True).size(shown(label))[0] + 48
-                   for label in (self.no_label, self.yes_label))
-        width = min((p.width - 120) // 2, max(320, need))
+        # As wide as the longer label needs (a long language, a large text size), within the
+        # panel: both labels keep one size.
+        need = max(button_width(shown(label), 320) for label in (self.no_label, self.yes_label))
+        width = min((p.width - 120) // 2, need)
         no_rect, yes_rect = layout.row(
             (p.centerx, p.bottom - 40 - self._button_h // 2), (width, self._button_h), 2, 40
         )

@@ -27,7 +27,7 @@ from game.scenes.replay import open_replay
 from game.seats import BOT_LEVELS, KIND_WORDS, colour_names, player_name
 from game.ui import intents as I
 from game.ui import players, theme
-from game.ui.widgets import Button, Choice, Widget
+from game.ui.widgets import Button, Choice, Widget, button_width
 
 LIST_X, LIST_W = 120, 1680  # the list's window across the canvas
 PAD = 24  # inside a row
@@ -41,11 +41,13 @@ WHAT_W = 330  # a history row: the game and when, then who sat where
 
 
 def clipped(message: str, size: int, width: int, colour=theme.INK, bold: bool = False,
-            *, shrink: bool = True) -> pygame.Surface:
+            *, shrink: bool = True, fixed: bool = False) -> pygame.Surface:
     """``message`` in ``width`` px: smaller towards 100 % first (unless not ``shrink``: a
-    name keeps the size of the names beside it), then cut with "…" (a long name in a narrow
-    cell)."""
+    name keeps the size of the names beside it; nor when ``fixed``: ``size`` is the pixel
+    size, already chosen), then cut with "…" (a long name in a narrow cell)."""
     def made(words: str) -> pygame.Surface:
+        if fixed:
+            return theme.text(words, size, colour, bold, fixed=True)
         return theme.fit_text(words, size, width, colour, bold) if shrink else \
             theme.text(words, size, colour, bold)
 
@@ -253,10 +255,10 @@ class LookBackScene(MenuScene):
             self.group.add(row)
         if old is not None and old.rows and self.rows.rows:
             self.rows.scroll_to(old.offset, smooth=False)
-        back = pygame.Rect(0, 0, 300, theme.BUTTON_HEIGHT)
+        back = pygame.Rect(0, 0, button_width(_("Back"), 300), theme.BUTTON_HEIGHT)
         back.bottomleft = (80, 1040)
         self.group.add(Button(back, _("Back"), self.back, key="back", sound=None))
-        other = pygame.Rect(0, 0, 420, theme.BUTTON_HEIGHT)
+        other = pygame.Rect(0, 0, button_width(_(self.other), 420), theme.BUTTON_HEIGHT)
         other.bottomright = (1840, 1040)
         self.group.add(Button(other, _(self.other), self.open_other, key="other"))
 
@@ -625,8 +627,12 @@ class StatisticsScene(LookBackScene):
         return out
 
     def draw_head(self, surface: pygame.Surface) -> None:
-        for words, box, bold in self.heading_boxes():
-            t = clipped(words, theme.SMALL_SIZE, box.width - 12, theme.ON_TABLE, bold=bold)
+        boxes = self.heading_boxes()
+        # one size for every heading: the largest at which each fits its column
+        px = min(theme.fitting_px(words, theme.SMALL_SIZE, box.width - 12, bold=bold)
+                 for words, box, bold in boxes)
+        for words, box, bold in boxes:
+            t = clipped(words, px, box.width - 12, theme.ON_TABLE, bold=bold, fixed=True)
             at = t.get_rect(midleft=(box.x, box.centery)) if box.x == LIST_X + PAD else \
                 t.get_rect(center=box.center)
             surface.blit(t, at)

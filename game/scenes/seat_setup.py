@@ -40,7 +40,7 @@ from game.seats import (
     renamed,
 )
 from game.ui import players, theme
-from game.ui.widgets import Button, Choice, TextField
+from game.ui.widgets import Button, Choice, TextField, button_width
 
 ROW_HEIGHT = 84
 ROW_STEP = 94
@@ -172,7 +172,7 @@ class SeatSetupScene(MenuScene):
         y = p.y + 30 + len(self.seats) * ROW_STEP
         add(
             Button(
-                (p.x + 120, y + 4, 360, ROW_HEIGHT - 8),
+                (p.x + 120, y + 4, button_width(_("+ Add seat"), 360), ROW_HEIGHT - 8),
                 _("+ Add seat"),
                 self.add_seat,
                 key="add",

@@ -150,6 +150,13 @@ def fit_text(
     return _text(message, px, colour, bold, display)
 
 
+def fitting_px(message: str, size: int, max_width: int, bold: bool = False,
+               display: bool = False) -> int:
+    """The pixel size ``fit_text`` would draw ``message`` at (for texts that share one
+    size: the smallest of theirs)."""
+    return _fitting_px(message, scaled(size), size, max_width, None, bold, display)
+
+
 #: How far below its asked size ``fit_text`` may go for words that would otherwise run over
 #: a frame that cannot grow (a card's place, a panel's header): a little smaller still reads.
 FIT_LEAST = 0.8

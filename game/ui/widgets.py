@@ -74,6 +74,15 @@ class Widget:
 
 
 # --- faces ---------------------------------------------------------------------------------
+def button_width(label: str, least: int, text_size: int = theme.BUTTON_SIZE) -> int:
+    """A button's width: ``least``, or what ``label`` needs to be drawn at its full size at
+    the current text size (so buttons side by side keep one text size)."""
+    return max(least, theme.font(text_size, bold=True).size(label)[0] + 2 * LABEL_MARGIN)
+
+
+LABEL_MARGIN = 24  # between a button's edge and its label, at the least
+
+
 def button_label(label: str, size: tuple[int, int], text_size: int, ink) -> pygame.Surface:
     """A button's label, fitted inside the button (the face draws it centred)."""
     return theme.fit_text(label, text_size, size[0] - 24, ink, bold=True, max_height=size[1] - 6)

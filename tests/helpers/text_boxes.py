@@ -164,4 +164,13 @@ def control_misfits(widgets) -> list[str]:
             label = button_label(w.label, w.rect.size, w.text_size, theme.INK)
             if label.get_width() > w.rect.w - 24 or label.get_height() > w.rect.h:
                 bad.append(f"button {w.key}: {w.label!r} does not fit {w.rect.size}")
+    # buttons of one screen asked for one text size draw their labels at one size: a label
+    # shrunk to fit its button beside one that was not reads as a mistake
+    heights: dict[int, dict[str, int]] = {}
+    for w in widgets:
+        if isinstance(w, Button) and w.label.strip():
+            label = button_label(w.label, w.rect.size, w.text_size, theme.INK)
+            heights.setdefault(w.text_size, {})[w.label] = label.get_height()
+    bad += [f"buttons' labels at different sizes: {sizes}" for sizes in heights.values()
+            if len(set(sizes.values())) > 1]
     return bad

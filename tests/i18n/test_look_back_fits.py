@@ -97,6 +97,9 @@ def heading_misfits(scene) -> list[str]:
             bad.append(f"heading {message!r} {r} leaves its column")
         if r.colliderect(scene.choice_rect()) or r.bottom > scene.rows.window.top:
             bad.append(f"heading {message!r} {r} runs into the filter or the list")
+    sizes = {message: source.get_height() for message, _r, source in rec.sources}
+    if len(set(sizes.values())) > 1:  # one shrunk to its column beside others that were not
+        bad.append(f"the headings are drawn at different sizes: {sizes}")
     return bad
 
 
