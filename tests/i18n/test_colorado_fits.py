@@ -155,7 +155,7 @@ def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch,
             row = sorted(((m, r) for m, r in blits if r.top >= 50 and r.h),
                          key=lambda item: item[1].x)  # the counters' line
             counts = [i for i, (m, _r) in enumerate(row)
-                      if m in (str(model.cubes_left), f"x{model.cowboys}",
+                      if m in (str(model.cubes_left), f"×{model.cowboys}",
                                str(model.sale_tokens))]
             assert len(counts) >= 3, row
             for i in counts:  # the next icon, or the bid after the last count
