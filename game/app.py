@@ -6,6 +6,11 @@ coordinates.  Each frame: apply scene requests, turn events into intents for the
 update, redraw everything, flip.  ``dt`` is in seconds and capped, so a stall (a window drag,
 a slow disk) never makes animations jump.
 
+A screen that stops changing rests: once every pixel stayed the same for a few frames
+(``FrameWatch``), no key or direction is held and no scene keeps it awake (a bot thinking),
+the loop sleeps in ``pygame.event.wait`` and looks again ``REST_FPS`` times a second instead of
+60; any event wakes it at once, and the first frame that changes brings back the full rate.
+
 ``run(config)`` is the entry point; ``App`` is also driven frame by frame by tests and tools.
 """
 
@@ -40,14 +45,18 @@ from game.scenes.services import Services  # noqa: E402
 from game.scenes.table import TableUnavailable, open_table
 from game.scenes.title import TitleScene, ask_before_replacing
 from game.settings import Settings, load_settings  # noqa: E402
+from game.ui import stillness
 from game.ui.audio import Audio, start_mixer  # noqa: E402
 from game.ui.intents import InputMapper  # noqa: E402
+from game.ui.stillness import FrameWatch
 from game.ui.theme import CANVAS_SIZE  # noqa: E402
 
 log = logging.getLogger("game.app")
 
 FPS = 60
 MAX_DT = 0.1  # seconds; longer frames are counted as this long
+REST_FPS = 5  # a still screen is drawn again this often (an event wakes it at once)
+REST_MAX_DT = 0.25  # seconds: a resting frame counts the time it waited, up to this
 MIN_WINDOW = (640, 360)
 
 # How pygame's SCALED window scales the canvas.  By default a windowed SCALED display only
@@ -223,6 +232,10 @@ class App:
         self.clock = pygame.time.Clock()
         self.input = InputMapper()
         self.input.start()
+        self.watch = FrameWatch()
+        stillness.reset()
+        self.resting = False  # the screen is still: frames come REST_FPS times a second
+        self._woken_by: list[pygame.event.Event] = []  # the event that ended a rest
         pygame.key.start_text_input()
         self.stack = SceneStack()
         self.services = Services(
@@ -336,19 +349,43 @@ class App:
             self._frame(dt)
 
     def _frame(self, dt: float) -> None:
-        for event in pygame.event.get():
+        events = self._woken_by + pygame.event.get()
+        self._woken_by = []
+        for event in events:
             self.handle_event(event)
         for intent in self.input.update(dt):
             self.services.last_input = self.services.clock.now
             self.stack.handle(intent)
         self.stack.update(dt)
         self.stack.draw(self.screen)
-        pygame.display.flip()
+        changed = self.watch.look(self.screen, whole=self.resting)
+        if changed or events or not self.resting:  # an event may be the window uncovered
+            pygame.display.flip()
         self.services.clock.tick(dt, self.clock.get_fps())
+        attract = self.services.attract  # the kiosk's loop invites players: it stays lively
+        watched = attract is not None and attract.showing
+        stillness.settle(0.0 if watched else self.services.idle_seconds, dt)
         self.stack.apply_pending()
         self.services.audio.music.update(self.stack.music)
+        self.resting = self._may_rest(bool(events))
         if not self.stack:
             self.quit()
+
+    def _may_rest(self, had_events: bool) -> bool:
+        """Whether the next frame may wait: the screen is still, nobody is pressing anything
+        and no scene keeps the frames coming."""
+        if had_events or self.input.holding or self.stack.pending:
+            self.watch.wake()
+            return False
+        return self.watch.still and not any(s.keeps_awake for s in self.stack.scenes)
+
+    def _rest(self) -> float:
+        """Wait for an event, at most a resting frame's time; returns the seconds to count
+        for the next frame (the time waited: timers keep time while the screen rests)."""
+        event = pygame.event.wait(round(1000 / REST_FPS))
+        if event.type != pygame.NOEVENT:
+            self._woken_by.append(event)  # handled first in the next frame, in its order
+        return min(self.clock.tick() / 1000.0, REST_MAX_DT)
 
     def _on_terminate(self, signum, frame) -> None:
         """SIGTERM (a logout, a service manager): end at once; the game is saved already."""
@@ -379,7 +416,7 @@ class App:
             ):
                 self.quit()
             if self.running:
-                dt = min(self.clock.tick(FPS) / 1000.0, MAX_DT)
+                dt = self._rest() if self.resting else min(self.clock.tick(FPS) / 1000.0, MAX_DT)
         self.save_screenshot()
         return 0
 

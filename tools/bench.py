@@ -3,7 +3,8 @@
     python tools/bench.py                     every benchmark
     python tools/bench.py --scene title       one scene (repeat --scene for more)
     python tools/bench.py startup --frames 600
-    python tools/bench.py kiosk --hours 3      memory of the kiosk's attract loop
+    python tools/bench.py kiosk --hours 3      memory of the kiosk's attract loop (hard bots too)
+    python tools/bench.py idle                 CPU of a still title and of a table waiting
     python tools/bench.py oregon_hard          a table while a hard bot thinks (search process)
     python tools/bench.py --list
 
@@ -27,6 +28,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import argparse  # noqa: E402
+import contextlib  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -176,6 +178,55 @@ scene_bench("settings", _settings)
 scene_bench("quit_confirm", _confirm)
 
 
+# --- idle screens ----------------------------------------------------------------------------------
+IDLE_SETTLE = 25.0  # seconds of loop before the reading (the title rests 20 s after the last input)
+IDLE_SECONDS = 10.0  # seconds of loop the CPU time is read over
+
+
+def idle_cpu_percent(config, settle: float = IDLE_SETTLE,
+                     seconds: float = IDLE_SECONDS) -> tuple[float, bool]:
+    """The app's own loop (``App.run``, paced as the game paces it) on the screen ``config``
+    opens, with no input: ``settle`` seconds first, then the CPU time of the whole process
+    (every thread) over ``seconds`` of wall time, in % of one core; and whether the screen
+    was resting at the end."""
+    import dataclasses
+
+    from game.app import App
+
+    os.environ.setdefault("LANDGRAB_HOME", tempfile.mkdtemp(prefix="landgrab-bench-"))
+    app = App(config)
+    try:
+        app.config = dataclasses.replace(config, quit_after=settle)
+        app.run()
+        app.running = True
+        app.config = dataclasses.replace(config, quit_after=seconds)
+        c0, t0 = time.process_time(), time.perf_counter()
+        app.run()
+        return (time.process_time() - c0) / (time.perf_counter() - t0) * 100, app.resting
+    finally:
+        app.close()
+
+
+@benchmark("idle")
+def idle(options: argparse.Namespace) -> list[Figure]:
+    """CPU use of a screen nobody touches, in the app's real loop at 1920x1080: the title, and
+    Oregon's table waiting for its human player (a bot in the other seat, nothing moving).
+    Target: at most 5 % of a core."""
+    from game.config import Config
+    from game.seats import make_seat
+
+    seats = [make_seat("oregon", 0, "human"), make_seat("oregon", 1, "bot", "easy")]
+    screens = {"title": Config(mute=True),
+               "table": Config(mute=True, game="oregon", seats=seats, seed=3)}
+    figures = []
+    for name, config in screens.items():
+        percent, resting = idle_cpu_percent(config)
+        if not resting:
+            print(f"idle: the {name} was still moving at the end", file=sys.stderr)
+        figures.append(Figure(f"idle.cpu_percent_{name}", percent, "%"))
+    return figures
+
+
 # --- start-up ------------------------------------------------------------------------------------
 @benchmark("startup")
 def startup(options: argparse.Namespace) -> list[Figure]:
@@ -208,13 +259,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ui-scale", type=float, default=1.0, metavar="K",
                         help="the Text size setting, 1.0 to 1.5 (default 1.0)")
     parser.add_argument("--hours", type=float, default=KIOSK_HOURS, metavar="H",
-                        help=f"kiosk: simulated hours of attract loop, more than 1 "
+                        help=f"kiosk: simulated hours of attract loop, more than the warm-up "
                              f"(default {KIOSK_HOURS:g})")
+    parser.add_argument("--warm-up", type=float, default=WARM_UP_HOURS, metavar="H",
+                        help=f"kiosk: hours of the loop before its growth is measured "
+                             f"(default {WARM_UP_HOURS:g})")
     options = parser.parse_args(argv)
     if not 1.0 <= options.ui_scale <= 1.5:
         parser.error(f"--ui-scale: 1.0 to 1.5, not {options.ui_scale:g}")
-    if not 1.0 < options.hours <= 1000:
-        parser.error(f"--hours: more than 1 (the first hour is the warm-up), not {options.hours:g}")
+    if not 0 <= options.warm_up < options.hours <= 1000:
+        parser.error(f"--hours: more than the warm-up ({options.warm_up:g}), not "
+                     f"{options.hours:g}")
     global _ui_scale
     _ui_scale = options.ui_scale
     if options.list:
@@ -424,19 +479,43 @@ for _game_id in GAMES:
 
 
 # --- kiosk memory --------------------------------------------------------------------------------
-KIOSK_HOURS = 2.0  # simulated hours of attract loop (--hours)
+KIOSK_HOURS = 3.0  # simulated hours of attract loop (--hours)
 KIOSK_FRAME = 0.1  # seconds of kiosk clock per frame: the loop runs fast, every frame drawn
 KIOSK_SPEED = 8.0  # the animation speed of the demo games
 WARM_UP_HOURS = 1.0  # growth is measured after this: every screen seen, the caches filled
+PEAK_EVERY = 5.0  # seconds of kiosk clock between readings of the processes' memory
 
 
-def rss_mib(field: str = "VmRSS") -> float:
-    """This process's resident memory (``VmHWM``: its peak so far), from /proc/self/status."""
-    with open("/proc/self/status") as f:
+def rss_mib(field: str = "VmRSS", pid: int | str = "self") -> float:
+    """A process's resident memory (``VmHWM``: its peak so far), from /proc/PID/status."""
+    with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
-    raise OSError(f"no {field} in /proc/self/status")
+    raise OSError(f"no {field} in /proc/{pid}/status")
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs (Linux: /proc/PID/task/*/children)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            children = [int(c) for c in (task / "children").read_text().split()]
+        except OSError:  # the thread ended meanwhile
+            continue
+        for child in children:
+            found += [child, *descendants(child)]
+    return found
+
+
+def tree_rss_mib() -> float:
+    """Resident memory of this process and every process it started (the search process that
+    hard bots think in): what the kiosk holds on the machine."""
+    total = rss_mib()
+    for pid in descendants(os.getpid()):
+        with contextlib.suppress(OSError):  # it ended meanwhile
+            total += rss_mib(pid=pid)
+    return total
 
 
 def slope_per_hour(samples: list[tuple[float, float]]) -> float:
@@ -449,14 +528,38 @@ def slope_per_hour(samples: list[tuple[float, float]]) -> float:
     return cov / var * 3600 if var else 0.0
 
 
+def _count_searches() -> dict[str, int]:
+    """Count the hard bots' searches answered by the search process, and those that failed
+    (the table then played the normal bot's move)."""
+    from game.bots import remote
+
+    counts = {"answered": 0, "failed": 0}
+    run = remote.SearchProcess.run
+
+    def counted(self, fn, *args, timeout):
+        try:
+            value = run(self, fn, *args, timeout=timeout)
+        except remote.SearchFailed:
+            counts["failed"] += 1
+            raise
+        counts["answered"] += 1
+        return value
+
+    remote.SearchProcess.run = counted  # type: ignore[method-assign]
+    return counts
+
+
 def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SPEED,
-               bots: str | None = None, warm_up: float = WARM_UP_HOURS
-               ) -> tuple[float, float, int, list[tuple[float, float]]]:
+               bots: str | None = None, warm_up: float = WARM_UP_HOURS) -> dict:
     """Run ``--kiosk`` headless for ``hours`` of its clock, ``frame`` seconds a frame, demo
-    games at animation ``speed`` (and ``bots`` level, else the demo's own); returns (growth
-    MiB/h, peak MiB, demo games, samples).  RSS is sampled at the first frame and each time
-    the loop comes back to its title (the same scenes on screen each time); the growth is
-    the slope of the samples after ``warm_up`` hours."""
+    games at animation ``speed`` (and ``bots`` level, else the demo's own mix: hard bots
+    search in the app's search process, at the default thinking time, in real time); returns
+    ``growth`` (MiB/h), ``peak`` (MiB), ``app_peak`` (MiB), ``games``, ``searches``,
+    ``failed_searches`` and ``samples``.  Memory is that of this process and the processes it
+    started (the search process): read at the first frame, every ``PEAK_EVERY`` seconds of
+    kiosk clock (``peak`` is the highest reading) and each time the loop comes back to its
+    title (``samples``: the same scenes on screen each time); ``growth`` is the slope of the
+    samples after ``warm_up`` hours.  ``app_peak`` is this process's own peak (VmHWM)."""
     from game.app import App
     from game.config import Config
 
@@ -464,47 +567,88 @@ def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SP
         import game.scenes.demo
 
         game.scenes.demo.DEMO_LEVELS = (bots,)
+    searches = _count_searches()
     os.environ["LANDGRAB_HOME"] = tempfile.mkdtemp(prefix="landgrab-bench-")
     app = App(Config(kiosk=True, seed=1))  # with its music, as a kiosk plays it
     app.settings.animation_speed = speed
     attract, clock = app.services.attract, app.services.clock
     app.step(frame)
-    samples: list[tuple[float, float]] = [(clock.now, rss_mib())]
+    samples: list[tuple[float, float]] = [(clock.now, tree_rss_mib())]
+    peak, next_reading = samples[0][1], PEAK_EVERY
     cycles, started, reported = attract.cycles, time.perf_counter(), 0
     while clock.now < hours * 3600:
         app.step(frame)
+        if clock.now >= next_reading:
+            next_reading += PEAK_EVERY
+            peak = max(peak, tree_rss_mib())
         if attract.cycles != cycles:
             cycles = attract.cycles
             app.step(frame)  # the title's first frame
-            samples.append((clock.now, rss_mib()))
+            samples.append((clock.now, tree_rss_mib()))
+            peak = max(peak, samples[-1][1])
             if int(clock.now // 3600) > reported:
                 reported = int(clock.now // 3600)
                 print(f"kiosk: {reported} h of kiosk clock, {attract.games} demo games, "
-                      f"RSS {samples[-1][1]:.0f} MiB, {time.perf_counter() - started:.0f} s",
-                      file=sys.stderr, flush=True)
+                      f"{searches['answered']} hard searches, RSS {samples[-1][1]:.0f} MiB, "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     if app.kiosk.recoveries:
         raise RuntimeError(f"the attract loop failed {app.kiosk.recoveries} times (see the log)")
     app.close()
     after = [(t, v) for t, v in samples if t >= warm_up * 3600]
     if len(after) < 2:
         raise RuntimeError("too few rounds of the loop after the warm-up: give more --hours")
-    return slope_per_hour(after), rss_mib("VmHWM"), attract.games, samples
+    return {"growth": slope_per_hour(after), "peak": peak, "app_peak": rss_mib("VmHWM"),
+            "games": attract.games, "searches": searches["answered"],
+            "failed_searches": searches["failed"], "samples": samples}
+
+
+def _kiosk_child(conn, args: tuple) -> None:
+    try:
+        conn.send((True, kiosk_loop(*args)))
+    except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
+        conn.send((False, f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+def kiosk_in_own_process(*args) -> dict:
+    """``kiosk_loop(*args)`` in a fresh process, so other benchmarks' memory does not count.
+    A plain (not daemonic) process: the demo tables' hard bots start their search process
+    from it, as they do in the app."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    ours, theirs = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_kiosk_child, args=(theirs, args), name="landgrab-kiosk")
+    child.start()
+    theirs.close()
+    try:
+        ok, value = ours.recv()
+    except EOFError:
+        ok, value = False, f"the kiosk process ended with code {child.exitcode}"
+    child.join()
+    if not ok:
+        raise RuntimeError(f"kiosk benchmark: {value}")
+    return value
 
 
 @benchmark("kiosk")
 def kiosk(options: argparse.Namespace) -> list[Figure]:
-    """The kiosk's attract loop (title, demo game, how-to card, ...) for ``--hours`` of its
-    clock at ``KIOSK_FRAME`` seconds a frame: resident memory, its peak and how fast it grows
-    after the first hour.  Runs in a fresh process, so other benchmarks' memory does not
-    count."""
-    import multiprocessing
-
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        growth, peak, games, _ = pool.apply(kiosk_loop, (options.hours,))
+    """The kiosk's attract loop (title, demo game with hard, normal and easy bots, how-to
+    card, ...) for ``--hours`` of its clock at ``KIOSK_FRAME`` seconds a frame: resident
+    memory of the app and its search process, its peak and how fast it grows after the
+    first hour (``rss_peak_app_mib``: the app's process alone).  Runs in a fresh process."""
+    result = kiosk_in_own_process(options.hours, KIOSK_FRAME, KIOSK_SPEED, None,
+                                  options.warm_up)
+    if result["games"] and not result["searches"]:
+        raise RuntimeError("kiosk benchmark: no hard bot searched in the demo games")
     return [
-        Figure("kiosk.rss_growth_mib_per_hour", growth, "MiB/h"),
-        Figure("kiosk.rss_peak_mib", peak, "MiB"),
-        Figure("kiosk.demo_games", games, "games"),
+        Figure("kiosk.rss_growth_mib_per_hour", result["growth"], "MiB/h"),
+        Figure("kiosk.rss_peak_mib", result["peak"], "MiB"),
+        Figure("kiosk.rss_peak_app_mib", result["app_peak"], "MiB"),
+        Figure("kiosk.demo_games", result["games"], "games"),
+        Figure("kiosk.hard_searches", result["searches"], "searches"),
+        Figure("kiosk.failed_searches", result["failed_searches"], "searches"),
     ]
 
 

@@ -42,6 +42,9 @@ class Scene:
     passes_intents: bool = False  # let unhandled intents fall through to the scene below
     updates_when_covered: bool = False  # keep updating while another scene is on top
     music: str | None = None  # the theme to play while this is the topmost scene naming one
+    # True while something may change the screen without input or a visible change first
+    # (a bot thinking): the app keeps drawing at full rate rather than resting.
+    keeps_awake: bool = False
 
     def __init__(self, services: Services):
         self.services = services

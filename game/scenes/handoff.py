@@ -12,7 +12,6 @@ key or controller button removes it and then calls ``on_continue``.  Input in th
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -22,7 +21,7 @@ from game import assets, i18n
 from game.engine.messages import localized
 from game.scenes.base import Scene
 from game.ui import intents as I
-from game.ui import players, theme
+from game.ui import players, stillness, theme
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 
 GRACE = 0.4  # seconds during which input is ignored
@@ -236,7 +235,7 @@ class Handoff(Scene):
             message.set_alpha(255)
         if self.ready:
             t = self.age - GRACE
-            pulse = 0.72 + 0.28 * math.sin(t * 3.2)
+            pulse = 0.72 + 0.28 * stillness.wave(t, 3.2)
             k = min(1.0, t / 0.3)
             self._prompt.set_alpha(round(255 * k * pulse))
             surface.blit(self._prompt, self._prompt.get_rect(center=(cx, prompt_at)))

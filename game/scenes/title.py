@@ -26,7 +26,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.replay import open_replay
 from game.scenes.table import resume_game
 from game.seats import in_language
-from game.ui import layout, players, previews, theme
+from game.ui import layout, players, previews, stillness, theme
 from game.ui.oregon import art as oregon_art
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
@@ -293,7 +293,8 @@ class TitleScene(MenuScene):
     # --- frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        adt = self.anim_dt(dt)
+        # The pan and the drifting cards are ambient: they rest on a screen left alone.
+        adt = self.anim_dt(dt) * stillness.ambient()
         self.t += adt
         self.intro.update(dt)
         self.fade_in.update(dt)

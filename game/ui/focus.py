@@ -6,14 +6,15 @@ import math
 
 import pygame
 
-from game.ui import theme
+from game.ui import stillness, theme
 
 
 def draw_focus_ring(
     surface: pygame.Surface, rect: pygame.Rect, t: float, radius: int = theme.RADIUS
 ) -> None:
     """Outline ``rect`` for the focused widget; ``t`` is a running time in seconds."""
-    pulse = (math.sin(t * 5.0) + 1) / 2  # 0..1, a bit under a second per breath
+    # 0..1, a bit under a second per breath; holding its middle on a screen left alone
+    pulse = 0.5 + math.sin(t * 5.0) / 2 * stillness.ambient()
     grow = 6 + round(3 * pulse)
     outer = rect.inflate(grow * 2 + 6, grow * 2 + 6)
     inner = rect.inflate(grow * 2, grow * 2)

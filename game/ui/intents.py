@@ -230,6 +230,11 @@ class InputMapper:
             log.info("Game controller mappings unavailable (%s); using plain joysticks", exc)
 
     @property
+    def holding(self) -> bool:
+        """A direction is held down: its repeats must come on time."""
+        return bool(self._repeat.held)
+
+    @property
     def pads(self) -> list[str]:
         """Names of the connected controllers and joysticks."""
         names = [c.name for c in self._controllers.values()]

@@ -179,6 +179,11 @@ class SharedTable(Scene):
         self.bot_driver.close()
         self.hints.close()
 
+    @property
+    def keeps_awake(self) -> bool:  # type: ignore[override]
+        """A bot or a suggestion is thinking: its answer must show at once."""
+        return self.bot_driver.seat is not None or self.hints.thinking
+
     # --- who looks: everything on screen is rendered for them --------------------------------
     @property
     def handoff_message(self) -> str:

@@ -14,7 +14,7 @@ from game.engine.board import map_path
 from game.engine.colorado.lakes import first_game_layout
 from game.engine.colorado.view import LakeView
 from game.map_render import ensure_display, render_map_scaled
-from game.ui import theme
+from game.ui import stillness, theme
 from game.ui.colorado import pieces
 from game.ui.colorado.layout import CELL, COLS, ROWS, ColoradoLayout
 from game.ui.table_common import TrackStyle, draw_score_track, draw_track_markers
@@ -180,7 +180,7 @@ class BoardView:
     def draw_cells(self, surface, cells, kind: str, t: float | None = None) -> None:
         g = pieces.glow(kind, CELL)
         if t is not None:
-            g.set_alpha(round(170 + 85 * (0.5 + 0.5 * math.sin(t * 4))))
+            g.set_alpha(round(170 + 85 * (0.5 + 0.5 * stillness.wave(t, 4))))
         for cell in cells:
             surface.blit(g, self.layout.cell_rect(*cell))
         g.set_alpha(255)
@@ -198,7 +198,7 @@ class BoardView:
         lay = self.layout
         ghost = _ghost_cube(colour)
         star = _ghost_star()
-        a = round(150 + 70 * math.sin(t * 5))
+        a = round(150 + 70 * stillness.wave(t, 5))
         for cell in stars:
             x, y = cell
             if not (0 <= x < COLS and 0 <= y < ROWS):
@@ -217,7 +217,7 @@ class BoardView:
 
     def draw_cursor(self, surface, cell, t: float) -> None:
         r = self.layout.cell_rect(*cell).inflate(8, 8)
-        surface.blit(_cursor(), r.move(0, round(-2 * abs(math.sin(t * 3)))))
+        surface.blit(_cursor(), r.move(0, round(-2 * abs(stillness.wave(t, 3)))))
 
     def draw_hover(self, surface, cell) -> None:
         surface.blit(_hover(), self.layout.cell_rect(*cell))

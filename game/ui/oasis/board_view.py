@@ -4,14 +4,12 @@ area borders, control markers, camels), and per-frame glows, highlights and curs
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game import assets
 from game.engine.oasis.view import BoardInfo
 from game.map_render import render_map_scaled
-from game.ui import art, theme
+from game.ui import art, stillness, theme
 from game.ui.oasis import art as oart
 from game.ui.oasis.layout import CELL, TableLayout
 from game.ui.table_common import TrackStyle, draw_score_track, draw_track_markers
@@ -128,7 +126,7 @@ class BoardView:
     def draw_cells(self, surface, cells, kind: str, t: float | None = None) -> None:
         g = oart.glow(kind, CELL)
         if t is not None:
-            g.set_alpha(round(180 + 75 * (0.5 + 0.5 * math.sin(t * 4))))
+            g.set_alpha(round(180 + 75 * (0.5 + 0.5 * stillness.wave(t, 4))))
         for cell in cells:
             surface.blit(g, self.layout.cell_rect(*cell))
         g.set_alpha(255)

@@ -3,14 +3,13 @@ pieces, glows and cursor drawn on top each frame."""
 
 from __future__ import annotations
 
-import math
 from functools import cache
 
 import pygame
 
 from game import assets
 from game.map_render import render_map_scaled
-from game.ui import art, theme
+from game.ui import art, stillness, theme
 from game.ui.oregon import art as oregon_art
 from game.ui.oregon.layout import CELL, COLS, ROWS, TableLayout
 from game.ui.table_common import draw_score_track, draw_track_markers
@@ -134,7 +133,7 @@ class BoardView:
 
     def draw_glows(self, surface, cells, kind: str, t: float) -> None:
         g = glow_surface(kind)
-        g.set_alpha(round(170 + 85 * (0.5 + 0.5 * math.sin(t * 4))))
+        g.set_alpha(round(170 + 85 * (0.5 + 0.5 * stillness.wave(t, 4))))
         for cell in cells:
             surface.blit(g, self.layout.cell_rect(*cell))
         g.set_alpha(255)
@@ -144,7 +143,7 @@ class BoardView:
 
     def draw_cursor(self, surface, cell, t: float) -> None:
         r = self.layout.cell_rect(*cell).inflate(8, 8)
-        surface.blit(cursor_surface(), r.move(0, round(-2 * abs(math.sin(t * 3)))))
+        surface.blit(cursor_surface(), r.move(0, round(-2 * abs(stillness.wave(t, 3)))))
 
     def draw_markers(self, surface, positions: list[tuple[int, float]]) -> None:
         """``positions``: (colour index, score as float).  Equal spaces fan out."""
