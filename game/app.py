@@ -191,7 +191,9 @@ def _new_game_scenes(services: Services, title: TitleScene | None = None) -> lis
 
 
 def _loaded_scenes(services: Services, path) -> list[Scene]:
-    """``--load FILE``: an unfinished game continues; a finished one opens its replay."""
+    """``--load FILE``: an unfinished game continues (over another unfinished game, after the
+    question New game asks, since its autosave would replace that one); a finished one opens
+    its replay."""
 
     saved, message = saves.open_save(path)
     if saved is None:
@@ -201,6 +203,22 @@ def _loaded_scenes(services: Services, path) -> list[Scene]:
     if saved.finished:
 
         return [TitleScene(services), ReplayScene(services, saved.state, saved.seats)]
+    title = TitleScene(services)
+    kept = title.saved
+    if kept is not None and not kept.finished and not _same_game(kept, saved):
+        return [title, ask_before_replacing(
+            services, kept, lambda: services.stack.reset_to(lambda: _saved_table(services, saved)),
+            opening=saves.printable(path.name))]
+    return _saved_table(services, saved)
+
+
+def _same_game(a: saves.SavedGame, b: saves.SavedGame) -> bool:
+    """Whether two saves hold one game at one moment (``--load`` of the autosave itself)."""
+    return (a.state.GAME_ID, a.state.seed, a.state.history) == \
+        (b.state.GAME_ID, b.state.seed, b.state.history)
+
+
+def _saved_table(services: Services, saved: saves.SavedGame) -> list[Scene]:
     state = saved.state
     try:
         return [open_table(services, state.GAME_ID, saved.seats, state.seed, state=state)]

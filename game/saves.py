@@ -174,10 +174,10 @@ def _argument(reason: str) -> Any:
     in the player's language), other text is made printable."""
     if isinstance(reason, Sentence):
         return M(reason.message, **reason.args)
-    return _printable(reason)
+    return printable(reason)
 
 
-def _printable(text: str) -> str:
+def printable(text: str) -> str:
     """``text`` safe to draw and to log: anything unprintable (a NUL, a lone surrogate from a
     damaged file or an odd file name) is written as its escape."""
     return "".join(ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF
@@ -196,12 +196,12 @@ def open_save(path: Path) -> tuple[SavedGame | None, Sentence | None]:
         reason = _argument(exc.reason) if isinstance(exc, SaveError) else \
             M(N_("cannot be opened ({problem})"), problem=type(exc).__name__)
         aside = set_aside(path) if path.exists() else None
-        file = _printable(path.name)
+        file = printable(path.name)
         message = say(N_("{file}: {reason}; moved to {aside}"), file=file, reason=reason,
-                      aside=_printable(aside.name)) if aside else \
+                      aside=printable(aside.name)) if aside else \
             say(N_("{file}: {reason}"), file=file, reason=reason)
-        log.warning("Save %s could not be opened: %s", _printable(str(path)),
-                    _printable(message))
+        log.warning("Save %s could not be opened: %s", printable(str(path)),
+                    printable(message))
         return None, message
 
 

@@ -112,15 +112,26 @@ class _Drifter:
 
 
 def ask_before_replacing(services, saved: saves.SavedGame,
-                         then: Callable[[], None]) -> ConfirmScene:
-    """The question before a new game replaces the unfinished one ``saved`` (New game here,
-    ``--game`` on the command line): New game goes on with ``then``, Keep it leaves it."""
-    summary = saved.summary
+                         then: Callable[[], None], opening: str | None = None) -> ConfirmScene:
+    """The question before a game replaces the unfinished one ``saved``: a new game (New game
+    here, ``--game`` on the command line) or, with ``opening`` (a file's name), a saved game
+    ``--load`` opens.  The first button goes on with ``then``; Keep it leaves ``saved``."""
+    summary = M(saved.summary.message, **saved.summary.args)
+    if opening is not None:
+        return ConfirmScene(
+            services,
+            N_("Open this saved game?"),
+            say(N_("Opening {file} replaces your unfinished game ({summary}). To play that "
+                   "one, choose Keep it, then Continue."), file=opening, summary=summary),
+            N_("Open it"),
+            then,
+            N_("Keep it"),
+        )
     return ConfirmScene(
         services,
         N_("Start a new game?"),
         say(N_("A new game replaces your unfinished one ({summary}). To play that one, "
-               "choose Continue instead."), summary=M(summary.message, **summary.args)),
+               "choose Continue instead."), summary=summary),
         N_("New game"),
         then,
         N_("Keep it"),

@@ -180,3 +180,43 @@ def test_the_command_lines_game_goes_straight_on_when_nothing_is_unfinished(serv
     services.config.game = "oasis"
     scenes = initial_scenes(services)
     assert [type(s) for s in scenes] == [TitleScene, SeatSetupScene]
+
+
+# --- --load FILE over an unfinished one ---------------------------------------------------
+def test_loading_another_saved_game_asks_first_and_keep_it_keeps_the_unfinished_one(
+        services, tmp_path):
+    title, table = unfinished_on_title(services)
+    saves.flush(services.config)
+    autosave = services.config.saves_dir / saves.AUTOSAVE
+    before = autosave.read_bytes()
+    other = table_after(services, "oasis", 4, seed=21)
+    other_file = tmp_path / "friday.json"
+    other_file.write_text(saves.dumps(other.state, other.seats))
+    saves.flush(services.config)
+    autosave.write_bytes(before)  # the Oasis table autosaved too: the Oregon game is the one kept
+    services.config.load = other_file
+    services.stack.reset(*initial_scenes(services))
+    settle(services)
+    asked = services.stack.top
+    assert isinstance(asked, ConfirmScene) and asked.title == "Open this saved game?"
+    assert "friday.json" in asked.message and "Oregon" in asked.message
+    assert asked.group.focused.key == "no"  # Enter keeps the unfinished game
+    send(services, I.simple(I.CONFIRM))
+    assert isinstance(services.stack.top, TitleScene) and len(services.stack) == 1
+    saves.flush(services.config)
+    assert autosave.read_bytes() == before
+    # Open it: the loaded game's table, where it stopped
+    services.stack.reset(*initial_scenes(services))
+    settle(services)
+    send(services, I.click(services.stack.top.yes_button.rect.center))
+    opened = services.stack.top
+    assert getattr(opened, "game_id", None) == "oasis"
+    assert opened.state.history == other.state.history
+
+
+def test_loading_the_autosave_itself_asks_nothing(services):
+    title, table = unfinished_on_title(services)
+    saves.flush(services.config)
+    services.config.load = services.config.saves_dir / saves.AUTOSAVE
+    scenes = initial_scenes(services)
+    assert len(scenes) == 1 and getattr(scenes[0], "game_id", None) == "oregon"
