@@ -121,7 +121,9 @@ class Floater:
             img = self.image
         x, y = self.pos
         img.set_alpha(self.alpha)
-        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        # kept whole on the canvas: a rise or an arc near an edge would cut the words
+        at = img.get_rect(center=(round(x), round(y))).clamp(surface.get_rect())
+        surface.blit(img, at)
         img.set_alpha(255)
 
 

@@ -149,6 +149,7 @@ class TableTips:
     t: float
     _cache: dict[Any, Any]
     coach: Any  # a lesson's coach, or None
+    is_top: bool  # the scene is the one in use (nothing covers it)
 
     def tips(self) -> list[Tip]:
         return []
@@ -210,5 +211,7 @@ class TableTips:
         if found is None:
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "tip_at"}
             found = self._cache[key] = self.current_tip()
+        if not self.is_top:  # under the pause menu, the rules...: the table is not in use
+            found = (None, None, False)
         tooltip.show(found[0], self.t, found[1], found[2])
         tooltip.draw(surface)

@@ -203,3 +203,30 @@ def test_every_seat_emblem_keeps_clear_of_its_name(display, monkeypatch, scale):
             touching = [dx for dx in range(-4, 5)
                         if mask.overlap(name[1], (name[0].x - r.x + dx, name[0].y - r.y))]
             assert not touching, (colour, r, name[0])
+
+
+def test_points_fly_to_the_score_and_under_the_round_scoring(display, monkeypatch):
+    """A seat's points land on its score, clear of its name and counters; the round scoring's
+    table is drawn over any points still flying (it owns the screen while it shows)."""
+    from game.scenes.colorado import renderer
+    from game.ui.colorado.layout import ColoradoLayout
+
+    blits = record_panel_blits(monkeypatch, panels)
+    lay = ColoradoLayout(4)
+    model = panels.PanelModel("Orange", "Bot (normal)", 5, 118, 40, 5, 2, 15, 4, 3, "", True,
+                              lay.panels[0].size, you=True)
+    panels.render_panel.cache_clear()
+    panels.render_panel(model)
+    at = (lay.panels[0].x - 6, lay.panels[0].y - 6)
+    texts = {m: r.move(at) for m, r in blits if m}
+    point = lay.score_point(0)
+    assert texts["118"].inflate(8, 8).collidepoint(point), (texts["118"], point)
+    assert not any(r.collidepoint(point) for m, r in texts.items() if m != "118")
+    calls: list[str] = []
+    _svc, scene = open_colorado(1.0, seed=11)
+    scene.score_show = {"round": 1}
+    monkeypatch.setattr(renderer.ColoradoRenderer, "_scores",
+                        lambda self, surface: calls.append("round scoring"))
+    monkeypatch.setattr(scene.floaters, "draw", lambda surface: calls.append("points"))
+    scene.draw(pygame.Surface((1920, 1080)))
+    assert calls == ["points", "round scoring"]

@@ -432,3 +432,20 @@ def test_oregon_preview_keeps_the_cells_around_in_view(tables):
     t.step(1)
     assert s.tooltip.visible and s.tooltip.tip.text.startswith("You: ")
     assert not s.tooltip.rect().colliderect(cell.inflate(2 * s.layout.cell, 2 * s.layout.cell))
+
+
+def test_a_tip_goes_when_the_pause_menu_covers_the_table(tables):
+    """The pause menu dims the table and owns the screen: a tip showing on the table goes
+    with it (it would stand out bright under the dimming), and comes back after."""
+    from game.scenes.pause import PauseMenu
+
+    t = tables(OregonMouseTable, "human,bot:easy", seed=3)
+    s = t.scene
+    t.until_human()
+    tip = next(x for x in s.tips() if x.key == "card0")
+    assert _hover_shows(t, pygame.Rect(tip.rect).center) == tip.text
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="\x1b", scancode=0))
+    t.step(FRAMES_PAST_DELAY)
+    assert isinstance(t.top, PauseMenu)
+    assert not s.tooltip.visible

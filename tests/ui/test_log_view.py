@@ -364,3 +364,25 @@ def test_the_new_lines_pill_never_covers_a_line(display, scale):
         assert log.entries[0].images is not None  # the first line is drawn
     finally:
         theme.set_ui_scale(1.0)
+
+
+def test_floaters_stay_whole_on_the_canvas(display):
+    """A rise from the top panel, or an arc towards it, never cuts its words at the edge."""
+    fl = Floaters()
+    fl.add("+12", (960, 20))  # rises above the top
+    fl.add("+7", (300, 400), end=(1880, 24), arc=90)  # arcs over the top, lands at the edge
+    fl.add("+3", (10, 1070))
+    canvas = pygame.Rect(0, 0, 1920, 1080)
+    seen = []
+
+    class Canvas(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            seen.append(source.get_rect(topleft=pygame.Rect(dest).topleft))
+            return super().blit(source, dest, area, special_flags)
+
+    surface = Canvas((1920, 1080))
+    for _ in range(80):
+        fl.update(1 / 60)
+        fl.draw(surface)
+    assert seen and all(canvas.contains(r) for r in seen), [r for r in seen
+                                                           if not canvas.contains(r)][:3]

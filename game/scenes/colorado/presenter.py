@@ -170,7 +170,7 @@ def _scored(table, e: Event, s: Shown) -> None:
     cells = [tuple(c) for c in d.get("cells", [])]
     table.highlight = (table.colour[q], cells, s.seconds * 1.2)
     start = lay.cell_rect(*cells[len(cells) // 2]).center if cells else lay.panel_point(q)
-    table.floaters.add(f"+{d['points']}", start, lay.panel_point(q), colour=(255, 232, 140),
+    table.floaters.add(f"+{d['points']}", start, lay.score_point(q), colour=(255, 232, 140),
                        duration=max(0.5, s.seconds * 1.4))
     table.disp_score[q] += d["points"]
     score_rows(table, d["round"])[q][d["category"]] = (d["points"], d["count"])

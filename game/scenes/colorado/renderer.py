@@ -158,11 +158,11 @@ class ColoradoRenderer:
         t._draw_buttons(surface)
         t.draw_log(surface)
         t.sprites.draw(surface)
+        t.floaters.draw(surface)  # under the overlays: they own the screen while they show
         if t.bid_show:
             self._bids(surface)
         if t.score_show:
             self._scores(surface)
-        t.floaters.draw(surface)
         if can_act:
             t._draw_focus(surface)
         if not (t.bid_show or t.score_show):

@@ -84,6 +84,12 @@ class ColoradoLayout(TableGeometry):
         r = self.panels[q]
         return (r.centerx + 120, r.centery)
 
+    def score_point(self, q: int) -> tuple[int, int]:
+        """Where points fly to on seat ``q``'s panel: its score, in the top right corner,
+        clear of the name, the kind of player and the counters."""
+        r = self.panels[q]
+        return (r.right - 48, r.y + 30)
+
     # --- bottom strip ------------------------------------------------------------------------
     def token_rect(self, i: int, n: int = 0) -> pygame.Rect:
         """The ``i``-th of ``n`` cowboy tokens (three rows; more than 33 squeeze together)."""
