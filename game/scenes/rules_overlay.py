@@ -43,7 +43,9 @@ FADE_H = 36  # the soft edge at the top and bottom of the text
 # Loading and the Markdown subset
 # --------------------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\s+|[^\s]+")
+# A breaking space: a no-break space (French "Ventes :", U+00A0 or U+202F) stays inside its
+# word, as in ``theme.wrap``.
+_SPACE = re.compile("([^\\S\u00a0\u202f]+)")
 
 
 def runs(text: str) -> list[tuple[str, bool, bool]]:
@@ -52,8 +54,10 @@ def runs(text: str) -> list[tuple[str, bool, bool]]:
     space = False
     for i, part in enumerate(text.split("**")):
         bold = i % 2 == 1
-        for tok in _TOKEN.findall(part):
-            if tok.isspace():
+        for tok in _SPACE.split(part):
+            if not tok:
+                continue
+            if _SPACE.fullmatch(tok):
                 space = True
             else:
                 out.append((tok, bold, space and bool(out)))

@@ -163,14 +163,14 @@ def _church_game():
     raise AssertionError("no seeded game builds and scores a church")
 
 
-# The rulebooks' words: it seed "chiesa", "allevatore"; es "iglesia", "granjero" (the seed
+# The rulebooks' words: it seed "chiesa", "PV" (es and fr write "3 puntos", "3 points"), "allevatore"; es "iglesia", "granjero" (the seed
 # alternates with "agricultor"); fr "Église", "fermier".
 CHURCH_BUILT = {"it": "{p} costruisce una chiesa in {cell}",
                 "es": "{p} construye una iglesia en {cell}",
                 "fr": "{p} construit une église en {cell}"}
 CHURCH_SCORED = {"it": "{p} ottiene {n} PV per la chiesa in {cell}",
-                 "es": "{p} gana {n} PV por la iglesia en {cell}",
-                 "fr": "{p} marque {n} PV pour l'église en {cell}"}
+                 "es": "{p} gana {n} puntos por la iglesia en {cell}",
+                 "fr": "{p} marque {n} points pour l'église en {cell}"}
 CHURCH_TERRAIN = {"it": "Una chiesa va piazzata sulle praterie",
                   "es": "Una iglesia debe ir en una llanura",
                   "fr": "Une église doit se trouver sur une plaine"}
@@ -196,3 +196,16 @@ def test_a_church_is_called_by_the_rulebook_word(code):
         reason = st.why_illegal(PlaceStartTile(mountain), st.current)
         assert localized(reason, NAMES, code) == CHURCH_TERRAIN[code]
     assert not missing
+
+
+@pytest.mark.parametrize(("code", "one", "three"), [
+    ("es", "Anna gana 1 punto por", "Anna gana 3 puntos por"),
+    ("fr", "Anna marque 1 point pour", "Anna marque 3 points pour")])
+def test_a_building_scores_its_points_with_their_plural(code, one, three):
+    """The rulebooks write "gana 3 puntos" / "marque 3 points": one point is singular."""
+    from game.engine.oregon.plays import _scored
+
+    st = new_game(3, 1)
+    for points, expected in ((1, one), (3, three)):
+        event = _scored(st, 0, "store", points, (3, 4), 1, 0)
+        assert describe(event, NAMES, None, code).startswith(expected)

@@ -191,7 +191,10 @@ def _scored(st: OregonState, q: int, gain_reason: str, points: int, at: tuple[in
             message = NN_("{player} scores {points} for {building} on {cell} ({n} farmer)",
                           "{player} scores {points} for {building} on {cell} ({n} farmers)")
         else:
-            message = N_("{player} scores {points} for {building} on {cell}")
+            # one farmer: the sentence's plural follows the points ("1 punto", "3 puntos")
+            args["n"] = points
+            message = NN_("{player} scores {points} for {building} on {cell}",
+                          "{player} scores {points} for {building} on {cell}")
     return Event("scored", message, q, {
         "amount": points, "reason": gain_reason, "cell": list(at), "total": st.score[q],
         "farmers": farmers, "cells": [list(c) for c in st.board.cells_of(group)]}, args=args)
