@@ -27,6 +27,9 @@
   line is shown as it is.
 * Each event line remembers the board cells its event names (``cells_at(pos)``), so the
   table can light them up while the pointer is over the line.
+* One rule for how a line ends, in every language (``log_line``): with a full stop, unless
+  its message ends in ``!``, ``?`` or ``…`` of its own; a heading (``emphasis``) has none.
+  Messages need not carry the stop: the log adds it.
 
 ``style`` is "dark" (light text on a dark wood panel, the default), "paper" (ink on cream) or
 None (no background: the caller draws one).
@@ -44,6 +47,7 @@ from game.ui import art, players, theme
 from game.ui import intents as I
 
 TEXT_SIZE = 28  # the smallest text anywhere: read from a sofa
+LINE_ENDS = ".!?…"  # what a log line (not a heading) ends with
 BADGE = 26  # the seat badge before a player's line
 ENTRY_GAP = 8
 PILL_GAP = 6  # between the "N new" pill and the line above it
@@ -101,6 +105,14 @@ def event_cells(data) -> tuple[tuple[int, int], ...]:
 
 _CELL_KEYS = frozenset({"cell", "cells", "src", "dst", "flag", "flags", "stars", "group",
                         "cubes", "oasis", "steppe", "stone", "camels"})
+
+
+def log_line(text: str) -> str:
+    """``text`` as a log line ends, in every language: with a full stop unless it ends with
+    one, or with ``!``, ``?`` or ``…``.  The messages of the rules and tables are written with
+    and without it; the log makes them alike."""
+    body = text.rstrip()
+    return body if not body or body[-1] in LINE_ENDS else body + "."
 
 
 class LogView:
@@ -233,7 +245,7 @@ class LogView:
             if e.source is None:
                 continue
             text = self._event_text(e.source)
-            if text != e.text:
+            if log_line(text) != e.text:
                 new = self._make(text, e.colour_index, e.emphasis, born=-1.0, source=e.source,
                                  cells=e.cells, said=e.said)
                 self._content_h += new.height - e.height
@@ -262,6 +274,8 @@ class LogView:
 
     def _make(self, text: str, colour_index: int | None, emphasis: bool, born: float,
               source=None, cells=(), said=None) -> _Entry:
+        if not emphasis:
+            text = log_line(text)
         width = self.wrap_width + (BADGE + 10 if emphasis and colour_index is None else 0)
         lines = theme.wrap(text, self.text_size, width, bold=emphasis) or [""]
         height = len(lines) * self.line_height

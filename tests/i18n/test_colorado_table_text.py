@@ -13,6 +13,7 @@ from language_check import english_words, speaking
 from game.i18n import _
 from game.scenes.colorado.results import result_columns
 from game.ui import theme
+from game.ui.log_view import LINE_ENDS
 
 
 class Canvas(pygame.Surface):
@@ -87,6 +88,8 @@ class Reader(Watcher):
     def log(self) -> None:
         for entry in self.scene.log.entries:
             self.add("log", entry.text)
+            # one rule in every language: a log line ends with one full stop (or ! ? …)
+            assert entry.text[-1:] in LINE_ENDS and not entry.text.endswith(".."), entry.text
 
 
 def play(code: str, seed: int) -> tuple[Reader, set[str]]:

@@ -19,6 +19,7 @@ from game.i18n import _
 from game.scenes.oasis import choices, presenter
 from game.scenes.oasis.choices import Choice
 from game.ui import theme
+from game.ui.log_view import LINE_ENDS
 from game.ui.oasis import tips as oasis_tips
 from game.ui.oasis.layout import COLS, ROWS
 
@@ -82,6 +83,8 @@ class Reader:
     def log(self) -> None:
         for entry in self.scene.log.entries:
             self.read("log", entry.text)
+            # one rule in every language: a log line ends with one full stop (or ! ? …)
+            assert entry.text[-1:] in LINE_ENDS and not entry.text.endswith(".."), entry.text
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -28,6 +28,7 @@ from game.scenes.oregon.results import COLUMNS, TIE_BREAK
 from game.scenes.services import Services
 from game.seats import parse_players
 from game.settings import Settings
+from game.ui.log_view import LINE_ENDS
 
 MAX_FRAMES = 400_000
 
@@ -143,6 +144,8 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
                                                  f"{scene.prompt_line()}"
         for entry in scene.log.entries:
             reader.add("log", entry.text)
+            # one rule in every language: a log line ends with one full stop (or ! ? …)
+            assert entry.text[-1:] in LINE_ENDS and not entry.text.endswith(".."), entry.text
         for column in [*COLUMNS, TIE_BREAK]:
             reader.add("results column", _(column))
     assert {START_TILE, PLAY, DRAW} <= phases and n > 20

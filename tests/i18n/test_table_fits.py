@@ -35,6 +35,7 @@ from game.scenes.services import Services
 from game.seats import BOT, HUMAN, make_seat
 from game.settings import Settings
 from game.ui import art, theme
+from game.ui.log_view import log_line
 from game.ui.widgets import button_label
 
 SCALES = [1.0, 1.5]
@@ -298,7 +299,7 @@ def test_a_change_of_language_writes_the_log_and_a_refusal_again(display):
         assert not english_words(shown)
         for e in scene.log.entries:
             if e.source is not None:
-                assert e.text == describe(e.source, scene.names, scene.viewer, "it")
+                assert e.text == log_line(describe(e.source, scene.names, scene.viewer, "it"))
         assert scene.log.entries[-1].text == i18n._("Game resumed at move {n}.").format(n=3)
         assert scene.log.entries[-1].lines == theme.wrap(
             scene.log.entries[-1].text, scene.log.text_size, scene.log.wrap_width)

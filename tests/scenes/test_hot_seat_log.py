@@ -22,6 +22,7 @@ from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
 from game.scenes.table import open_table
 from game.seats import make_seat
+from game.ui.log_view import log_line
 from game.ui.table_common import LOOK_TIME
 
 pytestmark = pytest.mark.usefixtures("no_flip")
@@ -52,7 +53,8 @@ def assert_screen_for(scene, viewer) -> None:
     secrets = secrets_of_others(scene, viewer)
     for entry in scene.log.entries:
         if entry.source is not None:
-            assert entry.text == scene.rename(entry.source.text_for(viewer)), entry.text
+            assert entry.text == log_line(scene.rename(entry.source.text_for(viewer))), \
+                entry.text
         assert entry.text not in secrets, (viewer, entry.text)
         assert not re.search(r"\byou\b", entry.text, re.IGNORECASE), entry.text
     for text in scene.floaters.texts + ([scene.banner] if scene.banner_time > 0 else []):
@@ -153,7 +155,7 @@ def test_continue_rebuilds_the_log_for_the_viewer(game_id, services):
     scene.on_exit()
     resumed = open_table(services, game_id, seats, 9, state=state.clone())
     events = [e for evs in replay_events(state)[1] for e in evs]
-    expected = [resumed.rename(e.text_for(0)) for e in events]
+    expected = [log_line(resumed.rename(e.text_for(0))) for e in events]
     lines = resumed.log.lines
     assert lines[-1] == f"Game resumed at move {len(state.history)}."
     assert lines[-1 - len(expected):-1] == expected
@@ -218,13 +220,13 @@ def test_log_keeps_hidden_lines_hidden_from_an_onlooker(services):
     log.set_viewer(0)
     log.add_event(e, 0)
     log.add("Round 2")
-    assert log.lines == ["Ann draws a church card", "Round 2"]
+    assert log.lines == ["Ann draws a church card.", "Round 2."]
     log.set_viewer(1)
-    assert log.lines == ["Ann draws a building card", "Round 2"]
+    assert log.lines == ["Ann draws a building card.", "Round 2."]
     log.set_viewer(None)
-    assert log.lines == ["Ann draws a building card", "Round 2"]
+    assert log.lines == ["Ann draws a building card.", "Round 2."]
     log.set_viewer(0)
-    assert log.lines == ["Ann draws a church card", "Round 2"]
+    assert log.lines == ["Ann draws a church card.", "Round 2."]
 
 
 def visible_line_with_cells(s):

@@ -18,6 +18,7 @@ from game.scenes.base import Scene
 from game.scenes.replay import DRAG_REBUILD, SPEEDS, ReplayScene, open_replay
 from game.seats import BOT, HUMAN, make_seat
 from game.ui import intents as I
+from game.ui.log_view import log_line
 
 PLAYERS = {"oregon": 3, "colorado": 4, "oasis": 3}
 def finished(game_id: str):
@@ -296,8 +297,8 @@ def test_a_jump_fills_the_log_with_public_lines_only(viewer, game_id):
     secret, public = set(), set()
     for p, action in original.history[:k]:
         for e in st.apply(action, p):
-            public.add(scene.table.rename(e.text_for(None)))
+            public.add(log_line(scene.table.rename(e.text_for(None))))
             if e.private_to is not None and e.text != e.text_for(None):
-                secret.add(scene.table.rename(e.text))
+                secret.add(log_line(scene.table.rename(e.text)))
     assert set(lines) <= public
     assert not set(lines) & (secret - public)

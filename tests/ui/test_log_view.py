@@ -42,7 +42,7 @@ class TestLogView:
         assert len(entry.lines) > 1
         f = theme.font(log.text_size)
         assert all(f.size(line)[0] <= log.wrap_width for line in entry.lines)
-        assert " ".join(entry.lines) == LONG
+        assert " ".join(entry.lines) == LONG + "."  # a log line ends with a full stop
         assert log.row_count == len(entry.lines)
 
     def test_short_line_is_one_row(self, log):
@@ -189,7 +189,7 @@ class TestLogView:
         rows = log.row_count
         log.set_rect(pygame.Rect(0, 0, 900, 400))
         assert log.row_count < rows
-        assert log.lines == [LONG]
+        assert log.lines == [LONG + "."]
 
     def test_clear(self, log):
         fill(log, 10)
