@@ -302,6 +302,21 @@ def test_a_corrupt_progress_file_is_set_aside_said_and_the_lesson_starts_over(sv
     assert "starts over" in t.shown_message()
 
 
+def test_a_progress_file_that_cannot_be_written_is_said_on_the_table(svc, lesson, monkeypatch):
+    """As a game's autosave: the learner must not leave believing their place is kept."""
+    from game.scenes.table.autosave import SAVE_FAILED
+
+    def disk_full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(progress, "write_atomic", disk_full)
+    t = opened(svc, lesson)
+    to_step(svc, t, 2)
+    svc.config.writer.flush()
+    frames(svc)
+    assert t.save_notice is SAVE_FAILED
+
+
 def test_leave_lesson_through_the_pause_menu_keeps_the_place(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 2)

@@ -6,7 +6,8 @@ whether it worked.  The table polls them each frame (``poll``), and a failure is
 table (``SAVE_FAILED``) when saving starts to fail, not after every move: again only when it
 still fails ``REMIND_SECONDS`` after it was last said (a player who keeps playing is
 reminded before quitting), and once more after a save worked in between and then fails anew.
-When it works again after failing, the table says so (``SAVED_AGAIN``).
+When it works again after failing, the table says so (``SAVED_AGAIN``).  A lesson's table
+keeps no autosave but watches its progress file the same way (``watch``).
 """
 
 from __future__ import annotations
@@ -45,7 +46,11 @@ class Autosaver:
         return autosave and not passive and not self.config.kiosk
 
     def save(self, state: GameState, seats: Sequence[Seat]) -> None:
-        self.writes.append(saves.autosave(self.config, state, list(seats)))
+        self.watch(saves.autosave(self.config, state, list(seats)))
+
+    def watch(self, write: Future[bool]) -> None:
+        """Tell the players about ``write`` too (a lesson's progress file)."""
+        self.writes.append(write)
 
     def poll(self, dt: float) -> Sentence | None:
         """Each frame (``dt``: its seconds): what to tell the players about the writes that

@@ -153,8 +153,11 @@ class Coach:
         self.table._cache = {}
 
     def save(self) -> None:
-        progress.save(self.table.services.config, self.lesson, self.guide.index,
-                      self.guide.done, self.actions)
+        """Write the progress file; the table says so if it cannot be kept, as it does for a
+        game's autosave."""
+        self.table.autosaver.watch(progress.save(self.table.services.config, self.lesson,
+                                                 self.guide.index, self.guide.done,
+                                                 self.actions))
 
     def game_over(self) -> None:
         """The lesson's game ended: its progress goes (the results show as usual)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,17 +59,21 @@ def dumps(lesson: Lesson, step: int, done: int, actions: list[tuple[int, Action]
 
 
 def save(config, lesson: Lesson, step: int, done: int,
-         actions: list[tuple[int, Action]]) -> None:
-    """Write the lesson's place (in the background; the text is made now)."""
+         actions: list[tuple[int, Action]]) -> Future[bool]:
+    """Write the lesson's place (in the background; the text is made now).  The future says,
+    once written, whether it is kept (the table tells the learner when it is not, as it
+    does for a game's autosave)."""
     path = progress_path(config, lesson.game_id)
-    config.writer.submit(_write, path, dumps(lesson, step, done, actions))
+    return config.writer.submit(_write, path, dumps(lesson, step, done, actions))
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str) -> bool:
     try:
         write_atomic(path, text)
+        return True
     except OSError as exc:
         log.warning("The lesson's progress could not be saved to %s: %s", path, exc)
+        return False
 
 
 def remove(config, game_id: str) -> None:
