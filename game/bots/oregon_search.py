@@ -99,6 +99,7 @@ class OregonSearch(GuidedRules):
     def candidates(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
         phase = view["phase"]
         ranker = NormalBot(0, self.weights)
+        legal = keep_joker(legal)
         if phase in (PLAY, EXTRA_TURN) and not self.near_end(view):
             return [ranker.choose(view, legal)]
         if phase == PLAY:
@@ -118,6 +119,18 @@ class OregonSearch(GuidedRules):
             first = ranker.choose(view, legal)
             return [first, *(a for a in legal if a != first)]
         return [ranker.choose(view, legal)]
+
+    def ranking_gap(self, view: Mapping[str, Any], legal: list[Action]
+                    ) -> tuple[int, float] | None:
+        """When the ranking alone chooses a play (far from the end): how many plays it
+        weighed and how many points its first stands above the next (None for draws, the
+        start tile and the extra-turn question)."""
+        if view["phase"] != PLAY:
+            return None
+        ranked = NormalBot(0, self.weights).ranked_plays(view, keep_joker(legal))
+        if len(ranked) < 2:
+            return (len(ranked), 0.0)
+        return (len(ranked), ranked[0][0] - ranked[1][0])
 
     def near_end(self, view: Mapping[str, Any]) -> bool:
         """Whether the game may end within ``endgame_turns`` of the viewer's turns (by the
@@ -179,6 +192,22 @@ def board_potential(pos: Position) -> float:
         if comp.bit_count() == 2 and not comp & pos.marked:
             v += pos._pair_potential(comp, own)
     return v
+
+
+def keep_joker(legal: list[Action]) -> list[Action]:
+    """``legal`` without the plays that spend the joker where the same placement is legal
+    without it (the same farmer or building on the same cell, with cards in hand): it
+    scores the same and the joker stays for a play that needs it."""
+    plain = {_placement(a) for a in legal if not getattr(a, "uses_joker", False)}
+    return [a for a in legal
+            if not getattr(a, "uses_joker", False) or _placement(a) not in plain]
+
+
+def _placement(a: Action) -> tuple:
+    """What a play puts where: its kind, cell and, for a building, which building."""
+    cards = getattr(a, "cards", ())
+    building = (cards[-1] - 50) // 3 if cards and cards[-1] >= 50 else None
+    return type(a).__name__, getattr(a, "cell", None), building
 
 
 def _effect(a: Action) -> tuple:

@@ -113,6 +113,11 @@ class Analysis:
     choices: list[Choice]
     iterations: int
     seconds: float
+    legal: int = 0
+    """How many legal moves the position offered (0: not told)."""
+    ranked: tuple[int, float] | None = None
+    """With one choice searched, when the game's ranking chose it: how many plays it
+    ranked, and how many of its points the choice stands above the next (else None)."""
 
     @property
     def best(self) -> Choice:
@@ -166,6 +171,7 @@ class Search:
         self.rules = rules
         self.view = view
         self.seat: int = view["viewer"]
+        self.legal = legal
         self.rng = rng
         root_moves = list(rules.candidates(view, legal)) or list(legal[:1])
         for a in include:
@@ -376,7 +382,12 @@ class Search:
             top = max(tried + [0], key=lambda i: (edge(i), -i))
             order.remove(top)
             order.insert(0, top)
-        return Analysis(self.seat, [choices[i] for i in order], self.iterations, seconds)
+        ranked = None
+        if len(self.root_moves) == 1:
+            ranking_gap = getattr(self.rules, "ranking_gap", None)
+            ranked = ranking_gap(self.view, self.legal) if ranking_gap is not None else None
+        return Analysis(self.seat, [choices[i] for i in order], self.iterations, seconds,
+                        len(self.legal), ranked)
 
 
 def analyse(rules: SearchRules, view: Mapping[str, Any], legal: list[Action], budget: Budget,

@@ -20,6 +20,7 @@ from game.bots.oregon_search import (
     OregonSearch,
     RolloutBot,
     board_potential,
+    keep_joker,
     search_rules,
 )
 from game.bots.search import Budget, HardBot, analyse
@@ -76,7 +77,7 @@ def test_play_candidates_are_the_normal_bots_best_distinct_plays():
         cands = EVERY.candidates(view, legal)
         pos = Position(view, HARD_WEIGHTS)
         values = {a: play_value(pos, a) for a in legal}
-        best = max(values.values())
+        best = max(values[a] for a in keep_joker(legal))  # the joker kept where it can be
         assert 1 <= len(cands) <= EVERY.width
         assert all(a in legal for a in cands)
         assert values[cands[0]] == best  # the normal bot's first choice leads
@@ -334,3 +335,42 @@ def test_the_hard_ranking_takes_the_extra_turn_more_readily():
             assert isinstance(hard, UseExtraTurn)
         more += isinstance(hard, UseExtraTurn) and not isinstance(normal, UseExtraTurn)
     assert more >= 1
+
+
+# --- the joker is kept where cards in hand make the same play ------------------------------------
+def _turn_one_with_joker_and_cards():
+    """Seed 2, two seats, the first play of the game: the seat to play holds the joker and two
+    landscape cards of the same kind, so a farmer on the cell they name can be placed with
+    both cards or with one card and the joker (normal bots set the start tiles)."""
+    from game.engine.oregon import new_game
+
+    state = new_game(2, 2)
+    bots = [make_bot("oregon", "normal", q) for q in range(2)]
+    while len(state.history) < 2:
+        p = state.to_act()[0]
+        state.apply(bots[p].choose(state.view(p), state.legal_actions(p)), p)
+    p = state.to_act()[0]
+    view, legal = state.view(p), state.legal_actions(p)
+    assert view["phase"] == "play" and view["players"][p]["joker_active"]
+    both = [(a, b) for a in legal if isinstance(a, PlaceFarmer) and a.uses_joker
+            for b in legal if isinstance(b, PlaceFarmer) and not b.uses_joker
+            and a.cell == b.cell]
+    assert both  # the same farmer on the same cell, with the joker or without it
+    return view, legal
+
+
+def test_the_joker_is_not_spent_where_cards_in_hand_make_the_same_play():
+    """Among plays that put the same farmer or building on the same cell (so score the same),
+    the hard bot and the suggestion take the one that keeps the joker (its ranking liked
+    spending it here: the landscape card kept counts towards a later play)."""
+    view, legal = _turn_one_with_joker_and_cards()
+    ranked_first = NormalBot(0, HARD_WEIGHTS).choose(view, legal)
+    assert ranked_first.uses_joker  # what the ranking alone would play
+    assert not any(getattr(a, "uses_joker", False)
+                   for a in OregonSearch().candidates(view, legal))
+    hard = make_bot("oregon", "hard", 4, Budget(seconds=None, iterations=4))
+    assert not hard.choose(view, legal).uses_joker
+    suggestion = analyse(search_rules(), view, legal, Budget(seconds=None, iterations=4), 4)
+    assert not suggestion.best.action.uses_joker
+    weighed, _gap = suggestion.ranked
+    assert suggestion.legal == len(legal) and 2 <= weighed < len(legal)

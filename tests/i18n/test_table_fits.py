@@ -318,3 +318,40 @@ def test_a_log_no_scene_told_follows_the_language_at_its_next_frame(display):
         log.update(1 / 60)  # ...until the log's next frame
         assert log.entries[-1].text == i18n._("Replay from the start.") != english[-1]
         assert [e.text for e in log.entries] != english
+
+
+# --- the line of a suggested move ---------------------------------------------------------------
+def hint_lines() -> list[str]:
+    """Every line "Suggest a move" may say, with long numbers, in the language spoken."""
+    from game.bots.search import Analysis, Choice
+    from game.scenes.table.hints import Hint
+
+    def line(choices, legal, ranked=None):
+        picks = [Choice(a, v, p, 0.5) for a, v, p in choices]
+        return Hint(0, (0, 0), Analysis(0, picks, 99, 0.0, legal, ranked)).line()
+
+    searched = [("a", 9, 14.0), ("b", 4, 2.0)] + [("c", 1, 0.0)] * 6
+    return [line([("a", 1, 0.0)], 1), line(searched, 188), line(searched[:1] * 2, 188),
+            line([("a", 0, 0.0)], 188, (188, 14.0)), line([("a", 0, 0.0)], 188, (188, 0.2)),
+            line([("a", 0, 0.0)], 188)]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("scale", SCALES)
+def test_a_suggested_moves_line_fits_the_prompt_panel(display, code, scale):
+    """Each game's prompt panel holds every line of a suggestion, in the height the panel
+    may grow to with the Text size, never below the 100 % text size."""
+    from game.ui.colorado.layout import ColoradoLayout
+    from game.ui.oasis.layout import TableLayout as OasisLayout
+    from game.ui.oregon.layout import TableLayout as OregonLayout
+    from game.ui.table_common import PROMPT_SIZE, prompt_fit
+
+    theme.set_ui_scale(scale)
+    with speaking(code):
+        lines = hint_lines()
+    assert len(set(lines)) == len(lines)
+    for layout in (OregonLayout(4), ColoradoLayout(4), OasisLayout(5)):
+        r = layout.message_rect
+        for text in lines:
+            px, _lines, _step, height = prompt_fit(text, r.w - 32, r.h, False, scale)
+            assert px >= PROMPT_SIZE and height <= theme.scaled(r.h), (code, text, px, height)

@@ -43,18 +43,35 @@ class Hint:
         return self.analysis.best.action
 
     def line(self) -> str:
-        """The reason, in the player's language: the gain in points the search expects."""
-        if len(self.analysis.choices) < 2:
-            return _("Suggested move highlighted: the only play worth weighing here.")
-        gain = round(self.analysis.gain())
-        if gain < 1:
-            return _("Suggested move highlighted: the search finds it about as good as the "
-                     "next best play.")
-        return ngettext(
-            "Suggested move highlighted: the search expects it to be about {n} point better "
-            "than the next best play.",
-            "Suggested move highlighted: the search expects it to be about {n} points better "
-            "than the next best play.", gain).format(n=gain)
+        """What the suggestion rests on, in the player's language: what the search compared
+        (how many moves it played out, or ranked, of how many legal ones) and by how much the
+        suggested one came out ahead."""
+        a = self.analysis
+        legal = max(a.legal, len(a.choices))
+        if legal < 2:
+            return _("Suggested move highlighted: it is the only legal move.")
+        if len(a.choices) >= 2:
+            k, gain = len(a.choices), round(a.gain())
+            if gain < 1:
+                return _("Suggested move highlighted: {k} of {n} moves played out; about as "
+                         "good as the next.").format(k=k, n=legal)
+            return ngettext(
+                "Suggested move highlighted: {k} of {n} moves played out; about {gain} point "
+                "better than the next.",
+                "Suggested move highlighted: {k} of {n} moves played out; about {gain} points "
+                "better than the next.", gain).format(k=k, n=legal, gain=gain)
+        if a.ranked is not None and a.ranked[0] >= 2:
+            weighed, gap = a.ranked[0], round(a.ranked[1])
+            if gap < 1:
+                return _("Suggested move highlighted: {n} plays ranked by points; about as "
+                         "good as the next.").format(n=weighed)
+            return ngettext(
+                "Suggested move highlighted: {n} plays ranked by points; about {gain} point "
+                "better than the next.",
+                "Suggested move highlighted: {n} plays ranked by points; about {gain} points "
+                "better than the next.", gap).format(n=weighed, gain=gap)
+        return _("Suggested move highlighted: the normal bot's pick of {n} moves, none played "
+                 "out.").format(n=legal)
 
 
 def action_cells(action: Action) -> list[tuple[int, int]]:
