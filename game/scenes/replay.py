@@ -64,6 +64,12 @@ PAUSE = 0.45  # seconds of animation time between two moves while playing
 DRAG_REBUILD = 0.1  # at most one rebuild per this many seconds while the scrubber is dragged
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BIG_STEP = 10
+BAR_BOTTOM = 1068  # the bar's bottom edge
+BAR_PAD = 20  # inside the bar's rim
+BAR_GAP = 8  # between the board (and its letters and numbers) and the top of the bar
+# (padding above and below, between rows, the timeline's height, below it): the usual
+# spacing, and the closer one of a bar that would otherwise rise over the board
+SPACINGS = ((16, 8, 40, 10), (8, 4, 32, 6))
 LOG_MOVES = 12  # after a jump the log shows the events of this many moves before it ...
 LOG_LINES = 30  # ... at most this many lines
 REPLAY_START = say(N_("Replay from the start."))
@@ -280,44 +286,45 @@ class ReplayScene(Scene):
     def _layout(self) -> None:
         lay = self.table.layout
         msg = lay.message_rect
-        # A table may keep what is being carried out (left of its prompt) in view.
-        left = msg.x if GAMES[self.record.GAME_ID].replay_from_prompt else 16
-        top = msg.y
-        self.rect = pygame.Rect(left, top, msg.right - left, 1068 - top)
+        # The bar grows upwards for its words, but never over the board: first its rows draw
+        # closer, then a table that keeps what is being carried out (left of its prompt) in
+        # view gives that up for a bar under the whole board, then the bar reaches over the
+        # log's lower part, then the review's words are made a little smaller; only words
+        # that still do not fit make it taller.
+        room = BAR_BOTTOM - (lay.board_rect.bottom + BAR_GAP)
+        lefts = [msg.x] if GAMES[self.record.GAME_ID].replay_from_prompt else []
+        spans = [(left, msg.right) for left in [*lefts, 16]] + [(16, 1904)]
+        tries = [(span, space, most) for most in (None, room) for span in spans
+                 for space in SPACINGS]
+        for (left, right), space, most in tries:  # the last: over the log's lower part too
+            self.rect = pygame.Rect(left, msg.y, right - left, BAR_BOTTOM - msg.y)
+            self.spacing = space
+            rows = self._rows(room - 2 * space[0] if most else None)
+            if rows + 2 * space[0] <= room:
+                break
         r = self.rect
-        self.wide = r.w >= 1000
-        pad = 20
+        vpad, row_gap, scrub_h, scrub_gap = self.spacing
+        pad = BAR_PAD
         bh = 68 if self.wide else 64
         bw = 84 if self.wide else 72
         gap = 10 if self.wide else 8
         inner = r.inflate(-2 * pad, 0)
-        # The words take the lines their longest moment needs in the player's language and
-        # text size (most often one each); the bar grows upwards when they need more room.
-        self.info_x = inner.x + self._tag().get_width() + 14
-        info_h = max(36, theme.line_height(theme.SMALL_SIZE, bold=True) * max(
-            len(pack_parts(parts, inner.right - self.info_x, theme.ui_scale()))
-            for parts in self._widest_infos()))
-        who_h = 0 if self.wide else max(34, theme.line_height(theme.SMALL_SIZE) * max(
-            len(theme.wrap(words, theme.SMALL_SIZE, inner.w - 40)[:2])
-            for words in self._widest_whos()))
-        self.review_laid_out = self.panel.complete
-        review_h = self.panel.height(inner.w)
-        rows = info_h + 8 + review_h + 8 + (0 if self.wide else who_h + 4) + 40 + 10 + bh
-        if rows + 2 * (pad - 4) > r.h:
-            r.h = rows + 2 * (pad - 4)
-            r.bottom = 1068
-        y = r.y + max(pad - 4, (r.h - rows) // 2)
+        info_h, review_h, who_h = self._row_heights
+        if rows + 2 * vpad > r.h:
+            r.h = rows + 2 * vpad
+            r.bottom = BAR_BOTTOM
+        y = r.y + max(vpad, (r.h - rows) // 2)
         self.info_rect = pygame.Rect(inner.x, y, inner.w, info_h)
-        y += info_h + 8
+        y += info_h + row_gap
         self.review_rect = pygame.Rect(inner.x, y, inner.w, review_h)
-        y += review_h + 8
+        y += review_h + row_gap
         self.who_rect = None
         if not self.wide:
             self.who_rect = pygame.Rect(inner.x, y, inner.w, who_h)
             y += who_h + 4
-        self.scrub_rect = pygame.Rect(inner.x, y, inner.w, 40)
-        self.track_rect = pygame.Rect(inner.x + 16, y + 13, inner.w - 32, 14)
-        y += 40 + 10
+        self.scrub_rect = pygame.Rect(inner.x, y, inner.w, scrub_h)
+        self.track_rect = pygame.Rect(inner.x + 16, y + (scrub_h - 14) // 2, inner.w - 32, 14)
+        y += scrub_h + scrub_gap
         self.buttons: dict[str, pygame.Rect] = {}
         x = inner.x
         for key in TRANSPORT:
@@ -331,6 +338,28 @@ class ReplayScene(Scene):
             a = self.buttons["speed"].right + 24
             self.who_rect = pygame.Rect(a, y, self.buttons["close"].x - 16 - a, bh)
         self.ticks = [self.track_x(k) for k in self.round_starts()]
+
+    def _rows(self, most: int | None = None) -> int:
+        """The height the bar's rows take at ``self.rect``'s width and ``self.spacing`` (their
+        heights are kept in ``_row_heights``): the words take the lines their longest moment
+        needs in the player's language and text size (most often one each); with ``most``
+        (the room the whole bar has), the review's words are made smaller to fit it."""
+        _vpad, row_gap, scrub_h, scrub_gap = self.spacing
+        self.wide = self.rect.w >= 1000
+        inner = self.rect.inflate(-2 * BAR_PAD, 0)
+        self.info_x = inner.x + self._tag().get_width() + 14
+        info_h = max(36, theme.line_height(theme.SMALL_SIZE, bold=True) * max(
+            len(pack_parts(parts, inner.right - self.info_x, theme.ui_scale()))
+            for parts in self._widest_infos()))
+        who_h = 0 if self.wide else max(34, theme.line_height(theme.SMALL_SIZE) * max(
+            len(theme.wrap(words, theme.SMALL_SIZE, inner.w - 40)[:2])
+            for words in self._widest_whos()))
+        bh = 68 if self.wide else 64
+        others = info_h + 2 * row_gap + (0 if self.wide else who_h + 4) + scrub_h + scrub_gap + bh
+        self.review_laid_out = self.panel.complete
+        review_h = self.panel.height(inner.w, None if most is None else most - others)
+        self._row_heights = (info_h, review_h, who_h)
+        return others + review_h
 
     def _widest_infos(self) -> list[tuple[str, ...]]:
         """The info row's words at each kind of moment of this game (with the most digits)."""

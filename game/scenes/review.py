@@ -170,16 +170,26 @@ class ReviewPanel:
             lines += [_(ALL_AGREED), _(NOTHING)]
         return lines
 
-    def height(self, width: int) -> int:
+    def height(self, width: int, most: int | None = None) -> int:
         """The row's height: one line, or what its longest words need (at the smallest text
-        size: the words are made smaller before the bar grows)."""
-        step = theme.font(theme.SMALL_SIZE, fixed=True).get_linesize()
+        size: the words are made smaller before the bar grows), or with ``most`` (the room
+        the row may take) what they need at the size ``draw`` steps down to for that room."""
+        px = theme.SMALL_SIZE
+        while True:
+            need = self._need(width, px)
+            if most is None or need <= most or px <= round(theme.SMALL_SIZE * theme.FIT_LEAST):
+                return max(theme.line_height(theme.SMALL_SIZE) if most is None else 0, need)
+            px -= 1
+
+    def _need(self, width: int, px: int) -> int:
+        """What the longest words take at ``px``."""
+        step = theme.font(px, fixed=True).get_linesize()
         beside = text_width(width, True)
-        lines = max(len(theme.wrap(line, theme.SMALL_SIZE, beside, fixed=True))
+        lines = max(len(theme.wrap(line, px, beside, fixed=True))
                     for line in (_(READING), _(REVIEWING).format(done=888, total=888)))
-        lines = max(lines, *(len(theme.wrap(line, theme.SMALL_SIZE, width, fixed=True))
+        lines = max(lines, *(len(theme.wrap(line, px, width, fixed=True))
                              for line in self.every_line()))
-        return max(theme.line_height(theme.SMALL_SIZE), lines * step)
+        return lines * step
 
     def clear(self) -> None:
         """A new language or text size: the words are made again."""
@@ -198,6 +208,10 @@ class ReviewPanel:
             draw_progress(surface, bar, self.fraction(), *colours)
         px, lines, step = theme.fit_wrap(words, theme.SMALL_SIZE, right - rect.x, rect.h,
                                          scale=theme.ui_scale())
+        while step * len(lines) > rect.h and px > round(theme.SMALL_SIZE * theme.FIT_LEAST):
+            px -= 1  # the bar keeps off the board: long words are made a little smaller
+            lines = theme.wrap(words, px, right - rect.x, fixed=True)
+            step = theme.font(px, fixed=True).get_linesize()
         y = rect.centery - step * len(lines) // 2
         for line in lines:
             img = theme.text(line, px, theme.INK, fixed=True)

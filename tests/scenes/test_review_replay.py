@@ -226,8 +226,9 @@ def test_the_bar_makes_room_for_the_finished_review(services, scenes):
     lines = theme.wrap(longest, theme.SMALL_SIZE, scene.review_rect.w, fixed=True)
     assert scene.review_rect.h >= len(lines) * theme.font(
         theme.SMALL_SIZE, fixed=True).get_linesize()
-    assert scene.rect.top <= top and scene.rect.bottom == 1068
+    assert scene.rect.bottom == 1068 and (scene.rect.top <= top or scene.rect.w > 1300)
     assert CANVAS.contains(scene.rect)
+    assert scene.rect.top > scene.table.layout.board_rect.bottom  # the board stays in sight
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
@@ -239,22 +240,25 @@ def test_the_review_speaks_the_players_language_and_fits(display, code, scale):
             for game_id in sorted(PLAYERS):
                 scene = replay_scene(svc, game_id)
                 try:
-                    texts = [row_texts(scene)]
+                    texts = [(row_texts(scene), scene.review_rect.copy())]
                     scene.panel.start()
                     assert scene.panel.review.join(60)
                     scene.update(1 / 60)
                     for v in scene.panel.marks() + scene.panel.review.verdicts[:8]:
                         scene.jump(v.move)
-                        texts.append(row_texts(scene))
+                        texts.append((row_texts(scene), scene.review_rect.copy()))
                     scene.jump(0)
-                    texts.append(row_texts(scene))
-                    for drawn in texts:
+                    texts.append((row_texts(scene), scene.review_rect.copy()))
+                    for drawn, row in texts:
                         assert drawn
                         for m, r in drawn:
-                            assert scene.review_rect.contains(r), (m, r, scene.review_rect)
+                            assert row.contains(r), (m, r, row)
                             if code != "en":
                                 assert not english_words(m), m
                     assert CANVAS.contains(scene.rect)
+                    # the bar keeps off the board: its last rows stay in sight
+                    board = scene.table.layout.board_rect
+                    assert scene.rect.top > board.bottom, (game_id, scene.rect, board)
                 finally:
                     scene.on_exit()
         ours = {m for m in missing if m in REVIEW_SENTENCES}
