@@ -83,7 +83,7 @@ PHASE_WORDS = {
     "draw": N_("Drawing cards"),
     # Colorado County
     "flags": N_("Placing flags"), "offer": N_("Offers"), "interest": N_("Interest"),
-    "give": N_("Giving cards"), "auction": N_("Auction"), "bid": N_("Bidding"),
+    "give": N_("Giving a cowboy"), "auction": N_("Auction"), "bid": N_("Bidding"),
     "take": N_("Taking cards"),
     # Oasis
     "choose": N_("Choosing offers"), "carry": N_("Carrying out"), "bonus": N_("Bonus"),

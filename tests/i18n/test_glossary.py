@@ -39,9 +39,14 @@ def _readable(text: str) -> str:
 
 
 def uses(text: str, forms: list[str]) -> bool:
-    """Whether ``text`` holds one of ``forms`` as a whole word, in any case."""
-    return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", _readable(text), re.IGNORECASE)
-               for f in forms)
+    """Whether ``text`` holds one of ``forms`` as a whole word, in any case (a form ending in
+    an apostrophe, "clicca l'", runs on into its word)."""
+    return any(re.search(_pattern(f), _readable(text), re.IGNORECASE) for f in forms)
+
+
+def _pattern(form: str) -> str:
+    end = r"(?!\w)" if form[-1].isalnum() else ""
+    return rf"(?<!\w){re.escape(form)}{end}"
 
 
 def in_scope(glossary, locations) -> bool:
@@ -98,6 +103,7 @@ def test_a_form_is_matched_as_a_whole_word_in_any_case_and_elided():
     assert not uses("Retournez une carte", ["tour"])
     assert not uses("{tour} pose", ["tour"])  # a placeholder is not a word
     assert uses("Passez\u00a0à Rouge", ["Passez à"])
+    assert uses("Clicca l'offerta", ["clicca l'"]) and not uses("Clicca la carta", ["clicca l'"])
 
 
 def test_a_drifted_term_is_found():
