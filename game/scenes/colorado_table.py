@@ -37,7 +37,7 @@ from game.scenes.colorado.choices import (
     why_illegal,
 )
 from game.scenes.colorado.presenter import EVENT_STEPS, start_event, step_for
-from game.scenes.colorado.results import POINT_COLUMNS, result_columns, result_rows
+from game.scenes.colorado.results import POINT_COLUMNS, TIE_BREAK, result_columns, result_rows
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.table.scene import SharedTable
 from game.seats import Seat
@@ -324,7 +324,7 @@ class TableScene(TableTips, SharedTable):
                                               [ResultRow(*r) for r in rows], self.play_again,
                                               self.services.to_title,
                                               result_columns(self.state),
-                                              categories=POINT_COLUMNS))
+                                              tie_breaks=[TIE_BREAK], categories=POINT_COLUMNS))
 
     def round_words(self, round_: int, rounds: int | None) -> str:
         if rounds:  # Italian and French: manche

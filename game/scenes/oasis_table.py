@@ -191,7 +191,7 @@ class TableScene(TableTips, SharedTable):
         rows = [ResultRow(*r) for r in self.result_rows()]
         self.services.stack.push(ResultsScene(
             self.services, GAME_NAME, rows, self.play_again, self.services.to_title,
-            models.RESULT_COLUMNS, categories=models.POINT_COLUMNS))
+            models.RESULT_COLUMNS, tie_breaks=[models.TIE_BREAK], categories=models.POINT_COLUMNS))
 
     # --- what the acting human may do -----------------------------------------------------
     @property

@@ -11,7 +11,7 @@ from colorado_table_game import Watcher, open_colorado, play_through
 from language_check import english_words, speaking
 
 from game.i18n import _
-from game.scenes.colorado.results import result_columns
+from game.scenes.colorado.results import TIE_BREAK, result_columns
 from game.ui import theme
 from game.ui.log_view import LINE_ENDS
 
@@ -99,7 +99,7 @@ def play(code: str, seed: int) -> tuple[Reader, set[str]]:
         play_through(svc, scene, seed, reader)
         reader.decision("game over")
         reader.log()
-        for column in result_columns(scene.state):
+        for column in [*result_columns(scene.state), TIE_BREAK]:
             reader.add("results column", _(column))
     return reader, missing
 

@@ -25,8 +25,10 @@ from game.engine.messages import N_, describe, say
 from game.i18n import LANGUAGES
 from game.palette import PLAYER_NAMES
 from game.scenes.colorado.results import CATEGORIES
+from game.scenes.colorado.results import TIE_BREAK as COLORADO_TIE_BREAK
 from game.scenes.handoff import Handoff, message_width
 from game.scenes.oasis.models import RESULT_COLUMNS as OASIS_COLUMNS
+from game.scenes.oasis.models import TIE_BREAK as OASIS_TIE_BREAK
 from game.scenes.oregon.results import COLUMNS as OREGON_COLUMNS
 from game.scenes.oregon.results import TIE_BREAK as OREGON_TIE_BREAK
 from game.scenes.replay import ReplayScene, phase_words
@@ -43,8 +45,9 @@ PLAYERS = {"oregon": 4, "colorado": 4, "oasis": 5}
 # Each game's results columns as its table passes them (Colorado: four rounds played).
 COLUMNS = {
     "oregon": [*OREGON_COLUMNS, OREGON_TIE_BREAK],
-    "colorado": [f"R{i}" for i in range(1, 5)] + [label for _c, label in CATEGORIES] + ["Cubes"],
-    "oasis": list(OASIS_COLUMNS),
+    "colorado": [f"R{i}" for i in range(1, 5)] + [label for _c, label in CATEGORIES]
+    + [COLORADO_TIE_BREAK],
+    "oasis": [*OASIS_COLUMNS, OASIS_TIE_BREAK],
 }
 LONG_NAME = "Marie-Gwendoline"  # as long as a seat's name may be (game.seats.NAME_MAX)
 

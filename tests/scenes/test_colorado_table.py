@@ -44,7 +44,7 @@ def test_whole_game_by_mouse_to_results(tables):
     rows = s.result_rows()
     assert [r[2] for r in rows] == sorted(r[2] for r in rows)
     assert any(r[5] for r in rows)
-    assert {"R1", "R4", "Borders", "Cubes"} <= set(rows[0][4])
+    assert {"R1", "R4", "Borders", "Tie-break: cubes"} <= set(rows[0][4])
 
 
 def _to_phase(t, phase: str, rng=None):

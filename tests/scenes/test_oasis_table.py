@@ -40,7 +40,8 @@ def test_whole_game_by_mouse_to_results(tables):
     rows = s.result_rows()
     assert [r[2] for r in rows] == [1, 2, 3]
     assert rows[0][5] and not any(r[5] for r in rows[1:])
-    assert all(set(r[4]) >= {"Camels", "Oases", "Steppe", "Stone", "Total", "Disc"}
+    assert all(set(r[4]) >= {"Camels", "Oases", "Steppe", "Stone", "Total",
+                               "Tie-break: disc"}
                for r in rows)
     assert [r[3] for r in rows] == [s.state.final[q]["total"] for q in s.state.ranking]
     assert s.disp_score == [f["total"] for f in s.state.final]  # counted up on the table

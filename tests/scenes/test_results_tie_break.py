@@ -1,20 +1,33 @@
-"""The Oregon results: the farmers placed, which settle a tie on points and are not part of
-the total, stand after the Total, named as the tie-break."""
+"""The results of each game: what settles a tie on points (Oregon's farmers placed, Colorado
+County's cubes on the board, Oasis' priority disc) is not part of the total, so it stands
+after the Total, named as the tie-break."""
 
+import pytest
 from finished_games import results_of
 
-from game.scenes.oregon.results import TIE_BREAK
+from game.scenes.colorado.results import TIE_BREAK as COLORADO
+from game.scenes.oasis.models import TIE_BREAK as OASIS
+from game.scenes.oregon.results import TIE_BREAK as OREGON
+
+TIE_BREAKS = {"oregon": OREGON, "colorado": COLORADO, "oasis": OASIS}
 
 
-def test_oregon_farmers_stand_after_the_total_as_the_tie_break(services):
-    scene = results_of(services, "oregon", 3)
-    assert scene.tie_breaks == [TIE_BREAK]
-    farmers = scene.columns.index(TIE_BREAK)
-    assert scene.columns[farmers:] == [TIE_BREAK]
+@pytest.mark.parametrize("game_id", sorted(TIE_BREAKS))
+def test_the_tie_break_stands_after_the_total_and_says_what_it_is(services, game_id):
+    tie_break = TIE_BREAKS[game_id]
+    scene = results_of(services, game_id, 3)
+    assert scene.tie_breaks == [tie_break]
+    first = scene.columns.index(tie_break)
+    assert scene.columns[first:] == [tie_break]
     # every column of points before the total, the tie-break after it
-    assert all(cx < scene.total_cx for cx in scene.col_cx[:farmers])
-    assert scene.col_cx[farmers] > scene.total_cx
+    assert all(cx < scene.total_cx for cx in scene.col_cx[:first])
+    assert scene.col_cx[first] > scene.total_cx
+    assert tie_break.startswith("Tie-break: ")  # its heading says what it is for
+    assert all(tie_break in row.breakdown for row in scene.rows)
+
+
+def test_oregons_total_is_its_points_without_the_farmers(services):
+    scene = results_of(services, "oregon", 3)
     for row in scene.rows:
-        points = sum(v for c, v in row.breakdown.items() if c not in (TIE_BREAK, "Total"))
-        assert points == row.total  # the total is the points, without the farmers
-    assert TIE_BREAK.startswith("Tie-break")  # its heading says what it is for
+        points = sum(v for c, v in row.breakdown.items() if c not in (OREGON, "Total"))
+        assert points == row.total

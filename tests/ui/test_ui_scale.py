@@ -452,7 +452,7 @@ def _results(svc, columns):
 
 @pytest.mark.parametrize("columns", [
     ["Track", "Coal", "Gold", "Farmers on board"],
-    ["R1", "R2", "R3", "R4", "Borders", "Lakes", "Doubles", "Big domain", "Cubes"],
+    ["R1", "R2", "R3", "R4", "Borders", "Lakes", "Doubles", "Big domain", "Tie-break: cubes"],
 ])
 def test_results_table_fits_the_canvas_at_150(display, columns):
     """A wide results table lowers its own text size (never below 100 %) until it fits."""

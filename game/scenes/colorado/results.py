@@ -12,8 +12,9 @@ CATEGORIES = (("borders", N_("Borders")), ("lakes", N_("Lakes")), ("doubles", N_
               ("domain", N_("Big domain")))
 # Translators: the results' columns of the points of rounds 1 to 4 (R = round)
 ROUNDS = (N_("R1"), N_("R2"), N_("R3"), N_("R4"))
-# Translators: the results' column of the cubes each player has on the board
-CUBES = N_("Cubes")
+# Translators: a results column after the total: the cubes each player has on the board,
+# which decide a tie on points (the rules' tie-break); at most two short lines
+TIE_BREAK = N_("Tie-break: cubes")
 POINT_COLUMNS = [label for _, label in CATEGORIES]  # the score chart's bars
 
 
@@ -34,17 +35,17 @@ def result_rows(state: Any, names: list[str], colours: list) -> list[tuple]:
             breakdown[label] = sum(x["points"] for table in state.round_results
                                    for x in table if x["player"] == q and
                                    x["category"] == cat)
-        breakdown[CUBES] = cubes[q]
+        breakdown[TIE_BREAK] = cubes[q]
         rows.append((names[q], colours[q], better + 1, state.score[q], breakdown, q in winners))
     rows.sort(key=lambda r: r[2])
     return rows
 
 
 def result_columns(state: Any) -> list[str]:
-    """The results screen's columns: one per round played, the categories, the cubes (their
-    English labels: the results screen shows each in the player's language)."""
-    return list(ROUNDS[:len(state.round_results)]) + \
-        [label for _, label in CATEGORIES] + [CUBES]
+    """The results screen's columns of points: one per round played, the categories (their
+    English labels: the results screen shows each in the player's language).  The cubes,
+    the tie-break, come after the total (``TIE_BREAK``)."""
+    return list(ROUNDS[:len(state.round_results)]) + [label for _, label in CATEGORIES]
 
 
-__all__ = ["CATEGORIES", "POINT_COLUMNS", "result_columns", "result_rows"]
+__all__ = ["CATEGORIES", "POINT_COLUMNS", "TIE_BREAK", "result_columns", "result_rows"]

@@ -21,10 +21,12 @@ if TYPE_CHECKING:
 
 ZoomTarget = tuple[str, int, int | None]
 # The results' breakdown columns (English, as marked: the results screen translates them)
-# Translators: the final ranking's columns: the points of camels and of each land kind, and
-# the priority disc held at the end
-RESULT_COLUMNS = [N_("Camels"), N_("Oases"), N_("Steppe"), N_("Stone"), N_("Disc")]
-POINT_COLUMNS = RESULT_COLUMNS[:4]  # the columns of points: the score chart's bars
+# Translators: the final ranking's columns: the points of camels and of each land kind
+RESULT_COLUMNS = [N_("Camels"), N_("Oases"), N_("Steppe"), N_("Stone")]
+POINT_COLUMNS = RESULT_COLUMNS  # the columns of points: the score chart's bars
+# Translators: a results column after the total: the priority disc each player holds at the
+# end, whose lowest number wins a tie on points (the rules' tie-break); two short lines
+TIE_BREAK = N_("Tie-break: disc")
 
 
 def seat_kind(seat) -> str:
@@ -182,7 +184,7 @@ def result_rows(t: TableScene) -> list:
     for rank, q in enumerate(st.ranking):
         f = final[q]
         points = [f[cat]["points"] for cat in ("camels", *LAND_KINDS)]
-        breakdown = {**dict(zip(RESULT_COLUMNS, [*points, f"#{st.disc[q]}"], strict=True)),
-                     "Total": f["total"]}
+        breakdown = {**dict(zip(RESULT_COLUMNS, points, strict=True)), "Total": f["total"],
+                     TIE_BREAK: f"#{st.disc[q]}"}
         rows.append((t.names[q], t.colour[q], rank + 1, f["total"], breakdown, rank == 0))
     return rows
