@@ -21,9 +21,9 @@ import argparse
 import json
 import re
 import string
-from datetime import UTC, datetime
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
