@@ -202,7 +202,7 @@ def test_a_save_notice_is_shown_in_the_language_spoken_when_it_is_read(tmp_path)
     assert saved is None and "unknown game 'chess'" in message and "moved to" in message
     assert localized(message, None, "it") == (
         "broken.json: gioco sconosciuto 'chess'; spostato in broken.json.corrupt")
-    assert localized(message, None, "fr").startswith("broken.json : jeu inconnu 'chess' ;")
+    assert localized(message, None, "fr").startswith("broken.json\u00a0: jeu inconnu 'chess'\u00a0;")
 
 
 # --- the command line -----------------------------------------------------------------------------

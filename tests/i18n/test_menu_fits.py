@@ -254,4 +254,4 @@ def test_the_continue_line_and_a_save_notice_follow_the_language(display):
     assert lines[0].startswith("No se ha podido leer una partida guardada: autosave.json:"), lines
     i18n.set_language("fr")
     assert damaged._notice_lines()[0].startswith(
-        "Impossible de lire une partie sauvegardée : autosave.json :")
+        "Impossible de lire une partie sauvegardée\u00a0: autosave.json\u00a0:")

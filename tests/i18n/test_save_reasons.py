@@ -27,7 +27,7 @@ def test_a_refused_move_in_a_save_is_explained_in_each_language():
     assert english.startswith("save does not replay: A ") and english == str(reason)
     assert localized(reason, None, "it").startswith("il salvataggio non si può rigiocare: Una ")
     french = localized(reason, None, "fr")
-    assert french.startswith("la sauvegarde ne se rejoue pas : ") and "must" not in french
+    assert french.startswith("la sauvegarde ne se rejoue pas\u00a0: ") and "must" not in french
 
 
 def test_a_damaged_file_is_explained_in_each_language():
