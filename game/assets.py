@@ -90,7 +90,8 @@ SOUND_NAMES: dict[str, str] = {
     "back": "back or cancel",
     "tick": "focus or hover moved",
     "fanfare": "the game is won",
-    "bell": "your turn",
+    "bell": "the table is handed over, a round begins",
+    "chime": "your turn has come",
     "shuffle": "a deck is shuffled",
 }
 

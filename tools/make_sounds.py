@@ -276,6 +276,23 @@ def bell(rng):
     return finish(total, 0.6, fade_out=0.25)
 
 
+def chime(rng):
+    """Your turn has come: three soft, rising glass-bell notes (C6, E6, G6) with a warm
+    tail, lighter than the hand-off's bell."""
+    t = t_axis(1.1)
+    total = np.zeros_like(t)
+
+    def strike(f):
+        return modes(t, [(f, 1.0, 0.45), (f * 2.0, 0.22, 0.2), (f * 3.01, 0.08, 0.1)]) * np.clip(
+            t / 0.006, 0, 1
+        )
+
+    for k, (f, gain) in enumerate(((1046.5, 0.7), (1318.5, 0.8), (1568.0, 1.0))):
+        place(total, strike(f), 0.09 * k, gain)
+    total = reverb(lowpass(total, 6000), 0.5, 0.14, rng)[: len(t)]
+    return finish(total, 0.5, fade_in=0.003, fade_out=0.3)
+
+
 def shuffle(rng):
     """A deck riffle-shuffled: a rush of card flutters, then the deck squared."""
     t = t_axis(0.85)
@@ -311,6 +328,7 @@ SOUNDS = {
     "tick": tick,
     "fanfare": fanfare,
     "bell": bell,
+    "chime": chime,
     "shuffle": shuffle,
 }
 

@@ -76,6 +76,9 @@ class TableScene(TableTips, SharedTable):
     board_size = (COLS, ROWS)
     strip_keeps = "card"  # Up from a revealed card stays among the cards
     look_kinds = frozenset({"cowboys_drawn", "flags_dealt"})
+    move_kinds = frozenset({"flag_placed", "cube_placed"})
+    recap_kinds = frozenset({"flag_placed", "flag_not_placed", "sale_offered", "card_taken",
+                             "lake_changed"})
     state: ColoradoState
     shown: ColoradoState
     look_prompt = N_("What you just drew is in your strip. The table passes on in a moment "
@@ -182,6 +185,7 @@ class TableScene(TableTips, SharedTable):
             self.timeline.add(partial(self._start_event, e), step_for(e.kind).seconds, e.kind)
         version = self.version
         self.timeline.add(lambda: self._catch_up(after, version), 0.0, "catch_up")
+        self.note_moved(events, p)
         self.note_revealed(events, p)
         self.after_action()
 

@@ -6,7 +6,9 @@ It is opaque, so nothing of the table shows: "Pass to Blue" with the player's pi
 colour and shape), an optional message, and "Press any key or click to continue".  The
 message is an English sentence marked ``N_`` (or a ``Sentence``), shown in the player's
 language; every word is rendered again when the language changes.  Any click,
-key or controller button removes it and then calls ``on_continue``.  Input in the first
+key or controller button removes it and then calls ``on_continue``.  ``recap`` (a function
+giving ``(seat colour, line)`` pairs, public lines only: everyone sees this screen) adds what
+the others did since the player's last turn under the message.  Input in the first
 ``GRACE`` seconds is swallowed, so the click that ended the last turn cannot skip it.
 """
 
@@ -22,6 +24,7 @@ from game.engine.messages import localized
 from game.scenes.base import Scene
 from game.ui import intents as I
 from game.ui import players, stillness, theme
+from game.ui.glance import below, recap_block
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 
 GRACE = 0.4  # seconds during which input is ignored
@@ -70,6 +73,7 @@ class Handoff(Scene):
         *,
         sound: str | None = None,
         names: Sequence[str] | None = None,
+        recap: Callable[[], Sequence[tuple[int, str]]] | None = None,
     ):
         super().__init__(services)
         self.player_name = player_name
@@ -78,6 +82,7 @@ class Handoff(Scene):
         self.on_continue = on_continue
         self.sound = sound
         self.names = names  # the seats' names, for a message naming seats
+        self.recap = recap
         self.age = 0.0
         self.done = False
         self.drop = Tween(-1.0, 0.0, 0.55, ease_out_back)
@@ -155,6 +160,8 @@ class Handoff(Scene):
             message = pygame.Surface((width, step * len(lines) + pad), pygame.SRCALPHA)
             for i, img in enumerate(lines):
                 message.blit(img, img.get_rect(midtop=(width // 2, i * step)))
+        if self.recap is not None:
+            message = below(message, recap_block(self.recap(), message_width()))
         return title, message
 
     def _title(self) -> pygame.Surface:

@@ -54,6 +54,10 @@ class TableScene(TableTips, SharedTable):
     banner_y = 50
     handoff_message = N_("Hand the screen over: your score tiles stay hidden until then.")
     board_size = (COLS, ROWS)
+    move_kinds = frozenset({"tile_placed", "camel_placed", "camel_moved", "marker_placed",
+                            "marker_moved"})
+    recap_kinds = frozenset({"offer_taken", "tile_placed", "camel_placed", "camel_moved",
+                             "marker_moved", "card_ignored"})
     strip_keeps = "offer"  # Up from an offer card stays among the cards
     state: OasisState
     shown: OasisState
@@ -162,6 +166,7 @@ class TableScene(TableTips, SharedTable):
         self.choice.cancel()
         self.message, self.message_error = "", False
         presenter.queue(self, events, self.state.clone())
+        self.note_moved(events, p)
         self.note_revealed(events, p)
         self.after_action()
 

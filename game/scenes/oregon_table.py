@@ -56,6 +56,8 @@ class TableScene(TableTips, SharedTable):
     # Marked here, translated where the shared table shows them.
     handoff_message = N_("Hand the screen over; the cards in hand stay hidden until then.")
     look_kinds = frozenset({"drew_card", "drew_token"})
+    move_kinds = frozenset({"farmer_placed", "building_placed", "start_tile_placed"})
+    recap_kinds = move_kinds | {"cannot_play"}
     look_prompt = N_("Your new cards are in your hand. The table passes on in a moment "
                      "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
@@ -113,6 +115,7 @@ class TableScene(TableTips, SharedTable):
             self.timeline.add(partial(self._start_event, e), self.presenter.seconds(e.kind),
                               e.kind)
         self.timeline.add(lambda: self._catch_up(after), 0.0, "catch_up")
+        self.note_moved(events, p)
         self.note_revealed(events, p)
         self.after_action()
 

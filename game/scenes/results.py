@@ -10,9 +10,10 @@ An opaque screen: a table of the players in rank order (rank, badge, name, one c
 entry: what settles a tie on points, which is not part of the total), the winners' rows in gold with
 a trophy; several winners read "Shared win".  Rows slide in, totals count up, then confetti in
 the winners' colours and the fanfare (once).  A click or confirm while the totals are still
-counting skips to the end; then Play again / Watch replay (when ``on_replay`` is given) / Menu
-work (mouse, keys, pad).  The callbacks decide where to go next: this scene does not leave the
-stack by itself (the replay is pushed on top of it and comes back here).  Without
+counting skips to the end; then Rematch (the same seats at a new deal; Play again after a
+lesson) / Watch replay (when ``on_replay`` is given) / Menu work (mouse, keys, pad).  The
+callbacks decide where to go next: this scene does not leave the stack by itself (the replay
+is pushed on top of it and comes back here).  Without
 ``on_replay``, a table under this screen (the game that just ended) is what Watch replay shows.
 
 The game under this screen also gives the score chart (``game.scenes.score_chart``): each
@@ -119,6 +120,19 @@ def _darker(c, k):
     return tuple(round(v * (1 - k)) for v in c)
 
 
+def is_rematch(scene) -> bool:
+    """Whether Play again under this screen is a rematch: the same seats at a new deal, for
+    a game played at a table (a lesson's game ends on its own results: Play again there)."""
+    return (getattr(scene, "seats", None) is not None and getattr(scene, "coach", None) is None
+            and not getattr(scene, "passive", False))
+
+
+def again_label(rematch: bool) -> str:
+    # Translators: the results' button starting a new game at once with the same players
+    # (names, humans and bots, levels) and a new deal
+    return _("Rematch") if rematch else _("Play again")
+
+
 def replay_of(scene) -> Callable[[], None] | None:
     """Watch replay for the game of ``scene`` (a table under the results), if it has one."""
     state, seats = getattr(scene, "state", None), getattr(scene, "seats", None)
@@ -166,6 +180,7 @@ class ResultsScene(MenuScene):
         self.on_menu = on_menu
         # A table opens this screen over itself: its finished game can be watched again.
         self.on_replay = on_replay if on_replay is not None else replay_of(services.stack.top)
+        self.rematch = is_rematch(services.stack.top)
         # The score chart of the game under this screen (None: no recorded game to chart).
         self.chart = chart if chart is not None else chart_of(services.stack.top, self.rows,
                                                               categories or [])
@@ -298,7 +313,8 @@ class ResultsScene(MenuScene):
         rects = iter(layout.row((960, self._buttons_y()), (width, BUTTON_H), count,
                                 48 if count < 4 else 30))
         self.again_button = self.group.add(
-            Button(next(rects), _("Play again"), self.play_again, primary=True, key="again")
+            Button(next(rects), again_label(self.rematch), self.play_again, primary=True,
+                   key="again")
         )
         self.replay_button = None
         if self.on_replay is not None:

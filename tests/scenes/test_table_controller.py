@@ -143,6 +143,9 @@ class FakeTable:
     def end_waits(self) -> bool:
         return False
 
+    def final_board_waits(self) -> bool:
+        return False
+
     def handoff_waits(self) -> bool:
         return False
 

@@ -192,6 +192,7 @@ class ColoradoRenderer:
             self._choice_cells(surface)
         if not t.flags_cleared:
             self._flags(surface, v)
+        t.draw_last_moves(surface)
         if t.sale_mark or (v["sale"] and v["phase"] in ("interest", "give", "auction")):
             cell = t.sale_mark or tuple(v["sale"]["cell"])
             bv.draw_cells(surface, [cell], "sale", t.t)

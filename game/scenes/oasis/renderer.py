@@ -55,6 +55,7 @@ def draw(t: TableScene, surface: pygame.Surface) -> None:
     surface.blit(_board_surface(t, v), t.layout.board_rect)
     if t.highlight:
         t.board_view.draw_cells(surface, t.highlight, "score", t.t)
+    t.draw_last_moves(surface)
     can_act = t.human_can_act
     if can_act:
         _draw_cell_glows(t, surface)

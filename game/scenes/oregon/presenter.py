@@ -114,10 +114,6 @@ class OregonPresenter:
 
 
 # --- one small function per kind that puts something on screen --------------------------------
-def _turn_start(pr: OregonPresenter, cue: Cue) -> str | None:
-    return None if pr.table.seats[cue.player].is_bot else "bell"
-
-
 def _cards_played(pr: OregonPresenter, cue: Cue) -> str | None:
     t, q = pr.table, cue.player
     shown_hand = t.hand() if q == t.viewer else []
@@ -216,7 +212,7 @@ def _banner(pr: OregonPresenter, cue: Cue) -> str | None:
 
 
 BEATS: dict[str, Beat] = {
-    "turn_start": Beat(0.15, None, _turn_start),  # a human's turn rings the bell
+    "turn_start": Beat(0.15),  # a human's turn: the table's cue chimes (table.glance)
     "cards_played": Beat(0.42, "swish", _cards_played),
     "token_flipped": Beat(0.3, "flip", _token_flipped),
     "farmer_placed": Beat(0.45, "knock", _farmer_placed),

@@ -97,6 +97,7 @@ class OregonRenderer:
         t.layout.labels.draw(surface)
         self._draw_supply(surface, v)
         self._draw_pieces(surface, v)
+        t.draw_last_moves(surface)
         if can_act:
             self._draw_board_choice(surface)
         self.board.draw_markers(surface, [(t.colour[q], t.track[q]) for q in range(t.n)])

@@ -30,6 +30,7 @@ from game.scenes.rules_overlay import RulesOverlay
 from game.scenes.table import screen, start_game
 from game.scenes.table.autosave import SAVE_FAILED, Autosaver
 from game.scenes.table.bots import BotDriver
+from game.scenes.table.glance import FinalHold, Glance
 from game.scenes.table.hints import Hints, action_cells
 from game.scenes.table.input import InputRouter, is_undo_key
 from game.scenes.table.privacy import Privacy
@@ -37,6 +38,7 @@ from game.scenes.table.seating import Seating
 from game.scenes.table.turns import TurnLoop
 from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
 from game.seats import Seat
+from game.ui import glance as glance_view
 from game.ui import intents as I
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
 from game.ui.table_common import focus_ring
@@ -82,6 +84,10 @@ class SharedTable(Scene):
     # A lesson's table has a coach (``game.scenes.tutorial.coach``): it gates the moves,
     # holds the bots on reading steps and keeps the lesson's progress.
     coach: Coach | None = None
+    # Event kinds that change the board (marked as their seat's last move) and that a recap
+    # tells the next human about: each game names its own.
+    move_kinds: frozenset[str] = frozenset()
+    recap_kinds: frozenset[str] = frozenset()
 
     if TYPE_CHECKING:
         # What each game's table defines (``hooks.GameTable``), declared for the type checker
@@ -129,6 +135,7 @@ class SharedTable(Scene):
         self.floaters = make_floaters()
         self.log = make_log(layout.log_rect)
         self.log.names = self.names
+        self._init_glance()
         self._init_screen(state, scores)
         if self.seating.has_hard_bot or (self.humans and not self.services.config.kiosk):
             self.services.start_search()  # hard bots and hints search there
@@ -175,6 +182,12 @@ class SharedTable(Scene):
     last_turn_key = _delegate("turns", "last_turn_key", "The viewer's turn the focus was set for.")
     last_human = _delegate("turns", "last_turn_key", "The turn the focus was last set for.")
 
+    def _init_glance(self) -> None:
+        self.glance = Glance(self.move_kinds, self.recap_kinds, self.humans)
+        self.final_hold = FinalHold()
+        self.turn_banner = glance_view.TurnBanner()
+        self.recap_card: glance_view.RecapCard | None = None
+
     def on_exit(self) -> None:
         self.bot_driver.close()
         self.hints.close()
@@ -215,6 +228,7 @@ class SharedTable(Scene):
         if viewer == self._looking:
             return
         self._looking = viewer
+        self.recap_card = None  # written for the one who looked before
         self.log.set_viewer(viewer)
         self.floaters.finish()
         for sprite in self.sprites.items:
@@ -264,13 +278,15 @@ class SharedTable(Scene):
         self.privacy.begin_hand_off()
         self.services.stack.push(Handoff(self.services, self.names[p], self.colour[p],
                                          self.handoff_message, names=self.names,
-                                         on_continue=lambda: self._handed_over(p)))
+                                         on_continue=lambda: self._handed_over(p),
+                                         recap=lambda: self.handoff_recap(p)))
 
     def _handed_over(self, p: int) -> None:
         self.privacy.handed_over(p)
         self.sync_viewer()
         self.last_turn_key = self.turn_key(p)
-        self.services.audio.play("bell")
+        if not self.glance.due(p):  # else the turn's chime comes at once
+            self.services.audio.play("bell")
         self._focus_default()
 
     # --- whose turn --------------------------------------------------------------------------
@@ -358,6 +374,10 @@ class SharedTable(Scene):
     def end_waits(self) -> bool:
         return False
 
+    def final_board_waits(self) -> bool:
+        """Whether the final board is still held before the results (not in a replay)."""
+        return not self.passive and self.final_hold.waits
+
     def bot_action_legal(self, action: Any, p: int) -> bool:
         """Whether a bot's choice may be played (if not, its first legal move is)."""
         st = self.state
@@ -393,6 +413,7 @@ class SharedTable(Scene):
         self.animate(adt)
         self._drive(adt)
         self.check_autosave(dt)
+        self._follow_glance(dt)
         if self.coach is not None:
             self.coach.update()
         before = self.hints.shown
@@ -590,6 +611,7 @@ class SharedTable(Scene):
             lines += events
         if self.resumed_at is not None and self.resumed_at >= len(moves):
             lines.append(say(N_("Game resumed at move {n}."), n=len(moves)))
+        self.glance.rebuild(zip((p for p, _a in self.state.history), moves, strict=False))
         for line in lines[-self.log.max_lines:]:  # older lines would drop out anyway
             if isinstance(line, str):
                 self.log.add(line)
@@ -685,8 +707,88 @@ class SharedTable(Scene):
         return None
 
     def play_again(self) -> None:
-        start_game(self.services, self.game_id, self.seats, random.randrange(1, 10**6),
+        """A rematch: the same seats (names, humans and bots, levels) at a new deal."""
+        start_game(self.services, self.game_id, self.seats, self.new_seed(),
                    self.table_options())
+
+    def new_seed(self) -> int:
+        """A seed for the next game, never this game's (a rematch is another deal)."""
+        while True:
+            seed = random.randrange(1, 10**6)
+            if seed != self.seed:
+                return seed
+
+    # --- following the game at a glance (game.scenes.table.glance) ----------------------------
+    def note_moved(self, events: Sequence[Event], p: int) -> None:
+        """After ``p``'s action (each table's ``_apply`` calls this once its steps are
+        queued): once they have shown, its cells are ``p``'s last move and the journal of
+        the recaps has it; ``p``'s own recap card goes."""
+        if self.recap_card is not None and self.recap_card.seat == p:
+            self.recap_card = None
+        events = list(events)
+        self.timeline.add(lambda: self.glance.note(p, events), 0.0, "glance")
+
+    def _follow_glance(self, dt: float) -> None:
+        """Each frame: the turn banner's clock, the cue when the turn comes to a human, and
+        the final board's hold once the last step has shown."""
+        self.turn_banner.update(dt)
+        if self.state.is_over():
+            if not (self.timeline.busy or self.results_shown or self.end_waits()):
+                self.final_hold.tick(dt)
+            return
+        h = self.chooser
+        if h is not None and not self.passive and self.glance.due(h):
+            self._cue_turn(h)
+
+    def _cue_turn(self, h: int) -> None:
+        """The turn came to human ``h``: a banner, a chime (once per turn, not per action)
+        and, outside a lesson (the coach speaks there), what the others did since."""
+        self.glance.cued(h)
+        self.turn_banner.show(glance_view.turn_text(self.names[h], len(self.humans) > 1))
+        self.services.audio.play("chime")
+        if self.coach is None:
+            self.recap_card = self.make_recap(h, h)
+
+    def make_recap(self, h: int, viewer: int | None) -> glance_view.RecapCard | None:
+        """The recap card for human ``h`` as ``viewer`` may read it (None: nothing to tell)."""
+        lines, left_out = self.glance.recap(h, viewer, self.names, i18n.language())
+        if not lines:
+            return None
+        return glance_view.RecapCard(h, [(self.colour[q], text) for q, text in lines],
+                                     left_out)
+
+    def handoff_recap(self, p: int) -> list[tuple[int, str]]:
+        """What the others did since ``p``'s last turn, for the hand-off screen everyone
+        sees: the lines an onlooker reads (nothing private, not even ``p``'s)."""
+        if self.coach is not None:
+            return []
+        lines, _left_out = self.glance.recap(p, None, self.names, i18n.language())
+        return [(self.colour[q], text) for q, text in lines]
+
+    def draw_last_moves(self, surface: pygame.Surface) -> None:
+        """Each seat's last move on the board, as the viewer may know it (each table's
+        renderer calls this over its pieces)."""
+        glance_view.draw_marks(surface, self.glance.marks(self.viewer), self.layout.cell_rect,
+                               self.colour)
+
+    def close_recap(self) -> bool:
+        """Close the recap card; True when one was up."""
+        was = self.recap_card is not None
+        self.recap_card = None
+        return was
+
+    def glance_intent(self, intent: I.Intent) -> bool:
+        """A click or key skips the final board's hold; a click on the recap closes it."""
+        if (intent.kind in (I.CLICK, I.CONFIRM, I.KEY, I.BACK) and self.state.is_over()
+                and not self.results_shown and self.final_board_waits()):
+            self.final_hold.skip()
+            return True
+        card = self.recap_card
+        if (card is not None and intent.kind == I.CLICK and intent.pos is not None
+                and card.rect.collidepoint(intent.pos)):
+            self.recap_card = None
+            return True
+        return False
 
     # --- the screen parts ----------------------------------------------------------------------
     def error(self, text: str) -> None:
@@ -734,11 +836,20 @@ class SharedTable(Scene):
         """The banner, and over it a lesson's coach: every table draws this last."""
         screen.draw_banner(self, surface)
         screen.draw_save_notice(self, surface)
+        self.turn_banner.draw(surface, self.layout.board_rect)
         if self.coach is not None:
             self.coach.draw(surface)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         screen.draw_log(self, surface)
+        if self.recap_card is not None:
+            self.recap_card.draw(surface, self.recap_area())
+
+    def recap_area(self) -> pygame.Rect:
+        """Where the recap card may go: over the log, under its buttons (left usable)."""
+        area = self.layout.log_rect.copy()
+        top = self.undo_rect().bottom + 6
+        return pygame.Rect(area.x, top, area.w, area.bottom - top)
 
     def _draw_log_cells(self, surface: pygame.Surface, cells) -> None:
         screen.draw_log_cells(self, surface, cells)
@@ -802,6 +913,8 @@ class SharedTable(Scene):
     def handle(self, intent: I.Intent) -> bool:
         if self.coach is not None and self.coach.handle(intent):
             return True
+        if self.glance_intent(intent):
+            return True
         return self.input.handle(intent)
 
     def pointer_input(self, intent: I.Intent) -> bool:
@@ -841,6 +954,8 @@ class SharedTable(Scene):
 
     def on_back(self) -> bool:
         """Esc / pad B / Start.  A scene may first cancel a half-made move."""
+        if self.close_recap():
+            return True
         self.open_pause()
         return True
 

@@ -28,7 +28,8 @@ class TurnLoop:
         t = self.table
         state = t.state
         if state.is_over():
-            if not t.timeline.busy and not t.results_shown and not t.end_waits():
+            if (not t.timeline.busy and not t.results_shown and not t.end_waits()
+                    and not t.final_board_waits()):
                 t.results_shown = True
                 t.game_over()
             return
