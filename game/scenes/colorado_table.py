@@ -165,6 +165,10 @@ class TableScene(TableTips, SharedTable):
         return renderer.drawn_texts(self)
 
     # --- applying actions -------------------------------------------------------------------
+    def cue_waits(self) -> bool:
+        """The bids or the round's scoring are up: the turn's banner comes after them."""
+        return bool(self.bid_show or self.score_show)
+
     def _apply(self, action, p: int) -> None:
         human = not self.seats[p].is_bot
         leaving = dict(self.token_rects()) if human and p == self.viewer else {}

@@ -55,14 +55,22 @@ def draw_marks(surface: pygame.Surface, marks: dict[int, list[tuple[int, int]]],
 # --- "your turn" ----------------------------------------------------------------------------
 @dataclass
 class TurnBanner:
-    text: str = ""
+    words: Callable[[], str] | None = None  # the words, in the language of the moment
     age: float = BANNER_IN + BANNER_HOLD + BANNER_OUT  # shown out
 
-    def show(self, text: str) -> None:
-        self.text, self.age = text, 0.0
+    def show(self, words: Callable[[], str]) -> None:
+        self.words, self.age = words, 0.0
+
+    @property
+    def text(self) -> str:
+        return self.words() if self.words is not None else ""
 
     def update(self, dt: float) -> None:
         self.age += dt
+
+    def leave(self) -> None:
+        """Fade out now (the player has moved: the cue did its work)."""
+        self.age = max(self.age, BANNER_IN + BANNER_HOLD)
 
     @property
     def visible(self) -> bool:
@@ -142,16 +150,26 @@ class RecapCard:
 
     def rows(self, width: int, most: int | None = None) -> list[tuple[int | None, str, bool]]:
         """(badge colour or None, row text, bold) wrapped to ``width``; with ``most``, the
-        oldest moves give way (whole) until the rows fit, and are counted as left out."""
+        oldest moves give way (whole) until the rows fit, and are counted as left out; when
+        the newest alone is too long, the hint goes, then its last rows (an ellipsis says)."""
         lines, left_out = list(self.lines), self.left_out
         while True:
             out = self._rows(width, lines, left_out)
-            if most is None or len(out) <= most or len(lines) <= 1:
+            if most is None or len(out) <= most:
                 return out
+            if len(lines) <= 1:
+                break
             lines, left_out = lines[1:], left_out + 1
+        out = self._rows(width, lines, left_out, hint=False)
+        if len(out) > most:
+            out = out[:most]
+            colour, text, bold = out[-1]
+            room = width - 2 * RECAP_PAD - (badge_size() + 10 if colour is not None else 0)
+            out[-1] = (colour, _cut(text.rstrip(".,;: "), room), bold)
+        return out
 
     @staticmethod
-    def _rows(width: int, lines: list[tuple[int, str]], left_out: int
+    def _rows(width: int, lines: list[tuple[int, str]], left_out: int, hint: bool = True
               ) -> list[tuple[int | None, str, bool]]:
         full_w = width - 2 * RECAP_PAD
         out: list[tuple[int | None, str, bool]] = [
@@ -163,14 +181,15 @@ class RecapCard:
         if left_out:
             out += [(-1, row, False)
                     for row in theme.wrap(recap_more(left_out), RECAP_TEXT, text_w)]
-        out += [(None, row, False) for row in theme.wrap(recap_hint(), RECAP_TEXT, full_w)]
+        if hint:
+            out += [(None, row, False) for row in theme.wrap(recap_hint(), RECAP_TEXT, full_w)]
         return out
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Over the bottom of ``area`` (the log), as tall as its rows (the oldest rows give
         way when they would not fit)."""
         step = theme.line_height(RECAP_TEXT)
-        rows = self.rows(area.w, max(3, (area.h - 2 * RECAP_PAD) // step))
+        rows = self.rows(area.w, max(2, (area.h - 2 * RECAP_PAD) // step))
         h = len(rows) * step + 2 * RECAP_PAD
         self.rect = pygame.Rect(area.x, area.bottom - h, area.w, h)
         theme.draw_panel(surface, self.rect)
@@ -216,6 +235,14 @@ def recap_block(lines: Sequence[tuple[int, str]], width: int) -> pygame.Surface 
     for i, row in enumerate(rows):
         out.blit(row, row.get_rect(midtop=(out.get_width() // 2, 12 + i * step)))
     return out
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` ending with an ellipsis (it goes on), within ``width`` at the recap's size."""
+    f = theme.font(RECAP_TEXT)
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _shortened(text: str, width: int) -> str:

@@ -302,3 +302,37 @@ def test_the_recap_and_the_banner_fit_at_every_text_size(display, code):
         finally:
             theme.set_ui_scale(1.0)
             i18n.set_language("en")
+
+
+def test_the_turn_banner_leaves_when_the_human_moves(display):
+    from game.ui import glance as view
+
+    svc, table = open_game("oregon", "human,bot:easy", seed=5)
+    play_until(svc, table, lambda: table.turn_banner.visible)
+    assert table.turn_banner.phase()[1] < 1  # still coming in
+    p = table.acting
+    table._try(random.Random(1).choice(table.state.legal_actions(p)))
+    assert table.turn_banner.age >= view.BANNER_IN + view.BANNER_HOLD  # fading out
+    for _ in range(round(view.BANNER_OUT / DT) + 1):
+        table.turn_banner.update(DT)
+    assert not table.turn_banner.visible
+
+
+def test_a_recap_too_long_for_its_room_keeps_within_it(display):
+    from game.ui import glance as view
+
+    theme.set_ui_scale(1.5)
+    i18n.set_language("fr")
+    try:
+        long_line = "Bleu pose " + "i " * 400  # rows filled to within a narrow letter
+        card = view.RecapCard(0, [(1, long_line)] * 2, 2)
+        for width, most in ((630, 4), (630, 3), (400, 2)):
+            rows = card.rows(width, most)
+            assert len(rows) <= most
+            for colour, text, bold in rows:
+                room = width - 2 * view.RECAP_PAD - (view.badge_size() + 10
+                                                     if colour is not None else 0)
+                assert theme.font(view.RECAP_TEXT, bold).size(text)[0] <= room, text
+    finally:
+        theme.set_ui_scale(1.0)
+        i18n.set_language("en")

@@ -725,6 +725,8 @@ class SharedTable(Scene):
         the recaps has it; ``p``'s own recap card goes."""
         if self.recap_card is not None and self.recap_card.seat == p:
             self.recap_card = None
+        if p in self.humans:
+            self.turn_banner.leave()
         events = list(events)
         self.timeline.add(lambda: self.glance.note(p, events), 0.0, "glance")
 
@@ -737,14 +739,19 @@ class SharedTable(Scene):
                 self.final_hold.tick(dt)
             return
         h = self.chooser
-        if h is not None and not self.passive and self.glance.due(h):
+        if h is not None and not self.passive and self.glance.due(h) and not self.cue_waits():
             self._cue_turn(h)
+
+    def cue_waits(self) -> bool:
+        """Whether the turn's cue waits, its banner hidden: a table's overlay is up (the
+        cue comes after it)."""
+        return False
 
     def _cue_turn(self, h: int) -> None:
         """The turn came to human ``h``: a banner, a chime (once per turn, not per action)
         and, outside a lesson (the coach speaks there), what the others did since."""
         self.glance.cued(h)
-        self.turn_banner.show(glance_view.turn_text(self.names[h], len(self.humans) > 1))
+        self.turn_banner.show(lambda: glance_view.turn_text(self.names[h], len(self.humans) > 1))
         self.services.audio.play("chime")
         if self.coach is None:
             self.recap_card = self.make_recap(h, h)
@@ -836,7 +843,8 @@ class SharedTable(Scene):
         """The banner, and over it a lesson's coach: every table draws this last."""
         screen.draw_banner(self, surface)
         screen.draw_save_notice(self, surface)
-        self.turn_banner.draw(surface, self.layout.board_rect)
+        if not self.cue_waits():  # an overlay of the table's is up: the banner gives way
+            self.turn_banner.draw(surface, self.layout.board_rect)
         if self.coach is not None:
             self.coach.draw(surface)
 
@@ -905,6 +913,8 @@ class SharedTable(Scene):
         """The text size or the language changed: the log is written and wrapped again;
         cached text-bearing surfaces are dropped (the board's are not: it does not scale)."""
         self.seating.follow_language()
+        if self.recap_card is not None:  # its lines, in the new language and text size
+            self.recap_card = self.make_recap(self.recap_card.seat, self.recap_card.seat)
         rescale = getattr(self.log, "rescale", None)
         if rescale is not None:
             rescale()
