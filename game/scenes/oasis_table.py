@@ -56,8 +56,8 @@ class TableScene(TableTips, SharedTable):
     board_size = (COLS, ROWS)
     move_kinds = frozenset({"tile_placed", "camel_placed", "camel_moved", "marker_placed",
                             "marker_moved"})
-    recap_kinds = frozenset({"offer_taken", "tile_placed", "camel_placed", "camel_moved",
-                             "marker_moved", "card_ignored"})
+    recap_kinds = frozenset({"offer_stopped", "offer_taken", "tile_placed", "camel_placed",
+                             "camel_moved", "marker_moved", "card_ignored"})
     strip_keeps = "offer"  # Up from an offer card stays among the cards
     state: OasisState
     shown: OasisState

@@ -220,14 +220,15 @@ def recap_block(lines: Sequence[tuple[int, str]], width: int) -> pygame.Surface 
         return None
     step = theme.line_height(RECAP_TEXT)
     rows = [theme.shadowed_text(recap_title(), RECAP_TEXT, theme.ON_TABLE, False, 2)]
+    badge = badge_size()
     for colour, text in lines:
-        face = theme.shadowed_text(_shortened(text, width - RECAP_BADGE - 10), RECAP_TEXT,
+        face = theme.shadowed_text(_shortened(text, width - badge - 10), RECAP_TEXT,
                                    theme.ON_TABLE_SOFT, False, 2)
-        row = pygame.Surface((face.get_width() + RECAP_BADGE + 10, face.get_height()),
+        row = pygame.Surface((face.get_width() + badge + 10, face.get_height()),
                              pygame.SRCALPHA)
-        players.draw_swatch(row, colour, (RECAP_BADGE // 2 + 2, row.get_height() // 2),
-                            RECAP_BADGE // 2 - 2)
-        row.blit(face, (RECAP_BADGE + 6, 0))
+        players.draw_swatch(row, colour, (badge // 2 + 2, row.get_height() // 2),
+                            badge // 2 - 2)
+        row.blit(face, (badge + 6, 0))
         rows.append(row)
     pad = rows[0].get_height() - step
     out = pygame.Surface((max(r.get_width() for r in rows), step * len(rows) + pad + 12),

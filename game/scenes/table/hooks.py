@@ -78,6 +78,10 @@ class OptionalHooks(Protocol):
     """Kinds of private events showing a hot-seat human something new (drawn at random)."""
     simultaneous_phases: tuple[str, ...]
     """Phases where the players act at once (secret bids), even when one is left to act."""
+    move_kinds: frozenset[str]
+    """Event kinds that change the board: marked as their seat's last move (table.glance)."""
+    recap_kinds: frozenset[str]
+    """Event kinds the recap tells a human about when their turn comes."""
     bot_pace: float
     bid_pace: float | None
 
@@ -93,6 +97,9 @@ class OptionalHooks(Protocol):
 
     def end_waits(self) -> bool:
         """Whether the results wait (e.g. the last scoring is still up)."""
+
+    def cue_waits(self) -> bool:
+        """Whether the "your turn" cue waits, its banner hidden (an overlay is up)."""
 
     def bot_action_legal(self, action: Any, p: int) -> bool: ...
 
