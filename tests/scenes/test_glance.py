@@ -287,6 +287,7 @@ def test_the_recap_and_the_banner_fit_at_every_text_size(display, code):
                 svc, table = open_game(game_id, "human,bot:easy,bot:easy", seed=3)
                 area = table.recap_area()
                 assert table.hint_rect().bottom <= area.top
+                assert not any(slot.colliderect(area) for slot in table.layout.buttons)
                 card = view.RecapCard(0, [(1, long_line)] * 3, 4)
                 for _colour, text, bold in card.rows(area.w):
                     width = theme.font(view.RECAP_TEXT, bold).size(text)[0]

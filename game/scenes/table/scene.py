@@ -854,10 +854,16 @@ class SharedTable(Scene):
             self.recap_card.draw(surface, self.recap_area())
 
     def recap_area(self) -> pygame.Rect:
-        """Where the recap card may go: over the log, under its buttons (left usable)."""
-        area = self.layout.log_rect.copy()
+        """Where the recap card may go: over the log, under its buttons (left usable), and
+        above the table's button slots that reach into it (Oasis' row may, at a large text
+        size)."""
+        log_rect = self.layout.log_rect
         top = self.undo_rect().bottom + 6
-        return pygame.Rect(area.x, top, area.w, area.bottom - top)
+        area = pygame.Rect(log_rect.x, top, log_rect.w, log_rect.bottom - top)
+        for slot in getattr(self.layout, "buttons", ()):
+            if slot.colliderect(area):
+                area.height = max(0, slot.top - 6 - area.top)
+        return area
 
     def _draw_log_cells(self, surface: pygame.Surface, cells) -> None:
         screen.draw_log_cells(self, surface, cells)
