@@ -156,9 +156,11 @@ class TableScene(TableTips, SharedTable):
         p = self.acting
         if p is None or not self.human_can_act:
             return "", []
-        key = ("cells", self.version, self.choice.key())
+        key = ("cells", self.version, self.gate_key(), self.choice.key())
         if key not in self._cache:
-            self._cache[key] = self.choice.legal_cells(self.state, p, self.legal())
+            kind, cells = self.choice.legal_cells(self.state, p, self.legal())
+            # the rules' cells for the chosen cards; a lesson's step lights its own
+            self._cache[key] = kind, self.lesson_lit(cells)
         return self._cache[key]
 
     def toggle_card(self, card: int) -> None:

@@ -32,3 +32,45 @@ def test_the_whole_lesson_plays_by_posted_input(monkeypatch, no_flip, game_id, p
 @pytest.mark.parametrize(("game_id", "path"), LESSONS)
 def test_every_pointer_of_every_step_is_resolved_by_the_table(game_id, path):
     assert unresolved_pointers(load_lesson(path)) == []
+
+
+def lit_cells(scene) -> set:
+    """The board cells the table lights for the learner now (as its renderer draws them)."""
+    if scene.game_id == "oregon":
+        return set(scene.legal_cells()[1])
+    if scene.game_id == "colorado":
+        return set(scene.choice.lit_cells()[1])
+    return set(scene.cell_targets())
+
+
+def asked_cell(action):
+    """The lit cell a move is made on (a Colorado card: the flag it is laid at)."""
+    return getattr(action, "flag_cell", None) or getattr(action, "cell", None)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES.values() if g.lesson])
+def test_each_guided_step_lights_only_the_cells_it_asks_for(monkeypatch, no_flip, game_id):
+    """Where the learner clicks the lit cell, the board lights as many cells as the step's
+    moves could use there (one for "the lit cell"), never the rules' whole choice."""
+    t = open_lesson_driver(game_id, "mouse")
+    checked = []
+    click_cell = t.cell
+
+    def cell(c) -> None:
+        s = t.scene
+        playing = s.coach.guided and not s.coach.reading
+        asked = {tuple(asked_cell(a)) for a in s.legal() if asked_cell(a) is not None}
+        if playing and tuple(c) in asked:
+            lit = lit_cells(s)
+            step = s.coach.guide.index + 1
+            assert tuple(c) in lit, (step, c, lit)
+            assert len(lit) == len(asked), (step, sorted(lit), sorted(asked))
+            checked.append(step)
+        click_cell(c)
+
+    monkeypatch.setattr(t, "cell", cell)
+    try:
+        play_lesson(t)
+    finally:
+        t.close()
+    assert checked  # the lesson has steps played on the board

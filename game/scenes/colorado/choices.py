@@ -140,7 +140,24 @@ class ColoradoChoices:
         if self.source.acting is None or self.phase != "flags":
             return []
         cells = [tuple(c) for c in self.source.sview()["flag_cells"]]
-        narrow = getattr(self.source, "lesson_lit", None)  # a lesson's step narrows them
+        return self._lesson_lit(cells)  # a lesson's step narrows them
+
+    def lit_cells(self) -> tuple[str, list[Cell]]:
+        """(glow, cells) the board lights for the acting human now: where flags may go, the
+        cubes that may be sold, the flags the chosen card may use (not the one it lies on).
+        A lesson's step lights only the cells its own moves name."""
+        phase = self.phase
+        if phase == "flags":
+            return "flag", self.flag_cells()
+        if phase == "offer":
+            return "sale", self._lesson_lit(self.own_cells())
+        if phase == "take" and self.sel_card is not None:
+            flags = [f for f in self.use_flags() if f != self.use_flag]
+            return "flag", self._lesson_lit(flags)
+        return "", []
+
+    def _lesson_lit(self, cells: list[Cell]) -> list[Cell]:
+        narrow = getattr(self.source, "lesson_lit", None)
         return narrow(cells) if narrow is not None else cells
 
     def own_cells(self) -> list[Cell]:

@@ -208,19 +208,14 @@ class ColoradoRenderer:
     def _choice_cells(self, surface: pygame.Surface) -> None:
         """The cells the acting human may choose now glow."""
         t = self.table
-        bv = t.board_view
         choice = t.choice
-        phase = t.state.phase
-        if phase == "flags":
-            cells = choice.flag_cells()
-            bv.draw_cells(surface, cells, "soft" if len(cells) > 40 else "flag", t.t)
-        elif phase == "offer":
-            bv.draw_cells(surface, choice.own_cells(), "sale", t.t)
-            if choice.sel_cell:
-                bv.draw_cells(surface, [choice.sel_cell], "flag")
-        elif phase == "take" and choice.sel_card is not None:
-            bv.draw_cells(surface, [f for f in choice.use_flags() if f != choice.use_flag],
-                          "flag", t.t)
+        glow, cells = choice.lit_cells()
+        if glow == "flag" and len(cells) > 40:
+            glow = "soft"
+        if cells:
+            t.board_view.draw_cells(surface, cells, glow, t.t)
+        if t.state.phase == "offer" and choice.sel_cell:
+            t.board_view.draw_cells(surface, [choice.sel_cell], "flag")
 
     def _flags(self, surface: pygame.Surface, v: dict) -> None:
         """The flags on the board, those landing now, turning face up while they flip."""
