@@ -313,6 +313,21 @@ class LogView:
             bottom = top - ENTRY_GAP
         return None
 
+    def newest(self, count: int) -> list[tuple[pygame.Rect, _Entry]]:
+        """The newest ``count`` messages still on screen once the log has caught up (new
+        lines may still be sliding in), newest first, each with where it is drawn."""
+        out: list[tuple[pygame.Rect, _Entry]] = []
+        bottom = self.view.bottom + round(self._target)
+        for e in reversed(self.entries):
+            if len(out) == count or bottom <= self.view.top:
+                break
+            top = bottom - e.height
+            rect = pygame.Rect(self.view.x, top, self.view.width, e.height).clip(self.view)
+            if rect.height > 0:
+                out.append((rect, e))
+            bottom = top - ENTRY_GAP
+        return out
+
     def cells_at(self, pos) -> tuple[tuple[int, int], ...]:
         """The board cells named by the event line under ``pos``."""
         e = self.entry_at(pos)

@@ -161,6 +161,11 @@ class TableTips:
         """Whether a lesson's coach is guiding the player now (focus tips then stay hidden)."""
         return self.coach is not None and self.coach.guided
 
+    def on_coach(self, pos) -> bool:
+        """Whether ``pos`` is on a lesson coach's bubble."""
+        rect = self.coach.bubble.rect if self.coach is not None else None
+        return rect is not None and rect.collidepoint(pos)
+
     def cell_tip(self, cell) -> tuple[str, pygame.Rect | None, bool]:
         """(text, rect to keep clear, show at once) for a board cell; "" for no tip."""
         return "", None, False
@@ -189,6 +194,8 @@ class TableTips:
                 tip = next((t for t in tips if t.key == self.focus), None)
                 return tip, None, False
         elif self.hover is not None:
+            if self.on_coach(self.hover):
+                return None, None, False  # the pointer reads the bubble, not what is under it
             tip = tip_at(tips, self.hover)
             if tip is not None:
                 return tip, None, False

@@ -75,7 +75,7 @@ def test_at_the_largest_text_size_every_bubble_fits_and_leaves_its_places_in_vie
             bubble.layout()
             assert canvas.contains(bubble.rect), visit.index + 1
             assert bubble.targets, visit.index + 1
-            for place in bubble.avoided():
+            for place in bubble.subject():
                 assert not bubble.rect.colliderect(place), (visit.index + 1, place)
         table.on_exit()
     finally:

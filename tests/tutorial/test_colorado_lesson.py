@@ -271,7 +271,7 @@ def test_the_bubble_fits_beside_what_it_points_at_at_text_size_1_5(lesson_walk_r
             bubble = table.coach.bubble
             bubble.layout()
             assert bubble.rect is not None and canvas.contains(bubble.rect), visit.index + 1
-            assert bubble.rect.collidelist(bubble.avoided()) < 0, visit.index + 1
+            assert bubble.rect.collidelist(bubble.subject()) < 0, visit.index + 1
             if bubble.continue_rect is not None:
                 assert bubble.rect.contains(bubble.continue_rect)
     finally:

@@ -236,7 +236,7 @@ def test_every_step_fits_its_bubble_at_the_largest_text_size(lesson_table, visit
         assert rect is not None and rect.w > 0
         assert rect.clip(screen) == rect, f"step {v.index + 1} leaves the screen"
         assert rect.h <= height * TALLEST, f"step {v.index + 1} is {rect.h} px tall"
-        assert rect.collidelist(bubble.avoided()) < 0, f"step {v.index + 1} covers its place"
+        assert rect.collidelist(bubble.subject()) < 0, f"step {v.index + 1} covers its place"
 
 
 def test_a_step_lights_only_its_own_cells(lesson_table, visits):

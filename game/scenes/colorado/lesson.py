@@ -96,7 +96,7 @@ LESSON = Lesson(
         Step(N_("When all bids are in, the best bid chooses one of the cards, the second best "
                 "takes the other, and the third gets none. A card's colour says which flags it "
                 "may use; its stars are where cubes go."),
-             point=("cards",)),
+             point=("cards",), keep=("cell:8,0", "cell:10,6", "cell:11,7")),  # blue flags
         Step(N_("Click the lit card, then its lit flag: one star lies on the flag. Turn the card "
                 "(R, right click, the wheel or a pad shoulder) until the other star is on the "
                 "marked cell, then place it: a cube goes on each star."),
@@ -104,7 +104,7 @@ LESSON = Lesson(
         Step(N_("The market: before each bid, in turn, each player may put one of their cubes "
                 "up for sale, at most twice a round, paying a For Sale token. The cube leaves "
                 "the board and the seller draws 2 cowboys. Click the lit cube, then Sell."),
-             point=("action",), expect=offer((10, 6)), refuse=FIXED),
+             point=("action",), keep=("cards",), expect=offer((10, 6)), refuse=FIXED),
         Step(N_("Now the others say in turn whether they want your land. If one does, they put "
                 "a cube there and give you a cowboy of their choice; if several do, they bid "
                 "for it in secret. If nobody does, the land is free again."),

@@ -165,9 +165,9 @@ class ColoradoRenderer:
             self._scores(surface)
         if can_act:
             t._draw_focus(surface)
-        if not (t.bid_show or t.score_show):
-            t.draw_tip(surface)
         t._draw_banner(surface)
+        if not (t.bid_show or t.score_show):
+            t.draw_tip(surface)  # over the coach's bubble too
 
     # --- the board ------------------------------------------------------------------------------
     def _board(self, surface: pygame.Surface, v: dict, can_act: bool) -> None:

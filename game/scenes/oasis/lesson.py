@@ -33,6 +33,7 @@ GREEN, BLUE = 2, 1  # the seats whose offers the learner takes
 
 # The cells the learner's tiles and camels go on.
 STONE = (11, 2)              # L3: starts a stone area
+STONE_BONUS = (12, 2)        # M3: the stone bonus square it joins
 STEPPE = ((5, 2), (6, 2))    # F3, G3: a steppe area by the camel path
 CAMELS = ((8, 7), (7, 7), (6, 7))  # I8, H8, G8: three camels side by side
 OASIS_START = (15, 6)        # P7: on the board's edge
@@ -60,6 +61,10 @@ def _carry(card: str):
 def _tile(kind: str, *cells):
     return lambda a: (isinstance(a, PlaceTile) and a.kind == kind and a.cell in cells
                       and a.marker_from is None)
+
+
+def _cell(cell) -> str:
+    return f"cell:{cell[0]},{cell[1]}"
 
 
 def _camel(*cells):
@@ -106,7 +111,8 @@ STEPS = (
          refuse=N_("Carry out the Stone ×1 card now.")),
     Step(N_("Place your stone tile on the lit cell. A tile may never go next to another "
             "player's area of the same type."),
-         point=("action",), expect=_tile("stone", STONE), refuse=LIT_CELL),
+         point=("action",), keep=(_cell(STONE_BONUS),), expect=_tile("stone", STONE),
+         refuse=LIT_CELL),
     Step(N_("Steppe ×2: two steppe tiles. A new steppe area must touch the camel path "
             "or a steppe bonus square. Place both tiles on the lit cells."),
          point=("action",), expect=_tile("steppe", *STEPPE), refuse=LIT_CELL, times=2),

@@ -72,9 +72,9 @@ def draw(t: TableScene, surface: pygame.Surface) -> None:
         t._draw_focus(surface)
     _draw_peek(t, surface)
     _draw_zoom(t, surface)
-    if models.peek_lines(t) is None and models.zoom_target(t) is None:
-        t.draw_tip(surface)  # the peek and the zoom explain what they show
     t._draw_banner(surface)
+    if models.peek_lines(t) is None and models.zoom_target(t) is None:
+        t.draw_tip(surface)  # over the coach's bubble; the peek and the zoom explain themselves
 
 
 def _board_layer(t: TableScene, v: dict[str, Any]):

@@ -111,8 +111,8 @@ class OregonRenderer:
         t.floaters.draw(surface)
         if can_act:
             t._draw_focus(surface)
-        t.draw_tip(surface)
         t._draw_banner(surface)
+        t.draw_tip(surface)  # over the coach's bubble too
 
     def _draw_pieces(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         put = self.table.presenter.put

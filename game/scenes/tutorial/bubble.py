@@ -2,8 +2,9 @@
 and "Step 3 of 21" above them, Continue on a reading step, an arrow to what the step points
 at and a ring on it.
 
-The bubble is placed beside what it points at, never over it: right of it, left, below or
-above, else the free spot nearest to it.  Its layout is worked out again only when the step,
+The bubble is placed where it covers nothing the step talks about (``subject``: what it points
+at, the places it keeps, the prompt, the lit cells, the newest log lines...): beside what it
+points at (right of it, left, below or above), else the free spot nearest to it.  Its layout is worked out again only when the step,
 the Text size, the language or the pointed places change; the text surfaces come from the
 theme's caches, so a frame only blits.
 """
@@ -17,6 +18,7 @@ import pygame
 
 from game import i18n
 from game.scenes.table.hints import action_cells
+from game.scenes.tutorial.guide import LEARNER
 from game.ui import theme
 from game.ui.widgets import _button_face
 
@@ -24,13 +26,20 @@ if TYPE_CHECKING:
     from .coach import Coach
 
 WIDTH = 620  # canvas pixels at 100 % Text size (the bubble grows with the text)
-MAX_WIDTH = 860
+MAX_WIDTH = 860  # the usual width's cap
 PAD = 26
 GAP = 34  # between the bubble and what it points at (the arrow crosses it)
 MARGIN = 14  # from the canvas' edges
 RING = 12  # the ring stands this far outside a pointed place
 ARROW_HALF = 18
 CONTINUE = (230, 68)
+NEWS_LINES = 4  # the newest log lines the bubble leaves in view
+STRIDE = 24  # the spacing of the free spots tried
+NARROW, WIDE = 0.85, 1.3  # the other widths tried when the usual one finds no room
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
 
 
 class Bubble:
@@ -55,23 +64,37 @@ class Bubble:
             rects += table.lesson_rects(name) or []
         return rects
 
-    def avoided(self) -> list[pygame.Rect]:
-        """What the bubble must leave uncovered: what it points at, the prompt and the
-        buttons and, on a step waiting for a move, where that move is made."""
+    def subject(self) -> list[pygame.Rect]:
+        """What the step talks about, which the bubble must leave in view: what it points at
+        and the places it keeps, the prompt and the buttons, where the move it waits for is
+        made (its cards, its lit cells), the newest log lines and the board cells that the
+        others' moves since the learner's last one name (a bot's new building)."""
         table = self.coach.table
         rects = list(self.targets) + [table.prompt_box()[0]]
         rects += [table.layout.button_rect(i) for i in range(len(table.buttons()))]
+        step = self.coach.guide.step
+        for name in step.keep if step is not None else ():
+            rects += table.lesson_rects(name) or []
         if not self.coach.reading:
             rects += table.lesson_rects("action") or []
+            cells = {c for a in table.legal() for c in action_cells(a)}
+            rects += [table.layout.cell_rect(*c) for c in cells]
+        rects += self._news(table)
         return [r.inflate(2 * RING, 2 * RING) for r in rects]
 
-    def lit(self) -> list[pygame.Rect]:
-        """The board cells of every move the step lets through: better left uncovered too."""
-        if self.coach.reading:
-            return []
-        table = self.coach.table
-        cells = {c for a in table.legal() for c in action_cells(a)}
-        return [table.layout.cell_rect(*c) for c in cells]
+    @staticmethod
+    def _news(table) -> list[pygame.Rect]:
+        """The newest log lines, and the cells of the others' moves since the learner's last
+        one (what changed on the board meanwhile: a bot's new building, its cubes)."""
+        rects = [rect for rect, _entry in table.log.newest(NEWS_LINES)]
+        cols, rows = table.board_size
+        for p, action in reversed(table.state.history):
+            if p == LEARNER:
+                break
+            cells = action_cells(action) + [tuple(c) for c in getattr(action, "cubes", ())]
+            rects += [table.layout.cell_rect(x, y) for x, y in cells
+                      if 0 <= x < cols and 0 <= y < rows]
+        return rects
 
     def layout(self) -> None:
         coach = self.coach
@@ -80,26 +103,22 @@ class Bubble:
         table = coach.table
         key = (guide.index, coach.reading, theme.ui_scale(), i18n.language(),
                tuple(tuple(r) for r in self.targets), tuple(table.names),
-               tuple(table.prompt_box()[0]), len(table.buttons()), table.version)
+               tuple(table.prompt_box()[0]), len(table.buttons()), table.version,
+               len(table.log), table.log.scroll)
         if key == self._key:
             return
         self._key = key
         if guide.step is None:
             self.rect = self.continue_rect = None
             return
-        width = min(theme.scaled(WIDTH), MAX_WIDTH)
-        inner = width - 2 * PAD
-        self._lines = theme.wrap(coach.words(), theme.BODY_SIZE, inner)
         # Translators: the coach's bubble in a lesson: which of its steps is shown
         self._head = (i18n._(coach.lesson.title),
                       i18n._("Step {n} of {total}").format(n=guide.index + 1,
                                                           total=len(coach.lesson.steps)))
-        head_h = theme.line_height(theme.SMALL_SIZE, bold=True)
-        body_h = len(self._lines) * theme.line_height(theme.BODY_SIZE)
-        button_h = theme.scaled(CONTINUE[1], cap=1.25)
-        height = PAD + head_h + 12 + body_h + PAD + (button_h + 14 if coach.reading else 0)
-        self.rect = self._place((width, height))
+        self.rect, self._lines = self._place()
+        inner = self.rect.width - 2 * PAD
         if coach.reading:
+            button_h = theme.scaled(CONTINUE[1], cap=1.25)
             bw = max(theme.scaled(CONTINUE[0], cap=1.25),
                      theme.font(theme.BUTTON_SIZE).size(self.continue_label())[0] + 48)
             self.continue_rect = pygame.Rect(0, 0, min(bw, inner), button_h)
@@ -110,47 +129,52 @@ class Bubble:
     def continue_label(self) -> str:
         return i18n._("Continue")
 
-    def _place(self, size: tuple[int, int]) -> pygame.Rect:
+    def _shape(self, width: int) -> tuple[tuple[int, int], list[str]]:
+        """The bubble's size at ``width``, and its words' lines."""
+        lines = theme.wrap(self.coach.words(), theme.BODY_SIZE, width - 2 * PAD)
+        head_h = theme.line_height(theme.SMALL_SIZE, bold=True)
+        body_h = len(lines) * theme.line_height(theme.BODY_SIZE)
+        button_h = theme.scaled(CONTINUE[1], cap=1.25)
+        height = PAD + head_h + 12 + body_h + PAD + (button_h + 14 if self.coach.reading else 0)
+        return (width, height), lines
+
+    def _place(self) -> tuple[pygame.Rect, list[str]]:
+        """The first of the candidate places that covers none of the step's subject: at the
+        bubble's usual width, then narrower and taller, then wider and lower, each beside
+        what it points at (right, left, below, above), then at every free spot, nearest
+        first.  Failing all, the usual width where it covers least of the subject."""
         cw, ch = self.coach.table.services.canvas_size
         bounds = pygame.Rect(MARGIN, MARGIN, cw - 2 * MARGIN, ch - 2 * MARGIN)
-        must = self.avoided()
-        better = must + self.lit()
-        return self._spot(size, bounds, better) or self._spot(size, bounds, must) or \
-            pygame.Rect((cw // 2 - size[0] // 2, MARGIN), size)
+        subject = self.subject()
+        usual = min(theme.scaled(WIDTH), MAX_WIDTH)
+        for width in (usual, round(usual * NARROW), round(usual * WIDE)):
+            size, lines = self._shape(width)
+            for rect in self._candidates(size, bounds):
+                if rect.collidelist(subject) < 0:
+                    return rect, lines
+        size, lines = self._shape(usual)
+        least = min(self._candidates(size, bounds),
+                    key=lambda r: sum(_area(r.clip(s)) for s in subject))
+        return least, lines
 
-    def _spot(self, size: tuple[int, int], bounds: pygame.Rect, avoid: list[pygame.Rect]
-              ) -> pygame.Rect | None:
-        """Beside what the bubble points at (right, left, below, above), else the free spot
-        nearest to it; None when ``avoid`` leaves no room."""
-        cw = bounds.right + MARGIN
-        rect = pygame.Rect((0, 0), size)
-        if not self.targets:
-            rect.midtop = (cw // 2 - 200, 120)  # over the board's upper half
-            rect.clamp_ip(bounds)
-            if rect.collidelist(avoid) < 0:
-                return rect
-        aim = self.targets[0].unionall(self.targets[1:]) if self.targets else rect.copy()
+    def _candidates(self, size: tuple[int, int], bounds: pygame.Rect) -> list[pygame.Rect]:
         w, h = size
-        for x, y in ((aim.right + GAP, aim.centery - h // 2),
-                     (aim.left - GAP - w, aim.centery - h // 2),
-                     (aim.centerx - w // 2, aim.bottom + GAP),
-                     (aim.centerx - w // 2, aim.top - GAP - h)):
-            rect.topleft = (x, y)
-            rect.clamp_ip(bounds)
-            if rect.collidelist(avoid) < 0:
-                return rect
-        # else the free spot nearest to what it points at
-        best: pygame.Rect | None = None
-        best_d = math.inf
-        for y in range(bounds.top, bounds.bottom - h + 1, 30):
-            for x in range(bounds.left, bounds.right - w + 1, 30):
-                rect.topleft = (x, y)
-                if rect.collidelist(avoid) >= 0:
-                    continue
-                d = math.dist(rect.center, aim.center)
-                if d < best_d:
-                    best, best_d = rect.copy(), d
-        return best
+        if self.targets:
+            aim = self.targets[0].unionall(self.targets[1:])
+            beside = [(aim.right + GAP, aim.centery - h // 2),
+                      (aim.left - GAP - w, aim.centery - h // 2),
+                      (aim.centerx - w // 2, aim.bottom + GAP),
+                      (aim.centerx - w // 2, aim.top - GAP - h)]
+        else:
+            aim = pygame.Rect((0, 0), size)
+            aim.midtop = (bounds.centerx - 200, 120)  # over the board's upper half
+            beside = [aim.topleft]
+        out = [pygame.Rect((x, y), size).clamp(bounds) for x, y in beside]
+        spots = [pygame.Rect((x, y), size)
+                 for y in range(bounds.top, bounds.bottom - h + 1, STRIDE)
+                 for x in range(bounds.left, bounds.right - w + 1, STRIDE)]
+        spots.sort(key=lambda r: math.dist(r.center, aim.center))
+        return out + spots
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -24,12 +24,14 @@ class Step:
     """One idea.  ``say`` is English marked ``N_`` (translated where shown), at most about 45
     words, and may use ``{you}`` for the learner's colour.  ``point`` names what the bubble
     points at (table targets, ``"cell:x,y"``, ``"action"``, ``"panel:N"``, ``"log"``,
-    ``"prompt"``, ``"scores"``).  Without ``expect`` it is a reading step: the learner goes on
-    with Continue and bots wait.  With it, the step waits for ``times`` moves of the learner
+    ``"prompt"``, ``"scores"``).  ``keep`` names more places the words talk about (same
+    names): the bubble leaves them in view without pointing at them.  Without ``expect`` it
+    is a reading step: the learner goes on with Continue and bots wait.  With it, the step waits for ``times`` moves of the learner
     that ``expect`` accepts; ``refuse`` says why another legal move is not wanted now."""
 
     say: str
     point: tuple[str, ...] = ()
+    keep: tuple[str, ...] = ()
     expect: Callable[[Action], bool] | None = None
     refuse: str = ""
     times: int = 1
