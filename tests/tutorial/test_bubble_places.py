@@ -1,9 +1,11 @@
 """Where the coach's bubble stands, on every step of every lesson, in every language, at Text
-size 100 % and 150 %: on the screen and over nothing the step talks about (what it points
-at and the places it keeps, the prompt, the buttons, where its move is made, the newest log
-lines and the cells the others' last moves name)."""
+size 100 % and 150 %: on the screen, and neither it nor its arrow over anything the step
+talks about (what it points at and the places it keeps, the prompt, the buttons, where its
+move is made, the newest log lines and the cells the others' last moves name)."""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 import pytest
@@ -11,6 +13,7 @@ from lesson_walk import table_for, walk
 
 from game import i18n
 from game.registry import GAMES
+from game.scenes.tutorial.bubble import RING, arrow_points
 from game.scenes.tutorial.lesson import load_lesson
 from game.ui import theme
 
@@ -29,6 +32,19 @@ def visits_with_moves(game_id: str) -> list:
             visits.append((visit, [events]))
         _walks[game_id] = visits
     return _walks[game_id]
+
+
+def crossed(bubble) -> list:
+    """What the bubble's arrow crosses of the step's subject on its way to its ring."""
+    if not bubble.targets or not bubble.arrow:
+        return []
+    target = min(bubble.targets, key=lambda t: math.dist(t.center, bubble.rect.center))
+    points = arrow_points(bubble.rect, target)
+    if points is None:
+        return []
+    rings = [t.inflate(2 * RING, 2 * RING) for t in bubble.targets]
+    return [r for r in bubble.subject() if r not in rings
+            and (r.clipline(points[0], points[1]) or r.clipline(points[2], points[1]))]
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
@@ -52,6 +68,7 @@ def test_the_bubble_covers_nothing_the_step_talks_about(services, game_id, langu
             assert bubble.rect is not None and canvas.contains(bubble.rect), step
             covered = [r for r in bubble.subject() if bubble.rect.colliderect(r)]
             assert not covered, f"step {step} covers {covered}"
+            assert not crossed(bubble), f"step {step}: its arrow crosses {crossed(bubble)}"
     finally:
         table.on_exit()
         theme.set_ui_scale(1.0)

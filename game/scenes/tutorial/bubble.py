@@ -49,6 +49,7 @@ class Bubble:
         self.rect: pygame.Rect | None = None
         self.continue_rect: pygame.Rect | None = None
         self.targets: list[pygame.Rect] = []
+        self.arrow = True  # drawn: it crosses nothing the step talks about
         self._lines: list[str] = []
         self._head: tuple[str, str] = ("", "")
 
@@ -142,17 +143,23 @@ class Bubble:
         """The first of the candidate places that covers none of the step's subject: at the
         bubble's usual width, then narrower and taller, then wider and lower, each beside
         what it points at (right, left, below, above), then at every free spot, nearest
-        first.  Failing all, the usual width where it covers least of the subject."""
+        first, where its arrow crosses nothing of the subject either; else where only the
+        ring shows what it points at (no arrow).  Failing all, the usual width where it
+        covers least of the subject."""
         cw, ch = self.coach.table.services.canvas_size
         bounds = pygame.Rect(MARGIN, MARGIN, cw - 2 * MARGIN, ch - 2 * MARGIN)
         subject = self.subject()
         usual = min(theme.scaled(WIDTH), MAX_WIDTH)
-        for width in (usual, round(usual * NARROW), round(usual * WIDE)):
-            size, lines = self._shape(width)
-            for rect in self._candidates(size, bounds):
-                if rect.collidelist(subject) < 0:
-                    return rect, lines
-        size, lines = self._shape(usual)
+        shapes = [self._shape(w) for w in (usual, round(usual * NARROW), round(usual * WIDE))]
+        for with_arrow in (True, False):
+            for size, lines in shapes:
+                for rect in self._candidates(size, bounds):
+                    if rect.collidelist(subject) < 0 and not (
+                            with_arrow and self.arrow_crosses(rect, subject)):
+                        self.arrow = with_arrow
+                        return rect, lines
+        self.arrow = False
+        size, lines = shapes[0]
         least = min(self._candidates(size, bounds),
                     key=lambda r: sum(_area(r.clip(s)) for s in subject))
         return least, lines
@@ -188,7 +195,7 @@ class Bubble:
             pygame.draw.rect(surface, theme.FOCUS_EDGE, ring.inflate(4, 4), 3, border_radius=16)
             pygame.draw.rect(surface, theme.ACCENT, ring, 5, border_radius=14)
         theme.draw_panel(surface, rect, colour=theme.CREAM, border=theme.ACCENT)
-        if self.targets:
+        if self.targets and self.arrow:
             self._draw_arrow(surface, rect, self._nearest(rect))
         title, count = self._head
         count_s = theme.text(count, theme.SMALL_SIZE, theme.INK_SOFT, bold=True)
@@ -210,28 +217,52 @@ class Bubble:
     def _nearest(self, rect: pygame.Rect) -> pygame.Rect:
         return min(self.targets, key=lambda t: math.dist(t.center, rect.center))
 
+    def arrow_crosses(self, rect: pygame.Rect, subject: list[pygame.Rect]) -> bool:
+        """Whether the arrow of a bubble at ``rect`` would cross any of ``subject`` on its way
+        to the ring it points at (the rings it ends on aside)."""
+        if not self.targets:
+            return False
+        target = self._nearest(rect)
+        points = arrow_points(rect, target)
+        if points is None:
+            return False
+        rings = [t.inflate(2 * RING, 2 * RING) for t in self.targets]
+        tip = points[1]
+        return any(place.clipline(end, tip) for place in subject if place not in rings
+                   for end in (points[0], points[2]))
+
     @staticmethod
     def _draw_arrow(surface: pygame.Surface, rect: pygame.Rect, target: pygame.Rect) -> None:
         """A paper wedge from the bubble's side facing ``target`` to the ring around it."""
-        ring = target.inflate(2 * RING, 2 * RING)
-        if ring.left >= rect.right:
-            y = max(rect.top + 30, min(rect.bottom - 30, ring.centery))
-            base = [(rect.right - 2, y - ARROW_HALF), (rect.right - 2, y + ARROW_HALF)]
-            tip = (ring.left - 4, max(ring.top, min(ring.bottom, y)))
-        elif ring.right <= rect.left:
-            y = max(rect.top + 30, min(rect.bottom - 30, ring.centery))
-            base = [(rect.left + 2, y - ARROW_HALF), (rect.left + 2, y + ARROW_HALF)]
-            tip = (ring.right + 4, max(ring.top, min(ring.bottom, y)))
-        elif ring.top >= rect.bottom:
-            x = max(rect.left + 30, min(rect.right - 30, ring.centerx))
-            base = [(x - ARROW_HALF, rect.bottom - 2), (x + ARROW_HALF, rect.bottom - 2)]
-            tip = (max(ring.left, min(ring.right, x)), ring.top - 4)
-        elif ring.bottom <= rect.top:
-            x = max(rect.left + 30, min(rect.right - 30, ring.centerx))
-            base = [(x - ARROW_HALF, rect.top + 2), (x + ARROW_HALF, rect.top + 2)]
-            tip = (max(ring.left, min(ring.right, x)), ring.bottom + 4)
-        else:
+        points = arrow_points(rect, target)
+        if points is None:
             return  # they overlap (a place too big to stand beside): the ring alone shows it
-        points = [base[0], tip, base[1]]
         pygame.draw.polygon(surface, theme.CREAM, points)
         pygame.draw.lines(surface, theme.ACCENT, False, points, 3)
+
+
+def arrow_points(rect: pygame.Rect, target: pygame.Rect
+                 ) -> list[tuple[int, int]] | None:
+    """The arrow from a bubble at ``rect`` to the ring around ``target``: its base's two
+    corners on the bubble's side facing the ring, with the tip between them; None when the
+    bubble and the ring overlap."""
+    ring = target.inflate(2 * RING, 2 * RING)
+    if ring.left >= rect.right:
+        y = max(rect.top + 30, min(rect.bottom - 30, ring.centery))
+        base = [(rect.right - 2, y - ARROW_HALF), (rect.right - 2, y + ARROW_HALF)]
+        tip = (ring.left - 4, max(ring.top, min(ring.bottom, y)))
+    elif ring.right <= rect.left:
+        y = max(rect.top + 30, min(rect.bottom - 30, ring.centery))
+        base = [(rect.left + 2, y - ARROW_HALF), (rect.left + 2, y + ARROW_HALF)]
+        tip = (ring.right + 4, max(ring.top, min(ring.bottom, y)))
+    elif ring.top >= rect.bottom:
+        x = max(rect.left + 30, min(rect.right - 30, ring.centerx))
+        base = [(x - ARROW_HALF, rect.bottom - 2), (x + ARROW_HALF, rect.bottom - 2)]
+        tip = (max(ring.left, min(ring.right, x)), ring.top - 4)
+    elif ring.bottom <= rect.top:
+        x = max(rect.left + 30, min(rect.right - 30, ring.centerx))
+        base = [(x - ARROW_HALF, rect.top + 2), (x + ARROW_HALF, rect.top + 2)]
+        tip = (max(ring.left, min(ring.right, x)), ring.bottom + 4)
+    else:
+        return None
+    return [base[0], tip, base[1]]
