@@ -29,9 +29,8 @@ from typing import Any
 from game.bots import bots_module
 from game.bots.remote import GRACE_SECONDS, SearchCancelled, SearchFailed, SearchProcess
 from game.bots.search import Analysis, Budget, Search
-from game.engine.core import Action, Event, GameState
+from game.engine.core import Action, Event, GameState, replay
 from game.engine.messages import Message, P
-from game.registry import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +84,12 @@ class Verdict:
         return self.played_words == self.best_words
 
 
-def decisions(record: GameState, humans: Iterable[int]) -> list[Decision]:
-    """The decisions of ``humans`` in ``record``, rebuilt from its seed in one pass."""
+def decisions(record: GameState, humans: Iterable[int], start: GameState | None = None
+              ) -> list[Decision]:
+    """The decisions of ``humans`` in ``record``, rebuilt from its seed (or from ``start``,
+    its arranged deal) in one pass."""
     seats = frozenset(humans)
-    st = GAMES[record.GAME_ID].new(record.num_players, record.seed, **record.options)
+    st = replay(record, 0, start)
     out = []
     for k, (p, action) in enumerate(record.history):
         legal = st.legal_actions(p) if p in seats else []
@@ -175,8 +176,10 @@ class Review:
     (a process of our own, closed when the review ends, when none is given)."""
 
     def __init__(self, record: GameState, humans: Iterable[int],
-                 process: SearchProcess | None = None, budget: Budget = BUDGET):
+                 process: SearchProcess | None = None, budget: Budget = BUDGET,
+                 start: GameState | None = None):
         self.record = record
+        self.start = start  # the deal before the first move, when not the seed's (a lesson)
         self.humans = frozenset(humans)
         self.budget = budget
         self.own_process = process is None
@@ -258,7 +261,7 @@ class Review:
             self._ended.set()
 
     def _review(self) -> None:
-        todo = decisions(self.record, self.humans)
+        todo = decisions(self.record, self.humans, self.start)
         self.total = len(todo)
         game_id = self.record.GAME_ID
         seconds = self.budget.seconds if self.budget.seconds is not None else 60.0

@@ -636,17 +636,20 @@ def loads(text: str) -> GameState:
     return load_dict(parse_save(text))
 
 
-def replay(state: GameState, upto: int | None = None) -> GameState:
+def replay(state: GameState, upto: int | None = None, start: GameState | None = None
+           ) -> GameState:
     """A fresh game rebuilt from ``state``'s seed, options and its first ``upto`` actions
-    (all of them by default)."""
-    return replay_events(state, upto)[0]
+    (all of them by default).  ``start``: the game before its first action when that is not
+    the seed's own deal (a lesson's arranged one)."""
+    return replay_events(state, upto, start)[0]
 
 
-def replay_events(state: GameState, upto: int | None = None
+def replay_events(state: GameState, upto: int | None = None, start: GameState | None = None
                   ) -> tuple[GameState, list[list[Event]]]:
-    """``replay(state, upto)`` and the events each of those actions caused, in order (what
-    the game's log said, to be rendered again for any viewer)."""
-    fresh = GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
+    """``replay(state, upto, start)`` and the events each of those actions caused, in order
+    (what the game's log said, to be rendered again for any viewer)."""
+    fresh = start.clone() if start is not None else \
+        GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
     return fresh, replay_onto(fresh, state.history[:upto])
 
 

@@ -125,6 +125,14 @@ def lesson_room(lessons: bool) -> int:
     return theme.scaled(LEARN_HEIGHT, cap=1.25) + LEARN_GAP if lessons else 0
 
 
+def learn_label(services, game_id: str) -> str:
+    """"Learn to play", or where the lesson was left when it is in progress."""
+    from game.scenes.tutorial.coach import lesson_left_at, resume_label
+
+    left_at = lesson_left_at(services, game_id)
+    return resume_label(left_at) if left_at is not None else _("Learn to play")
+
+
 class GameSelectScene(MenuScene):
     def build(self) -> None:
         games = list(GAMES.values())
@@ -139,7 +147,7 @@ class GameSelectScene(MenuScene):
             self.group.add(GameCard(rect, game, i, self.choose, PREVIEW_HEIGHT - room))
             if game in lessons:
                 learn = pygame.Rect(rect.x, rect.bottom + LEARN_GAP, rect.width, learn_h)
-                self.group.add(Button(learn, _("Learn to play"),
+                self.group.add(Button(learn, learn_label(self.services, game.id),
                                       functools.partial(self.learn, game.id),
                                       key=f"learn_{game.id}"))
         back = pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT)

@@ -202,8 +202,9 @@ class ReplayScene(Scene):
     review_on_open = True  # the review starts with the replay (tests start it themselves)
 
     def __init__(self, services, state: GameState, seats: list[Seat],
-                 on_close: Callable[[], None] | None = None):
+                 on_close: Callable[[], None] | None = None, start: GameState | None = None):
         super().__init__(services)
+        self.start = start  # the deal before the first move when not the seed's (a lesson)
 
         self.music = state.GAME_ID
         self.record = state
@@ -213,7 +214,7 @@ class ReplayScene(Scene):
         self.on_close = on_close
         # A game's table scene: its hooks are the table's, not Scene's.
         self.table: Any = cast(Any, open_table(services, state.GAME_ID, self.seats, state.seed,
-                                                state=replay(state, upto=0)))
+                                                state=replay(state, 0, start)))
         t = self.table
         t.passive = True
         t.autosave = False
@@ -237,7 +238,7 @@ class ReplayScene(Scene):
         self._texts: dict = {}
         self.chapters = self._chapters()
         self.panel = ReviewPanel(state, self.seats, self.names,
-                                 getattr(services, "search", None))
+                                 getattr(services, "search", None), start)
         self.review_laid_out = False  # the bar was laid out for the finished review's words
         self._layout()
         self._warm()
@@ -260,8 +261,7 @@ class ReplayScene(Scene):
 
     def _chapters(self) -> list[tuple[Any, Any, Any]]:
         """(round, rounds, phase) after each number of moves 0..total: one pass from the seed."""
-        st = GAMES[self.record.GAME_ID].new(self.record.num_players, self.record.seed,
-                                            **self.record.options)
+        st = replay(self.record, 0, self.start)
 
         def fact(s: GameState) -> tuple[Any, Any, Any]:
             v = s.view(None)
@@ -427,7 +427,7 @@ class ReplayScene(Scene):
         """The game after its first ``k`` recorded actions, rebuilt from the seed exactly as
         ``replay(state, upto=k)`` does, and the events of its last few actions for the log
         (each with its seat's colour); the table's log shows them as an onlooker reads them."""
-        st, moves = replay_events(self.record, upto=k)
+        st, moves = replay_events(self.record, k, self.start)
         lines: deque[tuple[Event, int | None]] = deque(maxlen=LOG_LINES)
         for events in moves[-LOG_MOVES:]:
             for e in events:
@@ -846,11 +846,12 @@ def open_replay(services, saved, on_close: Callable[[], None] | None = None) -> 
     return None
 
 
-def watch_replay(services, state: GameState, seats: list[Seat]) -> None:
+def watch_replay(services, state: GameState, seats: list[Seat],
+                 start: GameState | None = None) -> None:
     """The results screen's Watch replay: the game just finished, on top of the results (which
-    come back when the replay is closed)."""
+    come back when the replay is closed); ``start``: its deal when not the seed's."""
     try:
-        services.stack.push(ReplayScene(services, state, seats))
+        services.stack.push(ReplayScene(services, state, seats, start=start))
     except Exception:  # noqa: BLE001 - a replay that cannot open must not end the game
         log.exception("The replay could not be opened")
         services.audio.play("error")

@@ -138,14 +138,15 @@ def replay_of(scene) -> Callable[[], None] | None:
     state, seats = getattr(scene, "state", None), getattr(scene, "seats", None)
     if state is None or seats is None or getattr(scene, "passive", False):
         return None
-    if getattr(scene, "coach", None) is not None:
-        return None  # a lesson's deal is arranged: a replay from its seed would be another game
     if not hasattr(state, "history") or not state.history:
         return None
+    coach = getattr(scene, "coach", None)
+    # a lesson's deal is arranged: its replay starts from that deal, not from the seed's
+    start = coach.start() if coach is not None else None
 
     def watch() -> None:
 
-        watch_replay(scene.services, state, seats)
+        watch_replay(scene.services, state, seats, start)
 
     return watch
 

@@ -57,10 +57,11 @@ MOVE_JOIN = N_("{first}; {then}")
 class ReviewPanel:
     """The review of one recording, as the replay bar shows it."""
 
-    def __init__(self, record: GameState, seats: list[Seat], names: list[str], process=None):
+    def __init__(self, record: GameState, seats: list[Seat], names: list[str], process=None,
+                 start: GameState | None = None):
         self.humans = [i for i, seat in enumerate(seats) if not seat.is_bot]
         self.names = names
-        self.review: Review | None = Review(record, self.humans, process) \
+        self.review: Review | None = Review(record, self.humans, process, start=start) \
             if self.humans else None
         self._lines: dict[int, str] = {}  # move -> its words, in the language of _language
         self._language = ""

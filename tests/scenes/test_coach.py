@@ -341,7 +341,6 @@ def test_the_end_of_the_game_shows_the_results_and_removes_the_progress(svc, les
     t = opened(svc, lesson)
     to_results(svc, t)
     assert isinstance(svc.stack.top, ResultsScene)
-    assert svc.stack.top.on_replay is None  # a lesson's arranged deal has no replay
     svc.config.writer.flush()
     assert not progress_file(svc).exists()
     assert not saves.autosave_path(svc.config).exists()
@@ -359,3 +358,28 @@ def test_a_lessons_results_chart_the_game_of_its_arranged_deal(svc):
     results = svc.stack.top
     assert isinstance(results, ResultsScene) and results.chart is not None
     assert [line[-1] for line in results.chart.series.points] == list(t.state.scores())
+
+
+def test_a_lessons_results_offer_its_replay_from_the_arranged_deal(svc, monkeypatch):
+    """Watch replay on a lesson's results shows the lesson's own game: it opens on the
+    arranged deal (the seed alone deals another game) and ends where the lesson's game did."""
+    from game.scenes.oregon.lesson import LESSON
+    from game.scenes.replay import ReplayScene
+    from game.scenes.tutorial.guide import lesson_state
+
+    monkeypatch.setattr(ReplayScene, "review_on_open", False)
+    t = opened(svc, LESSON)
+    to_results(svc, t)
+    results = svc.stack.top
+    assert isinstance(results, ResultsScene) and results.on_replay is not None
+    results.watch_replay()
+    svc.stack.apply_pending()
+    replay = svc.stack.top
+    assert isinstance(replay, ReplayScene)
+    try:
+        assert replay.table.state.view(None) == lesson_state(LESSON).view(None)
+        replay.jump(replay.total)
+        assert replay.table.state.scores() == t.state.scores()
+        assert replay.table.state.is_over()
+    finally:
+        replay.close()

@@ -13,6 +13,7 @@ from game.scenes.game_select import GameSelectScene
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.services import Services
 from game.scenes.title import TitleScene
+from game.scenes.tutorial import progress
 from game.scenes.tutorial.offer import LessonOffer
 from game.seats import parse_players
 from game.settings import Settings
@@ -59,6 +60,25 @@ def test_game_select_offers_learn_to_play_only_for_games_with_a_lesson(svc, oreg
     table = svc.stack.top
     assert table.coach is not None and table.coach.lesson.game_id == "oregon"
     assert len(svc.stack.scenes) == 1  # in place of every scene
+
+
+def left_at_second_step(svc):
+    """The Oregon lesson was left on its second step (the first was read)."""
+    from scrap_lessons import OREGON
+
+    progress.save(svc.config, OREGON, 1, 0, [])
+    svc.config.writer.flush()
+    return len(OREGON.steps)
+
+
+def test_game_select_shows_where_a_lesson_in_progress_was_left(svc, oregon_lesson):
+    total = left_at_second_step(svc)
+    scene = on_stack(svc, GameSelectScene(svc))
+    button = learn_buttons(scene)["learn_oregon"]
+    assert button.label == f"Resume lesson (step 2 of {total})"
+    button.activate()
+    svc.stack.apply_pending()
+    assert svc.stack.top.coach.guide.index == 1
 
 
 def test_game_select_without_lessons_is_as_before(svc, no_lessons):
@@ -149,6 +169,19 @@ def test_seat_setup_suggests_the_lesson_once_and_remembers_the_dismissal(svc, or
     assert saved.lessons_offered == ["oregon"]
     seat_setup(svc)
     assert isinstance(svc.stack.top, SeatSetupScene)
+
+
+@pytest.mark.lesson_offer
+def test_a_lesson_in_progress_is_offered_for_resuming_not_as_new(svc, oregon_lesson):
+    total = left_at_second_step(svc)
+    seat_setup(svc)
+    offer = svc.stack.top
+    assert isinstance(offer, LessonOffer)
+    assert offer.yes_label == f"Resume lesson (step 2 of {total})"
+    assert "New to" not in offer.title
+    offer._yes()
+    svc.stack.apply_pending()
+    assert svc.stack.top.coach.guide.index == 1
 
 
 @pytest.mark.lesson_offer

@@ -163,6 +163,10 @@ class Coach:
         """The lesson's game ended: its progress goes (the results show as usual)."""
         progress.remove(self.table.services.config, self.lesson.game_id)
 
+    def start(self) -> GameState:
+        """The lesson's game before its first move: its arranged deal (for a replay)."""
+        return lesson_state(self.lesson)
+
     def take_back(self) -> tuple[GameState, list[list[Event]]]:
         """The game without its last action, rebuilt on the lesson's deal (the engine's own
         replay would start from the seed without the arrangement)."""
@@ -249,6 +253,32 @@ def lesson_table(services, game_id: str
     assert table.coach is not None
     log.info("Opening the %s lesson at step %d", game_id, table.coach.guide.index + 1)
     return table, None
+
+
+def lesson_left_at(services, game_id: str) -> tuple[int, int] | None:
+    """(step number, steps) where ``game_id``'s lesson was left, or None when it is not in
+    progress (or has no lesson)."""
+    if not has_lesson(game_id):
+        return None
+    try:
+        lesson = lesson_of(game_id)
+    except Exception:  # noqa: BLE001 - a broken lesson says so when it is opened
+        return None
+    step = progress.saved_step(services.config, lesson)
+    if step is None:
+        return None
+    total = len(lesson.steps)
+    return min(step + 1, total), total
+
+
+# Translators: game select's button (and seat setup's offer) for a lesson left part way;
+# n counts from 1
+RESUME_LESSON = N_("Resume lesson (step {n} of {total})")
+
+
+def resume_label(left_at: tuple[int, int]) -> str:
+    n, total = left_at
+    return i18n._(RESUME_LESSON).format(n=n, total=total)
 
 
 def open_lesson(services, game_id: str) -> Sentence | str | None:

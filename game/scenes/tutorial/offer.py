@@ -1,6 +1,7 @@
 """Seat setup's suggestion of a game's lesson, made once: when a human seat's name has never
-finished the game (the history says), "New to Oregon?" offers Learn to play.  Taken or
-dismissed, it is not made again for that game (the Settings keep which were made)."""
+finished the game (the history says), "New to Oregon?" offers Learn to play, or, when the
+lesson was left part way, to resume it at its step.  Taken or dismissed, it is not made again
+for that game (the Settings keep which were made)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.table import table_available
 from game.seats import Seat
 
-from .coach import has_lesson, open_lesson
+from .coach import RESUME_LESSON, has_lesson, lesson_left_at, open_lesson
 
 
 def should_offer(services, game_id: str, seats: Sequence[Seat]) -> bool:
@@ -27,11 +28,23 @@ def should_offer(services, game_id: str, seats: Sequence[Seat]) -> bool:
 
 
 class LessonOffer(ConfirmScene):
-    """"New to Oregon?": Learn to play (opens the lesson) or Not now."""
+    """"New to Oregon?": Learn to play (opens the lesson) or Not now.  When the lesson was
+    left part way, it offers to resume it there instead."""
 
     def __init__(self, services, game_id: str):
         self.game_id = game_id
         name = GAMES[game_id].name
+        left_at = lesson_left_at(services, game_id)
+        if left_at is not None:
+            n, total = left_at
+            super().__init__(
+                # Translators: seat setup offers to go on with a lesson left part way
+                services, say(N_("Resume your {game} lesson?"), game=name),
+                say(N_("You left the {game} lesson at step {n} of {total}. Pick it up "
+                       "where you stopped?"), game=name, n=n, total=total),
+                say(RESUME_LESSON, n=n, total=total), self._learn, N_("Not now"),
+                focus_yes=True)
+            return
         super().__init__(
             services,
             # Translators: seat setup suggests the game's lesson to someone who never finished it

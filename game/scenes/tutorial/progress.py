@@ -113,6 +113,20 @@ def read(config, lesson: Lesson) -> tuple[Progress | None, Sentence | None]:
     return progress, None
 
 
+def saved_step(config, lesson: Lesson) -> int | None:
+    """The step the lesson was left at (``len(lesson.steps)`` once the learner plays on
+    freely), from its progress file without replaying it; None when no usable file is
+    there (a damaged one is left for ``read`` to set aside and report)."""
+    config.writer.flush()
+    path = progress_path(config, lesson.game_id)
+    try:
+        if not path.exists() or path.stat().st_size > MAX_BYTES:
+            return None
+        return _parse(json.loads(path.read_text(encoding="utf-8")), lesson).step
+    except Exception:  # noqa: BLE001 - any damage: nothing to resume shown
+        return None
+
+
 def _parse(data: Any, lesson: Lesson) -> Progress:
     if not isinstance(data, dict) or data.get("format") != "landgrab-lesson":
         raise ValueError("not a lesson progress file")
