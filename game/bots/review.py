@@ -179,7 +179,7 @@ class Review:
                  process: SearchProcess | None = None, budget: Budget = BUDGET,
                  start: GameState | None = None):
         self.record = record
-        self.start = start  # the deal before the first move, when not the seed's (a lesson)
+        self.deal = start  # the deal before the first move, when not the seed's (a lesson)
         self.humans = frozenset(humans)
         self.budget = budget
         self.own_process = process is None
@@ -261,7 +261,7 @@ class Review:
             self._ended.set()
 
     def _review(self) -> None:
-        todo = decisions(self.record, self.humans, self.start)
+        todo = decisions(self.record, self.humans, self.deal)
         self.total = len(todo)
         game_id = self.record.GAME_ID
         seconds = self.budget.seconds if self.budget.seconds is not None else 60.0

@@ -204,7 +204,7 @@ class ReplayScene(Scene):
     def __init__(self, services, state: GameState, seats: list[Seat],
                  on_close: Callable[[], None] | None = None, start: GameState | None = None):
         super().__init__(services)
-        self.start = start  # the deal before the first move when not the seed's (a lesson)
+        self.deal = start  # the deal before the first move when not the seed's (a lesson)
 
         self.music = state.GAME_ID
         self.record = state
@@ -261,7 +261,7 @@ class ReplayScene(Scene):
 
     def _chapters(self) -> list[tuple[Any, Any, Any]]:
         """(round, rounds, phase) after each number of moves 0..total: one pass from the seed."""
-        st = replay(self.record, 0, self.start)
+        st = replay(self.record, 0, self.deal)
 
         def fact(s: GameState) -> tuple[Any, Any, Any]:
             v = s.view(None)
@@ -427,7 +427,7 @@ class ReplayScene(Scene):
         """The game after its first ``k`` recorded actions, rebuilt from the seed exactly as
         ``replay(state, upto=k)`` does, and the events of its last few actions for the log
         (each with its seat's colour); the table's log shows them as an onlooker reads them."""
-        st, moves = replay_events(self.record, k, self.start)
+        st, moves = replay_events(self.record, k, self.deal)
         lines: deque[tuple[Event, int | None]] = deque(maxlen=LOG_LINES)
         for events in moves[-LOG_MOVES:]:
             for e in events:

@@ -363,6 +363,7 @@ def test_a_lessons_results_chart_the_game_of_its_arranged_deal(svc):
 def test_a_lessons_results_offer_its_replay_from_the_arranged_deal(svc, monkeypatch):
     """Watch replay on a lesson's results shows the lesson's own game: it opens on the
     arranged deal (the seed alone deals another game) and ends where the lesson's game did."""
+    from game.bots.review import decisions
     from game.scenes.oregon.lesson import LESSON
     from game.scenes.replay import ReplayScene
     from game.scenes.tutorial.guide import lesson_state
@@ -381,5 +382,10 @@ def test_a_lessons_results_offer_its_replay_from_the_arranged_deal(svc, monkeypa
         replay.jump(replay.total)
         assert replay.table.state.scores() == t.state.scores()
         assert replay.table.state.is_over()
+        # the review searches the learner's decisions of that same game
+        review = replay.panel.review
+        assert review is not None and review.deal is replay.deal
+        learner = decisions(t.state, [0], review.deal)
+        assert learner and all(t.state.history[d.move] == (0, d.played) for d in learner)
     finally:
         replay.close()
