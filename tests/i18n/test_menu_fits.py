@@ -26,6 +26,7 @@ from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.services import Services
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
+from game.scenes.tutorial.offer import LessonOffer
 from game.seats import parse_players
 from game.settings import Settings
 from game.ui import theme
@@ -55,6 +56,18 @@ def with_unfinished_save(svc: Services) -> Services:
     svc.config.saves_dir.mkdir(parents=True, exist_ok=True)
     (svc.config.saves_dir / saves.AUTOSAVE).write_text(
         saves.dumps(state, parse_players("human,human,bot,bot:easy", GAMES["colorado"])))
+    return svc
+
+
+def with_lessons_left(svc: Services) -> Services:
+    """Every game's lesson left at its 12th step: game select offers to resume each."""
+    from game.registry import GAMES as REGISTRY
+    from game.scenes.tutorial import progress
+    from game.scenes.tutorial.coach import lesson_of
+
+    for game_id in (g.id for g in REGISTRY.values() if g.lesson):
+        progress.save(svc.config, lesson_of(game_id), 11, 0, [])
+    svc.config.writer.flush()
     return svc
 
 
@@ -88,6 +101,8 @@ MENUS = {
     "title-notice": lambda svc: TitleScene(with_damaged_saves(svc)),
     "new-game-question": _new_game_question,
     "game-select": GameSelectScene,
+    "game-select-lessons-left": lambda svc: GameSelectScene(with_lessons_left(svc)),
+    "lesson-resume-offer": lambda svc: LessonOffer(with_lessons_left(svc), "colorado"),
     **{f"seats-{g}": (lambda svc, g=g: SeatSetupScene(svc, g)) for g in GAMES},
     "seats-full": lambda svc: SeatSetupScene(
         svc, "oasis", parse_players("human,bot,bot:easy,human,bot", GAMES["oasis"])),

@@ -75,7 +75,7 @@ def test_game_select_shows_where_a_lesson_in_progress_was_left(svc, oregon_lesso
     total = left_at_second_step(svc)
     scene = on_stack(svc, GameSelectScene(svc))
     button = learn_buttons(scene)["learn_oregon"]
-    assert button.label == f"Resume lesson (step 2 of {total})"
+    assert button.label == f"Resume · 2/{total}"
     button.activate()
     svc.stack.apply_pending()
     assert svc.stack.top.coach.guide.index == 1
@@ -177,8 +177,8 @@ def test_a_lesson_in_progress_is_offered_for_resuming_not_as_new(svc, oregon_les
     seat_setup(svc)
     offer = svc.stack.top
     assert isinstance(offer, LessonOffer)
-    assert offer.yes_label == f"Resume lesson (step 2 of {total})"
-    assert "New to" not in offer.title
+    assert offer.yes_label == "Resume lesson"
+    assert "New to" not in offer.title and f"at step 2 of {total}" in offer.message
     offer._yes()
     svc.stack.apply_pending()
     assert svc.stack.top.coach.guide.index == 1

@@ -271,9 +271,9 @@ def lesson_left_at(services, game_id: str) -> tuple[int, int] | None:
     return min(step + 1, total), total
 
 
-# Translators: game select's button (and seat setup's offer) for a lesson left part way;
-# n counts from 1
-RESUME_LESSON = N_("Resume lesson (step {n} of {total})")
+# Translators: game select's button, in place of "Learn to play", for the lesson left part way:
+# at step n of total (n counts from 1); short, it fits under a game's card
+RESUME_LESSON = N_("Resume · {n}/{total}")
 
 
 def resume_label(left_at: tuple[int, int]) -> str:

@@ -13,7 +13,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.table import table_available
 from game.seats import Seat
 
-from .coach import RESUME_LESSON, has_lesson, lesson_left_at, open_lesson
+from .coach import has_lesson, lesson_left_at, open_lesson
 
 
 def should_offer(services, game_id: str, seats: Sequence[Seat]) -> bool:
@@ -42,7 +42,8 @@ class LessonOffer(ConfirmScene):
                 services, say(N_("Resume your {game} lesson?"), game=name),
                 say(N_("You left the {game} lesson at step {n} of {total}. Pick it up "
                        "where you stopped?"), game=name, n=n, total=total),
-                say(RESUME_LESSON, n=n, total=total), self._learn, N_("Not now"),
+                # Translators: the button of that offer (its text says the step)
+                N_("Resume lesson"), self._learn, N_("Not now"),
                 focus_yes=True)
             return
         super().__init__(
