@@ -36,6 +36,7 @@ CONTINUE = (230, 68)
 NEWS_LINES = 4  # the newest log lines the bubble leaves in view
 STRIDE = 24  # the spacing of the free spots tried
 NARROW, WIDE = 0.85, 1.3  # the other widths tried when the usual one finds no room
+TALLEST = 0.55  # of the canvas' height: a shape taller than this is tried last
 
 
 def _area(rect: pygame.Rect) -> int:
@@ -141,16 +142,18 @@ class Bubble:
 
     def _place(self) -> tuple[pygame.Rect, list[str]]:
         """The first of the candidate places that covers none of the step's subject: at the
-        bubble's usual width, then narrower and taller, then wider and lower, each beside
-        what it points at (right, left, below, above), then at every free spot, nearest
-        first, where its arrow crosses nothing of the subject either; else where only the
-        ring shows what it points at (no arrow).  Failing all, the usual width where it
-        covers least of the subject."""
+        bubble's usual width, then narrower and taller, then wider and lower (a shape taller
+        than ``TALLEST`` of the screen last), each beside what it points at (right, left,
+        below, above), then at every free spot, nearest first, where its arrow crosses
+        nothing of the subject either; else where only the ring shows what it points at (no
+        arrow).  Failing all, the first shape where it covers least of the subject."""
         cw, ch = self.coach.table.services.canvas_size
         bounds = pygame.Rect(MARGIN, MARGIN, cw - 2 * MARGIN, ch - 2 * MARGIN)
         subject = self.subject()
         usual = min(theme.scaled(WIDTH), MAX_WIDTH)
         shapes = [self._shape(w) for w in (usual, round(usual * NARROW), round(usual * WIDE))]
+        # a bubble taller than about half the screen hides the table: wider and lower first
+        shapes.sort(key=lambda shape: shape[0][1] > ch * TALLEST)
         for with_arrow in (True, False):
             for size, lines in shapes:
                 for rect in self._candidates(size, bounds):
