@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import replay_onto
+from game.engine.core import IllegalAction, replay_onto
 from game.registry import GAMES
 from game.seats import Seat, parse_players
 
@@ -59,7 +59,10 @@ def replay_lesson(lesson: Lesson, actions: Sequence[tuple[int, Action]],
             bot.choose(state.view(p), state.legal_actions(p))
 
     state = lesson_state(lesson)
-    return state, replay_onto(state, actions, ask_bot if bots else None)
+    try:
+        return state, replay_onto(state, actions, ask_bot if bots else None)
+    except IllegalAction as exc:  # the log says where a damaged progress file went wrong
+        raise IllegalAction(f"move {len(state.history) + 1}: {exc}") from exc
 
 
 def place_reached(lesson: Lesson, actions: Sequence[tuple[int, Action]]) -> tuple[int, int]:
