@@ -90,6 +90,8 @@ def test_the_game_quits_normally_when_the_disk_is_full(config, capfd, monkeypatc
             logging.getLogger("game.app").warning("closing")
 
     monkeypatch.setattr(app, "App", QuitAtOnce)
+    # run() ends pygame as the game does; the worker's other tests keep their fonts
+    monkeypatch.setattr(app.pygame, "quit", lambda: None)
     assert app.run(config) == 0
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Logging error" not in err
