@@ -497,3 +497,24 @@ def test_oasis_zoom_words_are_whole_at_every_text_size(display, scale):
     small = zoom.render_zoom(zoom.ZoomModel("Red's offer", tuple(list(CARDS)[:3]), note="x"))
     assert big.get_height() >= small.get_height() and (scale == 1.0) == (big.get_size() ==
                                                                           small.get_size())
+
+
+@pytest.mark.parametrize("game_id,players", TABLES)
+def test_a_click_on_the_prompt_never_reaches_a_cell_under_it(display, game_id, players):
+    """A prompt too long even for its room grows over the board's edge: a click on its
+    panel there is not a move on the hidden cell."""
+    from game.ui import intents as I
+
+    scene = open_table(services_at(1.5), game_id, players)
+    scene.error(" ".join([LONG_PROMPT] * 4))
+    box = scene.prompt_box()[0]
+    lay = scene.layout
+    hidden = box.clip(lay.board_rect)
+    assert hidden.h > 0, (box, lay.board_rect)  # the panel does cover the board there
+    before = scene.cursor
+    clicked: list = []
+    scene.click_cell = lambda cell: clicked.append(cell)
+    scene.handle(I.Intent(I.POINT, pos=hidden.center))
+    assert scene.hover_cell is None
+    scene.handle(I.Intent(I.CLICK, pos=hidden.center, button=1))
+    assert not clicked and scene.cursor == before

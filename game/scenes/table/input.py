@@ -88,7 +88,7 @@ class InputRouter:
         if k == I.POINT:
             t.keyboard = False
             t.hover = intent.pos
-            t.hover_cell = t.layout.cell_at(intent.pos)
+            t.hover_cell = self.cell_at(intent.pos)
             return True
         if k == I.CLICK:
             t.keyboard = False
@@ -108,12 +108,20 @@ class InputRouter:
                 t.focus = key
                 self.use(key)
                 return True
-        cell = t.layout.cell_at(pos)
+        cell = self.cell_at(pos)
         if cell is None:
             return False
         t.cursor = cell
         t.click_cell(cell)
         return True
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        """The board cell under ``pos``, unless the prompt's panel covers it there (a prompt
+        too long for its room grows over the board's edge: a click on it is not a move)."""
+        t = self.table
+        if t._prompt_style()[0] and t.prompt_box()[0].collidepoint(pos):
+            return None
+        return t.layout.cell_at(pos)
 
     def use(self, key: str) -> None:
         """Use the focus target ``key``: "Suggest a move" is the table's, the rest the game's."""
