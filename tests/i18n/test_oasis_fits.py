@@ -243,3 +243,34 @@ def test_oasis_zoom_note_and_title_stay_inside(display, code, scale):
     rec.blit(img, rect)
     assert pygame.Rect(0, 0, 1920, 1080).contains(rect)
     assert img.get_width() <= RIGHT_X - 16  # beside a panel, over the board
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_points_fly_to_the_score_clear_of_the_other_words(display, monkeypatch, scale):
+    """A seat's points land on its score (the figure beside the offer deck), not on its name,
+    its kind of player or its counters."""
+    from types import SimpleNamespace as NS
+
+    from game.ui.oasis import panels
+
+    theme.set_ui_scale(scale)
+    blits: list[tuple[str | None, pygame.Rect]] = []
+
+    class Canvas(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            at = pygame.Rect(dest).topleft if isinstance(dest, pygame.Rect) else dest
+            blits.append((theme.TEXT_SURFACES.get(id(source)),
+                          source.get_bounding_rect().move(at)))
+            return super().blit(source, dest, area, special_flags)
+
+    names = {name: getattr(pygame, name) for name in dir(pygame) if not name.startswith("_")}
+    monkeypatch.setattr(panels, "pygame", NS(**{**names, "Surface": Canvas}))
+    _svc, s = open_oasis("human,bot:easy,bot:normal,bot:easy", 11, "en", scale)
+    lay = s.layout
+    model = s.panel_model(0)
+    panels.render_panel.cache_clear()
+    render_panel(model, s.layout_key.with_index(0))
+    texts = [(m, r.move(lay.panels[0].x - 6, lay.panels[0].y - 6)) for m, r in blits if m]
+    point = lay.score_point(0)
+    on = [m for m, r in texts if r.inflate(8, 8).collidepoint(point)]
+    assert on and all(m.strip().isdigit() for m in on), (on, point, texts)

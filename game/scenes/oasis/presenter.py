@@ -259,7 +259,7 @@ def score_category(t: TableScene, e: Event, cat: str) -> None:
                   tiles=size, count=count), t.colour[q])
     src = t.layout.cell_rect(*cells[len(cells) // 2]).center if cells else t.panel_point(q)
     if pts:
-        t.floaters.add(f"+{pts}", src, t.panel_point(q), colour=(255, 232, 140),
+        t.floaters.add(f"+{pts}", src, t.layout.score_point(q), colour=(255, 232, 140),
                        duration=SCORE_STEP * 1.6)
         t.services.audio.play("coin")
     else:

@@ -115,6 +115,11 @@ class TableLayout(TableGeometry):
     def button_rect(self, i: int) -> pygame.Rect:
         return self.buttons[i]
 
+    def score_point(self, q: int) -> tuple[int, int]:
+        """Where points fly to on seat ``q``'s panel: its score, left of its offer deck,
+        clear of the name and the counters."""
+        return (self.decks[q].x - 30, self.panels[q].y + 30)
+
     def size_buttons(self, labels: list[str]) -> None:
         """Widen the buttons in use to what their labels need at the current text size (each
         at least ``BUTTON_W``, the row no wider than the track): a label keeps its size
