@@ -70,6 +70,7 @@ BAR_GAP = 8  # between the board (and its letters and numbers) and the top of th
 # (padding above and below, between rows, the timeline's height, below it): the usual
 # spacing, and the closer one of a bar that would otherwise rise over the board
 SPACINGS = ((16, 8, 40, 10), (8, 4, 32, 6))
+WIDE_BAR = 1200  # a bar this wide says who moves next on its buttons' row
 LOG_MOVES = 12  # after a jump the log shows the events of this many moves before it ...
 LOG_LINES = 30  # ... at most this many lines
 REPLAY_START = say(N_("Replay from the start."))
@@ -345,7 +346,7 @@ class ReplayScene(Scene):
         needs in the player's language and text size (most often one each); with ``most``
         (the room the whole bar has), the review's words are made smaller to fit it."""
         _vpad, row_gap, scrub_h, scrub_gap = self.spacing
-        self.wide = self.rect.w >= 1000
+        self.wide = self.rect.w >= WIDE_BAR  # room for who moves next beside the buttons
         inner = self.rect.inflate(-2 * BAR_PAD, 0)
         self.info_x = inner.x + self._tag().get_width() + 14
         info_h = max(36, theme.line_height(theme.SMALL_SIZE, bold=True) * max(
