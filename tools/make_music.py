@@ -13,6 +13,11 @@ samples every time; the encoder is ``soundfile`` (libsndfile), a development dep
 - ``colorado``: D major waltz, 72 bpm: boom-chick bass and strum under a mellow harmonica.
 - ``oasis``: D hijaz, 66 bpm: a breathy reed flute over a tanpura-like drone and a frame drum.
 
+Each theme runs close to three minutes in four sections -- the tune; an answer on another
+instrument (over other chords where the theme has chords), its melody made from the tune's
+rhythm and contour; the tune varied (seeded steps up and down the scale, passing notes); a
+part in another key -- so a long game does not hear the same forty seconds over and over.
+
 Seamless loops: every note, tail and echo that runs past the end of a loop is folded back onto
 its start, the reverb is a circular convolution over the loop's length, and the filters work
 on the whole loop by FFT, so sample N-1 flows into sample 0 as any two samples inside do.
@@ -38,7 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET_RMS = 0.075  # per channel, before the soft limiter
 LIMIT = 0.38  # soft-limiter ceiling: peaks never reach it
 REVERB_WIDTH = 0.6  # how much of the two ears' different echoes is kept: a modest image
-OGG_COMPRESSION = 0.4  # soundfile's Vorbis compression level (0 best quality, 1 smallest)
+OGG_COMPRESSION = 0.7  # soundfile's Vorbis compression level (0 best quality, 1 smallest)
+WRITE_BLOCK = 1 << 16  # samples handed to the encoder at a time
 
 # --------------------------------------------------------------------------------------------
 # Notes and scores
@@ -127,6 +133,9 @@ def _smooth_length(n: int) -> int:
         m += 2
 
 
+TAIL_S = 30.0  # seconds: the longest clip (a phrase, a held pad) that may run past the end
+
+
 class Loop:
     """A stereo loop of ``bars`` bars being written: clips are placed at beats, and whatever
     runs past the end is folded back onto the start by ``mix``."""
@@ -138,6 +147,7 @@ class Loop:
         # factors only: the FFTs over the whole loop (filters, reverb) are then fast.
         self.n = _smooth_length(int(round(self.beats * 60.0 / bpm * RATE)))
         self.beat_s = self.n / RATE / self.beats
+        self.tail = min(self.n, int(TAIL_S * RATE))
         self.tracks: dict[str, np.ndarray] = {}
 
     def sample(self, beat: float) -> int:
@@ -150,10 +160,10 @@ class Loop:
             pan: float = 0.0) -> None:
         """Place a mono ``clip`` at ``beat``; ``pan`` -1 (left) .. 1 (right), constant power."""
         if track not in self.tracks:
-            self.tracks[track] = np.zeros((2 * self.n, 2))
+            self.tracks[track] = np.zeros((self.n + self.tail, 2))
         buf = self.tracks[track]
-        if len(clip) > self.n:
-            raise ValueError("a clip longer than the loop")
+        if len(clip) > self.tail:
+            raise ValueError("a clip longer than the loop's tail")
         i = self.sample(beat) % self.n
         angle = (pan + 1) * np.pi / 4
         buf[i : i + len(clip), 0] += gain * np.cos(angle) * clip
@@ -162,7 +172,9 @@ class Loop:
     def track(self, name: str) -> np.ndarray:
         """The track folded onto one loop length."""
         buf = self.tracks[name]
-        return buf[: self.n] + buf[self.n :]
+        out = buf[: self.n].copy()
+        out[: self.tail] += buf[self.n :]
+        return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -383,7 +395,7 @@ def master(loop: Loop, levels: dict[str, tuple[float, float]], reverb_s: float,
     return quiet_start(LIMIT * np.tanh(mix / LIMIT))
 
 
-def quiet_start(x: np.ndarray, before: float = 0.4, window: float = 0.01) -> np.ndarray:
+def quiet_start(x: np.ndarray, before: float = 2.0, window: float = 0.01) -> np.ndarray:
     """Rotate the loop so the file starts at the quietest moment of the ``before`` seconds
     that lead into the first bar.  Vorbis codes the two ends of a file a little less
     faithfully than the middle (it sees a cut there), so the seam goes where there is least
@@ -404,129 +416,371 @@ def strum(loop: Loop, track: str, freqs: list[float], beat: float, gain: float,
 
 
 # --------------------------------------------------------------------------------------------
-# The themes
+# Melodies made from a theme's motif
+# --------------------------------------------------------------------------------------------
+
+
+def key_of(freq: float) -> int:
+    """The MIDI note nearest ``freq``."""
+    return int(round(69 + 12 * np.log2(freq / 440.0)))
+
+
+def scale(tonic: str, steps: tuple[int, ...]) -> frozenset[int]:
+    """Pitch classes of a scale: ``scale("F", MAJOR)``."""
+    root = midi(f"{tonic}4") % 12
+    return frozenset((root + s) % 12 for s in steps)
+
+
+MAJOR = (0, 2, 4, 5, 7, 9, 11)
+MINOR = (0, 2, 3, 5, 7, 8, 10)
+HIJAZ = (0, 1, 4, 5, 7, 8, 10)
+
+
+def nearest(note: int, allowed: frozenset[int], prefer: int = 0) -> int:
+    """The note nearest ``note`` whose pitch class is ``allowed`` (ties go the ``prefer``
+    way: -1 down, 1 up)."""
+    for d in range(12):
+        for cand in ((note + d, note - d) if prefer >= 0 else (note - d, note + d)):
+            if cand % 12 in allowed:
+                return cand
+    return note
+
+
+def moved(notes: list[Note], beats: float = 0.0, semitones: int = 0) -> list[Note]:
+    """The notes ``beats`` later and ``semitones`` higher."""
+    k = 2 ** (semitones / 12)
+    return [Note(n.beat + beats, n.beats, n.freq * k) for n in notes]
+
+
+def reharmonised(notes: list[Note], per_bar: int, bars: list[str], keys: frozenset[int],
+                 shift: int = 0) -> list[Note]:
+    """The motif's rhythm and contour over other chords: on a bar's first beat, and on any
+    note held a beat or more, the melody lands on the nearest tone of that bar's chord, and
+    in between on the nearest note of the scale ``keys``; ``shift`` moves the whole line
+    first (a new register or a new key)."""
+    out = []
+    for n in notes:
+        bar = int(n.beat // per_bar)
+        _, tones = chord(bars[bar % len(bars)], 4)
+        target = key_of(n.freq) + shift
+        strong = abs(n.beat - bar * per_bar) < 1e-9 or n.beats >= 1.5
+        allowed = frozenset(t % 12 for t in tones) if strong else keys
+        out.append(Note(n.beat, n.beats, hz(nearest(target, allowed, 1 if bar % 2 else -1))))
+    return out
+
+
+def varied(notes: list[Note], keys: frozenset[int], seed: str, amount: float) -> list[Note]:
+    """A variation of a tune: ``amount`` of the notes that are neither a phrase's first nor
+    its last move a step up or down the scale, and some long notes are split into a note
+    and a step towards the next one (a passing note)."""
+    rng = rng_for(seed)
+    out: list[Note] = []
+    for i, n in enumerate(notes):
+        first = i == 0 or notes[i - 1].beat + notes[i - 1].beats < n.beat - 1e-9
+        last = i == len(notes) - 1 or n.beat + n.beats < notes[i + 1].beat - 1e-9
+        k = key_of(n.freq)
+        if not (first or last) and rng.uniform() < amount:
+            k = nearest(k + int(rng.choice((-2, -1, 1, 2))), keys, int(rng.choice((-1, 1))))
+        if n.beats >= 2 and not last and rng.uniform() < amount:
+            nxt = key_of(notes[i + 1].freq)
+            step = nearest(k + (1 if nxt > k else -1), keys, 1 if nxt > k else -1)
+            out += [Note(n.beat, n.beats - 0.5, hz(k)), Note(n.beat + n.beats - 0.5, 0.5, hz(step))]
+        else:
+            out.append(Note(n.beat, n.beats, hz(k)))
+    return out
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a theme: its tune (beats from the section's start), chords, key change
+    (semitones from the theme's key) and which layers play."""
+
+    tune: list[Note]
+    bars: list[str]
+    shift: int = 0
+    lead: str = ""  # the instrument carrying the tune (each theme names its own)
+    layers: frozenset[str] = frozenset()
+
+
+def play_sections(loop: Loop, sections: list[Section], per_bar: int,
+                  section: Callable[[Loop, Section, float], None]) -> None:
+    """Write ``sections`` one after the other into ``loop`` (``section(loop, s, beat)``)."""
+    beat = 0.0
+    for s in sections:
+        section(loop, s, beat)
+        beat += len(s.bars) * per_bar
+    if abs(beat - loop.beats) > 1e-9:
+        raise ValueError(f"the sections last {beat} beats, the loop {loop.beats}")
+
+
+def transposed(bars: list[str], semitones: int) -> list[str]:
+    """Chord names moved by ``semitones`` (sharps for the new roots)."""
+    names = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"]
+    out = []
+    for name in bars:
+        m = re.fullmatch(r"([A-G][#b]?)(m|7|)", name)
+        assert m is not None, name
+        out.append(names[(midi(f"{m.group(1)}4") + semitones) % 12] + m.group(2))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The themes: a few minutes each, in sections (the tune, an answer over other chords, the tune
+# varied, a part in another key), so a long game does not hear the same forty seconds again
+# and again; the last section leads back into the first as the loop starts over.
 # --------------------------------------------------------------------------------------------
 
 
 def title() -> np.ndarray:
-    """Welcoming and unhurried: a mallet tune over celesta arpeggios, pad and bass."""
-    loop = Loop(bpm=72, bars=12, per_bar=4)
+    """Welcoming and unhurried: a mallet tune over celesta arpeggios, pad and bass; then a
+    nylon-string answer in D minor, the tune varied, and a part a tone higher (G major)."""
+    per_bar = 4
     bars = progression("F Am Bb F | Dm Bb Gm C | F Am Bb C")
+    answer = progression("Dm Bb F C | Gm Bb F A | Dm Gm Bb C")
     tune = melody(
         "C5:2 A4 C5 | E5:3 D5 | D5:2 F5 D5 | C5:4 |"
         " A4:2 D5 F5 | F5:2 E5 D5 | D5:2 Bb4 G4 | C5:3 - |"
         " A4:2 C5 F5 | E5:2 C5 A4 | Bb4:2 D5 F5 | E5:2 D5 -",
-        4,
+        per_bar,
     )
-    for note in tune:
-        loop.add("tune", mallet(note.freq), note.beat, 1.0, 0.12)
-    for b, name in enumerate(bars):
-        root, tones = chord(name, 3)
-        beat = b * 4
-        loop.add("pad", pad(tuple(hz(n) for n in tones), loop.seconds(4) - 0.4, f"title {b}"),
-                 beat - 0.3)
-        loop.add("bass", bass(hz(root - 12), 2.6, 1.2), beat, 1.0)
-        loop.add("bass", bass(hz(root - 12 + 7), 1.6, 0.8), beat + 2.5, 0.55)
-        arp = [tones[0] + 12, tones[1] + 12, tones[2] + 12, tones[1] + 24]
-        for i in range(8):
-            note = arp[(i * 3 + b) % 4] if i % 2 else arp[(i // 2) % 3]
-            loop.add("arp", celesta(hz(note)), beat + i * 0.5, 0.75 if i % 2 else 1.0,
-                     -0.35 if i % 2 else -0.15)
+    f_major = scale("F", MAJOR)
+    sections = [
+        Section(tune, bars, 0, "mallet", frozenset({"arp", "pad", "bass"})),
+        Section(reharmonised(tune, per_bar, answer, f_major, -12), answer, 0, "nylon",
+                frozenset({"pad", "bass", "bells"})),
+        Section(varied(tune, f_major, "title A'", 0.35), bars, 0, "mallet",
+                frozenset({"arp", "pad", "bass", "nylon"})),
+        Section(varied(tune, f_major, "title C", 0.25), transposed(bars, 2), 2, "celesta",
+                frozenset({"pad", "bass", "bells"})),
+    ]
+    loop = Loop(bpm=72, bars=sum(len(s.bars) for s in sections), per_bar=per_bar)
+
+    def section(loop: Loop, s: Section, start: float) -> None:
+        for note in moved(s.tune, start, s.shift):
+            if s.lead == "mallet":
+                loop.add("tune", mallet(note.freq), note.beat, 1.0, 0.12)
+            elif s.lead == "celesta":
+                loop.add("tune", celesta(note.freq * 2, 2.4), note.beat, 0.55, 0.1)
+                loop.add("tune", mallet(note.freq), note.beat, 0.6, 0.12)
+            else:
+                loop.add("tune", pluck(note.freq, 2.6, 1.3, 0.18, 4200.0), note.beat, 1.1, 0.15)
+        if "nylon" in s.layers:  # the answer's line, softly, under the tune
+            for note in moved(reharmonised(tune, per_bar, s.bars, f_major, -12), start):
+                if note.beats >= 1.5:
+                    loop.add("nylon", pluck(note.freq, 2.2, 1.0, 0.2, 3000.0), note.beat, 0.8,
+                             0.35)
+        for b, name in enumerate(s.bars):
+            root, tones = chord(name, 3)
+            beat = start + b * per_bar
+            if "pad" in s.layers:
+                loop.add("pad", pad(tuple(hz(n) for n in tones), loop.seconds(4) - 0.4,
+                                    f"title {b} {s.shift}"), beat - 0.3)
+            if "bass" in s.layers:
+                loop.add("bass", bass(hz(root - 12), 2.6, 1.2), beat, 1.0)
+                loop.add("bass", bass(hz(root - 12 + 7), 1.6, 0.8), beat + 2.5, 0.55)
+            if "arp" in s.layers:
+                arp = [tones[0] + 12, tones[1] + 12, tones[2] + 12, tones[1] + 24]
+                for i in range(8):
+                    note = arp[(i * 3 + b) % 4] if i % 2 else arp[(i // 2) % 3]
+                    loop.add("arp", celesta(hz(note)), beat + i * 0.5, 0.75 if i % 2 else 1.0,
+                             -0.35 if i % 2 else -0.15)
+            if "bells" in s.layers:  # a slow chime on the first and third beats
+                for i, k in ((0, 2), (2, 1)):
+                    loop.add("arp", celesta(hz(tones[k] + 24), 2.4), beat + i, 0.8, -0.3)
+
+    play_sections(loop, sections, per_bar, section)
     return master(loop, {"tune": (0.55, 0.35), "arp": (0.16, 0.3), "pad": (0.22, 0.3),
-                         "bass": (0.5, 0.08)}, 2.6, "title")
+                         "bass": (0.5, 0.08), "nylon": (0.3, 0.3)}, 2.6, "title")
 
 
 def oregon() -> np.ndarray:
-    """Wide skies and wagons: a finger-picked guitar, a plucked pentatonic tune, a soft pad."""
-    loop = Loop(bpm=92, bars=16, per_bar=4)
+    """Wide skies and wagons: a finger-picked guitar, a plucked pentatonic tune, a soft pad;
+    then a harmonica answer over E minor, the tune varied over strummed chords, and a part in
+    C major."""
+    per_bar = 4
     bars = progression("G G Em Em | C C D D | G G C C | Em D G D")
+    answer = progression("Em Em C C | G G D D | Em Em C C | Am Am D D")
     tune = melody(
         "B4:1.5 A4:.5 G4 E4 | D4 E4 G4:2 | B4:1.5 D5:.5 E5 D5 | B4:3 - |"
         " E5:1.5 D5:.5 E5 G5 | E5:2 D5 B4 | A4:1.5 B4:.5 A4 G4 | A4:3 - |"
         " D5:1.5 B4:.5 D5 E5 | D5:2 B4 A4 | G4 A4 B4 E5 | E5:2 D5 B4 |"
         " B4:1.5 A4:.5 G4 E4 | D4 E4 A4:2 | G4:4 | -:3 A4",
-        4,
+        per_bar,
     )
-    for note in tune:
-        clip = pluck(note.freq, 2.6, 1.3, 0.18, 5000.0)
-        loop.add("tune", clip, note.beat, 1.0, 0.2)
-    for b, name in enumerate(bars):
-        root, tones = chord(name, 2)
-        if root < midi("E2"):
-            root += 12
-        beat = b * 4
-        fifth = root + 7 if root + 7 <= midi("D3") else root - 5
-        upper = [tones[1] + 12, tones[2] + 12, tones[0] + 24, tones[1] + 12]
-        for i in range(4):  # Travis picking: thumb on the beats, fingers between them
-            loop.add("guitar", pluck(hz(root if i % 2 == 0 else fifth), 2.0, 1.0, 0.25),
-                     beat + i, 1.0, -0.3)
-            loop.add("guitar", pluck(hz(upper[(i + b) % 4]), 1.6, 0.8, 0.22), beat + i + 0.5,
-                     0.55, -0.25)
-        if b % 2 == 0:
-            tones3 = tuple(hz(n + 12) for n in tones)
-            loop.add("pad", pad(tones3, loop.seconds(8) - 0.5, f"oregon {b}", 2.0, 2.2), beat)
+    g_major = scale("G", MAJOR)
+    sections = [
+        Section(tune, bars, 0, "pluck", frozenset({"picking", "pad"})),
+        Section(reharmonised(tune, per_bar, answer, g_major, -12), answer, 0, "harmonica",
+                frozenset({"picking"})),
+        Section(varied(tune, g_major, "oregon A'", 0.35), bars, 0, "pluck",
+                frozenset({"strum", "pad"})),
+        Section(varied(tune, g_major, "oregon C", 0.25), transposed(bars, 5), 5, "pluck",
+                frozenset({"picking", "pad"})),
+    ]
+    loop = Loop(bpm=92, bars=sum(len(s.bars) for s in sections), per_bar=per_bar)
+
+    def section(loop: Loop, s: Section, start: float) -> None:
+        line = moved(s.tune, start, s.shift if s.shift < 5 else s.shift - 12)
+        if s.lead == "harmonica":
+            for i, notes in enumerate(phrases(line)):
+                beat, clip = blown(notes, loop, f"oregon harmonica {i}",
+                                   (1.0, 0.55, 0.4, 0.22, 0.14, 0.08, 0.05), 0.035,
+                                   (5.2, 0.005), glide=0.035, attack=0.12)
+                loop.add("tune", clip, beat, 0.75, 0.15)
+        else:
+            for note in line:
+                loop.add("tune", pluck(note.freq, 2.6, 1.3, 0.18, 5000.0), note.beat, 1.0, 0.2)
+        for b, name in enumerate(s.bars):
+            root, tones = chord(name, 2)
+            if root < midi("E2"):
+                root += 12
+            beat = start + b * per_bar
+            fifth = root + 7 if root + 7 <= midi("D3") else root - 5
+            if "picking" in s.layers:  # Travis picking: thumb on the beats, fingers between
+                upper = [tones[1] + 12, tones[2] + 12, tones[0] + 24, tones[1] + 12]
+                for i in range(4):
+                    loop.add("guitar", pluck(hz(root if i % 2 == 0 else fifth), 2.0, 1.0, 0.25),
+                             beat + i, 1.0, -0.3)
+                    loop.add("guitar", pluck(hz(upper[(i + b) % 4]), 1.6, 0.8, 0.22),
+                             beat + i + 0.5, 0.55, -0.25)
+            if "strum" in s.layers:  # a bass note, then brushed chords
+                high = [hz(n + 12) for n in tones[:3]] + [hz(tones[0] + 24)]
+                loop.add("guitar", pluck(hz(root), 2.0, 1.0, 0.25), beat, 1.0, -0.3)
+                loop.add("guitar", pluck(hz(fifth), 2.0, 1.0, 0.25), beat + 2, 0.8, -0.3)
+                for i, up in ((1, False), (1.5, True), (3, False), (3.5, True)):
+                    strum(loop, "guitar", high, beat + i, 0.45, -0.25, up=up)
+            if "pad" in s.layers and b % 2 == 0:
+                tones3 = tuple(hz(n + 12) for n in tones)
+                loop.add("pad", pad(tones3, loop.seconds(8) - 0.5, f"oregon {b} {s.shift}", 2.0,
+                                    2.2), beat)
+
+    play_sections(loop, sections, per_bar, section)
     return master(loop, {"tune": (0.62, 0.32), "guitar": (0.42, 0.22), "pad": (0.14, 0.4)},
                   2.2, "oregon")
 
 
 def colorado() -> np.ndarray:
-    """Evening on the range: a slow waltz, boom-chick guitar, a mellow harmonica."""
-    loop = Loop(bpm=72, bars=16, per_bar=3)
+    """Evening on the range: a slow waltz, boom-chick guitar, a mellow harmonica; then a guitar
+    answer over B minor, the tune varied, and a part in G major under a held pad."""
+    per_bar = 3
     bars = progression("D D G D | D Bm A A | D D7 G G | D A D A")
+    answer = progression("Bm Bm G G | D D A A | Bm Bm G G | Em Em A A")
     tune = melody(
         "A4:2 F#4 | A4:3 | B4:2 D5 | A4:3 |"
         " F#4 G4 A4 | F#4:2 D4 | E4:2 F#4 | E4:2 - |"
         " A4:2 D5 | C5:2 A4 | B4:2 G4 | D5:3 |"
         " A4:2 F#4 | E4:2 G4 | D4:3 | - C#4 E4",
-        3,
+        per_bar,
     )
-    for i, notes in enumerate(phrases(tune)):
-        beat, clip = blown(notes, loop, f"harmonica {i}", (1.0, 0.55, 0.4, 0.22, 0.14, 0.08, 0.05),
-                           0.035, (5.2, 0.005), glide=0.035, attack=0.12)
-        loop.add("harmonica", clip, beat, 1.0, 0.15)
-    for b, name in enumerate(bars):
-        root, tones = chord(name, 2)
-        if root < midi("E2"):
-            root += 12
-        beat = b * 3
-        boom = root if b % 2 == 0 else (root + 7 if root + 7 <= midi("D3") else root - 5)
-        loop.add("bass", bass(hz(boom), 1.6, 0.7), beat, 1.0, -0.05)
-        loop.add("bass", pluck(hz(boom), 1.4, 0.8, 0.3, 2500.0), beat, 0.5, -0.1)
-        high = [hz(n + 12) for n in tones[:3]] + [hz(tones[0] + 24)]
-        strum(loop, "strum", high, beat + 1, 0.5, -0.35)
-        strum(loop, "strum", high, beat + 2, 0.4, -0.35, up=True)
-        if b % 4 == 0:
-            tones3 = tuple(hz(n + 12) for n in tones[:3])
-            loop.add("pad", pad(tones3, loop.seconds(6) - 0.5, f"colorado {b}", 2.5, 2.5), beat)
+    d_major = scale("D", MAJOR)
+    sections = [
+        Section(tune, bars, 0, "harmonica", frozenset({"boom", "strum", "pad"})),
+        Section(reharmonised(tune, per_bar, answer, d_major), answer, 0, "guitar",
+                frozenset({"boom", "pad"})),
+        Section(varied(tune, d_major, "colorado A'", 0.35), bars, 0, "harmonica",
+                frozenset({"boom", "strum"})),
+        Section(varied(tune, d_major, "colorado C", 0.25), transposed(bars, 5), -7, "harmonica",
+                frozenset({"boom", "pad", "held"})),
+    ]
+    loop = Loop(bpm=72, bars=sum(len(s.bars) for s in sections), per_bar=per_bar)
+
+    def section(loop: Loop, s: Section, start: float) -> None:
+        line = moved(s.tune, start, s.shift)
+        if s.lead == "harmonica":
+            for i, notes in enumerate(phrases(line)):
+                beat, clip = blown(notes, loop, f"harmonica {i} {start}",
+                                   (1.0, 0.55, 0.4, 0.22, 0.14, 0.08, 0.05), 0.035,
+                                   (5.2, 0.005), glide=0.035, attack=0.12)
+                loop.add("harmonica", clip, beat, 1.0, 0.15)
+        else:
+            for note in line:
+                loop.add("harmonica", pluck(note.freq, 2.4, 1.2, 0.2, 4000.0), note.beat, 1.3,
+                         0.2)
+        for b, name in enumerate(s.bars):
+            root, tones = chord(name, 2)
+            if root < midi("E2"):
+                root += 12
+            beat = start + b * per_bar
+            boom = root if b % 2 == 0 else (root + 7 if root + 7 <= midi("D3") else root - 5)
+            loop.add("bass", bass(hz(boom), 1.6, 0.7), beat, 1.0, -0.05)
+            loop.add("bass", pluck(hz(boom), 1.4, 0.8, 0.3, 2500.0), beat, 0.5, -0.1)
+            high = [hz(n + 12) for n in tones[:3]] + [hz(tones[0] + 24)]
+            if "strum" in s.layers:
+                strum(loop, "strum", high, beat + 1, 0.5, -0.35)
+                strum(loop, "strum", high, beat + 2, 0.4, -0.35, up=True)
+            elif "held" not in s.layers:  # the answer: one soft chord a bar
+                strum(loop, "strum", high, beat + 1, 0.35, -0.35, spread=0.04)
+            every = 2 if "held" in s.layers else 4
+            if "pad" in s.layers and b % every == 0:
+                tones3 = tuple(hz(n + 12) for n in tones[:3])
+                loop.add("pad", pad(tones3, loop.seconds(3 * every) - 0.5,
+                                    f"colorado {b} {start}", 2.5, 2.5), beat)
+
+    play_sections(loop, sections, per_bar, section)
     return master(loop, {"harmonica": (0.5, 0.3), "bass": (0.55, 0.08), "strum": (0.22, 0.2),
                          "pad": (0.1, 0.4)}, 2.8, "colorado")
 
 
 def oasis() -> np.ndarray:
-    """Heat over the dunes: a reed flute in hijaz over a drone, a tanpura and a frame drum."""
-    loop = Loop(bpm=66, bars=12, per_bar=4)
+    """Heat over the dunes: a reed flute in hijaz over a drone, a tanpura and a frame drum;
+    then an oud-like answer an octave down, the flute varied over a busier drum, and a quiet
+    part on G over the drone."""
+    per_bar = 4
     tune = melody(
         "-:.5 A4:2.5 Bb4:.5 A4:.5 | G4:2 F#4:2 | G4 A4 Bb4 C5 | A4:3 - |"
         " -:.5 D5:1.5 C5:.5 Bb4:1.5 | A4:2 G4 A4 | F#4:1.5 G4:.5 Eb4:2 | D4:3 - |"
         " -:2 A4 Bb4 | C5:1.5 Bb4:.5 A4:2 | G4 F#4 Eb4 F#4 | D4:3 -",
-        4,
+        per_bar,
     )
-    for i, notes in enumerate(phrases(tune)):
-        beat, clip = blown(notes, loop, f"ney {i}", (1.0, 0.28, 0.1, 0.04), 0.09, (4.6, 0.007),
-                           glide=0.09, attack=0.16)
-        loop.add("ney", clip, beat, 1.0, 0.18)
+    hijaz = scale("D", HIJAZ)
+    twelve = ["D"] * 12  # no chords: the drone holds the key
+    sections = [
+        Section(tune, twelve, 0, "ney", frozenset({"tanpura", "drum"})),
+        Section(varied(moved(tune, 0, -12), hijaz, "oasis B", 0.4), twelve, 0, "oud",
+                frozenset({"tanpura", "drum"})),
+        Section(varied(tune, hijaz, "oasis A'", 0.35), twelve, 0, "ney",
+                frozenset({"tanpura", "busy drum"})),
+        Section(varied(tune, hijaz, "oasis C", 0.3), twelve, 5, "ney", frozenset({"tanpura"})),
+    ]
+    loop = Loop(bpm=66, bars=sum(len(s.bars) for s in sections), per_bar=per_bar)
     d2, a2, d3 = hz("D2"), hz("A2"), hz("D3")
-    for b in range(12):  # the tanpura's pa-sa-sa-sa, then the drum: dum . tek dum . tek .
-        beat = b * 4
-        for i, f in enumerate((a2, d3, d3, d2)):
-            loop.add("tanpura", pluck(f, 3.4, 2.2, 0.12, 3000.0), beat + i, 0.9 if i else 1.0,
-                     -0.3)
-        loop.add("drum", frame_drum(), beat, 1.0, 0.1)
-        loop.add("drum", rim(), beat + 1.5, 0.35, 0.25)
-        loop.add("drum", frame_drum(), beat + 2.5, 0.6, 0.1)
-        loop.add("drum", rim(), beat + 3.5, 0.25, 0.25)
+
+    def section(loop: Loop, s: Section, start: float) -> None:
+        line = moved(s.tune, start)
+        if s.shift:  # the tune from the fourth, back to the scale of D hijaz
+            line = [Note(n.beat, n.beats, hz(nearest(key_of(n.freq) + s.shift, hijaz)))
+                    for n in line]
+        if s.lead == "ney":
+            for i, notes in enumerate(phrases(line)):
+                beat, clip = blown(notes, loop, f"ney {i} {start}", (1.0, 0.28, 0.1, 0.04), 0.09,
+                                   (4.6, 0.007), glide=0.09, attack=0.16)
+                loop.add("ney", clip, beat, 1.0, 0.18)
+        else:
+            for note in line:
+                loop.add("ney", pluck(note.freq, 2.0, 0.9, 0.15, 2600.0), note.beat, 1.5, 0.1)
+                if note.beats >= 1.5:  # the oud's tremolo on long notes
+                    for k in range(1, int(note.beats * 2)):
+                        loop.add("ney", pluck(note.freq, 0.8, 0.5, 0.15, 2600.0),
+                                 note.beat + k * 0.5, 0.6, 0.1)
+        for b in range(len(s.bars)):  # the tanpura's pa-sa-sa-sa, the drum: dum . tek dum . tek .
+            beat = start + b * per_bar
+            for i, f in enumerate((a2, d3, d3, d2)):
+                loop.add("tanpura", pluck(f, 3.4, 2.2, 0.12, 3000.0), beat + i,
+                         0.9 if i else 1.0, -0.3)
+            if "drum" in s.layers or "busy drum" in s.layers:
+                loop.add("drum", frame_drum(), beat, 1.0, 0.1)
+                loop.add("drum", rim(), beat + 1.5, 0.35, 0.25)
+                loop.add("drum", frame_drum(), beat + 2.5, 0.6, 0.1)
+                loop.add("drum", rim(), beat + 3.5, 0.25, 0.25)
+            if "busy drum" in s.layers:
+                for i in (0.5, 1, 2, 3):
+                    loop.add("drum", rim(), beat + i, 0.18, -0.2)
+            elif not s.layers - {"tanpura"} and b % 2 == 0:  # the quiet part: a soft dum
+                loop.add("drum", frame_drum(), beat, 0.5, 0.1)
+
+    play_sections(loop, sections, per_bar, section)
     bed = drone(loop, (d2, a2), "oasis drone")
-    loop.tracks["drone"] = np.zeros((2 * loop.n, 2))
+    loop.tracks["drone"] = np.zeros((loop.n + loop.tail, 2))
     loop.tracks["drone"][: loop.n] = bed[:, None] * np.sqrt(0.5)
     return master(loop, {"ney": (0.55, 0.35), "tanpura": (0.2, 0.25), "drum": (0.32, 0.12),
                          "drone": (0.12, 0.1)}, 3.0, "oasis")
@@ -543,8 +797,11 @@ THEMES: dict[str, Callable[[], np.ndarray]] = {
 def write_ogg(path: Path, x: np.ndarray) -> None:
     import soundfile
 
-    soundfile.write(str(path), x, RATE, format="OGG", subtype="VORBIS",
-                    compression_level=OGG_COMPRESSION)
+    # In blocks: libsndfile's Vorbis encoder crashes on minutes of samples written at once.
+    with soundfile.SoundFile(str(path), "w", RATE, x.shape[1], format="OGG", subtype="VORBIS",
+                             compression_level=OGG_COMPRESSION) as f:
+        for i in range(0, len(x), WRITE_BLOCK):
+            f.write(x[i : i + WRITE_BLOCK])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,7 @@ Why two channels rather than ``pygame.mixer.music``: that streams a single file,
 of theme could only fade one out and then the next in, with a gap between.  Here each theme
 is a ``Sound`` looping (sample-exact, the files loop seamlessly) on one of two reserved
 channels, and a change fades the old channel out while the new one fades in.  The price is
-memory: a theme is decoded whole (about 7 MB for 40 s of 44.1 kHz stereo), so only the theme
+memory: a theme is decoded whole (about 28 MB for its 160 s of 44.1 kHz stereo), so only the theme
 playing and the one fading out are kept, and decoding runs on a worker thread (pygame lets go
 of the GIL meanwhile) so a scene change never waits for it; the old theme plays on until the
 new one is ready.
