@@ -346,6 +346,8 @@ class App:
             return
         for intent in self.input.translate(event):
             self.services.last_input = self.services.clock.now
+            if intent.pos is not None:
+                self.services.pointer = intent.pos
             self.stack.handle(intent)
 
     def close_requested(self) -> None:
@@ -373,6 +375,8 @@ class App:
             self.handle_event(event)
         for intent in self.input.update(dt):
             self.services.last_input = self.services.clock.now
+            if intent.pos is not None:
+                self.services.pointer = intent.pos
             self.stack.handle(intent)
         self.stack.update(dt)
         self.stack.draw(self.screen)

@@ -42,6 +42,7 @@ class MenuScene(Scene):
         # (key, held by the pointer?) of the control the panel was moved to keep in place
         self._held: tuple[str, bool] | None = None
         self.group = FocusGroup(play=services.audio.play)
+        self.group.pointer = services.pointer  # a control opening under it waits a moment
         self._static: pygame.Surface | None = None
         self._static_pos = (0, 0)
         self.size_panels()
@@ -65,9 +66,10 @@ class MenuScene(Scene):
         """Recreate widgets and static layer, keeping focus on the widget with the same key."""
         key = self.group.focused.key if self.group.focused else None
         active = self.group.active
-        pointer = self.group.pointer
+        pointer, arming = self.group.pointer, self.group.arming
         self.group = FocusGroup(play=self.services.audio.play)
-        self.group.pointer = pointer
+        self.group.pointer, self.group.arming = pointer, arming
+        self.group.shown = arming.clock > 0
         self._static = None
         self.build()
         self.group.set_active(active)

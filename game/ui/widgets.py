@@ -22,6 +22,7 @@ import pygame
 from game.i18n import _
 from game.ui import intents as I
 from game.ui import theme
+from game.ui.arming import Arming
 from game.ui.focus import draw_focus_ring
 from game.ui.tween import Smoothed, lerp_colour
 
@@ -591,6 +592,9 @@ class FocusGroup:
         self._t = 0.0
         self.active = True  # False while the screen is covered: nothing shows as focused
         self.pointer: tuple[int, int] | None = None  # where the mouse was last seen
+        # a widget that appears (or changes) under the pointer or the focus waits a moment
+        self.arming = Arming()
+        self.shown = False  # whether a frame of the screen was drawn (updated) yet
         for w in widgets:
             self.add(w)
 
@@ -704,10 +708,12 @@ class FocusGroup:
             if w is None:
                 return False
             self.focus(w)
-            return w.handle(intent)
+            return w.handle(intent) if self.armed(w, by_pointer=True) else True
         if k == I.NEXT or k == I.PREV:
             self.cycle(1 if k == I.NEXT else -1)
             return True
+        if k == I.CONFIRM and cur is not None and not self.armed(cur, by_pointer=False):
+            return True  # it just appeared under the focus: not this key
         if cur is not None and cur.handle(intent):
             return True
         if k == I.MOVE:
@@ -718,6 +724,21 @@ class FocusGroup:
         self._t += dt
         for w in self.widgets:
             w.update(dt)
+        self.arming.tick(dt)
+        focus = self._focus
+        opening = not self.shown
+        self.shown = True
+        # As the screen opens, its default focus is no control that appeared under a focus
+        # in use, and a pointer not seen yet is on no widget; later, a new or changed widget
+        # under the focus or the pointer waits its moment.
+        self.arming.show([(_slot(w), _meaning(w), w.rect) for w in self._focusables()],
+                         self.pointer if self.pointer is not None or not opening else OFF,
+                         None if opening or focus is None else _slot(focus))
+
+    def armed(self, widget: Widget, by_pointer: bool) -> bool:
+        """Whether a click (``by_pointer``) or a confirming key may use ``widget`` now
+        (anything, before the screen's first frame: a screen driven without frames)."""
+        return not self.shown or self.arming.armed(_slot(widget), _meaning(widget), by_pointer)
 
     def draw(self, surface: pygame.Surface, *, ring: bool = True) -> None:
         for w in self.widgets:
@@ -725,3 +746,16 @@ class FocusGroup:
         if ring and self.active and self._focus is not None and self._focus.visible:
             rect = getattr(self._focus, "focus_rect", self._focus.rect)
             draw_focus_ring(surface, rect, self._t)
+
+
+OFF = (-1, -1)  # a pointer that is over no widget
+
+
+def _slot(widget: Widget) -> object:
+    """Where a widget stands for ``Arming``: its key (kept when a screen is rebuilt)."""
+    return widget.key if widget.key is not None else id(widget)
+
+
+def _meaning(widget: Widget) -> tuple:
+    """What using a widget would do, as its player sees it: its kind and label."""
+    return type(widget).__name__, getattr(widget, "label", None)

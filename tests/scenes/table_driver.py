@@ -245,11 +245,41 @@ class TableDriver(AppDriver):
 
     def click(self, pos, button: int = 1, frames: int = 1) -> None:
         pos = tuple(int(v) for v in pos)
+        if button == 1:
+            self.wait_armed(pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.step(frames)
+
+    def button(self, name: str, frames: int = 1) -> None:
+        if name == "a":
+            s, want = self.scene, self.scene.focus
+            self.wait_armed(None)
+            if self.top is s and s.focus != want and want in dict(s.targets()):
+                self.focus_on(want)  # the turn began meanwhile and set its own focus
+                self.wait_armed(None)
+        super().button(name, frames)
+
+    def wait_armed(self, pos, limit: int = 120) -> None:
+        """As a player reads a control before using it: while the one under ``pos`` (None:
+        the focused one) has just appeared, or changed, under the pointer or the focus and
+        takes no input yet (``game.ui.arming``), frames go by."""
+        s = self.scene
+        for _ in range(limit):
+            if self.top is not s:
+                return
+            if pos is None:  # a focus on nothing moves to the first target, as Enter does
+                keys = [k for k, _r in s.targets()]
+                key = s.focus if s.focus in keys else (keys[0] if keys else None)
+            else:
+                key = next((k for k, r in reversed(s.targets())
+                            if k != "board" and r.collidepoint(pos)), None)
+            if key is None or s.control_armed(key, by_pointer=pos is not None):
+                return
+            self.step()
+        raise AssertionError(f"the control {key} never took input")
 
     def key(self, key, frames: int = 2) -> None:
         for t in (pygame.KEYDOWN, pygame.KEYUP):

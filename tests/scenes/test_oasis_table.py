@@ -191,6 +191,7 @@ def test_keyboard_turns_a_card(tables):
     t.until_human()
     if s.state.step() != "offer":
         pytest.skip("the human does not offer first")
+    t.wait_armed(None)  # the deck just appeared under the focus: Enter waits a moment
     t.key(pygame.K_RETURN)  # focus starts on the own offer deck
     assert s.human_actions == 1
 

@@ -72,6 +72,8 @@ class InputRouter:
             # the button sits over the log, which would take the click for scrolling
             t.keyboard = False
             t.hover = intent.pos
+            if not t.control_armed("undo", by_pointer=True):
+                return True
             t.focus = "undo"
             t.services.audio.play("click")
             t.undo()
@@ -80,6 +82,8 @@ class InputRouter:
                 and t.hint_rect().collidepoint(intent.pos):
             t.keyboard = False  # over the log too, which would take the click
             t.hover = intent.pos
+            if not t.control_armed("hint", by_pointer=True):
+                return True
             t.focus = "hint"
             t.ask_hint()
             return True
@@ -105,6 +109,8 @@ class InputRouter:
         t = self.table
         for key, rect in reversed(t.targets()):
             if key != "board" and rect.collidepoint(pos):
+                if not t.control_armed(key, by_pointer=True):
+                    return True  # it just appeared under the pointer: not this click
                 t.focus = key
                 self.use(key)
                 return True
@@ -146,7 +152,8 @@ class InputRouter:
                 t._focus_board()
             t.services.audio.play("tick")
         elif k == I.CONFIRM:
-            self.use(t.focus)
+            if t.control_armed(t.focus, by_pointer=False):
+                self.use(t.focus)
         else:
             t._move(intent.dx, intent.dy, keys)
         return True

@@ -40,6 +40,7 @@ from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
 from game.seats import Seat
 from game.ui import glance as glance_view
 from game.ui import intents as I
+from game.ui.arming import Arming
 from game.ui.table_anim import Sprites, Timeline, make_floaters, make_log
 from game.ui.table_common import focus_ring
 
@@ -48,6 +49,11 @@ if TYPE_CHECKING:
 
 NOT_NOW = say(N_("Not possible now."))
 SAVE_NOTICE_SECONDS = 12.0  # how long the table says that the autosave failed (or works again)
+
+
+def is_button(key: str) -> bool:
+    """Whether the target ``key`` is a button (a slot, Undo, Suggest a move)."""
+    return key.startswith("btn") or key in ("undo", "hint")
 
 
 def _delegate(part: str, name: str, doc: str) -> property:
@@ -153,6 +159,7 @@ class SharedTable(Scene):
         self.cursor = (cols // 2, rows // 2)
         self.focus = "board"
         self.keyboard = True  # show the focus until the mouse is used
+        self.arming = Arming()  # a control that appears under the pointer or focus waits
         self.message = ""
         self.message_error = False
         self.message_time = 0.0
@@ -420,6 +427,34 @@ class SharedTable(Scene):
         self.hints.poll(self.hint_key())
         if self.hints.shown is not before and self.hint is not None:
             self._focus_hint(self.hint.action)
+        self.arming.tick(dt)
+        self.arming.show(self.controls(), self.hover, self.focus if self.keyboard else None)
+
+    def controls(self) -> list[tuple[str, Hashable, pygame.Rect]]:
+        """The buttons on screen (the slots, Undo, Suggest a move), each with what using
+        it means now, for ``arming``.  Cards, tokens and cells are what the player points
+        at to choose: they are not held."""
+        buttons = self.buttons()
+        return [(key, self.control_meaning(key, buttons), rect)
+                for key, rect in self.targets() if is_button(key)]
+
+    def control_meaning(self, key: str, buttons: list | None = None) -> Hashable:
+        """What using the target ``key`` would do now: a button slot's label and move (a
+        new label or move in the slot is a new control); any other target, its key."""
+        if key.startswith("btn"):
+            buttons = self.buttons() if buttons is None else buttons
+            i = int(key[3:])
+            if i < len(buttons):
+                label, action, _enabled, primary = buttons[i]
+                return (label, primary, None if callable(action) else action)
+        return key
+
+    def control_armed(self, key: str, by_pointer: bool) -> bool:
+        """Whether a click (``by_pointer``) or a confirming key may use the target ``key``:
+        not one that just appeared, or changed meaning, under the pointer or the focus
+        (``game.ui.arming``).  The board's cells are not held."""
+        return not is_button(key) or self.arming.armed(key, self.control_meaning(key),
+                                                       by_pointer)
 
     def check_autosave(self, dt: float) -> None:
         """Say on the table when the autosave starts failing (and again, see ``Autosaver``),
