@@ -122,12 +122,16 @@ class OregonSearch(GuidedRules):
 
     def ranking_gap(self, view: Mapping[str, Any], legal: list[Action]
                     ) -> tuple[int, float] | None:
-        """When the ranking alone chooses a play (far from the end): how many plays it
-        weighed and how many points its first stands above the next (None for draws, the
-        start tile and the extra-turn question)."""
+        """When the ranking alone chooses a play (far from the end): how many distinct
+        plays it weighed and how many points its first stands above the next (None for
+        draws, the start tile and the extra-turn question)."""
         if view["phase"] != PLAY:
             return None
-        ranked = NormalBot(0, self.weights).ranked_plays(view, keep_joker(legal))
+        ranked, seen = [], set()
+        for v, a in NormalBot(0, self.weights).ranked_plays(view, keep_joker(legal)):
+            if _effect(a) not in seen:  # cards of the same kind make the same play
+                seen.add(_effect(a))
+                ranked.append((v, a))
         if len(ranked) < 2:
             return (len(ranked), 0.0)
         return (len(ranked), ranked[0][0] - ranked[1][0])

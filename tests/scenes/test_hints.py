@@ -87,7 +87,8 @@ def test_the_hint_is_the_analysis_best_action_and_nothing_is_played(game_id, mak
     assert s.hint.analysis.choices == expected.choices
     assert s.state.history == history  # nothing played for the human
     assert s.prompt_line() == s.hint.line()
-    said = (f"{len(legal)} legal moves", "plays weighed") if len(legal) > 1 else ("only legal",)
+    said = (f"of {len(legal)} moves", "plays ranked", f"pick of {len(legal)} moves") \
+        if len(legal) > 1 else ("only legal",)
     assert any(words in s.hint.line() for words in said)
     (args,) = hint_jobs(asked)
     assert args[0] == game_id and args[3] == view and args[4] == legal  # their own view
@@ -251,17 +252,17 @@ def _hint(choices, legal, ranked=None):
 
 def test_the_line_says_how_many_moves_the_search_played_out_and_the_lead():
     line = _hint([("a", 8, 5.2), ("b", 4, 2.1), ("c", 0, 0.0)], 12).line()
-    assert "played out 3 of the 12 legal moves" in line and "about 3 points better" in line
+    assert "3 of 12 moves played out" in line and "about 3 points better" in line
     assert "as good as" in _hint([("a", 8, 5.2), ("b", 8, 5.0)], 12).line()
 
 
 def test_a_play_the_ranking_chose_says_how_many_it_weighed_and_by_how_much():
     line = _hint([("a", 0, 0.0)], 40, ranked=(31, 2.6)).line()
-    assert "of 31 plays weighed" in line and "about 3 points better than the next" in line
-    assert "weighing" not in line
+    assert "31 plays ranked by points" in line and "about 3 points better than the next" in line
+    assert "played out" not in line
 
 
 def test_a_move_without_a_comparison_says_so():
     assert "only legal move" in _hint([("a", 0, 0.0)], 1).line()
     line = _hint([("a", 0, 0.0)], 5).line()
-    assert "among 5 legal moves" in line and "without playing them out" in line
+    assert "pick of 5 moves" in line and "none played out" in line
