@@ -8,8 +8,10 @@ message is an English sentence marked ``N_`` (or a ``Sentence``), shown in the p
 language; every word is rendered again when the language changes.  Any click,
 key or controller button removes it and then calls ``on_continue``.  ``recap`` (a function
 giving ``(seat colour, line)`` pairs, public lines only: everyone sees this screen) adds what
-the others did since the player's last turn under the message.  Input in the first
-``GRACE`` seconds is swallowed, so the click that ended the last turn cannot skip it.
+the others did since the player's last turn under the message.  It takes input only once it
+has shown ``GRACE`` seconds and ``GRACE`` seconds have passed without input (those of the
+table just before it count): a player still clicking or pressing keys after their turn ended,
+who has not seen it come up, cannot pass it on; whoever takes the screen does.
 """
 
 from __future__ import annotations
@@ -84,6 +86,9 @@ class Handoff(Scene):
         self.names = names  # the seats' names, for a message naming seats
         self.recap = recap
         self.age = 0.0
+        # seconds without a click, key or button (from the table's last input)
+        self.quiet = services.idle_seconds
+        self.ready_for = 0.0  # seconds it has taken input: its prompt fades in over them
         self.done = False
         self.drop = Tween(-1.0, 0.0, 0.55, ease_out_back)
         self.fade = Tween(0.0, 1.0, 0.45, ease_out_cubic, delay=0.1)
@@ -107,12 +112,15 @@ class Handoff(Scene):
     # --- input ---------------------------------------------------------------------------------
     @property
     def ready(self) -> bool:
-        return self.age >= GRACE
+        return self.age >= GRACE and self.quiet >= GRACE
 
     def handle(self, intent: I.Intent) -> bool:
-        if self.done or not self.ready:
-            return True  # swallow: nothing reaches the hidden table
         k = intent.kind
+        pressed = k in _CONTINUE or k == I.MOVE
+        if self.done or not self.ready:
+            if pressed:
+                self.quiet = 0.0  # someone is still at it: wait for a pause
+            return True  # swallow: nothing reaches the hidden table
         if k in _CONTINUE or (k == I.MOVE and not intent.repeat):
             self.proceed()
         return True
@@ -134,6 +142,8 @@ class Handoff(Scene):
     # --- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.age += dt
+        self.quiet += dt
+        self.ready_for = self.ready_for + dt if self.ready else 0.0
         self.drop.update(dt)
         self.fade.update(dt)
 
@@ -241,7 +251,7 @@ class Handoff(Scene):
             surface.blit(message, message.get_rect(midtop=(cx, message_at)))
             message.set_alpha(255)
         if self.ready:
-            t = self.age - GRACE
+            t = self.ready_for
             pulse = 0.72 + 0.28 * stillness.wave(t, 3.2)
             k = min(1.0, t / 0.3)
             self._prompt.set_alpha(round(255 * k * pulse))
