@@ -17,6 +17,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
@@ -84,6 +85,28 @@ def _how_it_ended(proc: Any, exc: BaseException) -> str:
     return f"{how} ({words})" if words else how
 
 
+_STARTING = threading.Lock()  # the main module is hidden from one starting worker at a time
+
+
+@contextlib.contextmanager
+def _main_module_hidden():
+    """While a worker starts: "spawn" has the child import the parent's ``__main__`` again
+    (main.py, a tool) unless it cannot name it, and that module may pull in pygame, the app
+    or numpy, none of which a search needs.  The worker's target lives in this module, so
+    the child needs nothing of ``__main__``."""
+    main = sys.modules["__main__"]
+    saved = {name: main.__dict__[name] for name in ("__file__", "__spec__")
+             if name in main.__dict__}
+    with _STARTING:
+        main.__dict__.pop("__file__", None)
+        main.__dict__["__spec__"] = None
+        try:
+            yield
+        finally:
+            main.__dict__.pop("__spec__", None)
+            main.__dict__.update(saved)
+
+
 class SearchProcess:
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -91,13 +114,40 @@ class SearchProcess:
         self._conn: Connection | None = None
         self._fresh = True
         self._closed = False  # close() was called: a job's failure is a cancellation
+        self._stale = False  # recycle() was asked while a job ran: a new worker comes next
 
     def start(self) -> None:
-        """Start the worker now (it takes a moment to import the engines)."""
-        with self._lock:
-            self._ensure()
+        """Start the worker now (it takes a moment to import the engines).  While a job runs
+        the worker is there already: nothing to wait for."""
+        if self._lock.acquire(blocking=False):
+            try:
+                self._ensure()
+            finally:
+                self._lock.release()
+
+    def recycle(self) -> None:
+        """The next job runs in a fresh worker: whatever the searches so far left in the
+        worker's memory (its heap only grows over hours of games) goes with the old one.
+        An idle worker ends now; a busy one ends after its job."""
+        self._stale = True
+        if self._lock.acquire(blocking=False):
+            try:
+                self._retire()
+            finally:
+                self._lock.release()
+
+    def _retire(self) -> None:
+        """End a stale worker (asked to quit, killed if it lingers)."""
+        if self._conn is not None and self._proc is not None and self._proc.is_alive():
+            with contextlib.suppress(OSError):
+                self._conn.send(None)
+            self._proc.join(timeout=END_SECONDS)
+        self._stop()
+        self._stale = False
 
     def _ensure(self) -> Connection:
+        if self._stale:
+            self._retire()
         if self._proc is not None and not self._proc.is_alive():
             self._ended_between_jobs()
         if self._proc is None:
@@ -105,7 +155,8 @@ class SearchProcess:
             ours, theirs = ctx.Pipe()
             self._proc = ctx.Process(target=_serve, args=(theirs,), name="landgrab-search",
                                      daemon=True)
-            self._proc.start()
+            with _main_module_hidden():
+                self._proc.start()
             theirs.close()
             self._conn = ours
             self._fresh = True

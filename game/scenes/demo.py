@@ -102,8 +102,11 @@ class Playlist:
 
 
 def open_demo_table(services, demo: DemoGame) -> Scene:
-    """The table of ``demo`` with bots in every seat; it never touches the player's autosave."""
+    """The table of ``demo`` with bots in every seat; it never touches the player's autosave.
+    Its hard bots search in a fresh worker: one game after another for days, the old one's
+    memory would only grow."""
 
+    services.search.recycle()
     seats = [make_seat(demo.game_id, i, "bot", level) for i, level in enumerate(demo.levels)]
     table: Any = open_table(services, demo.game_id, seats, demo.seed, GAMES[demo.game_id]
                        .default_options())

@@ -43,3 +43,10 @@ def search_killed_at_first_rollout(game_id, seed, budget, view, legal):
     search.Search.iterate = die
     search.Search._playout = die
     return remote.search_choice(game_id, seed, budget, view, legal)
+
+
+def heavy_modules() -> list[str]:
+    """What of the app's heavy imports the worker holds (a search needs none of them)."""
+    import sys
+
+    return [name for name in ("pygame", "numpy", "game.app", "game.ui") if name in sys.modules]

@@ -352,3 +352,70 @@ def test_a_worker_killed_between_searches_is_logged_and_replaced(process, caplog
     assert move in legal
     assert "search process had ended" in caplog.text
     assert process._proc is not dead and process._proc.is_alive()
+
+
+# --- the worker's memory ---------------------------------------------------------------------------
+WORKER_OF_A_HEAVY_MAIN = """
+import sys
+sys.path.insert(0, {tests!r})
+import numpy, pygame  # what a tool or the app's entry may import before a table opens
+import search_jobs
+from game.bots.remote import SearchProcess
+
+if __name__ == "__main__":
+    process = SearchProcess()
+    print(",".join(process.run(search_jobs.heavy_modules, timeout=60)) or "none")
+    process.close()
+"""
+
+
+@pytest.mark.search_process
+def test_the_worker_does_not_import_what_the_main_module_imports(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "heavy_main.py"
+    script.write_text(WORKER_OF_A_HEAVY_MAIN.format(tests=os.path.dirname(search_jobs.__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["none"]
+
+
+@pytest.mark.search_process
+def test_recycling_gives_the_next_job_a_fresh_worker(process):
+    first = process.run(search_jobs.worker_pid, timeout=30)
+    old = process._proc
+    process.recycle()
+    assert not old.is_alive()  # an idle worker ends at once: its memory goes back now
+    second = process.run(search_jobs.worker_pid, timeout=30)
+    assert second not in (first, 0)
+
+
+@pytest.mark.search_process
+def test_recycling_during_a_job_ends_the_worker_after_it(process):
+    warm(process)
+    first = process.run(search_jobs.worker_pid, timeout=30)
+    answer: list = []
+    job = threading.Thread(target=lambda: answer.append(
+        process.run(search_jobs.sleeps_then_answers, 0.5, "done", timeout=30)))
+    job.start()
+    while not process._lock.locked():
+        time.sleep(0.01)
+    process.recycle()  # does not wait for the job, nor break it
+    process.start()  # nor does a table's warm-up
+    job.join()
+    assert answer == ["done"]
+    assert process.run(search_jobs.worker_pid, timeout=30) != first
+
+
+def test_each_demo_table_recycles_the_search_worker(services, monkeypatch):
+    from game.scenes.demo import Playlist, open_demo_table
+
+    recycled: list = []
+    monkeypatch.setattr(SearchProcess, "recycle", lambda self: recycled.append(self))
+    playlist = Playlist(3)
+    for _ in range(2):
+        open_demo_table(services, playlist.next())
+    assert recycled == [services.search, services.search]
