@@ -26,7 +26,7 @@ from game.scenes.table import open_table
 from game.seats import make_seat
 from game.settings import Settings
 from game.ui import music
-from game.ui.music import ATTRACT_LEVEL, CHANNELS, FADE_MS, THEMES, Music
+from game.ui.music import ATTRACT_LEVEL, CHANNELS, FADE_MS, THEMES, Music, StreamedMusic
 
 TOOLS = PROJECT_ROOT / "tools"
 DT = 1 / 60
@@ -384,6 +384,39 @@ def test_settings_music_slider_changes_the_music_volume_live():
             app.services.settings.master_volume, abs=1 / 64)
     finally:
         app.close()
+
+
+def test_demo_and_kiosk_stream_their_themes_without_decoding_them(monkeypatch):
+    """A kiosk runs for days: its themes stream from the file (fading out, then the next in)
+    rather than each being decoded whole into memory (28 MB a theme, two during a fade)."""
+    decoded_files: list[str] = []
+    sound = pygame.mixer.Sound
+
+    def recording_sound(*args, **kwargs):
+        decoded_files.extend(str(a) for a in args if isinstance(a, str))
+        return sound(*args, **kwargs)
+
+    monkeypatch.setattr(pygame.mixer, "Sound", recording_sound)
+    app = _audio_app(kiosk=True, fullscreen=False)
+    player = app.services.audio.music
+    try:
+        assert isinstance(player, StreamedMusic)
+        _until(app, lambda: player.playing == "title")
+        assert pygame.mixer.music.get_busy() and not any(_busy())
+        assert pygame.mixer.music.get_volume() == pytest.approx(player.gain, abs=1 / 64)
+        app.services.stack.reset(open_table(app.services, "oasis", _seats("oasis"), 5))
+        heard: list = []
+        _until(app, lambda: heard.append(player.playing) or player.playing == "oasis")
+        assert set(heard) == {"title", None, "oasis"}  # the title fades out, then oasis comes
+        assert heard.index(None) > heard.index("title")
+        assert pygame.mixer.music.get_busy() and not any(_busy())
+        app.services.settings.music_volume = 0.0
+        app.services.audio.apply_volumes()
+        _until(app, lambda: not pygame.mixer.music.get_busy())
+        assert player.playing is None
+    finally:
+        app.close()
+    assert not [f for f in decoded_files if f.endswith(".ogg")]
 
 
 # --- no device, no file, no such theme ---------------------------------------------------------

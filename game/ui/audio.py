@@ -2,8 +2,8 @@
 
 ``Audio.play(name, volume)`` plays ``assets.sound(name)`` at
 ``volume * effects_volume * master_volume``; an unknown name or a missing sound is quiet.
-``Audio.music`` (``game.ui.music.Music``) plays the theme the scenes name, at
-``music_volume * master_volume`` (less in demo games and kiosks: ``quiet``).
+``Audio.music`` (``game.ui.music.Music``; ``StreamedMusic`` in demo games and kiosks: ``quiet``)
+plays the theme the scenes name, at ``music_volume * master_volume`` (less when ``quiet``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pygame
 
 from game import assets
 from game.settings import Settings
-from game.ui.music import ATTRACT_LEVEL, Music
+from game.ui.music import ATTRACT_LEVEL, Music, StreamedMusic
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,9 @@ class Audio:
         self.muted = muted
         self.quiet = quiet  # demo games and kiosks: the music plays softer
         self._sounds: dict[str, Any] = {}
-        self.music = Music(enabled, self.music_gain)
+        # demo games and kiosks run for days: their music streams rather than being decoded
+        self.music: Music | StreamedMusic = (StreamedMusic if quiet else Music)(
+            enabled, self.music_gain)
 
     @property
     def effects_gain(self) -> float:

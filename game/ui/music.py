@@ -13,6 +13,11 @@ playing and the one fading out are kept, and decoding runs on a worker thread (p
 of the GIL meanwhile) so a scene change never waits for it; the old theme plays on until the
 new one is ready.
 
+Demo games and kiosks (``--demo``, ``--kiosk``) use ``StreamedMusic`` instead: the theme streams
+from its file through ``pygame.mixer.music`` (a few hundred KiB, not 28 MB per theme and two
+during a fade, in a process that runs for days), and a change of theme fades the old one out,
+then the new one in: a short gap between them, unheard in an unattended loop.
+
 Levels: the files sit well under the effects (about -22 dBFS); the ``Sound`` volume is the
 player's music gain (master x music, ``ATTRACT_LEVEL`` of it in ``--demo`` and ``--kiosk``),
 the channel volume is left to SDL's fades.  A gain of 0 (``--mute``, a slider at zero) stops
@@ -162,3 +167,75 @@ class Music:
             log.warning("Music %s cannot be played: %s", path.name, exc)
             sound = None
         self._loaded = (theme, sound)
+
+
+class StreamedMusic:
+    """``Music`` for demo games and kiosks: the same ``update``, ``set_gain`` and ``close``,
+    the wanted theme streamed from its file rather than decoded whole.  A change of theme
+    fades the old one out; the new one starts, fading in, once that has ended."""
+
+    def __init__(self, enabled: bool, gain: float = 1.0):
+        self.enabled = enabled  # a mixer is open
+        self.gain = gain
+        self.wanted: str | None = None  # the theme the screen asks for
+        self.playing: str | None = None  # the theme streaming (fading in or looping)
+        self._fading = False  # the last theme is fading out: the next waits for its end
+        self._failed: set[str] = set()  # unknown themes and those that could not be played
+
+    def update(self, theme: str | None) -> None:
+        """The theme the screen wants now (None: silence)."""
+        if theme is not None and theme not in THEMES and theme not in self._failed:
+            log.warning("No music theme %r; playing none", theme)
+            self._failed.add(theme)
+        self.wanted = theme
+        self._sync()
+
+    def set_gain(self, gain: float) -> None:
+        """The music level, 0..1; applies at once to what is playing."""
+        self.gain = max(0.0, min(1.0, gain))
+        if self.enabled:
+            pygame.mixer.music.set_volume(self.gain)  # SDL's fades scale this level
+        self._sync()
+
+    def close(self) -> None:
+        """Stop playing (before the mixer is shut down)."""
+        if self.enabled and pygame.mixer.get_init():
+            pygame.mixer.music.stop()
+            pygame.mixer.music.unload()
+        self.playing = None
+        self._fading = False
+
+    @property
+    def audible(self) -> str | None:
+        """The theme that should sound now (as ``Music.audible``)."""
+        if not self.enabled or self.gain <= 0 or self.wanted in self._failed:
+            return None
+        return self.wanted
+
+    def _sync(self) -> None:
+        target = self.audible
+        if self._fading:
+            if pygame.mixer.music.get_busy():
+                return
+            self._fading = False
+        if target == self.playing:
+            return
+        if self.playing is not None:
+            pygame.mixer.music.fadeout(FADE_MS if target is not None else STOP_MS)
+            self._fading = True
+            self.playing = None
+            return
+        if target is not None:
+            self._start(target)
+
+    def _start(self, theme: str) -> None:
+        path = MUSIC_DIR / f"{theme}.ogg"
+        try:
+            pygame.mixer.music.load(str(path))
+        except (pygame.error, OSError) as exc:
+            log.warning("Music %s cannot be played: %s", path.name, exc)
+            self._failed.add(theme)
+            return
+        pygame.mixer.music.set_volume(self.gain)
+        pygame.mixer.music.play(loops=-1, fade_ms=FADE_MS)
+        self.playing = theme
