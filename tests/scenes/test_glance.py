@@ -142,6 +142,20 @@ def test_the_recap_card_comes_with_the_turn_and_goes_with_the_human_s_move(displ
     assert table.recap_card is None and table.human_can_act
 
 
+def test_esc_closes_the_recap_card_first_and_start_opens_the_pause_menu_at_once(display):
+    from game.scenes.pause import PauseMenu
+
+    svc, table = open_game("oregon", "human,bot:easy,bot:easy", seed=5)
+    play_until(svc, table, lambda: table.recap_card is not None)
+    assert table.handle(I.simple(I.BACK)) and table.recap_card is None
+    svc.stack.apply_pending()
+    assert svc.stack.top is table  # Esc / B took the card away, nothing more
+    play_until(svc, table, lambda: table.recap_card is not None and table.human_can_act)
+    assert table.handle(I.simple(I.MENU, I.PAD))
+    svc.stack.apply_pending()
+    assert isinstance(svc.stack.top, PauseMenu)  # Start: the menu, card or not
+
+
 # --- "your turn" -------------------------------------------------------------------------------
 def test_the_turn_cue_comes_once_per_turn_of_a_human(display, monkeypatch):
     svc, table = open_game("oregon", "human,bot:easy", seed=5)

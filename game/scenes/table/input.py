@@ -40,8 +40,11 @@ class InputRouter:
     def handle(self, intent: I.Intent) -> bool:
         t = self.table
         k = intent.kind
-        if k in (I.BACK, I.MENU):
+        if k == I.BACK:
             return t.on_back()
+        if k == I.MENU:  # Start always opens the pause menu; Esc and B first close a card
+            t.open_pause()
+            return True
         if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
             t.open_rules()
             return True

@@ -1004,7 +1004,7 @@ class SharedTable(Scene):
         """What a right click does on this table."""
 
     def on_back(self) -> bool:
-        """Esc / pad B / Start.  A scene may first cancel a half-made move."""
+        """Esc / pad B.  A scene may first cancel a half-made move."""
         if self.close_recap():
             return True
         self.open_pause()
