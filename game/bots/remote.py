@@ -95,7 +95,7 @@ def _main_module_hidden():
     or numpy, none of which a search needs.  The worker's target lives in this module, so
     the child needs nothing of ``__main__``."""
     main = sys.modules["__main__"]
-    saved = {name: main.__dict__[name] for name in ("__file__", "__spec__")
+    saved: dict[str, Any] = {name: main.__dict__[name] for name in ("__file__", "__spec__")
              if name in main.__dict__}
     with _STARTING:
         main.__dict__.pop("__file__", None)
