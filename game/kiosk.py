@@ -10,8 +10,10 @@ The app asks ``Kiosk`` about every event and runs every frame through it:
   ``--idle-timeout`` says otherwise) whatever is on screen, a game in progress included, is
   abandoned and the attract loop (``game.scenes.attract``) starts again.
 - **Memory stays flat.**  Each time the screen at the bottom of the stack changes (the
-  attract title, a demo table, a how-to card, a player's game), what the one before held is
-  collected and the freed heap handed back to the system (``game.memory``).
+  attract title, a demo table, a how-to card, a player's game), the rendered-surface caches
+  are emptied (``game.ui.surface_cache``: all their budgets together would hold what every
+  game's screens drew), what the screen before held is collected and the freed heap handed
+  back to the system (``game.memory``).
 - **Errors do not end the kiosk.**  An exception anywhere in a frame (a scene's handle,
   update or draw, a scene change) is logged with its traceback and the attract loop starts
   again.  Should the loop itself keep failing, a plain resting screen stands in for a while.
@@ -34,6 +36,7 @@ import pygame
 from game.memory import release_free_memory
 from game.scenes.attract import Attract
 from game.scenes.demo import DemoLoop
+from game.ui import surface_cache
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +128,7 @@ class Kiosk:
         bottom = scenes[0] if scenes else None
         if (self._screen() if self._screen is not None else None) is not bottom:
             self._screen = self._bottom_scene()
+            surface_cache.clear_all()
             release_free_memory()
 
     def check_idle(self) -> None:

@@ -48,10 +48,14 @@ def pixel_bytes(value: Any) -> int:
 _KWARGS = object()  # separates positional from keyword arguments in a key
 
 
+_ALL: list[SurfaceCache] = []  # every cache made (they live as long as their modules)
+
+
 class SurfaceCache:
     """``fn`` with its results kept, most recently used first, within ``max_bytes``."""
 
     def __init__(self, fn: Callable, max_bytes: int):
+        _ALL.append(self)
         functools.update_wrapper(self, fn)
         self._fn = fn
         self.max_bytes = max_bytes
@@ -83,6 +87,14 @@ class SurfaceCache:
 
     def cache_info(self) -> CacheInfo:
         return CacheInfo(self.hits, self.misses, self.max_bytes, len(self._entries), self.nbytes)
+
+
+def clear_all() -> None:
+    """Empty every surface cache.  A kiosk does so when its screen changes: the caches' budgets
+    add up, full of what screens no longer shown needed (another game's panels, its texts),
+    and the next screen renders again only what it shows."""
+    for cache in _ALL:
+        cache.cache_clear()
 
 
 def surface_cache(mib: float) -> Callable[[Callable], SurfaceCache]:

@@ -219,6 +219,19 @@ def test_kiosk_attract_loop_cycles_title_demo_howto(apps):
     assert att.playlist.index == 2
 
 
+def test_kiosk_empties_the_surface_caches_when_its_screen_changes(apps):
+    from game.ui import theme
+    from game.ui.surface_cache import _ALL
+
+    app = apps(kiosk=True)
+    att = app.services.attract
+    theme.text("a text only this test shows", 30)
+    assert sum(c.cache_info().currsize for c in _ALL) > 0
+    run_until(app, lambda: att.games == 1, dt=0.25)  # a demo table replaced the title
+    assert not any("a text only this test shows" in str(key) for c in _ALL
+                   for key in c._entries)
+
+
 def test_kiosk_title_leaves_the_version_readable(apps):
     """The attract title pans its board and drifts cards down the sides for as long as it
     shows; the version number in its corner stays on a tag of its own that nothing crosses."""
