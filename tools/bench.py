@@ -508,14 +508,20 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def tree_rss_mib() -> float:
-    """Resident memory of this process and every process it started (the search process that
-    hard bots think in): what the kiosk holds on the machine."""
-    total = rss_mib()
+def children_rss_mib() -> float:
+    """Resident memory of every process this one started (the search process that hard bots
+    think in)."""
+    total = 0.0
     for pid in descendants(os.getpid()):
         with contextlib.suppress(OSError):  # it ended meanwhile
             total += rss_mib(pid=pid)
     return total
+
+
+def tree_rss_mib() -> float:
+    """Resident memory of this process and every process it started: what the kiosk holds on
+    the machine."""
+    return rss_mib() + children_rss_mib()
 
 
 def slope_per_hour(samples: list[tuple[float, float]]) -> float:
@@ -554,7 +560,8 @@ def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SP
     """Run ``--kiosk`` headless for ``hours`` of its clock, ``frame`` seconds a frame, demo
     games at animation ``speed`` (and ``bots`` level, else the demo's own mix: hard bots
     search in the app's search process, at the default thinking time, in real time); returns
-    ``growth`` (MiB/h), ``peak`` (MiB), ``app_peak`` (MiB), ``games``, ``searches``,
+    ``growth`` (MiB/h), ``peak`` (MiB), ``app_peak`` (MiB), ``search_peak`` (MiB: the
+    search process's highest reading), ``games``, ``searches``,
     ``failed_searches`` and ``samples``.  Memory is that of this process and the processes it
     started (the search process): read at the first frame, every ``PEAK_EVERY`` seconds of
     kiosk clock (``peak`` is the highest reading) and each time the loop comes back to its
@@ -574,13 +581,14 @@ def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SP
     attract, clock = app.services.attract, app.services.clock
     app.step(frame)
     samples: list[tuple[float, float]] = [(clock.now, tree_rss_mib())]
-    peak, next_reading = samples[0][1], PEAK_EVERY
+    peak, next_reading, search_peak = samples[0][1], PEAK_EVERY, 0.0
     cycles, started, reported = attract.cycles, time.perf_counter(), 0
     while clock.now < hours * 3600:
         app.step(frame)
         if clock.now >= next_reading:
             next_reading += PEAK_EVERY
-            peak = max(peak, tree_rss_mib())
+            search = children_rss_mib()
+            peak, search_peak = max(peak, rss_mib() + search), max(search_peak, search)
         if attract.cycles != cycles:
             cycles = attract.cycles
             app.step(frame)  # the title's first frame
@@ -598,6 +606,7 @@ def kiosk_loop(hours: float, frame: float = KIOSK_FRAME, speed: float = KIOSK_SP
     if len(after) < 2:
         raise RuntimeError("too few rounds of the loop after the warm-up: give more --hours")
     return {"growth": slope_per_hour(after), "peak": peak, "app_peak": rss_mib("VmHWM"),
+            "search_peak": search_peak,
             "games": attract.games, "searches": searches["answered"],
             "failed_searches": searches["failed"], "samples": samples}
 
@@ -646,6 +655,7 @@ def kiosk(options: argparse.Namespace) -> list[Figure]:
         Figure("kiosk.rss_growth_mib_per_hour", result["growth"], "MiB/h"),
         Figure("kiosk.rss_peak_mib", result["peak"], "MiB"),
         Figure("kiosk.rss_peak_app_mib", result["app_peak"], "MiB"),
+        Figure("kiosk.rss_peak_search_mib", result["search_peak"], "MiB"),
         Figure("kiosk.demo_games", result["games"], "games"),
         Figure("kiosk.hard_searches", result["searches"], "searches"),
         Figure("kiosk.failed_searches", result["failed_searches"], "searches"),

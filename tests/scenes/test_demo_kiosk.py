@@ -478,7 +478,7 @@ def test_kiosk_benchmark_measures_demo_games_with_their_hard_bots():
     number = {name: float(value.split()[0]) for name, value in figures.items()}
     assert number["kiosk.demo_games"] >= 1
     assert number["kiosk.hard_searches"] >= 1 and number["kiosk.failed_searches"] == 0
-    assert number["kiosk.rss_peak_mib"] > number["kiosk.rss_peak_app_mib"]  # + the search's
+    assert number["kiosk.rss_peak_search_mib"] > 5  # the search process's memory is read
 
 
 def test_a_kiosk_keeps_no_saves(apps):
