@@ -51,6 +51,13 @@ ATTRACT_LEVEL = 0.5  # demo games and kiosks play the music this much quieter
 CHANNELS = (0, 1)  # reserved: effects never take them
 
 
+def _warn_unknown(theme: str | None, failed: set[str]) -> None:
+    """Log a theme that is not in ``THEMES`` once (``failed`` remembers it)."""
+    if theme is not None and theme not in THEMES and theme not in failed:
+        log.warning("No music theme %r; playing none", theme)
+        failed.add(theme)
+
+
 class Music:
     """Plays the wanted theme at ``gain``; ``update(theme)`` once per frame."""
 
@@ -78,9 +85,7 @@ class Music:
             else:
                 sound.set_volume(self.gain)
                 self._sounds[name] = sound
-        if theme is not None and theme not in THEMES and theme not in self._failed:
-            log.warning("No music theme %r; playing none", theme)
-            self._failed.add(theme)
+        _warn_unknown(theme, self._failed)
         self.wanted = theme
         self._sync()
 
@@ -184,9 +189,7 @@ class StreamedMusic:
 
     def update(self, theme: str | None) -> None:
         """The theme the screen wants now (None: silence)."""
-        if theme is not None and theme not in THEMES and theme not in self._failed:
-            log.warning("No music theme %r; playing none", theme)
-            self._failed.add(theme)
+        _warn_unknown(theme, self._failed)
         self.wanted = theme
         self._sync()
 
