@@ -16,8 +16,8 @@ import pytest  # noqa: E402
 from same_content import assert_same_tree  # noqa: E402
 
 from game import PROJECT_ROOT, assets  # noqa: E402
+from game.games.oregon.art import pictures as oregon_art  # noqa: E402
 from game.ui import art  # noqa: E402
-from game.ui.oregon import art as oregon_art  # noqa: E402
 
 TOOLS = PROJECT_ROOT / "tools"
 

@@ -7,7 +7,7 @@ import pytest
 
 from game import PROJECT_ROOT, __version__
 from game.cli import build_parser, main, parse_config
-from game.engine import GAMES
+from game.registry import GAMES
 
 
 def _exit_code(argv, capsys):

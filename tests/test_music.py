@@ -17,7 +17,7 @@ import soundfile
 from game import PROJECT_ROOT
 from game.app import App
 from game.config import Config
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.attract import RestingScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.howto import HowToScene

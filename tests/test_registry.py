@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.resources
 import importlib.util
 from pathlib import Path
 
@@ -12,13 +13,13 @@ import pytest
 
 from game import PROJECT_ROOT, palette
 from game.registry import GAMES
+from game.rules_text import RULES_FILE
 
 GAME_DIR = PROJECT_ROOT / "game"
 CANVAS = (1920, 1080)
 # Words that are also game ids but mean something else where they appear.
 NOT_A_GAME = {
     ("game/ui/log_view.py", "oasis"),  # a kind of land in Oasis' log lines
-    ("game/scenes/title.py", "oregon"),  # the title's backdrop: Oregon's cards drift by
 }
 
 
@@ -32,7 +33,7 @@ def test_every_entry_names_parts_that_exist(game_id):
     assert callable(importlib.import_module(info.bots).make)
     module, _, cls = info.table.partition(":")
     assert cls and importlib.util.find_spec(module) is not None
-    assert (GAME_DIR / "rules_text" / info.rules_file).is_file()
+    assert importlib.resources.files(info.package).joinpath(RULES_FILE).is_file()
     assert (PROJECT_ROOT / "maps" / f"{info.map_name}.tmx").is_file()
     assert (PROJECT_ROOT / "music" / f"{info.music}.ogg").is_file()
 
@@ -60,9 +61,7 @@ def test_every_entry_describes_its_game_for_every_screen(game_id):
 
 def _own_package(path: str, game_id: str) -> bool:
     """Whether ``path`` (relative to the project) belongs to the game ``game_id`` itself."""
-    return any(path.startswith(prefix) for prefix in (
-        f"game/engine/{game_id}/", f"game/ui/{game_id}/", f"game/scenes/{game_id}",
-        f"game/bots/{game_id}", f"game/registry/{game_id}.py"))
+    return path.startswith(f"game/games/{game_id}/")
 
 
 def _named_games(tree: ast.AST) -> set[str]:
@@ -96,7 +95,7 @@ def test_no_module_but_the_registry_and_a_games_own_packages_names_a_game():
 
 
 def test_the_check_sees_a_game_named_in_code_but_not_in_a_docstring():
-    tree = ast.parse('"""oasis"""\nfrom game.engine.oregon import x\nK = "colorado"\n')
+    tree = ast.parse('"""oasis"""\nfrom game.games.oregon.engine import x\nK = "colorado"\n')
     assert _named_games(tree) == {"oregon", "colorado"}
 
 

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from game import saves
 from game.bots import make_bot
 from game.config import Config
-from game.engine import GAMES
 from game.engine.core import SaveError
+from game.registry import GAMES
 from game.seats import make_seat
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"

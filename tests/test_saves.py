@@ -13,8 +13,8 @@ import pytest
 
 from game import saves
 from game.config import Config
-from game.engine import GAMES
 from game.engine.core import SaveError
+from game.registry import GAMES
 from game.seats import make_seat
 
 GAME_SEATS = {"oregon": 3, "colorado": 4, "oasis": 5}
@@ -166,7 +166,7 @@ _WRITER = """
 import sys
 from pathlib import Path
 from game import saves
-from game.engine import GAMES
+from game.registry import GAMES
 
 state = GAMES["oregon"].new(3, 5)
 for _ in range(30):

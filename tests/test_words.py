@@ -6,9 +6,9 @@ import importlib
 
 import pytest
 
-from game.engine.oregon import Draw
-from game.engine.oregon.positions import blank_position, card_of, move_cards
 from game.engine.words import a_or_an, plural
+from game.games.oregon.engine import Draw
+from game.games.oregon.engine.positions import blank_position, card_of, move_cards
 
 
 def test_plural():
@@ -36,14 +36,14 @@ def test_oregon_draw_of_an_eagle_card_reads_an():
 
 
 def test_oregon_preview_of_one_point_is_singular():
-    gains_text = importlib.import_module("game.scenes.oregon_table").gains_text
+    gains_text = importlib.import_module("game.games.oregon.table.scene").gains_text
     gains = {"points": 1, "coal": 0, "gold": 0, "joker": False, "extra": False}
     assert gains_text(gains) == "+1 point"
     assert gains_text({**gains, "points": 2}) == "+2 points"
 
 
 def test_oasis_panel_counts_are_singular_for_one():
-    panels = importlib.import_module("game.ui.oasis.panels")
+    panels = importlib.import_module("game.games.oasis.table.panels")
     model = panels.PanelModel(
         name="Red", kind="Human", colour=0, disc=None, handed=None, camels_left=1,
         markers_left=1, score_count=1, score_tiles=None, deck_size=3, offer=(),

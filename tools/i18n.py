@@ -11,7 +11,7 @@
 
 Sentences are found where the source marks them: ``_``, ``N_``, ``NN_``, ``ngettext`` and
 ``pgettext`` in ``game/``, and every heading, paragraph and bullet of the rules summaries
-(``game/rules_text/*.md``).  ``update`` never guesses ("fuzzy" matching is off): a changed
+(``game/games/*/rules.md``).  ``update`` never guesses ("fuzzy" matching is off): a changed
 English sentence is untranslated until a translator sees it.
 """
 
@@ -57,7 +57,7 @@ def extract_markdown(fileobj, keywords, comment_tags, options) -> Iterator[tuple
 def extract() -> Catalog:
     catalog = Catalog(project=PROJECT, domain=DOMAIN, charset="utf-8", fuzzy=False,
                       creation_date=CREATED)
-    method_map = [("**.py", "python"), ("rules_text/*.md", extract_markdown)]
+    method_map = [("**.py", "python"), ("games/*/rules.md", extract_markdown)]
     for filename, lineno, message, comments, context in extract_from_dir(
         ROOT / "game", method_map, keywords=KEYWORDS, comment_tags=("Translators:",),
         strip_comment_tags=True,
@@ -258,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(run=cmd_init)
     p = sub.add_parser("todo")
     p.add_argument("code", choices=_languages())
-    p.add_argument("--under", help="only entries found under this path, e.g. game/scenes/oregon")
+    p.add_argument("--under", help="only entries found under this path, e.g. game/games/oregon")
     p.add_argument("-o", "--output")
     p.set_defaults(run=cmd_todo)
     p = sub.add_parser("fill")

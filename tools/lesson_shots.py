@@ -1,7 +1,7 @@
 """Play a game's lesson with the learner's demo moves and save one picture per step.
 
     python tools/lesson_shots.py oregon --out /tmp/shots [--lang it] [--ui-scale 1.5]
-                                 [--lesson game.scenes.oregon.lesson:LESSON]
+                                 [--lesson game.games.oregon.table.lesson:LESSON]
 
 Each step is saved as ``DIR/<game>-<lang>-<scale>-step-NN.png`` once it is up and the table
 has caught up (the coach's bubble showing), then the step is passed: Continue on a reading

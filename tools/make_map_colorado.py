@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tmx import MapObject, TiledMap, Tileset  # noqa: E402
 
-from game.engine.colorado.lakes import check_layout  # noqa: E402
+from game.games.colorado.engine.lakes import check_layout  # noqa: E402
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
 WIDTH, HEIGHT = 15, 10

@@ -1,7 +1,7 @@
 """Computer players.  They read engine views only, never the state itself.
 
 Every game names its bots module in its registry entry (``GameInfo.bots``, e.g.
-``game.bots.oregon``), with ``make(level, seed) -> Bot`` for the heuristic levels and
+``game.games.oregon.bots.normal``), with ``make(level, seed) -> Bot`` for the heuristic levels and
 ``search_rules() -> search.SearchRules`` for the hard level, which searches (``search.py``).
 A bot answers ``choose(view, legal) -> Action`` where ``view`` is ``state.view(seat)`` and
 ``legal`` is ``state.legal_actions(seat)`` (the seat's own options, which it may know).

@@ -1,15 +1,24 @@
 """The games, one descriptor each: ``GAMES`` is the only list of them.
 
-Each game has its own module here, ``game/registry/<game_id>.py``, holding its ``GameInfo``
-(``game.registry.descriptor``): its name and player counts, its engine, bots and table named
-by dotted path, seat colours, how-to steps, demo caption, rules text, map and benchmark
-table.  Code that needs to know the games iterates ``GAMES`` (in menu and demo order); no
-other module names a game.
+A game is one folder, ``game/games/<id>/`` (a package named by ``GAME_PACKAGES`` below, or
+registered with ``register``).  What a new game provides:
 
-Adding a game: its own packages (``game/engine/<id>/``, ``game/bots/<id>.py``,
-``game/scenes/<id>_table.py``, art under ``game/ui/<id>/``, ``game/rules_text/<id>.md``,
-``maps/<id>/``, ``music/<id>.ogg``), its descriptor ``game/registry/<id>.py``, and one line in
-``GAMES`` below.
+- ``descriptor.py``: ``GAME``, its ``GameInfo`` (``game.registry.descriptor``): name, player
+  counts, seat colours, options, how-to steps, the dotted paths of its parts below, the files
+  it uses under the top-level ``maps/``, ``music/``, and what shared screens show of it;
+- ``engine/``: the rules, a package whose ``new_game(num_players, seed, **options)`` returns a
+  ``game.engine.core.GameState`` (pure: no pygame);
+- ``bots/``: a module whose ``make(level, seed)`` gives a bot for each level of
+  ``game.bots.LEVELS`` (and ``bench_normal_decisions``);
+- ``table/``: the table's parts (presenter, choices, renderer, tips) and the scene class named
+  by ``GameInfo.table``, built as ``Class(services, game_id, seats, seed, *, state=None,
+  **options)``;
+- ``rules.md``: the rules summary shown in game (a small Markdown subset, see
+  ``game.rules_text``).
+
+Optional: ``art/`` (its drawing), a lesson (``GameInfo.lesson``), options.  Inside a game the
+imports run table -> art -> bots -> engine; a game never imports another, and the framework
+never imports a game: it loads one only through the dotted paths of its descriptor.
 
 Why here: the registry is plain data at the bottom of the layers (below the engine), so the
 engine's save loading (``core.check_save``, ``core.replay_events``) reads it without knowing
@@ -19,9 +28,32 @@ path (a game's packages are imported only when it is started, which keeps start-
 
 from __future__ import annotations
 
-from game.registry import colorado, oasis, oregon
+import importlib
+
 from game.registry.descriptor import GameInfo, GameOption, HowToStep
 
-__all__ = ["GAMES", "GameInfo", "GameOption", "HowToStep"]
+__all__ = ["GAMES", "GAME_PACKAGES", "GameInfo", "GameOption", "HowToStep", "register",
+           "unregister"]
 
-GAMES: dict[str, GameInfo] = {g.id: g for g in (oregon.GAME, colorado.GAME, oasis.GAME)}
+GAME_PACKAGES = ("game.games.oregon", "game.games.colorado", "game.games.oasis")
+"""The games that ship, in menu and demo order."""
+
+
+def _descriptor(package: str) -> GameInfo:
+    info: GameInfo = importlib.import_module(f"{package}.descriptor").GAME
+    return info
+
+
+GAMES: dict[str, GameInfo] = {g.id: g for g in map(_descriptor, GAME_PACKAGES)}
+
+
+def register(info: GameInfo) -> None:
+    """Add a game (after those that ship): menus, demo, saves and tests then know it."""
+    if info.id in GAMES:
+        raise ValueError(f"a game {info.id!r} is already registered")
+    GAMES[info.id] = info
+
+
+def unregister(game_id: str) -> None:
+    """Take a registered game out again (tests that register one of their own)."""
+    del GAMES[game_id]

@@ -46,6 +46,7 @@ class HowToStep:
 class GameInfo:
     """One game's registry entry.
 
+    package: the game's folder as a package (``game.games.<id>``), holding ``rules.md``
     Code parts, loaded lazily by dotted path:
       engine: package whose ``new_game(num_players, seed, **options)`` starts a game
       bots:   module whose ``make(level, seed)`` gives a bot (and ``bench_normal_decisions``)
@@ -63,10 +64,13 @@ class GameInfo:
       bench_players: seats of the table the frame-time benchmark plays
       lesson:        ``"module:NAME"`` of the game's guided first game (a
                      ``game.scenes.tutorial.lesson.Lesson``), loaded when it is opened
+      title_cards:   ``"module:function"``, ``function(rng, size)`` giving card faces that
+                     drift across the title screen (the first game that has one is used)
     The order of ``GAMES`` is the order of menus and of the demo playlist.
     """
 
     id: str
+    package: str
     name: str
     min_players: int
     max_players: int
@@ -83,11 +87,8 @@ class GameInfo:
     options: tuple[GameOption, ...] = ()
     replay_from_prompt: bool = False
     lesson: str = ""
+    title_cards: str = ""
 
-    @property
-    def rules_file(self) -> str:
-        """The rules summary, ``game/rules_text/<file>`` (package data)."""
-        return f"{self.id}.md"
 
     @property
     def music(self) -> str:
@@ -100,7 +101,12 @@ class GameInfo:
 
     def table_class(self) -> Any:
         """The table scene class (imports the table, the game's heaviest part, now)."""
-        module, _sep, name = self.table.partition(":")
+        return self.part(self.table)
+
+    @staticmethod
+    def part(path: str) -> Any:
+        """A part named ``"module:name"`` (imports its module now)."""
+        module, _sep, name = path.partition(":")
         return getattr(importlib.import_module(module), name)
 
     def default_options(self) -> dict[str, str]:

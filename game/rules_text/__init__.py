@@ -14,19 +14,18 @@ from importlib import resources
 from game.i18n import N_
 from game.registry import GAMES
 
-RULES_PACKAGE = "game.rules_text"
+RULES_FILE = "rules.md"
+"""The summary's file name in each game's folder (package data)."""
 
 
 def rules_text(game_id: str) -> str:
     """The summary's Markdown text; a short note when the game has none."""
     try:
-        return (
-            resources.files(RULES_PACKAGE)
-            .joinpath(GAMES[game_id].rules_file if game_id in GAMES
-                      else f"{game_id}.md")
-            .read_text(encoding="utf-8")
-        )
-    except (FileNotFoundError, OSError):
+        if game_id not in GAMES:
+            raise FileNotFoundError(game_id)
+        return (resources.files(GAMES[game_id].package).joinpath(RULES_FILE)
+                .read_text(encoding="utf-8"))
+    except (FileNotFoundError, OSError, ModuleNotFoundError):
         name = GAMES[game_id].name if game_id in GAMES else game_id
         return f"# {name}\n\n" + N_("There is no rules summary for this game yet.")
 

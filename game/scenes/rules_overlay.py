@@ -2,7 +2,7 @@
 
     services.stack.push(RulesOverlay(services, "oregon"))
 
-The text comes from ``game/rules_text/<game_id>.md``, found through the package (never the
+The text comes from ``rules.md`` in the game's folder (``game/games/<game_id>/``), found through the package (never the
 working directory), in a small Markdown subset: ``#`` and ``##`` headings, paragraphs (lines
 joined until a blank line), ``- `` bullets (indent two spaces for a second level) and
 ``**bold**`` inside any of them.  It is laid out once into a tall surface; scrolling only

@@ -27,7 +27,6 @@ from game.scenes.replay import open_replay
 from game.scenes.table import resume_game
 from game.seats import in_language
 from game.ui import layout, players, previews, stillness, theme
-from game.ui.oregon import art as oregon_art
 from game.ui.tween import Tween, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
@@ -40,16 +39,11 @@ BUTTONS_GAP = 30  # ... and between the subtitle and the first button
 
 
 def _faces(rng: random.Random) -> list[pygame.Surface]:
-    """Things that drift by: a few of Oregon's cards and the pieces, else simple cards."""
+    """Things that drift by: the first game's title cards (``GameInfo.title_cards``) and the
+    pieces, else simple cards."""
     try:
-        idents = [("landscape", s) for s in oregon_art.LANDSCAPE_SYMBOLS] + [
-            ("building", b) for b in oregon_art.BUILDINGS
-        ]
-        faces = [
-            _with_shadow(oregon_art.card_surface(kind, ident, CARD_SIZE))
-            for kind, ident in rng.sample(idents, 5)
-        ]
-        faces += [_with_shadow(oregon_art.card_surface("back", "landscape", CARD_SIZE))]
+        cards = next(info.part(info.title_cards) for info in GAMES.values() if info.title_cards)
+        faces = [_with_shadow(card) for card in cards(rng, CARD_SIZE)]
         faces += [assets.piece(i, 110, shadow=True) for i in rng.sample(range(5), 3)]
         return faces
     except Exception:  # noqa: BLE001 - the art is optional here (e.g. pictograms missing)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from game.bots.common import play_levels
-from game.engine.colorado import Bid, SaleBid
+from game.games.colorado.engine import Bid, SaleBid
 
 
 def _in_legal(state, seat, legal, action) -> None:

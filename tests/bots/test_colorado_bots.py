@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import random
 
-from game.bots.colorado import NormalBot, bench_normal_decisions, make, sample_positions
-from game.engine.colorado import (
+from game.games.colorado.bots.normal import (
+    NormalBot,
+    bench_normal_decisions,
+    make,
+    sample_positions,
+)
+from game.games.colorado.engine import (
     Bid,
     ColoradoState,
     GiveCowboy,

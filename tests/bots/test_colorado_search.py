@@ -9,11 +9,11 @@ import time
 import pytest
 
 from game.bots import make_bot
-from game.bots.colorado import NormalBot, sample_positions
-from game.bots.colorado_eval import Position
-from game.bots.colorado_search import POSITIONS, ColoradoSearch, SearchState, search_rules
 from game.bots.search import Budget, HardBot, Search, analyse
-from game.engine.colorado import Bid, ColoradoState, SaleBid
+from game.games.colorado.bots.evaluation import Position
+from game.games.colorado.bots.normal import NormalBot, sample_positions
+from game.games.colorado.bots.search import POSITIONS, ColoradoSearch, SearchState, search_rules
+from game.games.colorado.engine import Bid, ColoradoState, SaleBid
 
 GAME = "colorado"
 

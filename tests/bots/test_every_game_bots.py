@@ -34,7 +34,7 @@ SAME_CHOICE_POSITIONS = {"oasis": 80}  # positions sampled; 60 for other games
 STATE_METHODS = ("__init__", "legal_actions", "view", "clone", "apply")
 VIEW_ONLY = {
     "oregon": (40, ("preview", "legal_cells_for", "why_illegal", "scores"),
-               ("game.engine.oregon.view.rebuild_state",)),
+               ("game.games.oregon.engine.view.rebuild_state",)),
     "colorado": (60, ("to_act",), ()),
     "oasis": (40, ("tile_targets", "camel_targets", "unseen_counts", "scores"), ()),
 }

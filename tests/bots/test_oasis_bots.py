@@ -1,7 +1,7 @@
 """Oasis computer players: legal, deterministic, view-only, sensible, and normal beats easy.
 
 Hand-made positions start from a seeded game on the standard map and are set up with
-``game.engine.oasis.scenario``.  Seats: 0 red (the bot), 1 blue, 2 green, 3 yellow.
+``game.games.oasis.engine.scenario``.  Seats: 0 red (the bot), 1 blue, 2 green, 3 yellow.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ import random
 import pytest
 
 from game.bots import make_bot
-from game.bots.oasis import NormalBot, bench_normal_decisions, make, sample_positions
-from game.engine import GAMES
-from game.engine.oasis import (
+from game.games.oasis.bots.normal import NormalBot, bench_normal_decisions, make, sample_positions
+from game.games.oasis.engine import (
     BonusTile,
     MoveCamel,
     PlaceCamel,
@@ -24,7 +23,7 @@ from game.engine.oasis import (
     TurnCard,
     new_game,
 )
-from game.engine.oasis.scenario import (
+from game.games.oasis.engine.scenario import (
     _take_card,
     give_score_tiles,
     put_area,
@@ -32,7 +31,8 @@ from game.engine.oasis.scenario import (
     start_bonus,
     start_carrying,
 )
-from game.engine.oasis.state import OasisState
+from game.games.oasis.engine.state import OasisState
+from game.registry import GAMES
 
 GAME = "oasis"
 ME, BLUE, GREEN, YELLOW = range(4)

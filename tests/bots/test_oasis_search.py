@@ -11,14 +11,14 @@ import random
 import time
 
 from game.bots import make_bot
-from game.bots.oasis import NormalBot, sample_positions
-from game.bots.oasis_eval import Position
-from game.bots.oasis_search import OasisSearch, disc_worth, search_rules
 from game.bots.search import Budget, HardBot, analyse
-from game.engine.oasis import StopOffer, TakeOffer, TurnCard, new_game
-from game.engine.oasis.flow import trigger_end
-from game.engine.oasis.scenario import _take_card, give_score_tiles, put_area
-from game.engine.oasis.state import OasisState
+from game.games.oasis.bots.evaluation import Position
+from game.games.oasis.bots.normal import NormalBot, sample_positions
+from game.games.oasis.bots.search import OasisSearch, disc_worth, search_rules
+from game.games.oasis.engine import StopOffer, TakeOffer, TurnCard, new_game
+from game.games.oasis.engine.flow import trigger_end
+from game.games.oasis.engine.scenario import _take_card, give_score_tiles, put_area
+from game.games.oasis.engine.state import OasisState
 
 ME, BLUE, GREEN = range(3)
 

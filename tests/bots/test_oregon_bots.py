@@ -11,15 +11,15 @@ import random
 
 import pytest
 
-from game.bots.oregon import NormalBot, bench_normal_decisions, make, sample_positions
-from game.engine.oregon import (
+from game.games.oregon.bots.normal import NormalBot, bench_normal_decisions, make, sample_positions
+from game.games.oregon.engine import (
     DiscardDead,
     PlaceBuilding,
     PlaceFarmer,
     UseExtraTurn,
     preview,
 )
-from game.engine.oregon.positions import (
+from game.games.oregon.engine.positions import (
     blank_position,
     card_of,
     give_hand,
@@ -27,7 +27,7 @@ from game.engine.oregon.positions import (
     put_farmer,
     scrambled,
 )
-from game.engine.oregon.state import OregonState
+from game.games.oregon.engine.state import OregonState
 
 GAME = "oregon"
 ME, BLUE, GREEN, RED = range(4)

@@ -1,4 +1,4 @@
-"""The hard Oregon bot (``game.bots.oregon_search``): its candidates come from the normal
+"""The hard Oregon bot (``game.games.oregon.bots.search``): its candidates come from the normal
 bot's own ranking, its rollouts stop between turns, its evaluation counts what each seat
 can still expect, and it finds a clearly best play, reproducibly and from the view alone.
 
@@ -13,9 +13,10 @@ import time
 import pytest
 
 from game.bots import make_bot
-from game.bots.oregon import NormalBot, play_value, sample_positions
-from game.bots.oregon_eval import DEFAULT_WEIGHTS, Position
-from game.bots.oregon_search import (
+from game.bots.search import Budget, HardBot, analyse
+from game.games.oregon.bots.evaluation import DEFAULT_WEIGHTS, Position
+from game.games.oregon.bots.normal import NormalBot, play_value, sample_positions
+from game.games.oregon.bots.search import (
     HARD_WEIGHTS,
     OregonSearch,
     RolloutBot,
@@ -23,10 +24,9 @@ from game.bots.oregon_search import (
     keep_joker,
     search_rules,
 )
-from game.bots.search import Budget, HardBot, analyse
-from game.engine.oregon import PlaceFarmer, UseExtraTurn, preview
-from game.engine.oregon.actions import DiscardDead, Draw, KeepCard
-from game.engine.oregon.positions import (
+from game.games.oregon.engine import PlaceFarmer, UseExtraTurn, preview
+from game.games.oregon.engine.actions import DiscardDead, Draw, KeepCard
+from game.games.oregon.engine.positions import (
     blank_position,
     card_of,
     give_hand,
@@ -235,8 +235,8 @@ def test_same_view_same_choice_whatever_the_other_hands_and_tokens():
 
 
 def test_the_extra_turn_is_used_for_a_good_play():
-    from game.engine.oregon import PlaceBuilding
-    from game.engine.oregon.positions import put_building
+    from game.games.oregon.engine import PlaceBuilding
+    from game.games.oregon.engine.positions import put_building
 
     st = blank_position(2, current=ME)
     st.joker[ME] = False
@@ -342,7 +342,7 @@ def _turn_one_with_joker_and_cards():
     """Seed 2, two seats, the first play of the game: the seat to play holds the joker and two
     landscape cards of the same kind, so a farmer on the cell they name can be placed with
     both cards or with one card and the joker (normal bots set the start tiles)."""
-    from game.engine.oregon import new_game
+    from game.games.oregon.engine import new_game
 
     state = new_game(2, 2)
     bots = [make_bot("oregon", "normal", q) for q in range(2)]

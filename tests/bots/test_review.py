@@ -8,13 +8,13 @@ import threading
 import pytest
 from finished_games import finished
 
-import game.bots.colorado as colorado_bots
+import game.games.colorado.bots.normal as colorado_bots
 from game.bots import review as rv
 from game.bots.remote import SearchFailed, SearchProcess
 from game.bots.search import Analysis, Budget, Choice
-from game.engine import GAMES
 from game.engine.core import replay
-from game.engine.oregon import Draw, KeepCard
+from game.games.oregon.engine import Draw, KeepCard
+from game.registry import GAMES
 
 TINY = Budget(seconds=None, iterations=2)
 

@@ -25,13 +25,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import GAMES
-from game.engine.colorado.actions import Bid, SaleBid, TakeCard
-from game.engine.colorado.cards import CARDS as COLORADO_CARDS
-from game.engine.colorado.grid import index as colorado_index
 from game.engine.core import IllegalAction
-from game.engine.oasis.actions import TURN_CARD
-from game.engine.oregon.actions import KeepCard
+from game.games.colorado.engine.actions import Bid, SaleBid, TakeCard
+from game.games.colorado.engine.cards import CARDS as COLORADO_CARDS
+from game.games.colorado.engine.grid import index as colorado_index
+from game.games.oasis.engine.actions import TURN_CARD
+from game.games.oregon.engine.actions import KeepCard
+from game.registry import GAMES
 
 GAME_IDS = tuple(GAMES)
 FOREIGN_ACTIONS = (KeepCard(), Bid(()), TURN_CARD)
@@ -247,8 +247,8 @@ def test_apply_accepts_exactly_the_legal_actions(game_id, data):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_known_malformed_inputs_are_refused_cleanly(game_id):
     """The cases found by hand, kept as plain examples."""
-    from game.engine.oasis.actions import BonusTile
-    from game.engine.oregon.actions import PlaceBuilding, PlaceFarmer, PlaceStartTile
+    from game.games.oasis.engine.actions import BonusTile
+    from game.games.oregon.engine.actions import PlaceBuilding, PlaceFarmer, PlaceStartTile
 
     state = GAMES[game_id].new(GAMES[game_id].min_players, 3)
     p = state.to_act()[0]

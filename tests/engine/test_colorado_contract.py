@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.engine.colorado import (
+from game.engine.core import Event, IllegalAction, describe
+from game.games.colorado.engine import (
     Bid,
     DeclareInterest,
     GiveCowboy,
@@ -22,11 +23,10 @@ from game.engine.colorado import (
     TakeCard,
     new_game,
 )
-from game.engine.colorado.events import EVENT_KINDS, PAYLOADS
-from game.engine.colorado.grid import WIDTH
-from game.engine.colorado.round_end import CATEGORY_TERMS
-from game.engine.colorado.state import ColoradoState
-from game.engine.core import Event, IllegalAction, describe
+from game.games.colorado.engine.events import EVENT_KINDS, PAYLOADS
+from game.games.colorado.engine.grid import WIDTH
+from game.games.colorado.engine.round_end import CATEGORY_TERMS
+from game.games.colorado.engine.state import ColoradoState
 
 COLOURS = ("red", "green", "orange", "blue")
 SEAT_NAMES = ("Orange", "Brown", "Red", "Black")

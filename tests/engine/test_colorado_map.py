@@ -11,9 +11,9 @@ from same_content import difference
 
 from game import PROJECT_ROOT
 from game.engine.board import load_board
-from game.engine.colorado import new_game
-from game.engine.colorado.grid import xy
-from game.engine.colorado.lakes import check_layout, first_game_layout, layout_from_board
+from game.games.colorado.engine import new_game
+from game.games.colorado.engine.grid import xy
+from game.games.colorado.engine.lakes import check_layout, first_game_layout, layout_from_board
 
 MAPS = PROJECT_ROOT / "maps"
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.engine import GAMES
-from game.engine.colorado import (
+from game.engine.core import IllegalAction, dumps, loads
+from game.games.colorado.engine import (
     Bid,
     DeclareInterest,
     GiveCowboy,
@@ -19,12 +19,12 @@ from game.engine.colorado import (
     new_game,
     preview_card_use,
 )
-from game.engine.colorado.cards import CARD_PATTERNS, CARDS, FLAG_COLOURS, rotate
-from game.engine.colorado.grid import NUM_CELLS, WIDTH, index
-from game.engine.colorado.lakes import LakeMap, recheck_owner
-from game.engine.colorado.scoring import rank_prizes, score_round
-from game.engine.colorado.state import ColoradoState
-from game.engine.core import IllegalAction, dumps, loads
+from game.games.colorado.engine.cards import CARD_PATTERNS, CARDS, FLAG_COLOURS, rotate
+from game.games.colorado.engine.grid import NUM_CELLS, WIDTH, index
+from game.games.colorado.engine.lakes import LakeMap, recheck_owner
+from game.games.colorado.engine.scoring import rank_prizes, score_round
+from game.games.colorado.engine.state import ColoradoState
+from game.registry import GAMES
 
 LAYOUT = [
     (3, [(11, 1), (12, 1)]),

@@ -10,19 +10,19 @@ import random
 
 import pytest
 
-from game.engine.colorado import Bid, OfferForSale, PassSale, TakeCard, new_game
-from game.engine.colorado.bidding import bid_options
-from game.engine.colorado.cardplay import check_card_use
-from game.engine.colorado.cards import CARDS, FLAG_COLOURS, Card
-from game.engine.colorado.events import _card_arg, card_arg
-from game.engine.colorado.flags import check_place_flag
-from game.engine.colorado.grid import NEIGHBOURS, NUM_CELLS, index, mask_cells, on_board, xy
-from game.engine.colorado.lakes import LakeMap, check_layout, first_game_layout, lake_map
-from game.engine.colorado.rules import _PLACE_FLAG
-from game.engine.colorado.scoring import CategoryScore, groups
-from game.engine.colorado.state import ColoradoState
-from game.engine.colorado.taking import listed_use, take_actions
 from game.engine.core import IllegalAction
+from game.games.colorado.engine import Bid, OfferForSale, PassSale, TakeCard, new_game
+from game.games.colorado.engine.bidding import bid_options
+from game.games.colorado.engine.cardplay import check_card_use
+from game.games.colorado.engine.cards import CARDS, FLAG_COLOURS, Card
+from game.games.colorado.engine.events import _card_arg, card_arg
+from game.games.colorado.engine.flags import check_place_flag
+from game.games.colorado.engine.grid import NEIGHBOURS, NUM_CELLS, index, mask_cells, on_board, xy
+from game.games.colorado.engine.lakes import LakeMap, check_layout, first_game_layout, lake_map
+from game.games.colorado.engine.rules import _PLACE_FLAG
+from game.games.colorado.engine.scoring import CategoryScore, groups
+from game.games.colorado.engine.state import ColoradoState
+from game.games.colorado.engine.taking import listed_use, take_actions
 
 
 # --- the plain algorithms, as they were written first -------------------------------------------

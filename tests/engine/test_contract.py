@@ -20,7 +20,7 @@ import pytest
 from game_hooks import hooks
 from game_hooks.driver import play_checked
 
-from game.engine import GAMES
+from game.registry import GAMES
 
 CHUNKS = 2  # the games of one player count are split in two tests, for both cores
 

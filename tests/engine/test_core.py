@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.engine import GAMES, core
+from game.engine import core
 from game.engine.core import Action, GameState, IllegalAction, SaveError
 from game.engine.messages import N_
+from game.registry import GAMES
 
 
 @dataclass(frozen=True)

@@ -8,17 +8,17 @@ import random
 
 import pytest
 
-from game.engine.colorado import Bid, PlaceFlag, SaleBid, new_game
-from game.engine.colorado.actions import new_bids
-from game.engine.colorado.bidding import bid_options
-from game.engine.colorado.cards import FLAG_COLOURS
-from game.engine.colorado.events import cell_arg, who
-from game.engine.colorado.grid import NUM_CELLS, cell_name, xy
 from game.engine.messages import P
-from game.engine.oasis import new_game as new_oasis
-from game.engine.oasis.cards import PLAYER_NAMES as OASIS_NAMES
-from game.engine.oasis.events import seat
-from game.engine.oasis.geometry import OasisBoard
+from game.games.colorado.engine import Bid, PlaceFlag, SaleBid, new_game
+from game.games.colorado.engine.actions import new_bids
+from game.games.colorado.engine.bidding import bid_options
+from game.games.colorado.engine.cards import FLAG_COLOURS
+from game.games.colorado.engine.events import cell_arg, who
+from game.games.colorado.engine.grid import NUM_CELLS, cell_name, xy
+from game.games.oasis.engine import new_game as new_oasis
+from game.games.oasis.engine.cards import PLAYER_NAMES as OASIS_NAMES
+from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.geometry import OasisBoard
 
 
 def plain_flags(state, player):

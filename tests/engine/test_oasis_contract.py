@@ -16,7 +16,7 @@ from game_hooks.oasis import HOOKS
 
 from game.engine import core
 from game.engine.core import IllegalAction
-from game.engine.oasis import (
+from game.games.oasis.engine import (
     BonusCamel,
     BonusTile,
     CarryOut,
@@ -33,10 +33,10 @@ from game.engine.oasis import (
     new_game,
     scenario,
 )
-from game.engine.oasis.cards import CARDS, SCORE_SUPPLY, full_deck
-from game.engine.oasis.events import EVENT_KINDS, PAYLOADS
-from game.engine.oasis.state import CATEGORIES
-from game.engine.oasis.view import OasisView
+from game.games.oasis.engine.cards import CARDS, SCORE_SUPPLY, full_deck
+from game.games.oasis.engine.events import EVENT_KINDS, PAYLOADS
+from game.games.oasis.engine.state import CATEGORIES
+from game.games.oasis.engine.view import OasisView
 
 REVEALING = {"card_turned", "cards_drawn", "deck_refilled", "final_score"}
 CROWDED = [          # tiles and the path run out: the rare branches

@@ -8,7 +8,7 @@ from collections import Counter
 from game_hooks.driver import play_checked
 from game_hooks.oasis import HOOKS
 
-from game.engine.oasis import MoveCamel, StopOffer, TakeOffer, TurnCard, new_game, scenario
+from game.games.oasis.engine import MoveCamel, StopOffer, TakeOffer, TurnCard, new_game, scenario
 
 CROWDED = [          # 37 free cells for 88 tiles, a 10-cell path: tiles and path run out
     "..o.......",

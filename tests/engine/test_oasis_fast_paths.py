@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from game.engine.oasis import (
+from game.games.oasis.engine import (
     BonusTile,
     PlaceTile,
     StopOffer,
@@ -19,9 +19,9 @@ from game.engine.oasis import (
     scenario,
     scoring,
 )
-from game.engine.oasis import legal as legal_module
-from game.engine.oasis.cards import CARDS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
-from game.engine.oasis.state import OasisState
+from game.games.oasis.engine import legal as legal_module
+from game.games.oasis.engine.cards import CARDS, KIND_CODE, KIND_NAME, LAND_KINDS, MARKERS_EACH
+from game.games.oasis.engine.state import OasisState
 
 SMALL_BOARD = [
     ".........",

@@ -14,8 +14,8 @@ from same_content import difference
 
 from game import PROJECT_ROOT
 from game.engine.board import load_board
-from game.engine.oasis.cards import LAND_SUPPLY
-from game.engine.oasis.geometry import OasisBoard
+from game.games.oasis.engine.cards import LAND_SUPPLY
+from game.games.oasis.engine.geometry import OasisBoard
 
 KINDS = {"path", "place", "blocked"}
 BONUSES = {"", "oasis", "steppe", "stone"}

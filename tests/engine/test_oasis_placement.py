@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.core import IllegalAction
-from game.engine.oasis import IgnoreCard, PlaceTile, new_game, scenario
+from game.games.oasis.engine import IgnoreCard, PlaceTile, new_game, scenario
 
 #  x: 012345678
 BOARD = [
@@ -253,8 +253,7 @@ def test_tiles_of_a_taken_card_must_be_placed():
 
 
 def test_single_cell_check_agrees_with_the_fast_scan():
-    from game.engine.oasis import placement
-
+    from game.games.oasis.engine import placement
     st, p, q, r = setup("oasis2")
     scenario.put_area(st, "oasis", [(0, 3), (1, 3)], q)
     scenario.put_area(st, "oasis", [(0, 5)], p)

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from game.engine import GAMES, core
+from game.engine import core
 from game.engine.core import IllegalAction
-from game.engine.oasis import (
+from game.games.oasis.engine import (
     ACTION_TYPES,
     BonusCamel,
     BonusTile,
@@ -29,7 +29,8 @@ from game.engine.oasis import (
     new_game,
     scenario,
 )
-from game.engine.oasis.cards import CARDS, DECK_SIZE, full_deck
+from game.games.oasis.engine.cards import CARDS, DECK_SIZE, full_deck
+from game.registry import GAMES
 
 SCORE_CARDS = ["goods1", "spring1", "horse1", "ovoo2", "goods2", "horse2"]
 

@@ -3,8 +3,8 @@ bonus squares counting, the tie-break by priority disc."""
 
 from __future__ import annotations
 
-from game.engine.oasis import flow, new_game, scenario
-from game.engine.oasis.scoring import camel_groups, score_breakdown
+from game.games.oasis.engine import flow, new_game, scenario
+from game.games.oasis.engine.scoring import camel_groups, score_breakdown
 
 RED, BLUE, GREEN = 0, 1, 2
 

@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from game.engine.oasis import new_game
-from game.engine.oasis.scenario import stack_offer_decks
+from game.games.oasis.engine import new_game
+from game.games.oasis.engine.scenario import stack_offer_decks
 
 
 def _hidden(st):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from game.engine.messages import render
-from game.engine.oasis import StopOffer, TakeOffer, TurnCard, new_game, scenario
+from game.games.oasis.engine import StopOffer, TakeOffer, TurnCard, new_game, scenario
 
 
 def test_offer_decks_are_hidden_even_from_their_owner():

@@ -14,7 +14,7 @@ import pytest
 from game.engine import core
 from game.engine.core import IllegalAction
 from game.engine.messages import describe
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     EVENT_KINDS,
     PAYLOADS,
     DiscardDead,
@@ -32,7 +32,7 @@ from game.engine.oregon import (
     event_for,
     new_game,
 )
-from game.engine.oregon.positions import TEST_BOARD, scrambled
+from game.games.oregon.engine.positions import TEST_BOARD, scrambled
 
 GAMES = [(n, seed) for n in (2, 3, 4) for seed in (11, 12, 13)]
 ENGINE_NAMES = ("Yellow", "Blue", "Green", "Red")

@@ -7,8 +7,8 @@ Seats: 0 yellow, 1 blue, 2 green, 3 red.
 
 from __future__ import annotations
 
-from game.engine.oregon import EXTRA_TURN, PlaceBuilding, PlaceFarmer, preview
-from game.engine.oregon.positions import (
+from game.games.oregon.engine import EXTRA_TURN, PlaceBuilding, PlaceFarmer, preview
+from game.games.oregon.engine.positions import (
     blank_position,
     card_of,
     give_hand,

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from game.engine.core import IllegalAction
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     DiscardDead,
     DiscardNoPlacement,
     Draw,
@@ -25,11 +25,17 @@ from game.engine.oregon import (
     placement,
     rules,
 )
-from game.engine.oregon.cards import DECKS, HAND_SIZE
-from game.engine.oregon.flow import draw_decks
-from game.engine.oregon.geometry import bits
-from game.engine.oregon.phases import DRAW, PLAY, START_TILE
-from game.engine.oregon.positions import TEST_BOARD, blank_position, card_of, give_hand, put_farmer
+from game.games.oregon.engine.cards import DECKS, HAND_SIZE
+from game.games.oregon.engine.flow import draw_decks
+from game.games.oregon.engine.geometry import bits
+from game.games.oregon.engine.phases import DRAW, PLAY, START_TILE
+from game.games.oregon.engine.positions import (
+    TEST_BOARD,
+    blank_position,
+    card_of,
+    give_hand,
+    put_farmer,
+)
 
 
 # --- the plain rules ------------------------------------------------------------------------

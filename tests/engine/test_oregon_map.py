@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from game.engine import GAMES, core
+from game.engine import core
 from game.engine.board import map_path
-from game.engine.oregon import OregonState, new_game
-from game.engine.oregon.geometry import make_board
-from game.engine.oregon.positions import TEST_BOARD
+from game.games.oregon.engine import OregonState, new_game
+from game.games.oregon.engine.geometry import make_board
+from game.games.oregon.engine.positions import TEST_BOARD
+from game.registry import GAMES
 
 needs_map = pytest.mark.skipif(not map_path("oregon").exists(), reason="no maps/oregon.tmx yet")
 
@@ -23,7 +24,7 @@ def play_random(st, rng):
 
 @needs_map
 def test_new_game_reads_the_board_from_the_map():
-    from game.engine.oregon.geometry import board_from_map
+    from game.games.oregon.engine.geometry import board_from_map
 
     board = board_from_map("oregon")
     assert board.layout_problems() == []

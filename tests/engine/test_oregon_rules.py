@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import core
 from game.engine.core import IllegalAction
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     ACTION_TYPES,
     DRAW,
     EXTRA_TURN,
@@ -36,8 +36,8 @@ from game.engine.oregon import (
     new_game,
     preview,
 )
-from game.engine.oregon.cards import BUILDING_INDEX, COAL_VALUES, GOLD_VALUES
-from game.engine.oregon.positions import (
+from game.games.oregon.engine.cards import BUILDING_INDEX, COAL_VALUES, GOLD_VALUES
+from game.games.oregon.engine.positions import (
     TEST_BOARD,
     blank_position,
     card_of,

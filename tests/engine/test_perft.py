@@ -9,7 +9,7 @@ import random
 import pytest
 from game_hooks import hooks
 
-from game.engine import GAMES
+from game.registry import GAMES
 
 PERFT = {
     ('oregon', 1, 2):

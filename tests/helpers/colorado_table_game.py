@@ -7,8 +7,8 @@ import random
 
 from game import i18n
 from game.config import Config
-from game.engine import GAMES
-from game.engine.colorado import Bid, GiveCowboy, PlaceFlag, SaleBid, TakeCard
+from game.games.colorado.engine import Bid, GiveCowboy, PlaceFlag, SaleBid, TakeCard
+from game.registry import GAMES
 from game.scenes import table as table_mod
 from game.scenes.services import Services
 from game.seats import parse_players

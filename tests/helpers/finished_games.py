@@ -3,7 +3,7 @@ read them)."""
 
 import random
 
-from game.engine import GAMES
+from game.registry import GAMES
 
 _GAMES: dict = {}
 

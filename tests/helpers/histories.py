@@ -6,8 +6,8 @@ import random
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from game.engine import GAMES
 from game.history import HISTORY_FILE, History
+from game.registry import GAMES
 from game.seats import make_seat, renamed
 
 # (game, seats as kind[:level][=name]), oldest first

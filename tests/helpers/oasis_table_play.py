@@ -9,12 +9,12 @@ import random
 from collections.abc import Iterator
 
 from game.config import Config
-from game.engine import GAMES
+from game.games.oasis.art.layout import COLS, ROWS
+from game.registry import GAMES
 from game.scenes import table as table_mod
 from game.scenes.services import Services
 from game.seats import parse_players
 from game.settings import Settings
-from game.ui.oasis.layout import COLS, ROWS
 
 FRAMES = 40_000  # at most, for a whole game (the bots answer at once in tests)
 

@@ -2,9 +2,9 @@
 reading step, moves the step waits for, a step taken twice, the closing step), until the
 games' own lessons are in the registry (the tests then play those too)."""
 
-from game.engine.colorado.actions import PlaceFlag
-from game.engine.oasis.actions import TakeOffer, TurnCard
-from game.engine.oregon import Draw, PlaceFarmer, PlaceStartTile, SkipExtraTurn
+from game.games.colorado.engine.actions import PlaceFlag
+from game.games.oasis.engine.actions import TakeOffer, TurnCard
+from game.games.oregon.engine import Draw, PlaceFarmer, PlaceStartTile, SkipExtraTurn
 from game.scenes.tutorial.lesson import Lesson, Step
 
 

@@ -130,7 +130,7 @@ def record_panel_blits(monkeypatch, module) -> list[tuple[str | None, pygame.Rec
 def open_table(svc, game_id: str, players: str):
     """A table of ``game_id`` with the ``--players`` seats, seed 3, played by its bots until
     the (first) human may act, with the animations all but skipped."""
-    from game.engine import GAMES
+    from game.registry import GAMES
     from game.scenes import table as table_mod
     from game.seats import parse_players
 

@@ -14,7 +14,9 @@ import i18n_tool  # tools/i18n.py, loaded by tests/helpers/i18n_tool.py
 import pytest
 from language_check import english_words, speaking
 
-from game.engine.colorado import (
+from game.engine.core import Action, Event, IllegalAction
+from game.engine.messages import Sentence, describe, localized
+from game.games.colorado.engine import (
     Bid,
     DeclareInterest,
     GiveCowboy,
@@ -25,11 +27,9 @@ from game.engine.colorado import (
     TakeCard,
     new_game,
 )
-from game.engine.colorado.cards import CARDS
-from game.engine.colorado.grid import HEIGHT, WIDTH, cell_name
-from game.engine.colorado.state import ColoradoState
-from game.engine.core import Action, Event, IllegalAction
-from game.engine.messages import Sentence, describe, localized
+from game.games.colorado.engine.cards import CARDS
+from game.games.colorado.engine.grid import HEIGHT, WIDTH, cell_name
+from game.games.colorado.engine.state import ColoradoState
 
 LANGUAGES = ("it", "es", "fr")
 COLOURS = ("red", "green", "orange", "blue", "purple")

@@ -13,17 +13,17 @@ from text_boxes import CANVAS, inside, record_panel_blits
 from text_boxes import WholeTextRecorder as Recorder
 
 from game import assets
-from game.i18n import LANGUAGES, _
-from game.scenes.colorado.renderer import (
+from game.games.colorado.table import panels
+from game.games.colorado.table.renderer import (
     BID_IN,
     FLAG_LABEL_MARGIN,
     kind_label,
     ordinal,
     score_panel,
 )
+from game.i18n import LANGUAGES, _
 from game.seats import Seat
 from game.ui import theme
-from game.ui.colorado import panels
 
 SCALES = [1.0, 1.5]
 CODES = list(LANGUAGES)
@@ -208,8 +208,8 @@ def test_every_seat_emblem_keeps_clear_of_its_name(display, monkeypatch, scale):
 def test_points_fly_to_the_score_and_under_the_round_scoring(display, monkeypatch):
     """A seat's points land on its score, clear of its name and counters; the round scoring's
     table is drawn over any points still flying (it owns the screen while it shows)."""
-    from game.scenes.colorado import renderer
-    from game.ui.colorado.layout import ColoradoLayout
+    from game.games.colorado.art.layout import ColoradoLayout
+    from game.games.colorado.table import renderer
 
     blits = record_panel_blits(monkeypatch, panels)
     lay = ColoradoLayout(4)

@@ -10,8 +10,8 @@ import pytest
 from colorado_table_game import Watcher, open_colorado, play_through
 from language_check import english_words, speaking
 
+from game.games.colorado.table.results import TIE_BREAK, result_columns
 from game.i18n import _
-from game.scenes.colorado.results import TIE_BREAK, result_columns
 from game.ui import theme
 from game.ui.log_view import LINE_ENDS
 

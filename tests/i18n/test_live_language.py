@@ -11,8 +11,8 @@ from text_boxes import Recorder
 from game import i18n, saves
 from game.cli import parse_config
 from game.config import Config
-from game.engine import GAMES
 from game.engine.messages import localized
+from game.registry import GAMES
 from game.scenes import table as table_mod
 from game.scenes.game_select import GameSelectScene
 from game.scenes.howto import HowToScene

@@ -12,8 +12,8 @@ from text_boxes import Recorder, check_boxes, colliding_texts, control_misfits, 
 
 from game import i18n, saves
 from game.config import Config
-from game.engine import GAMES
 from game.i18n import LANGUAGES
+from game.registry import GAMES
 from game.scenes import game_select
 from game.scenes.attract import AttractCaption
 from game.scenes.confirm import quit_confirmation

@@ -15,8 +15,8 @@ from language_check import english_words, speaking
 
 from game.engine.core import Event
 from game.engine.messages import Sentence, describe, localized
-from game.engine.oasis import CarryOut, OasisState, PlaceTile, new_game, scenario
-from game.engine.oasis.events import EVENT_KINDS
+from game.games.oasis.engine import CarryOut, OasisState, PlaceTile, new_game, scenario
+from game.games.oasis.engine.events import EVENT_KINDS
 
 LANGUAGES = ("it", "es", "fr")
 CANDIDATES = 12  # random actions asked about at each decision, most of them refused
@@ -151,7 +151,7 @@ def test_an_italian_log_line_uses_the_rulebooks_words():
 
 
 def test_the_registry_words_are_in_the_catalog():
-    from game.registry.oasis import GAME
+    from game.games.oasis.descriptor import GAME
 
     ids = template_ids()
     words = [GAME.pitch, *(w for step in GAME.howto for w in (step.title, step.text))]

@@ -14,13 +14,13 @@ from oasis_table_play import decisions, open_oasis
 from text_boxes import Recorder, check_boxes
 
 from game import assets, i18n
-from game.engine.oasis.cards import CARDS
+from game.games.oasis.art import zoom
+from game.games.oasis.art.layout import BUTTON_H, BUTTON_W, RIGHT_X
+from game.games.oasis.engine.cards import CARDS
+from game.games.oasis.table import choices, models
+from game.games.oasis.table.panels import render_panel, render_supply
 from game.i18n import _
-from game.scenes.oasis import choices, models
 from game.ui import theme
-from game.ui.oasis import zoom
-from game.ui.oasis.layout import BUTTON_H, BUTTON_W, RIGHT_X
-from game.ui.oasis.panels import render_panel, render_supply
 
 LANGUAGES = list(i18n.LANGUAGES)
 SCALES = [1.0, 1.5]
@@ -171,7 +171,7 @@ def _shrunk_labels(s) -> list[str]:
 def test_the_offer_buttons_keep_their_labels_full_size(display, code, scale):
     """"Turn up a card" and "Stop here" (and any two labels) take the width their words need
     at the text size, instead of shrinking them into a fixed slot."""
-    from game.ui.oasis.layout import TableLayout
+    from game.games.oasis.art.layout import TableLayout
 
     i18n.set_language(code)
     theme.set_ui_scale(scale)
@@ -251,8 +251,7 @@ def test_points_fly_to_the_score_clear_of_the_other_words(display, monkeypatch, 
     its kind of player or its counters."""
     from types import SimpleNamespace as NS
 
-    from game.ui.oasis import panels
-
+    from game.games.oasis.table import panels
     theme.set_ui_scale(scale)
     blits: list[tuple[str | None, pygame.Rect]] = []
 

@@ -13,15 +13,15 @@ from language_check import english_words, speaking
 from oasis_table_play import decisions, open_oasis
 
 from game.engine.messages import localized
-from game.engine.oasis import TurnCard, new_game
-from game.engine.oasis.scenario import put_camels, start_bonus, start_carrying
+from game.games.oasis.art.layout import COLS, ROWS
+from game.games.oasis.engine import TurnCard, new_game
+from game.games.oasis.engine.scenario import put_camels, start_bonus, start_carrying
+from game.games.oasis.table import choices, presenter
+from game.games.oasis.table import tips as oasis_tips
+from game.games.oasis.table.choices import Choice
 from game.i18n import _
-from game.scenes.oasis import choices, presenter
-from game.scenes.oasis.choices import Choice
 from game.ui import theme
 from game.ui.log_view import LINE_ENDS
-from game.ui.oasis import tips as oasis_tips
-from game.ui.oasis.layout import COLS, ROWS
 
 LANGUAGES = ["it", "es", "fr"]
 

@@ -10,7 +10,7 @@ import pytest
 from language_check import english_words, speaking
 
 from game.engine.messages import Sentence, describe, localized
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     BUILDINGS,
     DiscardDead,
     DiscardDrawn,
@@ -203,7 +203,7 @@ def test_a_church_is_called_by_the_rulebook_word(code):
     ("fr", "Anna marque 1 point pour", "Anna marque 3 points pour")])
 def test_a_building_scores_its_points_with_their_plural(code, one, three):
     """The rulebooks write "gana 3 puntos" / "marque 3 points": one point is singular."""
-    from game.engine.oregon.plays import _scored
+    from game.games.oregon.engine.plays import _scored
 
     st = new_game(3, 1)
     for points, expected in ((1, one), (3, three)):

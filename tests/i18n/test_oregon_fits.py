@@ -9,19 +9,19 @@ from text_boxes import inside
 
 from game import i18n
 from game.config import Config
-from game.engine import GAMES
-from game.engine.oregon import DRAW, EXTRA_TURN, Draw, new_game
-from game.engine.oregon.cards import BUILDING_INDEX, BUILDINGS, SYMBOLS
-from game.engine.oregon.positions import blank_position, card_of, give_hand, move_cards
+from game.games.oregon.art import pictures as oregon_art
+from game.games.oregon.art.layout import CARD
+from game.games.oregon.engine import DRAW, EXTRA_TURN, Draw, new_game
+from game.games.oregon.engine.cards import BUILDING_INDEX, BUILDINGS, SYMBOLS
+from game.games.oregon.engine.positions import blank_position, card_of, give_hand, move_cards
+from game.games.oregon.table import panels
+from game.games.oregon.table.choices import OregonChoices
+from game.registry import GAMES
 from game.scenes import table as table_mod
-from game.scenes.oregon.choices import OregonChoices
 from game.scenes.services import Services
 from game.seats import parse_players
 from game.settings import Settings
 from game.ui import art, theme
-from game.ui.oregon import art as oregon_art
-from game.ui.oregon import panels
-from game.ui.oregon.layout import CARD
 
 LANGUAGES = list(i18n.LANGUAGES)
 SCALES = [1.0, 1.5]
@@ -140,7 +140,7 @@ def oregon_button_labels() -> list[str]:
     bison, bison2 = card_of("bison"), card_of("bison", 1)
     st = blank_position(2)
     give_hand(st, 0, [bison, bison2, card_of("eagle"), card_of("church")])
-    from game.engine.oregon import DiscardDead, DiscardNoPlacement
+    from game.games.oregon.engine import DiscardDead, DiscardNoPlacement
 
     legal = [DiscardNoPlacement((bison, bison2))] + [
         DiscardDead(card_of(b)) for b in BUILDINGS]
@@ -222,7 +222,7 @@ def test_oregon_panel_words_stay_inside_and_clear_of_the_icons(speaking_at, monk
 
 
 def test_oregon_supply_words_stay_in_their_columns(speaking_at):
-    from game.ui.oregon.layout import TableLayout
+    from game.games.oregon.art.layout import TableLayout
 
     lay = TableLayout(4)
     model = panels.SupplyModel(

@@ -11,8 +11,7 @@ import pytest
 from language_check import english_words, speaking
 
 from game.config import Config
-from game.engine import GAMES
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     DRAW,
     PLAY,
     START_TILE,
@@ -21,10 +20,11 @@ from game.engine.oregon import (
     PlaceFarmer,
     PlaceStartTile,
 )
+from game.games.oregon.table import tips
+from game.games.oregon.table.results import COLUMNS, TIE_BREAK
 from game.i18n import _
+from game.registry import GAMES
 from game.scenes import table as table_mod
-from game.scenes.oregon import tips
-from game.scenes.oregon.results import COLUMNS, TIE_BREAK
 from game.scenes.services import Services
 from game.seats import parse_players
 from game.settings import Settings
@@ -159,8 +159,7 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
 def test_the_oregon_table_follows_a_live_change_of_language(display):
     """Settings -> Language during a game: the prompt, the buttons, the tips, the previews,
     the panels and the names on the cards are in the new language at once."""
-    from game.ui.oregon import art as oregon_art
-
+    from game.games.oregon.art import pictures as oregon_art
     pygame.display.set_mode((1920, 1080))
     svc, scene = _table("en", seed=11)
     assert _until_human(svc, scene)

@@ -20,17 +20,17 @@ from text_boxes import WholeTextRecorder as Recorder
 
 from game import i18n
 from game.config import Config
-from game.engine import GAMES
 from game.engine.messages import N_, describe, say
+from game.games.colorado.table.results import CATEGORIES
+from game.games.colorado.table.results import TIE_BREAK as COLORADO_TIE_BREAK
+from game.games.oasis.table.models import RESULT_COLUMNS as OASIS_COLUMNS
+from game.games.oasis.table.models import TIE_BREAK as OASIS_TIE_BREAK
+from game.games.oregon.table.results import COLUMNS as OREGON_COLUMNS
+from game.games.oregon.table.results import TIE_BREAK as OREGON_TIE_BREAK
 from game.i18n import LANGUAGES
 from game.palette import PLAYER_NAMES
-from game.scenes.colorado.results import CATEGORIES
-from game.scenes.colorado.results import TIE_BREAK as COLORADO_TIE_BREAK
+from game.registry import GAMES
 from game.scenes.handoff import Handoff, message_width
-from game.scenes.oasis.models import RESULT_COLUMNS as OASIS_COLUMNS
-from game.scenes.oasis.models import TIE_BREAK as OASIS_TIE_BREAK
-from game.scenes.oregon.results import COLUMNS as OREGON_COLUMNS
-from game.scenes.oregon.results import TIE_BREAK as OREGON_TIE_BREAK
 from game.scenes.replay import ReplayScene, phase_words
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.services import Services
@@ -344,9 +344,9 @@ def hint_lines() -> list[str]:
 def test_a_suggested_moves_line_fits_the_prompt_panel(display, code, scale):
     """Each game's prompt panel holds every line of a suggestion, in the height the panel
     may grow to with the Text size, never below the 100 % text size."""
-    from game.ui.colorado.layout import ColoradoLayout
-    from game.ui.oasis.layout import TableLayout as OasisLayout
-    from game.ui.oregon.layout import TableLayout as OregonLayout
+    from game.games.colorado.art.layout import ColoradoLayout
+    from game.games.oasis.art.layout import TableLayout as OasisLayout
+    from game.games.oregon.art.layout import TableLayout as OregonLayout
     from game.ui.table_common import PROMPT_SIZE, prompt_fit
 
     theme.set_ui_scale(scale)

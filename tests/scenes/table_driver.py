@@ -8,7 +8,7 @@ import pygame
 
 from game.app import App
 from game.config import Config
-from game.engine import GAMES
+from game.registry import GAMES
 from game.seats import parse_players
 
 DT = 1 / 60

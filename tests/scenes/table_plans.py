@@ -12,15 +12,15 @@ A test's table is a plan and a back-end: ``OregonMouseTable``, ``OregonPadTable`
 import pygame
 from table_driver import TableDriver
 
-from game.engine import colorado as co
-from game.engine import oasis as oa
-from game.engine import oregon as og
-from game.engine.colorado.cards import CARDS as COLORADO_CARDS
-from game.engine.colorado.grid import cell_name
-from game.scenes.colorado_table import TableScene as ColoradoScene
+from game.games.colorado import engine as co
+from game.games.colorado.engine.cards import CARDS as COLORADO_CARDS
+from game.games.colorado.engine.grid import cell_name
+from game.games.colorado.table.scene import TableScene as ColoradoScene
+from game.games.oasis import engine as oa
+from game.games.oasis.table.scene import TableScene as OasisScene
+from game.games.oregon import engine as og
+from game.games.oregon.table.scene import TableScene as OregonScene
 from game.scenes.handoff import Handoff
-from game.scenes.oasis_table import TableScene as OasisScene
-from game.scenes.oregon_table import TableScene as OregonScene
 from game.scenes.results import ResultsScene
 
 

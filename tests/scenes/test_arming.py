@@ -9,7 +9,7 @@ import pytest
 from table_driver import DT, made_tables
 from table_plans import ColoradoMouseTable
 
-from game.engine.colorado import Bid, DeclareInterest, OfferForSale, PassSale
+from game.games.colorado.engine import Bid, DeclareInterest, OfferForSale, PassSale
 from game.ui.arming import ARM_SECONDS, Arming
 
 pytestmark = pytest.mark.usefixtures("no_flip")

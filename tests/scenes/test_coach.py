@@ -10,7 +10,7 @@ from scrap_lessons import OREGON
 
 from game import i18n, saves
 from game.config import Config
-from game.engine.oregon import Draw
+from game.games.oregon.engine import Draw
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
 from game.scenes.services import Services
@@ -350,7 +350,7 @@ def test_the_end_of_the_game_shows_the_results_and_removes_the_progress(svc, les
 def test_a_lessons_results_chart_the_game_of_its_arranged_deal(svc):
     """The score chart replays a lesson's moves from the lesson's own opening (its deal is
     arranged), so the lines end at the scores the game ended with."""
-    from game.scenes.oregon.lesson import LESSON
+    from game.games.oregon.table.lesson import LESSON
 
     assert LESSON.arrange is not None  # the seed alone deals another game
     t = opened(svc, LESSON)
@@ -364,7 +364,7 @@ def test_a_lessons_results_offer_its_replay_from_the_arranged_deal(svc, monkeypa
     """Watch replay on a lesson's results shows the lesson's own game: it opens on the
     arranged deal (the seed alone deals another game) and ends where the lesson's game did."""
     from game.bots.review import decisions
-    from game.scenes.oregon.lesson import LESSON
+    from game.games.oregon.table.lesson import LESSON
     from game.scenes.replay import ReplayScene
     from game.scenes.tutorial.guide import lesson_state
 

@@ -6,7 +6,8 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 
-from game.engine.colorado import (
+from game.engine.core import IllegalAction
+from game.games.colorado.engine import (
     Bid,
     OfferForSale,
     PassSale,
@@ -14,9 +15,8 @@ from game.engine.colorado import (
     TakeCard,
     new_game,
 )
-from game.engine.colorado.cards import CARDS
-from game.engine.core import IllegalAction
-from game.scenes.colorado.choices import ColoradoChoices, waiting_prompt, why_illegal
+from game.games.colorado.engine.cards import CARDS
+from game.games.colorado.table.choices import ColoradoChoices, waiting_prompt, why_illegal
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -59,7 +59,7 @@ def choices_at(state, p) -> ColoradoChoices:
 
 
 def test_the_choice_model_needs_no_pygame():
-    code = ("import sys, game.scenes.colorado.choices; "
+    code = ("import sys, game.games.colorado.table.choices; "
             "assert 'pygame' not in sys.modules, 'pygame was imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -7,10 +7,10 @@ import pytest
 from table_driver import made_tables
 from table_plans import ColoradoMouseTable
 
-from game.engine.colorado import Bid, SaleBid, new_game
-from game.engine.colorado.events import EVENT_KINDS
 from game.engine.core import Event
-from game.scenes.colorado.presenter import EVENT_STEPS, UNKNOWN, start_event, step_for
+from game.games.colorado.engine import Bid, SaleBid, new_game
+from game.games.colorado.engine.events import EVENT_KINDS
+from game.games.colorado.table.presenter import EVENT_STEPS, UNKNOWN, start_event, step_for
 
 
 def emitted_kinds(games: int = 12) -> set[str]:

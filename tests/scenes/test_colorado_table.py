@@ -10,9 +10,9 @@ from table_plans import ColoradoMouseTable, escape_pauses_and_f1_shows_rules, pl
 
 from game.app import App
 from game.config import Config
-from game.engine import GAMES
-from game.engine.colorado import Bid, OfferForSale, PassSale, PlaceFlag, TakeCard, new_game
-from game.engine.colorado.cards import CARDS
+from game.games.colorado.engine import Bid, OfferForSale, PassSale, PlaceFlag, TakeCard, new_game
+from game.games.colorado.engine.cards import CARDS
+from game.registry import GAMES
 from game.seats import parse_players
 
 

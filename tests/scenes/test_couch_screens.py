@@ -11,7 +11,7 @@ from table_plans import ColoradoPadTable, OasisPadTable, OregonPadTable, choose
 
 from game.app import App
 from game.config import Config
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.handoff import Handoff

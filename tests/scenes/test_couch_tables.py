@@ -9,10 +9,10 @@ import random
 import pytest
 from table_plans import ColoradoPadTable, OasisPadTable, OregonPadTable, choose, play_to_results
 
-from game.engine import colorado as co
-from game.engine import oasis as oa
-from game.engine import oregon as og
-from game.engine.oasis.cards import CARDS as OASIS_CARDS
+from game.games.colorado import engine as co
+from game.games.oasis import engine as oa
+from game.games.oasis.engine.cards import CARDS as OASIS_CARDS
+from game.games.oregon import engine as og
 from game.scenes.title import TitleScene
 
 OREGON_ACTIONS = {og.PlaceStartTile, og.PlaceFarmer, og.PlaceBuilding, og.DiscardNoPlacement,

@@ -16,7 +16,7 @@ from game import saves
 from game.app import App
 from game.bots import LEVELS
 from game.config import Config
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.attract import AttractCaption, RestingScene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.demo import DemoOverlay, Playlist

@@ -11,9 +11,9 @@ import pytest
 
 from game import i18n
 from game.config import Config
-from game.engine import GAMES
 from game.engine.core import Event
 from game.engine.messages import N_
+from game.registry import GAMES
 from game.scenes import table as table_mod
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene

@@ -16,8 +16,8 @@ from table_plans import (
     choose,
 )
 
-from game.engine import oregon as og
 from game.engine.core import replay_events
+from game.games.oregon import engine as og
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
 from game.scenes.table import open_table

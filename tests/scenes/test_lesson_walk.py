@@ -4,7 +4,7 @@ guide: a small Oregon lesson built here."""
 import pytest
 from lesson_walk import play_free, start, walk
 
-from game.engine.oregon import Draw, PlaceFarmer, PlaceStartTile
+from game.games.oregon.engine import Draw, PlaceFarmer, PlaceStartTile
 from game.scenes.table.seating import Seating
 from game.scenes.tutorial.guide import Guide, lesson_seats, lesson_state, replay_lesson
 from game.scenes.tutorial.lesson import Lesson, Step

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from game.engine.core import GameState, IllegalAction
-from game.engine.oasis import (
+from game.games.oasis.engine import (
     BonusCamel,
     BonusTile,
     CarryOut,
@@ -23,10 +23,10 @@ from game.engine.oasis import (
     TurnCard,
     new_game,
 )
-from game.engine.oasis.cards import MARKERS_EACH, colour
-from game.engine.oasis.scenario import put_area, put_camels, start_bonus, start_carrying
-from game.scenes.oasis import choices
-from game.scenes.oasis.choices import Choice, Command, Reply, carry_cards
+from game.games.oasis.engine.cards import MARKERS_EACH, colour
+from game.games.oasis.engine.scenario import put_area, put_camels, start_bonus, start_carrying
+from game.games.oasis.table import choices
+from game.games.oasis.table.choices import Choice, Command, Reply, carry_cards
 
 
 def _labels(buttons):
@@ -319,7 +319,7 @@ def test_why_illegal_asks_the_engine_when_it_can_say_why():
 
 
 def test_the_choice_model_needs_no_pygame():
-    code = ("import sys; import game.scenes.oasis.choices; "
+    code = ("import sys; import game.games.oasis.table.choices; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
@@ -328,8 +328,8 @@ def test_the_placing_prompt_names_the_cells_as_the_board_lights_them(display):
     """The prompt says "a yellow cell" and "a cell marked +": the glow that extends an area
     is a yellow wash, the one that starts an area carries a white plus at its middle (no
     other highlight shows a plus)."""
-    from game.ui.oasis import art
-    from game.ui.oasis.layout import CELL
+    from game.games.oasis.art import pictures as art
+    from game.games.oasis.art.layout import CELL
 
     st, p = _carrying(["oasis2"])
     prompt = Choice().prompt(st, p)

@@ -8,10 +8,10 @@ from table_driver import made_tables
 from table_plans import OasisMouseTable
 
 from game.engine.core import Event
-from game.engine.oasis import new_game
-from game.engine.oasis.events import EVENT_KINDS
-from game.scenes.oasis import presenter
-from game.scenes.oasis.presenter import CATEGORIES, PRESENTERS
+from game.games.oasis.engine import new_game
+from game.games.oasis.engine.events import EVENT_KINDS
+from game.games.oasis.table import presenter
+from game.games.oasis.table.presenter import CATEGORIES, PRESENTERS
 
 
 def _random_game(players: int, seed: int) -> list[Event]:

@@ -10,9 +10,9 @@ import pytest
 from table_driver import made_tables
 from table_plans import OasisMouseTable, escape_pauses_and_f1_shows_rules, play_to_results
 
-from game.engine.oasis import BonusTile, PlaceTile, SkipBonus, TakeOffer, TurnCard
-from game.engine.oasis.cards import CARDS
-from game.scenes.oasis_table import TableScene
+from game.games.oasis.engine import BonusTile, PlaceTile, SkipBonus, TakeOffer, TurnCard
+from game.games.oasis.engine.cards import CARDS
+from game.games.oasis.table.scene import TableScene
 
 
 @pytest.fixture
@@ -142,8 +142,7 @@ def test_start_and_extend_cells_differ_and_illegal_clicks_explain(tables):
     targets = s.cell_targets()
     kind = s.tile_kind()
     assert targets == s.state.tile_targets(kind, s.acting)
-    from game.ui.oasis import art as oart
-
+    from game.games.oasis.art import pictures as oart
     assert oart.glow("start", 54).get_at((27, 27)) != oart.glow("extend", 54).get_at((27, 27))
     path = s.state.view(None)["board"]["path"]
     bad = next(tuple(c) for c in path)
@@ -209,7 +208,7 @@ def _to_choosing(t):
 
 
 def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
-    from game.ui.oasis.zoom import card_words
+    from game.games.oasis.art.zoom import card_words
 
     assert card_words("oasis2") == ("Oasis tiles ×2", "place 2 oasis tiles")
     assert card_words("goods1")[0] == "Goods ×1"

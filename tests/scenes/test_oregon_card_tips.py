@@ -1,8 +1,8 @@
 """The Oregon cards' tips say what a card does in whole sentences: each way of playing it
 names the move it makes ("it places ...")."""
 
-from game.engine.oregon.cards import FIRST_BUILDING_CARD, NUM_CARDS
-from game.scenes.oregon.tips import card_text
+from game.games.oregon.engine.cards import FIRST_BUILDING_CARD, NUM_CARDS
+from game.games.oregon.table.tips import card_text
 
 
 def test_every_card_tip_says_what_playing_it_places():

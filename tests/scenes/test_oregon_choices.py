@@ -5,7 +5,7 @@ import random
 import subprocess
 import sys
 
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     DRAW,
     PLAY,
     START_TILE,
@@ -22,9 +22,15 @@ from game.engine.oregon import (
     new_game,
     preview,
 )
-from game.engine.oregon.cards import BUILDING_INDEX, BUILDING_NAMES
-from game.engine.oregon.positions import blank_position, card_of, give_hand, move_cards, put_farmer
-from game.scenes.oregon.choices import (
+from game.games.oregon.engine.cards import BUILDING_INDEX, BUILDING_NAMES
+from game.games.oregon.engine.positions import (
+    blank_position,
+    card_of,
+    give_hand,
+    move_cards,
+    put_farmer,
+)
+from game.games.oregon.table.choices import (
     CLEAR,
     DISCARD_FIRST,
     JOKER_SPENT,
@@ -41,7 +47,7 @@ def _choose(choice, cards):
 
 
 def test_the_choice_model_needs_no_pygame():
-    code = ("import sys, game.scenes.oregon.choices; "
+    code = ("import sys, game.games.oregon.table.choices; "
             "assert 'pygame' not in sys.modules, 'pygame was imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -5,8 +5,8 @@ import pygame
 import pytest
 from lessons import open_lesson_driver
 
-from game.engine.oregon.actions import DiscardDrawn
-from game.scenes.oregon.lesson import LESSON
+from game.games.oregon.engine.actions import DiscardDrawn
+from game.games.oregon.table.lesson import LESSON
 
 LEARNER = 0
 

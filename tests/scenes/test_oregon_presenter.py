@@ -7,9 +7,9 @@ import pytest
 from table_driver import made_tables
 from table_plans import OregonMouseTable
 
-from game.engine.oregon import new_game
-from game.engine.oregon.events import EVENT_KINDS
-from game.scenes.oregon.presenter import BEATS, OregonPresenter, beat_for
+from game.games.oregon.engine import new_game
+from game.games.oregon.engine.events import EVENT_KINDS
+from game.games.oregon.table.presenter import BEATS, OregonPresenter, beat_for
 
 LOG_ONLY_KINDS = {"cannot_play", "hand_short", "no_token", "start_tile_unplaceable"}
 

@@ -8,7 +8,7 @@ import pytest
 from table_driver import made_tables
 from table_plans import OregonMouseTable, escape_pauses_and_f1_shows_rules, play_to_results
 
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     Draw,
     PlaceBuilding,
     PlaceFarmer,
@@ -16,7 +16,7 @@ from game.engine.oregon import (
     UseExtraTurn,
     preview,
 )
-from game.scenes.oregon_table import TableScene, gains_text
+from game.games.oregon.table.scene import TableScene, gains_text
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.handoff import GRACE, Handoff

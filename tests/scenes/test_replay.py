@@ -12,8 +12,8 @@ from finished_games import finished as finished_game
 from finished_games import results_of
 
 from game import saves
-from game.engine import GAMES
 from game.engine.core import replay
+from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.replay import DRAG_REBUILD, SPEEDS, ReplayScene, open_replay
 from game.seats import BOT, HUMAN, make_seat

@@ -5,9 +5,9 @@ after the Total, named as the tie-break."""
 import pytest
 from finished_games import results_of
 
-from game.scenes.colorado.results import TIE_BREAK as COLORADO
-from game.scenes.oasis.models import TIE_BREAK as OASIS
-from game.scenes.oregon.results import TIE_BREAK as OREGON
+from game.games.colorado.table.results import TIE_BREAK as COLORADO
+from game.games.oasis.table.models import TIE_BREAK as OASIS
+from game.games.oregon.table.results import TIE_BREAK as OREGON
 
 TIE_BREAKS = {"oregon": OREGON, "colorado": COLORADO, "oasis": OASIS}
 

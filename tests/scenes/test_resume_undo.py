@@ -10,8 +10,8 @@ import pytest
 from game import saves
 from game.app import App
 from game.config import Config
-from game.engine import GAMES
 from game.engine.core import replay
+from game.registry import GAMES
 from game.scenes.handoff import Handoff
 from game.scenes.table import open_table
 from game.scenes.title import TitleScene

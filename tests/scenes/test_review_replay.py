@@ -12,8 +12,8 @@ from language_check import english_words, speaking
 from text_boxes import CANVAS
 from text_boxes import WholeTextRecorder as Recorder
 
-import game.bots.colorado as colorado_bots
-import game.bots.oregon as oregon_bots
+import game.games.colorado.bots.normal as colorado_bots
+import game.games.oregon.bots.normal as oregon_bots
 from game import i18n
 from game.bots import review as rv
 from game.bots.search import Analysis, Budget, Choice

@@ -12,16 +12,16 @@ from text_boxes import Recorder
 
 from game import i18n
 from game.config import Config
+from game.games.colorado.table.results import POINT_COLUMNS as COLORADO_POINTS
+from game.games.colorado.table.results import result_columns
+from game.games.colorado.table.results import result_rows as colorado_rows
+from game.games.oasis.table.models import POINT_COLUMNS as OASIS_POINTS
+from game.games.oasis.table.models import RESULT_COLUMNS
+from game.games.oregon.table.results import COLUMNS as OREGON_COLUMNS
+from game.games.oregon.table.results import POINT_COLUMNS as OREGON_POINTS
+from game.games.oregon.table.results import result_rows as oregon_rows
 from game.i18n import LANGUAGES
 from game.scenes import results as results_mod
-from game.scenes.colorado.results import POINT_COLUMNS as COLORADO_POINTS
-from game.scenes.colorado.results import result_columns
-from game.scenes.colorado.results import result_rows as colorado_rows
-from game.scenes.oasis.models import POINT_COLUMNS as OASIS_POINTS
-from game.scenes.oasis.models import RESULT_COLUMNS
-from game.scenes.oregon.results import COLUMNS as OREGON_COLUMNS
-from game.scenes.oregon.results import POINT_COLUMNS as OREGON_POINTS
-from game.scenes.oregon.results import result_rows as oregon_rows
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.score_chart import chart_of, draw_chart

@@ -7,8 +7,8 @@ import pytest
 from game import palette, saves
 from game.app import App
 from game.config import Config
-from game.engine import GAMES
 from game.palette import BLACK, BLUE, GREEN, PURPLE, RED, YELLOW, game_colours
+from game.registry import GAMES
 from game.scenes.seat_setup import SeatSetupScene
 from game.seats import NAME_MAX, Seat, default_seats, remembered, wearing
 from game.settings import Settings, load_settings, save_settings

@@ -8,7 +8,7 @@ import pytest
 
 from game.app import App, initial_scenes
 from game.config import Config
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes import table as table_hook
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
@@ -224,7 +224,7 @@ class FakeTable:
 @pytest.fixture
 def fake_table_module(monkeypatch):
     game_id = next(iter(GAMES))
-    module = types.ModuleType(f"game.scenes.{game_id}_table")
+    module = types.ModuleType(GAMES[game_id].table_module)
     module.TableScene = FakeTable
     monkeypatch.setitem(sys.modules, module.__name__, module)
     return game_id
@@ -423,7 +423,7 @@ def test_colorado_lakes_choice_in_seat_setup_reaches_the_table():
         d.tab_to("start")
         d.key(pygame.K_RETURN)
         table = d.top
-        assert type(table).__module__ == "game.scenes.colorado_table"
+        assert type(table).__module__ == "game.games.colorado.table.scene"
         assert table.lakes == "random"
     finally:
         app.close()

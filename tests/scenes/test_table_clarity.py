@@ -11,14 +11,14 @@ import pytest
 from table_driver import made_tables
 from table_plans import ColoradoMouseTable, OasisMouseTable, OregonMouseTable
 
-from game.engine import colorado as co
-from game.engine import oasis as oa
-from game.engine import oregon as og
-from game.engine.colorado.grid import cell_name as colorado_cell
-from game.engine.colorado.scoring import score_round
-from game.engine.oasis.geometry import cell_name as oasis_cell
-from game.engine.oasis.scoring import final_scores
-from game.engine.oregon.geometry import cell_name as oregon_cell
+from game.games.colorado import engine as co
+from game.games.colorado.engine.grid import cell_name as colorado_cell
+from game.games.colorado.engine.scoring import score_round
+from game.games.oasis import engine as oa
+from game.games.oasis.engine.geometry import cell_name as oasis_cell
+from game.games.oasis.engine.scoring import final_scores
+from game.games.oregon import engine as og
+from game.games.oregon.engine.geometry import cell_name as oregon_cell
 from game.ui import theme
 from game.ui.board_labels import INK
 from game.ui.tooltip import DELAY, Tooltip, place_beside, tip_at

@@ -4,13 +4,12 @@ why an undo is refused, and the hooks every game's table provides."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
 import pytest
 
-from game.engine import GAMES
 from game.engine.core import Event
+from game.registry import GAMES
 from game.scenes.table.bots import BotDriver
 from game.scenes.table.hooks import GameTable, missing_hooks
 from game.scenes.table.privacy import Privacy
@@ -394,7 +393,7 @@ def test_undo_reasons():
 # --- the hooks a game's table provides -------------------------------------------------------
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_table_provides_the_game_hooks(game_id):
-    scene = importlib.import_module(f"game.scenes.{game_id}_table").TableScene
+    scene = GAMES[game_id].table_class()
     assert missing_hooks(scene) == []
 
 

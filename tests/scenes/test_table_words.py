@@ -6,7 +6,7 @@ import pytest
 from table_driver import made_tables
 from table_plans import ColoradoMouseTable
 
-from game.engine.colorado.cards import CARDS
+from game.games.colorado.engine.cards import CARDS
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ import pygame
 import pytest
 from table_plans import ColoradoMouseTable, OasisMouseTable, OregonMouseTable
 
-from game.engine import colorado as co
-from game.engine import oasis as oa
-from game.engine import oregon as og
+from game.games.colorado import engine as co
+from game.games.oasis import engine as oa
+from game.games.oregon import engine as og
 from game.ui import art
 
 pytestmark = pytest.mark.usefixtures("no_flip")

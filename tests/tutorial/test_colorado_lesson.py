@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 import lesson_walk
 import pytest
 
-from game.engine.colorado.actions import Bid, OfferForSale, PlaceFlag, TakeCard
-from game.engine.colorado.grid import BORDER_CELLS, index
-from game.engine.colorado.scoring import groups
 from game.engine.core import Event
+from game.games.colorado.engine.actions import Bid, OfferForSale, PlaceFlag, TakeCard
+from game.games.colorado.engine.grid import BORDER_CELLS, index
+from game.games.colorado.engine.scoring import groups
+from game.games.colorado.table import lesson as lesson_module
+from game.games.colorado.table.lesson import LESSON
 from game.registry import GAMES
-from game.scenes.colorado import lesson as lesson_module
-from game.scenes.colorado.lesson import LESSON
 from game.scenes.tutorial.guide import LEARNER, lesson_state
 from game.scenes.tutorial.lesson import load_lesson
 

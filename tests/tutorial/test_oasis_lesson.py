@@ -10,11 +10,11 @@ import pytest
 from lesson_walk import play_free, start, table_for, unresolved_pointers, walk
 
 from game import i18n
-from game.engine.oasis.actions import PlaceCamel, PlaceTile
-from game.engine.oasis.scoring import camel_groups
+from game.games.oasis.engine.actions import PlaceCamel, PlaceTile
+from game.games.oasis.engine.scoring import camel_groups
+from game.games.oasis.table import lesson as oasis_lesson
+from game.games.oasis.table.lesson import LESSON
 from game.registry import GAMES
-from game.scenes.oasis import lesson as oasis_lesson
-from game.scenes.oasis.lesson import LESSON
 from game.scenes.tutorial.lesson import load_lesson
 from game.ui import theme
 

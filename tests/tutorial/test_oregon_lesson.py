@@ -10,12 +10,12 @@ import pytest
 from lesson_walk import play_free, start, unresolved_pointers, walk
 
 from game.bots import make_bot
-from game.engine.oregon import new_game
-from game.engine.oregon.actions import Draw, UseExtraTurn
-from game.engine.oregon.cards import card_building, card_kind
+from game.games.oregon.engine import new_game
+from game.games.oregon.engine.actions import Draw, UseExtraTurn
+from game.games.oregon.engine.cards import card_building, card_kind
+from game.games.oregon.table import lesson as oregon_lesson
+from game.games.oregon.table.lesson import LESSON
 from game.registry import GAMES
-from game.scenes.oregon import lesson as oregon_lesson
-from game.scenes.oregon.lesson import LESSON
 from game.scenes.tutorial.guide import lesson_state
 from game.scenes.tutorial.lesson import load_lesson
 

@@ -6,9 +6,9 @@ from itertools import groupby
 import pytest
 from finished_games import finished
 
-from game.engine import GAMES
-from game.scenes.colorado.results import result_rows as colorado_rows
-from game.scenes.oregon.results import result_rows as oregon_rows
+from game.games.colorado.table.results import result_rows as colorado_rows
+from game.games.oregon.table.results import result_rows as oregon_rows
+from game.registry import GAMES
 from game.ui.chart_data import ROUNDS, TURNS, score_series
 
 SEATS = [("oregon", 2), ("oregon", 3), ("oregon", 4), ("colorado", 3), ("colorado", 4),
@@ -85,7 +85,7 @@ def test_colorado_counts_a_step_of_secret_bids_as_one_turn_and_marks_the_rounds(
 def test_oasis_has_a_point_per_round_with_the_score_tiles_of_the_end(players):
     """The board after each round, scored with the tiles held at the end (the rules turn
     them up only then); the last round is the final scoring."""
-    from game.engine.oasis.scoring import player_total
+    from game.games.oasis.engine.scoring import player_total
 
     state = finished("oasis", players)
     series = score_series(state)

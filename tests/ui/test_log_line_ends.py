@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.engine import GAMES
 from game.engine.messages import N_, say
 from game.i18n import LANGUAGES
+from game.registry import GAMES
 from game.ui.log_view import LogView
 
 

@@ -17,9 +17,10 @@ from game import (  # noqa: E402
     assets,
     palette,  # noqa: E402
 )
-from game.engine import GAMES, colorado  # noqa: E402
-from game.engine.oasis import cards as oasis_cards  # noqa: E402
-from game.engine.oregon import player_name as oregon_player_name  # noqa: E402
+from game.games.colorado import engine as colorado  # noqa: E402
+from game.games.oasis.engine import cards as oasis_cards  # noqa: E402
+from game.games.oregon.engine import player_name as oregon_player_name  # noqa: E402
+from game.registry import GAMES  # noqa: E402
 from game.seats import BOT, HUMAN, default_seats, make_seat, parse_players  # noqa: E402
 from game.ui import art, players  # noqa: E402
 

@@ -6,7 +6,7 @@ import pytest
 from text_boxes import Recorder, check_boxes, open_table, record_panel_blits
 
 from game.config import Config
-from game.engine import GAMES
+from game.registry import GAMES
 from game.scenes.confirm import quit_confirmation
 from game.scenes.overlay import MenuOverlay
 from game.scenes.pause import PauseMenu
@@ -234,8 +234,7 @@ def test_settings_controls_line_up(display, scale):
 
 def _card_name_ink(ident: str) -> pygame.Rect:
     """The box of the light lettering on a hand card's name ribbon."""
-    from game.ui.oregon import art as oregon_art
-
+    from game.games.oregon.art import pictures as oregon_art
     card = oregon_art.card_surface("building" if ident in oregon_art.BUILDINGS else "landscape", ident,
                             (140, 196))
     ribbon = pygame.Rect(0, 140, 140, 56)
@@ -259,8 +258,7 @@ def test_card_names_grow_with_the_text_size(display, ident):
 def test_colorado_panel_counts_keep_clear_of_the_next_icon(display, monkeypatch, scale):
     """Cubes, cowboys, For Sale tokens and flags in hand: at every text size each count ends
     a clear gap before the next icon starts (as at 100 %)."""
-    from game.ui.colorado import panels
-
+    from game.games.colorado.table import panels
     blits = record_panel_blits(monkeypatch, panels)
     theme.set_ui_scale(scale)
     panels.render_panel.cache_clear()
@@ -476,9 +474,8 @@ def test_results_table_fits_the_canvas_at_150(display, columns):
 def test_oasis_zoom_words_are_whole_at_every_text_size(display, scale):
     """Every card's name fits its column of the zoom without shrinking and its words (with
     "(done)") are drawn whole, at 100 % and at 150 %."""
-    from game.engine.oasis.cards import CARDS
-    from game.ui.oasis import zoom
-
+    from game.games.oasis.art import zoom
+    from game.games.oasis.engine.cards import CARDS
     theme.set_ui_scale(scale)
     col = theme.scaled(zoom.ZOOM_CARD[0])
     for card in CARDS:

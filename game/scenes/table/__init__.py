@@ -12,8 +12,8 @@ controller every table scene is built on.
 This module stays free of those imports: they import it (``play_again``), so the per-game
 table modules it loads on demand can import them.
 
-Each game provides ``game/scenes/<game_id>_table.py`` with a ``TableScene`` class built as
-``TableScene(services, game_id, seats, seed, *, state=None, **options)`` (``seats`` is
+Each game's descriptor names its table scene class (``GameInfo.table``), built as
+``Class(services, game_id, seats, seed, *, state=None, **options)`` (``seats`` is
 ``list[Seat]``, see ``game.seats``; ``state`` continues a game in progress).  It is imported only when a game starts.
 """
 
@@ -24,8 +24,8 @@ import importlib.util
 import logging
 import sys
 
-from game.engine import GAMES
 from game.engine.messages import N_, say
+from game.registry import GAMES
 from game.scenes.base import Scene
 from game.seats import Seat
 
@@ -42,12 +42,15 @@ class TableUnavailable(Exception):
 
 
 def table_module_name(game_id: str) -> str:
-    return f"game.scenes.{game_id}_table"
+    """The module of the game's table scene, as its descriptor names it."""
+    return GAMES[game_id].table_module if game_id in GAMES else ""
 
 
 def table_available(game_id: str) -> bool:
     """Is this game's table scene part of this version?"""
     name = table_module_name(game_id)
+    if not name:
+        return False
     if name in sys.modules:
         return True
     try:
@@ -79,9 +82,10 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int,
         raise TableUnavailable(say(N_("The {game} table could not be loaded: {problem}"),
                                    game=game.name, problem=str(exc))) from exc
     try:
+        scene_class = getattr(module, game.table.partition(":")[2])
         if state is not None:
-            return module.TableScene(services, game_id, list(seats), state.seed, state=state)
-        return module.TableScene(services, game_id, list(seats), seed, **(options or {}))
+            return scene_class(services, game_id, list(seats), state.seed, state=state)
+        return scene_class(services, game_id, list(seats), seed, **(options or {}))
     except Exception as exc:
         log.exception("Could not open the %s table", game.name)
         raise TableUnavailable(say(N_("The {game} table could not be opened: {problem}"),

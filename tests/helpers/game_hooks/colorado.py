@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.engine.colorado import Bid, PlaceFlag, SaleBid, TakeCard, new_game, preview_card_use
-from game.engine.colorado.cards import CARDS, FLAG_COLOURS
-from game.engine.colorado.grid import NUM_CELLS
+from game.games.colorado.engine import Bid, PlaceFlag, SaleBid, TakeCard, new_game, preview_card_use
+from game.games.colorado.engine.cards import CARDS, FLAG_COLOURS
+from game.games.colorado.engine.grid import NUM_CELLS
 from game_hooks import GameHooks
 
 ALL_COWBOYS = list(range(1, 67))

@@ -15,6 +15,7 @@ import pytest
 from game.engine import core
 from game.engine.core import CommonView, IllegalAction
 from game.engine.messages import describe
+from game.registry import GAMES
 
 VIEW_EVERY = 9
 OFTEN = 13
@@ -22,8 +23,8 @@ SAVE_EVERY = 97
 
 
 def event_kinds(game_id: str):
-    """The game's declared event kinds and payloads (``game.engine.<game>.events``)."""
-    module = importlib.import_module(f"game.engine.{game_id}.events")
+    """The game's declared event kinds and payloads (``<engine>.events``)."""
+    module = importlib.import_module(f"{GAMES[game_id].engine}.events")
     return module.EVENT_KINDS, module.PAYLOADS
 
 

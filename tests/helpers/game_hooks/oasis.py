@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.engine.oasis import (
+from game.games.oasis.engine import (
     BonusCamel,
     BonusTile,
     CarryOut,
@@ -20,7 +20,7 @@ from game.engine.oasis import (
     TurnCard,
     new_game,
 )
-from game.engine.oasis.cards import (
+from game.games.oasis.engine.cards import (
     CAMELS_EACH,
     CARDS,
     LAND_KINDS,
@@ -28,7 +28,7 @@ from game.engine.oasis.cards import (
     SCORE_SUPPLY,
     full_deck,
 )
-from game.engine.oasis.scoring import score_breakdown
+from game.games.oasis.engine.scoring import score_breakdown
 from game_hooks import GameHooks
 
 FULL_DECK = Counter(full_deck())

@@ -3,7 +3,7 @@ previews that agree with ``apply``, views that answer the same legal actions."""
 
 from __future__ import annotations
 
-from game.engine.oregon import (
+from game.games.oregon.engine import (
     DiscardDead,
     DiscardDrawn,
     DiscardNoPlacement,
@@ -19,10 +19,10 @@ from game.engine.oregon import (
     new_game,
     preview,
 )
-from game.engine.oregon.cards import COAL_VALUES, GOLD_VALUES
-from game.engine.oregon.geometry import bits
-from game.engine.oregon.positions import TEST_BOARD, scrambled
-from game.engine.oregon.view import PRIVATE_EVENT_KEYS
+from game.games.oregon.engine.cards import COAL_VALUES, GOLD_VALUES
+from game.games.oregon.engine.geometry import bits
+from game.games.oregon.engine.positions import TEST_BOARD, scrambled
+from game.games.oregon.engine.view import PRIVATE_EVENT_KEYS
 from game_hooks import GameHooks
 
 

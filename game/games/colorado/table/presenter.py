@@ -1,0 +1,259 @@
+"""What each Colorado County event shows at the table: one step per event with its length,
+its sound and a small function that puts down sprites, floaters, highlights and overlays.
+
+``EVENT_STEPS`` maps every event kind the engine emits to its ``Step``; ``start_event`` runs
+an event's step on the table (the scene: its ``sprites``, ``floaters``, ``layout``, ``colour``
+and what running steps put down over ``shown``).  What a step shows comes from the event's
+data as the seat looking now may see it, never from its text.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from game.engine.core import Event
+from game.games.colorado.art import pieces
+from game.games.colorado.art.layout import CARD
+from game.games.colorado.engine.grid import HEIGHT, WIDTH, cell_name
+from game.i18n import _, ngettext
+from game.ui.table_anim import Sprite, drop, fly
+
+log = logging.getLogger(__name__)
+
+
+class Shown(NamedTuple):
+    """An event as the step shows it: its data as the viewer may see it ({} for another
+    seat's private event), the step's seconds (animation time) and the log line."""
+
+    data: dict[str, Any]
+    seconds: float
+    line: str
+
+
+Start = Callable[[Any, Event, Shown], None]
+
+
+class Step(NamedTuple):
+    """How long an event's step lasts, its sound, and what it puts on the table."""
+
+    seconds: float
+    sound: str | None
+    start: Start
+
+
+def _nothing(table, e: Event, s: Shown) -> None:
+    """The step only logs its line (and plays its sound)."""
+
+
+def _round_started(table, e: Event, s: Shown) -> None:
+    table.banner, table.banner_time = _("Round {round} of 4").format(round=e.data["round"]), 2.2
+    table.score_show = None
+
+
+def _flag_placed(table, e: Event, s: Shown) -> None:
+    cell = tuple(e.data["cell"])
+    colour = s.data.get("colour")  # face down for everyone but its owner
+    r = table.layout.cell_rect(*cell)
+    table.sprites.add(drop(pieces.flag(colour, 58), (r.centerx + 6, r.centery - 4), s.seconds,
+                           on_done=lambda: table.flag_over.__setitem__(cell, colour)))
+
+
+def _flags_revealed(table, e: Event, s: Shown) -> None:
+    for f in e.data["flags"]:
+        table.flag_over[tuple(f["cell"])] = f["colour"]
+    table.flip = 0.0
+
+
+def _cards_revealed(table, e: Event, s: Shown) -> None:
+    lay = table.layout
+    cards = e.data["cards"]
+    table.table_cards = list(cards)
+    for k, c in enumerate(cards):
+        table.hidden_cards.add(c["id"])
+        end = lay.card_rect(k, len(cards)).center
+        table.sprites.add(fly(pieces.card_for(c, CARD), lay.deck_point, end, s.seconds,
+                              delay=0.08 * k, arc=30,
+                              on_done=lambda c=c: table.hidden_cards.discard(c["id"])))
+
+
+def _sale_offered(table, e: Event, s: Shown) -> None:
+    table.sale_mark = tuple(e.data["cell"])
+    table.highlight = (table.colour[e.player], [table.sale_mark], s.seconds * 2)
+
+
+def _cube_removed(table, e: Event, s: Shown) -> None:
+    cell = tuple(e.data["cell"])
+    table.cube_over[cell] = -1
+    r = table.layout.cell_rect(*cell)
+    table.sprites.add(Sprite(pieces.cube(table.colour[e.player], 48), r.center,
+                             (r.centerx, r.centery - 60), s.seconds, fade_out=True))
+
+
+def _cube_placed(table, e: Event, s: Shown) -> None:
+    cell = tuple(e.data["cell"])
+    q = e.player
+    r = table.layout.cell_rect(*cell)
+    table.sprites.add(drop(pieces.cube(table.colour[q], 48), (r.centerx + 1, r.centery + 2),
+                           s.seconds, on_done=lambda: table.cube_over.__setitem__(cell, q)))
+
+
+def _lake_changed(table, e: Event, s: Shown) -> None:
+    to = e.data["to"]
+    table.lake_over[e.data["lake"]] = to
+    if to is not None and to >= 0:
+        table.highlight = (table.colour[to], [tuple(c) for c in e.data["cells"]],
+                           s.seconds * 2)
+
+
+def _cowboys_drawn(table, e: Event, s: Shown) -> None:
+    k = e.data.get("count", 0)
+    if k:
+        table.floaters.add(ngettext("+{n} cowboy", "+{n} cowboys", k).format(n=k),
+                           table.layout.panel_point(e.player),
+                           colour=(255, 226, 160), duration=0.9)
+
+
+def _cowboy_given(table, e: Event, s: Shown) -> None:
+    a, b = e.data["from"], e.data["to"]
+    num = s.data.get("cowboy") if table.viewer in (a, b) else None  # only they know it
+    surf = pieces.cowboy_token(num, 44) if num is not None else \
+        pieces.cowboy_token(0, 44, dim=True)
+    lay = table.layout
+    table.sprites.add(fly(surf, lay.panel_point(a), lay.panel_point(b), s.seconds, arc=40))
+
+
+def _bids_revealed(table, e: Event, s: Shown) -> None:
+    """Every bid, best first, in an overlay over the board (cards or a land auction)."""
+    bids = {int(k): v for k, v in e.data["bids"].items()}
+    ranking = e.data["ranking"]
+    takers = e.data.get("takers", [e.data.get("winner")])
+    order = sorted(bids, key=lambda p: (ranking.index(p) if p in ranking else 99, p))
+    rows = [(p, sorted(bids[p]), (ranking.index(p) + 1) if p in ranking else None,
+             p in takers) for p in order]
+    cards = e.kind == "bids_revealed"
+    title = _("Bids for the cards") if cards else \
+        _("Land auction for {cell}").format(cell=cell_name(tuple(e.data["cell"])))
+    table.bid_show = {"title": title, "rows": rows, "t": 0.0, "land": not cards}
+
+
+def _card_taken(table, e: Event, s: Shown) -> None:
+    lay = table.layout
+    q = e.player
+    cid = e.data["card"]["id"]
+    src = card_point(table, cid)
+    table.table_cards = [c for c in table.table_cards if c["id"] != cid]
+    flag = e.data.get("flag")
+    end = lay.cell_rect(*flag).center if flag else lay.panel_point(q)
+    table.sprites.add(Sprite(pieces.card_for(e.data["card"], (96, 130)), src, end, s.seconds,
+                             fade_out=True, arc=40))
+    if e.data.get("stars") and flag:
+        stars = [tuple(c) for c in e.data["stars"] if 0 <= c[0] < WIDTH and 0 <= c[1] < HEIGHT]
+        table.highlight = (table.colour[q], stars, s.seconds * 2.5)
+
+
+def _cards_discarded(table, e: Event, s: Shown) -> None:
+    for c in e.data["cards"]:
+        src = card_point(table, c["id"])
+        table.sprites.add(Sprite(pieces.card_for(c, (96, 130)), src, (src[0], src[1] + 140),
+                                 s.seconds, fade_out=True))
+    table.table_cards = []
+
+
+def _scored(table, e: Event, s: Shown) -> None:
+    """Points fly from the scoring cells to the panel; the round scoring fills its row."""
+    lay = table.layout
+    q = e.player
+    assert q is not None, "a score belongs to a seat"
+    d = e.data
+    cells = [tuple(c) for c in d.get("cells", [])]
+    table.highlight = (table.colour[q], cells, s.seconds * 1.2)
+    start = lay.cell_rect(*cells[len(cells) // 2]).center if cells else lay.panel_point(q)
+    table.floaters.add(f"+{d['points']}", start, lay.score_point(q), colour=(255, 232, 140),
+                       duration=max(0.5, s.seconds * 1.4))
+    table.disp_score[q] += d["points"]
+    score_rows(table, d["round"])[q][d["category"]] = (d["points"], d["count"])
+
+
+def _round_scored(table, e: Event, s: Shown) -> None:
+    score_rows(table, e.data["round"])
+    table.score_show["final"] = True
+    table.disp_score = list(e.data["scores"])
+    if table.scores_wait_for_player:
+        table.timeline.hold()  # the table waits until a player closes the scoring
+
+
+def _flags_removed(table, e: Event, s: Shown) -> None:
+    table.flags_cleared = True
+
+
+def _game_over(table, e: Event, s: Shown) -> None:
+    table.banner, table.banner_time = s.line, 3.0
+
+
+EVENT_STEPS: dict[str, Step] = {
+    "game_started": Step(0.2, None, _nothing),
+    "round_started": Step(0.9, "bell", _round_started),
+    "flags_dealt": Step(0.15, None, _nothing),
+    "flag_placed": Step(0.4, "knock", _flag_placed),
+    "flag_not_placed": Step(0.3, "error", _nothing),
+    "flags_revealed": Step(0.8, "flip", _flags_revealed),
+    "cards_revealed": Step(0.6, "swish", _cards_revealed),
+    "sale_offered": Step(0.55, "coin", _sale_offered),
+    "sale_passed": Step(0.12, None, _nothing),
+    "interest": Step(0.3, "tick", _nothing),
+    "sale_result": Step(0.35, None, _nothing),
+    "cube_removed": Step(0.3, "swish", _cube_removed),
+    "cube_placed": Step(0.42, "drop", _cube_placed),
+    "lake_changed": Step(0.45, "coin", _lake_changed),
+    "cowboys_drawn": Step(0.3, "token", _cowboys_drawn),
+    "cowboy_given": Step(0.4, "token", _cowboy_given),
+    "bid_submitted": Step(0.1, "tick", _nothing),
+    "sale_bid_submitted": Step(0.1, "tick", _nothing),
+    "bids_revealed": Step(2.0, "shuffle", _bids_revealed),
+    "sale_bids_revealed": Step(1.6, "shuffle", _bids_revealed),
+    "card_taken": Step(0.5, "swish", _card_taken),
+    "cards_discarded": Step(0.35, "swish", _cards_discarded),
+    "scored": Step(0.6, "coin", _scored),
+    "round_scored": Step(2.4, "fanfare", _round_scored),
+    "flags_removed": Step(0.3, None, _flags_removed),
+    "game_over": Step(1.2, "fanfare", _game_over),
+}
+UNKNOWN = Step(0.2, None, _nothing)  # a kind this table does not know: logged, no picture
+
+
+def step_for(kind: str) -> Step:
+    """The step of an event kind (a kind without one is reported in the log file; the test
+    of the presenter keeps that from happening)."""
+    step = EVENT_STEPS.get(kind)
+    if step is None:
+        log.warning("No step for Colorado County events of kind %r", kind)
+        return UNKNOWN
+    return step
+
+
+def start_event(table, e: Event) -> None:
+    """Run ``e``'s step: its log line, what it puts on the table, its sound."""
+    line = table.log_event(e)
+    seen = e.private_to is None or e.private_to == table.viewer
+    step = step_for(e.kind)
+    step.start(table, e, Shown(e.data if seen else {}, step.seconds, line))
+    if step.sound:
+        table.services.audio.play(step.sound)
+
+
+def score_rows(table, rnd: int) -> dict[int, dict[str, tuple[int, int]]]:
+    """The round scoring's rows for round ``rnd`` (a fresh overlay for a new round)."""
+    if not table.score_show or table.score_show["round"] != rnd:
+        table.score_show = {"round": rnd, "t": 0.0, "final": False,
+                            "rows": {q: {} for q in range(table.n)}}
+    return table.score_show["rows"]
+
+
+def card_point(table, cid: int) -> tuple[int, int]:
+    """Where the revealed card ``cid`` lies (the cards' area when it is not there)."""
+    ids = [c["id"] for c in table.table_cards]
+    if cid in ids:
+        return table.layout.card_rect(ids.index(cid), len(ids)).center
+    return table.layout.cards_rect.center

@@ -1,0 +1,112 @@
+"""How the hard Oasis bot searches (see ``game.bots.search``): which actions it searches,
+how far it looks and how it values the position where it stops.
+
+- **Candidates**: the normal bot's own ranking (``NormalBot.ranking``), its choice first:
+  both answers of an offer (turn one more card or stop) and every offer to take.  Tiles,
+  camels, the bonus action and the order of carrying out cards are left to the normal bot
+  (``width`` 1): its placement values weigh room to grow and blocking, which a cut-off one
+  round ahead cannot see, and searching them did not play better in tournaments.
+- **Cut-off**: a search leaves its tree at once (``horizon`` 0) and the evaluation plays the
+  round out with the normal bot up to its bonus action (every seat on its own view of the
+  determinization), so the offers taken and the tiles and camels placed are on the board.
+- **Evaluation**: each seat's expected final points as the normal bot projects them
+  (``Position.projected_score``: controlled tiles and the largest camel group times the
+  score tiles held, plus a share of what the rest of the game brings), plus the worth of the
+  priority disc it holds (choosing earlier next round, and the bonus action for disc #1).
+  The projection is read from the searching seat's view of the position: its own score
+  tiles exactly, the others' estimated from what is public, as the normal bot does (the
+  determinization's random draw of them would only add noise).  Once the end is triggered
+  the projection is the final score; a finished game counts its real points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.bots.search import GuidedRules
+from game.engine.core import Action
+from game.games.oasis.bots.evaluation import KINDS, Position
+from game.games.oasis.bots.normal import NormalBot
+from game.games.oasis.engine.state import OasisState
+
+ROUND_STEPS = 200  # a bound on the decisions of one round (the evaluation's playout)
+
+
+class OasisSearch(GuidedRules):
+    state_class = OasisState
+    horizon = 0
+    tree_depth = 1
+    scale = 12.0
+    width = 1          # tiles and camels searched per placement (1: the normal bot places)
+    offer_width = 2    # 1: the normal bot decides alone when to stop turning cards
+    choose_width = 5   # offers searched when choosing one
+    disc_weight = 1.0  # × the normal bot's value of a disc for the next round
+
+    def __init__(self) -> None:
+        self.normal = NormalBot(0)  # deterministic: its choices do not draw on the seed
+        self.seat: int | None = None  # whose search this is (the view at its root)
+
+    def rollout_bot(self, seed: int) -> NormalBot:
+        return NormalBot(seed)
+
+    def candidates(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
+        self.seat = view["viewer"]
+        ranked = self.normal.ranking(view, legal)  # type: ignore[arg-type]
+        phase = view["phase"]
+        if phase == "offer":
+            return ranked[:self.offer_width]
+        if phase == "choose":
+            return ranked[:self.choose_width]
+        if view["step"] == "pick_card":
+            return ranked[:1]
+        return ranked[:self.width]
+
+    def evaluate(self, state: OasisState) -> Sequence[float]:  # type: ignore[override]
+        if state.is_over():
+            return state.scores()
+        state = self.play_round(state)
+        if state.is_over():
+            return state.scores()
+        return self.projection(state)
+
+    def play_round(self, state: OasisState) -> OasisState:
+        """A copy of ``state`` with the rest of its round played by the normal bot, up to
+        the bonus action (which the disc's worth stands for)."""
+        state = state.clone()
+        start = state.round
+        bot = self.normal
+        for _ in range(ROUND_STEPS):
+            if state.phase in ("bonus", "over") or state.round != start:
+                break
+            p = state.to_act()[0]
+            state.apply(bot.choose(state.view(p), state.legal_actions(p)), p)
+        return state
+
+    def projection(self, state: OasisState) -> list[float]:
+        """Each seat's projected final points and its disc's worth, as the searching seat
+        sees them: its own score tiles exactly, the others' estimated from what is public
+        (not the determinization's draw of them, which would only add noise)."""
+        if self.seat is None:
+            views = [Position(state.view(q), self.normal.weights) for q in range(state.num_players)]
+        else:
+            views = [Position(state.view(self.seat), self.normal.weights)] * state.num_players
+        return [pos.projected_score(q) + self.disc_weight * disc_worth(pos, q)
+                for q, pos in enumerate(views)]
+
+
+def disc_worth(pos: Position, q: int) -> float:
+    """What the priority disc ``q`` holds is worth, as the normal bot weighs discs:
+    choosing earlier next round, and for disc #1 at the bonus the bonus action (about a tile
+    of the best multiplier)."""
+    v = 0.0
+    if pos.view["phase"] == "bonus" and pos.view["bonus_player"] == q:
+        v += max(pos.mult(q, k) for k in KINDS)
+    if pos.rem > 0:  # there is a next round
+        disc = pos.players[q]["disc"] or pos.n
+        v += pos.wt.order_value * (pos.n - disc) / max(1, pos.n - 1)
+    return v
+
+
+def search_rules() -> OasisSearch:
+    return OasisSearch()

@@ -1,4 +1,0 @@
-"""The parts of the Colorado County table: what each event shows (``presenter``), the acting
-player's half-made move with its prompt and buttons (``choices``, no pygame), the drawing
-(``renderer``) and the final results (``results``).  ``game.scenes.colorado_table`` wires them
-to the shared table."""

@@ -1,3 +1,0 @@
-"""The parts of the Oregon table (``game.scenes.oregon_table.TableScene`` wires them to the
-shared table): ``choices`` (the half-made move, prompts, buttons; no pygame), ``presenter``
-(how each event shows), ``renderer`` (drawing), ``tips`` (hover tips) and ``results``."""
