@@ -20,7 +20,7 @@ import pygame
 import pytmx
 from pytmx.util_pygame import load_pygame
 
-from game.engine.board import map_path
+from game.engine.tiled_map import map_path
 
 
 def ensure_display() -> None:

@@ -18,8 +18,8 @@ import pytest  # noqa: E402
 from same_content import assert_same_tree  # noqa: E402
 
 from game import PROJECT_ROOT  # noqa: E402
-from game.engine import board as board_module  # noqa: E402
-from game.engine.board import load_board  # noqa: E402
+from game.engine import tiled_map as board_module  # noqa: E402
+from game.engine.tiled_map import load_board  # noqa: E402
 from game.map_render import render_map, render_map_scaled  # noqa: E402
 
 MAPS_DIR = PROJECT_ROOT / "maps"

@@ -9,7 +9,7 @@ The files open in the Tiled editor 1.8 and later and load with pytmx 3.32:
   ``bool`` / ``int`` / ``float`` with ``type="bool|int|float"``;
 - object classes are written twice, as ``type=`` (Tiled 1.8 and 1.10+, pytmx 3.32) and as
   ``class=`` (Tiled 1.9).  pytmx 3.32 keeps unknown attributes, so both are tolerated, on
-  objects and on tiles; ``game.engine.board`` reads either.
+  objects and on tiles; ``game.engine.tiled_map`` reads either.
 
 Output is byte-for-byte reproducible: attributes in a fixed order, ``\\n`` line ends, and
 PNGs encoded here (zlib level 9, no timestamps) rather than by an image library.

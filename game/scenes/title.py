@@ -21,7 +21,7 @@ from game.i18n import _
 from game.registry import GAMES
 from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
-from game.scenes.look_back import HistoryScene
+from game.scenes.history import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.replay import open_replay
 from game.scenes.table import resume_game

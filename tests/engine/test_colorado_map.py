@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 from same_content import difference
 
 from game import PROJECT_ROOT
-from game.engine.board import load_board
+from game.engine.tiled_map import load_board
 from game.games.colorado.engine import new_game
 from game.games.colorado.engine.grid import xy
 from game.games.colorado.engine.lakes import check_layout, first_game_layout, layout_from_board

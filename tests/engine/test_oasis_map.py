@@ -13,7 +13,7 @@ import pytest
 from same_content import difference
 
 from game import PROJECT_ROOT
-from game.engine.board import load_board
+from game.engine.tiled_map import load_board
 from game.games.oasis.engine.cards import LAND_SUPPLY
 from game.games.oasis.engine.geometry import OasisBoard
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.engine import core
-from game.engine.board import map_path
+from game.engine.tiled_map import map_path
 from game.games.oregon.engine import OregonState, new_game
 from game.games.oregon.engine.geometry import make_board
 from game.games.oregon.engine.positions import TEST_BOARD

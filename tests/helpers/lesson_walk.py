@@ -26,7 +26,7 @@ from typing import Any
 from game.engine.core import Action, Event, GameState
 from game.scenes.table.seating import Seating
 from game.scenes.tutorial.guide import LEARNER, Guide, lesson_seats, lesson_state
-from game.scenes.tutorial.lesson import Lesson, Step
+from game.scenes.tutorial.lesson import Lesson, LessonStep
 
 MAX_BOT_MOVES = 2000  # bot moves in a row before the walk calls the lesson stuck
 
@@ -34,7 +34,7 @@ MAX_BOT_MOVES = 2000  # bot moves in a row before the walk calls the lesson stuc
 @dataclass
 class StepVisit:
     index: int
-    step: Step
+    step: LessonStep
     state: GameState  # a copy, as the step came up
     legal: list[Action]  # the learner's legal moves then ([] when they do not act)
     expected: list[Action]  # of those, the ones the step lets through

@@ -5,7 +5,7 @@ games' own lessons are in the registry (the tests then play those too)."""
 from game.games.colorado.engine.actions import PlaceFlag
 from game.games.oasis.engine.actions import TakeOffer, TurnCard
 from game.games.oregon.engine import Draw, PlaceFarmer, PlaceStartTile, SkipExtraTurn
-from game.scenes.tutorial.lesson import Lesson, Step
+from game.scenes.tutorial.lesson import Lesson, LessonStep
 
 
 def _is(*kinds):
@@ -15,20 +15,20 @@ def _is(*kinds):
 OREGON = Lesson(
     game_id="oregon", title="Learn to play Oregon", seats=("human", "bot:easy"), seed=11,
     steps=(
-        Step("Welcome to Oregon. You are {you}. Each player builds a little town of farmers "
+        LessonStep("Welcome to Oregon. You are {you}. Each player builds a little town of farmers "
              "and buildings on the map.", point=("scores",)),
-        Step("First, put your start tile on the map: any free cell will do.",
+        LessonStep("First, put your start tile on the map: any free cell will do.",
              point=("action",), expect=_is(PlaceStartTile),
              refuse="First your start tile: click a free cell."),
-        Step("Your panel shows your farmers, your score and what you hold.",
+        LessonStep("Your panel shows your farmers, your score and what you hold.",
              point=("panel:0",)),
-        Step("Play two landscape cards that match a row and a column to put a farmer there.",
+        LessonStep("Play two landscape cards that match a row and a column to put a farmer there.",
              point=("card0", "action"), expect=_is(PlaceFarmer), refuse="A farmer now, please."),
-        Step("You may take your extra turn once a game: not now.", point=("action",),
+        LessonStep("You may take your extra turn once a game: not now.", point=("action",),
              expect=_is(SkipExtraTurn), refuse="Keep the extra turn for later."),
-        Step("Draw until your turn ends.", point=("action",), expect=_is(Draw), times=2,
+        LessonStep("Draw until your turn ends.", point=("action",), expect=_is(Draw), times=2,
              refuse="Draw a card now."),
-        Step("That is all for the guided part: finish the game as you like. Suggest a move "
+        LessonStep("That is all for the guided part: finish the game as you like. Suggest a move "
              "helps when you are stuck.", point=("log",)),
     ))
 
@@ -36,20 +36,20 @@ COLORADO = Lesson(
     game_id="colorado", title="Learn to play Colorado County", seats=("human", "bot:easy",
                                                                       "bot:easy"), seed=5,
     steps=(
-        Step("Welcome to Colorado County. You are {you}.", point=("panel:0",)),
-        Step("Put a flag on the map: it scores at the end.", point=("action",),
+        LessonStep("Welcome to Colorado County. You are {you}.", point=("panel:0",)),
+        LessonStep("Put a flag on the map: it scores at the end.", point=("action",),
              expect=_is(PlaceFlag), refuse="Put a flag first."),
-        Step("Now finish the game as you like.", point=("scores",)),
+        LessonStep("Now finish the game as you like.", point=("scores",)),
     ))
 
 OASIS = Lesson(
     game_id="oasis", title="Learn to play Oasis", seats=("human", "bot:easy", "bot:easy"),
     seed=5,
     steps=(
-        Step("Welcome to Oasis. You are {you}.", point=("panel:0",)),
-        Step("Turn a card into an offer, or take one.", point=("action",),
+        LessonStep("Welcome to Oasis. You are {you}.", point=("panel:0",)),
+        LessonStep("Turn a card into an offer, or take one.", point=("action",),
              expect=_is(TurnCard, TakeOffer), refuse="Turn a card or take an offer."),
-        Step("Now finish the game as you like.", point=("log",)),
+        LessonStep("Now finish the game as you like.", point=("log",)),
     ))
 
 SCRAP = {"oregon": OREGON, "colorado": COLORADO, "oasis": OASIS}

@@ -208,11 +208,11 @@ def test_every_seat_emblem_keeps_clear_of_its_name(display, monkeypatch, scale):
 def test_points_fly_to_the_score_and_under_the_round_scoring(display, monkeypatch):
     """A seat's points land on its score, clear of its name and counters; the round scoring's
     table is drawn over any points still flying (it owns the screen while it shows)."""
-    from game.games.colorado.art.layout import ColoradoLayout
+    from game.games.colorado.art.layout import TableLayout
     from game.games.colorado.table import renderer
 
     blits = record_panel_blits(monkeypatch, panels)
-    lay = ColoradoLayout(4)
+    lay = TableLayout(4)
     model = panels.PanelModel("Orange", "Bot (normal)", 5, 118, 40, 5, 2, 15, 4, 3, "", True,
                               lay.panels[0].size, you=True)
     panels.render_panel.cache_clear()

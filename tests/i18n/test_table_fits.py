@@ -344,7 +344,7 @@ def hint_lines() -> list[str]:
 def test_a_suggested_moves_line_fits_the_prompt_panel(display, code, scale):
     """Each game's prompt panel holds every line of a suggestion, in the height the panel
     may grow to with the Text size, never below the 100 % text size."""
-    from game.games.colorado.art.layout import ColoradoLayout
+    from game.games.colorado.art.layout import TableLayout
     from game.games.oasis.art.layout import TableLayout as OasisLayout
     from game.games.oregon.art.layout import TableLayout as OregonLayout
     from game.ui.table_common import PROMPT_SIZE, prompt_fit
@@ -353,7 +353,7 @@ def test_a_suggested_moves_line_fits_the_prompt_panel(display, code, scale):
     with speaking(code):
         lines = hint_lines()
     assert len(set(lines)) == len(lines)
-    for layout in (OregonLayout(4), ColoradoLayout(4), OasisLayout(5)):
+    for layout in (OregonLayout(4), TableLayout(4), OasisLayout(5)):
         r = layout.message_rect
         for text in lines:
             px, _lines, _step, height = prompt_fit(text, r.w - 32, r.h, False, scale)

@@ -7,19 +7,19 @@ from lesson_walk import play_free, start, walk
 from game.games.oregon.engine import Draw, PlaceFarmer, PlaceStartTile
 from game.scenes.table.seating import Seating
 from game.scenes.tutorial.guide import Guide, lesson_seats, lesson_state, replay_lesson
-from game.scenes.tutorial.lesson import Lesson, Step
+from game.scenes.tutorial.lesson import Lesson, LessonStep
 
 
 def small_lesson(**changes) -> Lesson:
     fields = dict(
         game_id="oregon", title="Learn to play Oregon", seats=("human", "bot:easy"), seed=11,
         steps=(
-            Step("Welcome."),
-            Step("Put your start tile.", point=("action",),
+            LessonStep("Welcome."),
+            LessonStep("Put your start tile.", point=("action",),
                  expect=lambda a: isinstance(a, PlaceStartTile), refuse="Start tile first."),
-            Step("Place a farmer or draw.", expect=lambda a: isinstance(a, (PlaceFarmer, Draw)),
+            LessonStep("Place a farmer or draw.", expect=lambda a: isinstance(a, (PlaceFarmer, Draw)),
                  times=1),
-            Step("Now play freely."),
+            LessonStep("Now play freely."),
         ))
     fields.update(changes)
     return Lesson(**fields)
@@ -66,7 +66,7 @@ def test_arrange_is_applied_before_anything_is_shown():
 
 
 def test_a_step_expecting_no_legal_move_names_the_step():
-    lesson = small_lesson(steps=(Step("Draw now.", expect=lambda a: isinstance(a, Draw)),))
+    lesson = small_lesson(steps=(LessonStep("Draw now.", expect=lambda a: isinstance(a, Draw)),))
     with pytest.raises(AssertionError, match="step 1"):
         walk(lesson)
 
@@ -104,7 +104,7 @@ def test_replay_refuses_a_move_that_is_not_legal():
 
 def test_guide_counts_times_and_reading_steps():
     lesson = small_lesson(steps=(
-        Step("Read."), Step("Draw twice.", expect=lambda a: isinstance(a, Draw), times=2)))
+        LessonStep("Read."), LessonStep("Draw twice.", expect=lambda a: isinstance(a, Draw), times=2)))
     g = Guide(lesson)
     assert g.reading and not g.played(Draw("landscape"))
     assert g.proceed() and g.index == 1 and not g.reading

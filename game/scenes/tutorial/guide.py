@@ -21,7 +21,7 @@ from game.engine.core import IllegalAction, replay_onto
 from game.registry import GAMES
 from game.seats import Seat, parse_players
 
-from .lesson import Lesson, Step
+from .lesson import Lesson, LessonStep
 
 if TYPE_CHECKING:
     from game.bots import Bot
@@ -117,7 +117,7 @@ class Guide:
         self.done = done if self.index < len(lesson.steps) else 0
 
     @property
-    def step(self) -> Step | None:
+    def step(self) -> LessonStep | None:
         """The step shown (None once the steps are over: the learner plays freely)."""
         steps = self.lesson.steps
         return steps[self.index] if self.index < len(steps) else None

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Step:
+class LessonStep:
     """One idea.  ``say`` is English marked ``N_`` (translated where shown), at most about 45
     words, and may use ``{you}`` for the learner's colour.  ``point`` names what the bubble
     points at (table targets, ``"cell:x,y"``, ``"action"``, ``"panel:N"``, ``"log"``,
@@ -52,7 +52,7 @@ class Lesson:
     title: str
     seats: tuple[str, ...]
     seed: int
-    steps: tuple[Step, ...]
+    steps: tuple[LessonStep, ...]
     options: Mapping[str, str] = field(default_factory=dict)
     arrange: Callable[[Any], None] | None = None  # takes the game's own state class
 

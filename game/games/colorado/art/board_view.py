@@ -10,9 +10,9 @@ from functools import cache
 import pygame
 
 from game import assets
-from game.engine.board import map_path
+from game.engine.tiled_map import map_path
 from game.games.colorado.art import pieces
-from game.games.colorado.art.layout import CELL, COLS, ROWS, ColoradoLayout
+from game.games.colorado.art.layout import CELL, COLS, ROWS, TableLayout
 from game.games.colorado.engine.lakes import first_game_layout
 from game.games.colorado.engine.view import LakeView
 from game.map_render import ensure_display, render_map_scaled
@@ -100,7 +100,7 @@ def board_picture(lakes: list[LakeView], size: tuple[int, int]) -> pygame.Surfac
     return pygame.transform.smoothscale(surf, size)
 
 
-def lake_centre(layout: ColoradoLayout, cells) -> tuple[int, int]:
+def lake_centre(layout: TableLayout, cells) -> tuple[int, int]:
     """Where a lake's value badge goes: the centre of the lake cell nearest its middle."""
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
@@ -118,7 +118,7 @@ def lake_centre(layout: ColoradoLayout, cells) -> tuple[int, int]:
 class BoardView:
     """Draws the board area.  ``base`` (table, track, board, lake values) is built once."""
 
-    def __init__(self, layout: ColoradoLayout, lakes: list[LakeView]):
+    def __init__(self, layout: TableLayout, lakes: list[LakeView]):
         self.layout = layout
         self.lakes = lakes
         self.lake_points = {lk["index"]: lake_centre(layout, lk["cells"]) for lk in lakes}

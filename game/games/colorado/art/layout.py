@@ -39,7 +39,7 @@ CARD = (150, 204)
 CARD_GAP = 26
 
 
-class ColoradoLayout(TableGeometry):
+class TableLayout(TableGeometry):
     cell = CELL
 
     def __init__(self, num_players: int):

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.engine.board import load_board
+from game.engine.tiled_map import load_board
 from game.games.colorado.engine.grid import HEIGHT, NEIGHBOURS, NUM_CELLS, WIDTH, index, on_board
 
 LAKE_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {

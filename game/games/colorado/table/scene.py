@@ -27,7 +27,7 @@ from game import i18n
 from game.engine.messages import localized, say
 from game.games.colorado.art import pieces
 from game.games.colorado.art.board_view import BoardView
-from game.games.colorado.art.layout import COLS, ROWS, TOKEN, ColoradoLayout
+from game.games.colorado.art.layout import COLS, ROWS, TOKEN, TableLayout
 from game.games.colorado.engine import Bid, ColoradoState, SaleBid, new_game
 from game.games.colorado.engine.state import PLAYER_NAMES as ENGINE_NAMES
 from game.games.colorado.table import renderer, tips
@@ -97,7 +97,7 @@ class TableScene(TableTips, SharedTable):
         self.choice = ColoradoChoices(self)  # the acting human's half-made move
         self.renderer = renderer.ColoradoRenderer(self)
         state = state if state is not None else new_game(len(seats), seed, lakes=lakes)
-        self._init_table(game_id, seats, seed, state, "colorado", ColoradoLayout(len(seats)),
+        self._init_table(game_id, seats, seed, state, "colorado", TableLayout(len(seats)),
                          ENGINE_NAMES.__getitem__)
         self.lakes = self.state.options.get("lakes", lakes)
         v0 = self.state.view(None)

@@ -8,7 +8,7 @@ from functools import cache
 import pygame
 
 from game import assets
-from game.engine.board import map_path
+from game.engine.tiled_map import map_path
 from game.games.oasis.art.layout import CARRY_CARD, CELL, OFFER_CARD
 from game.games.oasis.engine.cards import CARDS
 from game.ui import art, theme

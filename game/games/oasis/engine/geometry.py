@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.board import load_board
+from game.engine.tiled_map import load_board
 from game.games.oasis.engine.cards import KIND_CODE, OASIS, STEPPE, STONE
 
 PATH, PLACE, BLOCKED = "path", "place", "blocked"

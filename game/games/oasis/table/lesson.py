@@ -21,7 +21,7 @@ from game.games.oasis.engine.actions import (
 )
 from game.games.oasis.engine.scenario import stack_offer_decks
 from game.i18n import N_
-from game.scenes.tutorial.lesson import Lesson, Step
+from game.scenes.tutorial.lesson import Lesson, LessonStep
 
 # The hidden order of the deal: the top cards of each offer deck.
 TOPS = {
@@ -75,102 +75,102 @@ LIT_CELL = N_("For this lesson, use the lit cell.")
 
 STEPS = (
     # --- offers and the offer deck ---
-    Step(N_("Welcome to Oasis! You play {you}. Grow land areas and a chain of camels; at "
+    LessonStep(N_("Welcome to Oasis! You play {you}. Grow land areas and a chain of camels; at "
             "the end, score tiles multiply them. Each round, everyone offers cards and takes "
             "another player's offer."),
          point=("panel:0",)),
-    Step(N_("This is your offer deck: cards face down that nobody may look at, not even "
+    LessonStep(N_("This is your offer deck: cards face down that nobody may look at, not even "
             "you. Make your offer: turn up its top card."),
          point=("deck",), expect=_is(TurnCard),
          refuse=N_("Turn up the top card of your offer deck first.")),
-    Step(N_("An offer is 1 to 3 cards. Fewer cards means more to draw afterwards: 2 cards "
+    LessonStep(N_("An offer is 1 to 3 cards. Fewer cards means more to draw afterwards: 2 cards "
             "after an offer of 1, one after 2, none after 3. Turn up a second card."),
          point=("deck",), expect=_is(TurnCard),
          refuse=N_("Turn up one more card for this lesson.")),
-    Step(N_("Stop here. You offered 2 cards, so you draw 1 card, unseen, to the bottom of "
+    LessonStep(N_("Stop here. You offered 2 cards, so you draw 1 card, unseen, to the bottom of "
             "your offer deck."),
          point=("btn1",), expect=_is(StopOffer),
          refuse=N_("Stop the offer at two cards for this lesson.")),
     # --- discs and turn order ---
-    Step(N_("The discs set the order: with disc #1 you offer and choose first. Taking an "
+    LessonStep(N_("The discs set the order: with disc #1 you offer and choose first. Taking an "
             "offer hands your disc to its owner. Whoever holds #1 after the choosing places "
             "a free tile or camel."),
          point=("panel:0",)),
-    Step(N_("When the others have offered, take the lit offer: you carry out all of its "
+    LessonStep(N_("When the others have offered, take the lit offer: you carry out all of its "
             "cards, and its owner gets your disc #1."),
          point=("action",), expect=_take(GREEN),
          refuse=N_("Take the lit offer: it holds three different cards.")),
     # --- each card kind ---
-    Step(N_("Carry out your cards one at a time, in any order. Draw 3 cards: you draw 3 "
+    LessonStep(N_("Carry out your cards one at a time, in any order. Draw 3 cards: you draw 3 "
             "cards, unseen, to the bottom of your offer deck. Start with it."),
          point=("action",), expect=_carry("draw3"),
          refuse=N_("Carry out the Draw 3 cards card first.")),
-    Step(N_("Stone ×1: you place one stone tile. A new stone area may start on any "
+    LessonStep(N_("Stone ×1: you place one stone tile. A new stone area may start on any "
             "empty cell off the camel path."),
          point=("action",), expect=_carry("stone1"),
          refuse=N_("Carry out the Stone ×1 card now.")),
-    Step(N_("Place your stone tile on the lit cell. A tile may never go next to another "
+    LessonStep(N_("Place your stone tile on the lit cell. A tile may never go next to another "
             "player's area of the same type."),
          point=("action",), keep=(_cell(STONE_BONUS),), expect=_tile("stone", STONE),
          refuse=LIT_CELL),
-    Step(N_("Steppe ×2: two steppe tiles. A new steppe area must touch the camel path "
+    LessonStep(N_("Steppe ×2: two steppe tiles. A new steppe area must touch the camel path "
             "or a steppe bonus square. Place both tiles on the lit cells."),
          point=("action",), expect=_tile("steppe", *STEPPE), refuse=LIT_CELL, times=2),
-    Step(N_("Round 2: the discs as they were handed set the new order. Offer again: turn "
+    LessonStep(N_("Round 2: the discs as they were handed set the new order. Offer again: turn "
             "up two cards."),
          point=("deck",), expect=_is(TurnCard),
          refuse=N_("Turn up a card of your offer deck."), times=2),
-    Step(N_("Stop here. Whoever takes your offer hands you their disc."),
+    LessonStep(N_("Stop here. Whoever takes your offer hands you their disc."),
          point=("btn1",), expect=_is(StopOffer),
          refuse=N_("Stop the offer at two cards for this lesson.")),
-    Step(N_("The holder of disc #1 takes your offer, so disc #1 comes to you. Then take "
+    LessonStep(N_("The holder of disc #1 takes your offer, so disc #1 comes to you. Then take "
             "the lit offer."),
          point=("action",), expect=_take(BLUE),
          refuse=N_("Take the lit offer: it holds three cards you have not met yet.")),
-    Step(N_("Goods ×1 is a score card: you take 1 goods score tile, face down, and keep it "
+    LessonStep(N_("Goods ×1 is a score card: you take 1 goods score tile, face down, and keep it "
             "secret. Score cards give goods, springs, horses or ovoo tiles."),
          point=("action",), expect=_carry("goods1"),
          refuse=N_("Carry out the Goods ×1 card first.")),
-    Step(N_("Camels ×3: put three of your camels on empty cells of the camel path."),
+    LessonStep(N_("Camels ×3: put three of your camels on empty cells of the camel path."),
          point=("action",), expect=_carry("camels3"),
          refuse=N_("Carry out the Camels ×3 card now.")),
-    Step(N_("Place your three camels on the lit path cells."),
+    LessonStep(N_("Place your three camels on the lit path cells."),
          point=("action",), expect=_camel(*CAMELS), refuse=LIT_CELL, times=3),
-    Step(N_("Oasis ×2: two oasis tiles. A new oasis area must start on the board's edge or "
+    LessonStep(N_("Oasis ×2: two oasis tiles. A new oasis area must start on the board's edge or "
             "next to an oasis bonus square. Place the first one on the lit cell."),
          point=("action",), expect=_tile("oasis", OASIS_START), refuse=LIT_CELL),
     # --- areas and control markers ---
-    Step(N_("Each new area took one of your 4 control markers; only areas under your "
+    LessonStep(N_("Each new area took one of your 4 control markers; only areas under your "
             "markers score. Tiles that touch along a side form one area, bonus squares "
             "too. Grow this one."),
          point=("cell:15,6", "action"), expect=_tile("oasis", OASIS_GROW), refuse=LIT_CELL),
     # --- camels ---
-    Step(N_("You hold disc #1: place a free camel. Your camels that touch along the path "
+    LessonStep(N_("You hold disc #1: place a free camel. Your camels that touch along the path "
             "form a chain, and only your longest chain scores. Add this camel to it."),
          point=("btn3", "action"), expect=lambda a: isinstance(a, BonusCamel)
          and a.cell == BONUS_CAMEL,
          refuse=N_("Place the free camel on the lit path cell.")),
-    Step(N_("Round 3, and you offer first. Turn up one card."),
+    LessonStep(N_("Round 3, and you offer first. Turn up one card."),
          point=("deck",), expect=_is(TurnCard), refuse=N_("Turn up one card.")),
-    Step(N_("Stop here: you will draw 2 cards."),
+    LessonStep(N_("Stop here: you will draw 2 cards."),
          point=("btn1",), expect=_is(StopOffer),
          refuse=N_("Stop the offer at one card for this lesson.")),
     # --- score tiles ---
-    Step(N_("At the end each score tile multiplies: goods × your longest camel chain, "
+    LessonStep(N_("At the end each score tile multiplies: goods × your longest camel chain, "
             "springs × oasis, horses × steppe, ovoo × stone tiles in your areas. Take the "
             "lit offer: Ovoo ×2 and a stone tile."),
          point=("action",), expect=_take(BLUE),
          refuse=N_("Take the lit offer: its ovoo multiply your stone tiles.")),
-    Step(N_("Carry out both cards, in the order you like."),
+    LessonStep(N_("Carry out both cards, in the order you like."),
          point=("action",), expect=_is(CarryOut)),
-    Step(N_("Grow your stone area with the new tile."),
+    LessonStep(N_("Grow your stone area with the new tile."),
          point=("action",), expect=_tile("stone", STONE_GROW), refuse=LIT_CELL),
     # --- how the game ends ---
-    Step(N_("The game ends after the round in which one type of tile runs out, or someone "
+    LessonStep(N_("The game ends after the round in which one type of tile runs out, or someone "
             "takes a tile that cannot be placed. Then score tiles are turned up; the highest "
             "total wins."),
          point=("scores",)),
-    Step(N_("Now finish the game on your own. Stuck? Ask for \"Suggest a move\" (H, or X "
+    LessonStep(N_("Now finish the game on your own. Stuck? Ask for \"Suggest a move\" (H, or X "
             "on a controller)."),
          point=("log",)),
 )

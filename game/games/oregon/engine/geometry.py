@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from game.engine.board import load_board
+from game.engine.tiled_map import load_board
 from game.games.oregon.engine.cards import BUILDING_INDEX, SYMBOL_INDEX, SYMBOLS
 
 WIDTH = 15

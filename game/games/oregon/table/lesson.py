@@ -34,7 +34,7 @@ from game.games.oregon.engine.actions import (
 from game.games.oregon.engine.positions import card_of, give_hand, move_cards
 from game.games.oregon.engine.state import OregonState
 from game.i18n import N_
-from game.scenes.tutorial.lesson import Lesson, Step
+from game.scenes.tutorial.lesson import Lesson, LessonStep
 
 SEED = 20  # Yellow starts; the start tiles are a harbour (Yellow) and a gold mine (Blue)
 
@@ -77,77 +77,77 @@ def _cell(cell: tuple[int, int]) -> str:
 _LIT_CELL = N_("For this lesson, choose the cards named and the lit cell.")
 
 STEPS = (
-    Step(N_("Welcome to Oregon! You are {you}, against one bot. You score points by putting "
+    LessonStep(N_("Welcome to Oregon! You are {you}, against one bot. You score points by putting "
             "farmers next to buildings and buildings next to farmers. Most points at the end "
             "wins."),
          point=("panel:0",)),
-    Step(N_("Every player starts with one building: yours is a harbour. A harbour stands on "
+    LessonStep(N_("Every player starts with one building: yours is a harbour. A harbour stands on "
             "plains next to water. Put it on the lit cell."),
          point=(_cell(HARBOUR_CELL),),
          expect=_is(PlaceStartTile(HARBOUR_CELL)),
          refuse=N_("For this lesson, put your harbour on the lit cell.")),
-    Step(N_("Look at the board's edges: a symbol over every 3 columns, a symbol beside every "
+    LessonStep(N_("Look at the board's edges: a symbol over every 3 columns, a symbol beside every "
             "2 rows. Where a row symbol meets a column symbol lies an area of 6 cells, like "
             "the wagon row and the bison column here."),
          point=("column_symbol:3", "row_symbol:4", "area:3,4")),
-    Step(N_("Two landscape cards place a farmer. Wagon and bison allow the area where the "
+    LessonStep(N_("Two landscape cards place a farmer. Wagon and bison allow the area where the "
             "wagon row meets the bison column, or the bison row meets the wagon column. Choose "
             "both cards, then the lit cell beside your harbour: +4."),
          point=("action", _cell(HARBOUR_CELL)),
          expect=_is(PlaceFarmer((WAGON, BISON), FARMER_CELL)),
          refuse=_LIT_CELL),
-    Step(N_("Your extra-turn token would let you play cards again now. Keep it for later: "
+    LessonStep(N_("Your extra-turn token would let you play cards again now. Keep it for later: "
             "press Skip."),
          point=("btn1",),
          expect=_is(SkipExtraTurn()),
          refuse=N_("Keep the extra turn for later: press Skip.")),
-    Step(N_("Now you draw back up to 4 cards, one at a time. Click the building deck twice."),
+    LessonStep(N_("Now you draw back up to 4 cards, one at a time. Click the building deck twice."),
          point=("deck_building",),
          expect=_is(Draw("building")), times=2,
          refuse=N_("Take both cards from the building deck this time.")),
-    Step(N_("A landscape card and a building card place a building on a free cell of its "
+    LessonStep(N_("A landscape card and a building card place a building on a free cell of its "
             "terrain in the symbol's 2 rows or 3 columns. Build the post office with the "
             "campfire card on the lit cell: your farmer beside it scores 3."),
          point=("action", _cell(FARMER_CELL)),
          expect=_is(PlaceBuilding((CAMPFIRE, POST_OFFICE), POST_OFFICE_CELL)),
          refuse=_LIT_CELL),
-    Step(N_("Press Use extra turn to play cards a second time this turn. The token is then "
+    LessonStep(N_("Press Use extra turn to play cards a second time this turn. The token is then "
             "spent; a station beside your farmers can make it active again."),
          point=("btn0",),
          expect=_is(UseExtraTurn()),
          refuse=N_("Use the extra turn now.")),
-    Step(N_("The joker stands in for one landscape card of any symbol, never for a building "
+    LessonStep(N_("The joker stands in for one landscape card of any symbol, never for a building "
             "card: with it, the harbour card alone builds a harbour wherever one may stand. "
             "Choose both, then the lit cell. A store beside your farmers can make the joker "
             "active again."),
          point=("action", _cell(FARMER_CELL)),
          expect=_is(PlaceBuilding((HARBOUR,), SECOND_HARBOUR_CELL)),
          refuse=_LIT_CELL),
-    Step(N_("You may draw from either deck, one card at a time, but your hand must end with "
+    LessonStep(N_("You may draw from either deck, one card at a time, but your hand must end with "
             "at least one landscape and one building card. Draw a building card."),
          point=("deck_building",),
          expect=_is(Draw("building")),
          refuse=N_("Draw from the building deck this time.")),
-    Step(N_("You already hold a coal mine card. A drawn building card you already hold, or "
+    LessonStep(N_("You already hold a coal mine card. A drawn building card you already hold, or "
             "whose stack is empty, may be discarded for a new draw. Press Discard, redraw."),
          point=("btn1",),
          expect=_is(DiscardDrawn()),
          refuse=N_("Discard the second coal mine card this time.")),
-    Step(N_("Now draw 3 landscape cards."),
+    LessonStep(N_("Now draw 3 landscape cards."),
          point=("deck_landscape",),
          expect=_is(Draw("landscape")), times=3,
          refuse=N_("Take the 3 cards from the landscape deck this time.")),
-    Step(N_("Mines pay in hidden tokens: a mine built beside your farmers gives one per "
+    LessonStep(N_("Mines pay in hidden tokens: a mine built beside your farmers gives one per "
             "farmer, a farmer placed beside a mine one per mine. Coal is worth 1 to 3, gold 3 "
             "to 5, added at the end. Build the coal mine on the lit cell."),
          point=("action", _cell(FARMER_CELL)),
          expect=_is(PlaceBuilding((BISON_2, COAL_MINE), COAL_MINE_CELL)),
          refuse=_LIT_CELL),
-    Step(N_("The game ends when someone places their 14th farmer, or when as many building "
+    LessonStep(N_("The game ends when someone places their 14th farmer, or when as many building "
             "stacks are empty as there are players (2 here). The round is played out, tokens "
             "are added, and most points wins."),
          point=("panel:0", "stacks")),
-    Step(N_("That is all of Oregon! Finish this game on your own. Stuck? Suggest a move (H, "
+    LessonStep(N_("That is all of Oregon! Finish this game on your own. Stuck? Suggest a move (H, "
             "or X on a pad) shows a good play."),
          point=("log",)),
 )

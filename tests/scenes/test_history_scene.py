@@ -11,7 +11,7 @@ from game.config import Config
 from game.engine.core import replay
 from game.engine.messages import localized
 from game.history import HISTORY_FILE, MAX_SCORE, statistics
-from game.scenes.look_back import GameRow, HistoryScene, StatisticsScene, StatsRow
+from game.scenes.history import GameRow, HistoryScene, StatisticsScene, StatsRow
 from game.scenes.replay import ReplayScene
 from game.scenes.services import Services
 from game.scenes.table import open_table
