@@ -5,7 +5,6 @@ The environment is set at import, before any test module imports pygame.  Every 
 gets its own ``LANDGRAB_HOME`` (settings and log), so nothing touches the real user folders.
 """
 
-import concurrent.futures
 import os
 import tempfile
 
@@ -71,7 +70,7 @@ def bots_answer_at_once(request, monkeypatch):
 
     def start(self, *args, **kwargs):
         real_start(self, *args, **kwargs)
-        concurrent.futures.wait([self._future])
+        self.wait()
 
     monkeypatch.setattr(BotRunner, "start", start)
 

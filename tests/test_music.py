@@ -6,7 +6,6 @@ import functools
 import logging
 import subprocess
 import sys
-import time
 import wave
 
 import numpy as np
@@ -26,7 +25,15 @@ from game.scenes.table import open_table
 from game.seats import make_seat
 from game.settings import Settings
 from game.ui import music
-from game.ui.music import ATTRACT_LEVEL, CHANNELS, FADE_MS, THEMES, Music, StreamedMusic
+from game.ui.music import (
+    ATTRACT_LEVEL,
+    CHANNELS,
+    FADE_MS,
+    STOP_MS,
+    THEMES,
+    Music,
+    StreamedMusic,
+)
 
 TOOLS = PROJECT_ROOT / "tools"
 DT = 1 / 60
@@ -279,13 +286,33 @@ def test_demo_and_kiosk_name_their_screens_themes_and_play_quietly():
 
 
 # --- playing -----------------------------------------------------------------------------------
-def _until(app, condition, timeout=20.0):
-    """Run frames until ``condition()`` (themes are decoded on a worker thread)."""
-    end = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < end, "timed out"
+def _until(app, condition, frames=100):
+    """Run frames until ``condition()``.  A theme is decoded on a worker thread: between
+    frames its load is waited for (a bounded join), so the frames it takes do not depend on
+    the machine's speed."""
+    for _ in range(frames):
+        if condition():
+            return
         app.step(DT)
-        time.sleep(0.01)
+        loader = getattr(app.services.audio.music, "_loader", None)
+        if loader is not None:
+            loader.join(30)
+    assert condition(), f"not after {frames} frames"
+
+
+@pytest.fixture
+def fades(monkeypatch):
+    """The fade-outs ``Music`` asks of its channels, as ``(channel index, ms)``: what the
+    tests check of a fade (SDL's own timing of it is not theirs to wait for)."""
+    asked: list[tuple[int, int]] = []
+    real = Music._fade_out
+
+    def fade_out(channel, ms):
+        asked.append((CHANNELS.index(channel.id), ms))
+        real(channel, ms)
+
+    monkeypatch.setattr(Music, "_fade_out", staticmethod(fade_out))
+    return asked
 
 
 def _busy():
@@ -300,19 +327,22 @@ def _audio_app(**config):
     return app
 
 
-def test_themes_cross_fade_at_the_music_volume():
+def test_themes_cross_fade_at_the_music_volume(fades):
     app = _audio_app()
     player = app.services.audio.music
     try:
         _until(app, lambda: player.playing == "title")
         assert player._sounds["title"].get_volume() == pytest.approx(player.gain, abs=1 / 128)
         title_channel = _busy().index(True)
+        assert fades == []
         app.services.stack.reset(open_table(app.services, "oasis", _seats("oasis"), 5))
         _until(app, lambda: player.playing == "oasis")
-        assert _busy() == [True, True]  # the title fades out while the oasis theme fades in
-        time.sleep(FADE_MS / 1000 + 0.6)
+        # the title fades out (SDL stops its channel at the fade's end) while the oasis
+        # theme loops on the other channel
+        assert fades == [(title_channel, FADE_MS)]
+        assert _busy()[1 - title_channel]
         _run(app)
-        assert not _busy()[title_channel] and _busy().count(True) == 1
+        assert fades == [(title_channel, FADE_MS)]  # asked once
         assert set(player._sounds) <= {"title", "oasis"}  # only two themes are kept decoded
         for _ in range(40):  # more effects than channels: they never take the music's
             app.services.audio.play("click")
@@ -321,7 +351,7 @@ def test_themes_cross_fade_at_the_music_volume():
         app.close()
 
 
-def test_mute_and_zero_volumes_play_and_decode_nothing():
+def test_mute_and_zero_volumes_play_and_decode_nothing(fades):
     app = _audio_app(mute=True)
     try:
         _run(app, 10)
@@ -335,12 +365,13 @@ def test_mute_and_zero_volumes_play_and_decode_nothing():
         _until(app, lambda: audio.music.playing == "title")
         for name in ("master_volume", "music_volume"):
             before = getattr(settings, name)
+            live = audio.music._live
+            fades.clear()
             setattr(settings, name, 0.0)
             audio.apply_volumes()
             _run(app)
             assert audio.music.playing is None
-            time.sleep(0.8)
-            assert not any(_busy()), name
+            assert fades == [(live, STOP_MS)], name  # SDL stops the channel at its end
             setattr(settings, name, before)
             audio.apply_volumes()
             _until(app, lambda: audio.music.playing == "title")
@@ -404,16 +435,29 @@ def test_demo_and_kiosk_stream_their_themes_without_decoding_them(monkeypatch):
         _until(app, lambda: player.playing == "title")
         assert pygame.mixer.music.get_busy() and not any(_busy())
         assert pygame.mixer.music.get_volume() == pytest.approx(player.gain, abs=1 / 64)
+        # A fade-out lasts until the test ends it (SDL's timing of it is not the test's).
+        streaming = pygame.mixer.music.get_busy
+        fading = [True]
+        monkeypatch.setattr(pygame.mixer.music, "get_busy", lambda: fading[0] or streaming())
+
+        def end_the_fade():
+            pygame.mixer.music.stop()
+            fading[0] = False
+            _run(app)
+            fading[0] = True
+
         app.services.stack.reset(open_table(app.services, "oasis", _seats("oasis"), 5))
-        heard: list = []
-        _until(app, lambda: heard.append(player.playing) or player.playing == "oasis")
-        assert set(heard) == {"title", None, "oasis"}  # the title fades out, then oasis comes
-        assert heard.index(None) > heard.index("title")
-        assert pygame.mixer.music.get_busy() and not any(_busy())
+        _run(app, 5)
+        assert player.playing is None and player._fading  # the title fades out, and the
+        end_the_fade()  # oasis theme waits for the fade's end, then comes
+        assert player.playing == "oasis" and not player._fading
+        assert streaming() and not any(_busy())
         app.services.settings.music_volume = 0.0
         app.services.audio.apply_volumes()
-        _until(app, lambda: not pygame.mixer.music.get_busy())
-        assert player.playing is None
+        _run(app, 5)
+        assert player.playing is None and player._fading  # fading out to silence
+        end_the_fade()
+        assert player.playing is None and not player._fading and not streaming()
     finally:
         app.close()
     assert not [f for f in decoded_files if f.endswith(".ogg")]
@@ -450,11 +494,10 @@ def test_a_missing_theme_file_is_logged_once_and_silent(tmp_path, monkeypatch, c
     try:
         with caplog.at_level(logging.WARNING, logger="game.ui.music"):
             player.update("oregon")
-            end = time.monotonic() + 10
-            while "oregon" not in player._failed:
-                assert time.monotonic() < end
-                time.sleep(0.01)
-                player.update("oregon")
+            assert player._loader is not None
+            player._loader.join(30)  # the load fails on the worker thread
+            player.update("oregon")
+            assert "oregon" in player._failed
             for _ in range(5):
                 player.update("oregon")
             player.update("no-such-theme")

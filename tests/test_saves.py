@@ -163,7 +163,9 @@ def test_an_unwritable_folder_is_reported_not_raised(tmp_path, caplog):
 
 
 _WRITER = """
+import os
 import sys
+import threading
 from pathlib import Path
 from game import saves
 from game.registry import GAMES
@@ -175,9 +177,15 @@ for _ in range(30):
 folder = Path(sys.argv[1])
 seats = [saves.make_seat("oregon", i, "human") for i in range(3)]
 saves._write_autosave(folder, saves.dumps(state, seats))
-print("ready", flush=True)
-while True:
-    saves._write_autosave(folder, saves.dumps(state, seats))
+
+
+def held_mid_write(fd):  # the next autosave's text is in its temporary file: hold it there
+    print("writing", flush=True)
+    threading.Event().wait()
+
+
+os.fsync = held_mid_write
+saves._write_autosave(folder, saves.dumps(state, seats))
 """
 
 
@@ -190,20 +198,14 @@ def test_temporary_files_of_a_killed_autosave_are_removed_at_start(tmp_path):
     config = Config(config_dir=tmp_path / "config", data_dir=tmp_path / "data", mute=True)
     folder = config.saves_dir
     folder.mkdir(parents=True)
-    rng = random.Random(1)
-    left = []
-    for _ in range(30):  # about half the kills land mid-write
-        proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(folder)],
-                                stdout=subprocess.PIPE, text=True)
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.0, 0.05))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        proc.stdout.close()
-        left = list(folder.glob(".autosave.json.*.tmp"))
-        if left:
-            break
-    assert left, "no kill landed while the autosave was written"
+    proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(folder)],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "writing"  # the second autosave, held mid-write
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    proc.stdout.close()
+    left = list(folder.glob(".autosave.json.*.tmp"))
+    assert len(left) == 1, "the kill left the autosave's temporary file"
     for path in left:  # as at the next start, a while later
         os.utime(path, (time.time() - 60, time.time() - 60))
     app = App(config)

@@ -8,7 +8,7 @@ on while a bot thinks.  Pure-Python bots hold the GIL in slices of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from game.bots import Bot
@@ -41,6 +41,16 @@ class BotRunner:
             return None
         future, self._future, self._seat = self._future, None, None
         return future.result()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the running decision is made (or ``timeout`` seconds pass): for whoever
+        steps a table by hand and must not count frames against a thinking bot.  True when
+        no decision is left running."""
+        future = self._future
+        if future is None:
+            return True
+        done, _ = wait([future], timeout=timeout)
+        return bool(done)
 
     def cancel(self) -> None:
         """Forget a running decision (its result is dropped)."""

@@ -167,8 +167,10 @@ class Search:
     """One seat's search from one view (see the module text)."""
 
     def __init__(self, rules: SearchRules, view: Mapping[str, Any], legal: list[Action],
-                 rng: random.Random, include: Iterable[Action] = ()):
+                 rng: random.Random, include: Iterable[Action] = (),
+                 clock: Callable[[], float] = time.perf_counter):
         self.rules = rules
+        self.clock = clock  # what a time budget is measured on (tests pass their own)
         self.view = view
         self.seat: int = view["viewer"]
         self.legal = legal
@@ -192,7 +194,7 @@ class Search:
 
     def run(self, budget: Budget, stop: Callable[[], bool] | None = None) -> Analysis:
         """Iterate until the budget is spent (or ``stop()`` says so) and report."""
-        start = time.perf_counter()
+        start = self.clock()
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
         limit = budget.iterations if budget.iterations is not None else math.inf
         if len(self.root_moves) > 1:
@@ -203,12 +205,12 @@ class Search:
                     self.iterate()
                     if self._out_of_time(start, deadline) or (stop is not None and stop()):
                         break
-        return self.analysis(time.perf_counter() - start)
+        return self.analysis(self.clock() - start)
 
     def _out_of_time(self, start: float, deadline: float) -> bool:
         """Whether another iteration, as long as the mean one so far, would end past the
         deadline (so a search overruns its time budget by little)."""
-        now = time.perf_counter()
+        now = self.clock()
         return now + (now - start) / max(1, self.iterations) >= deadline
 
     # --- paired rounds ----------------------------------------------------------------------
@@ -391,11 +393,12 @@ class Search:
 
 
 def analyse(rules: SearchRules, view: Mapping[str, Any], legal: list[Action], budget: Budget,
-            seed: int, include: Iterable[Action] = ()) -> Analysis:
+            seed: int, include: Iterable[Action] = (),
+            clock: Callable[[], float] = time.perf_counter) -> Analysis:
     """Search ``view`` (the seat's) and report every searched action's estimated lead;
     ``include`` adds actions to the root even when the game would not search them (the move
-    a player made, for the post-game review)."""
-    return Search(rules, view, legal, random.Random(seed), include).run(budget)
+    a player made, for the post-game review).  ``clock`` measures a time budget."""
+    return Search(rules, view, legal, random.Random(seed), include, clock).run(budget)
 
 
 class HardBot:
@@ -403,10 +406,12 @@ class HardBot:
 
     level = "hard"
 
-    def __init__(self, rules: SearchRules, seed: int, budget: Budget | None = None):
+    def __init__(self, rules: SearchRules, seed: int, budget: Budget | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.rules = rules
         self.rng = random.Random(seed)
         self.budget = budget if budget is not None else Budget()
+        self.clock = clock  # what a time budget is measured on
         self.last: Analysis | None = None
 
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
@@ -414,7 +419,7 @@ class HardBot:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        self.last = Search(self.rules, view, legal, self.rng).run(self.budget)
+        self.last = Search(self.rules, view, legal, self.rng, (), self.clock).run(self.budget)
         return self.last.best.action
 
 

@@ -8,9 +8,9 @@ Hand-made positions use ``positions.TEST_BOARD`` (see ``test_oregon_bots``).
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
+from ticking_clock import TickingClock
 
 from game.bots import make_bot
 from game.bots.search import Budget, HardBot, analyse
@@ -252,11 +252,11 @@ def test_the_extra_turn_is_used_for_a_good_play():
 
 def test_a_time_budget_is_kept():
     view, legal = max(positions("play", 120, seed=4), key=lambda p: len(p[1]))
-    start = time.perf_counter()
-    result = HardBot(EVERY, 1, Budget(seconds=0.3)).choose(view, legal)
-    took = time.perf_counter() - start
+    bot = HardBot(EVERY, 1, Budget(seconds=0.3), clock=TickingClock(0.02))  # 20 ms a step
+    result = bot.choose(view, legal)
     assert result in legal
-    assert took < 0.3 * 1.1 + 0.1  # a little slack for a busy machine
+    assert bot.last is not None and bot.last.iterations > 1
+    assert bot.last.seconds <= 0.3 * 1.1
 
 
 def test_rollout_draws_follow_the_quick_rule():

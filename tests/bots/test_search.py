@@ -9,9 +9,9 @@ search must find is known exactly; the view tests also run every real game's har
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
+from ticking_clock import TickingClock
 
 from game.bots import make_bot
 from game.bots.search import Analysis, Budget, GuidedRules, HardBot, Search, analyse
@@ -137,12 +137,11 @@ def test_an_iteration_budget_runs_exactly_that_many_iterations(rules):
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
 def test_a_time_budget_stops_the_search_in_time(rules):
     view = take_view(turns=40, deck=(1,) * 40)
-    start = time.perf_counter()
-    result = analyse(rules, view, [2, 4, 9], Budget(seconds=0.2), 3)
-    took = time.perf_counter() - start
+    clock = TickingClock(0.01)  # each iteration takes 10 ms
+    result = analyse(rules, view, [2, 4, 9], Budget(seconds=0.2), 3, clock=clock)
     assert result.iterations > 1
-    assert took < 0.2 * 1.1 + 0.1  # a little slack for a busy machine
-    assert result.seconds <= took
+    assert result.seconds <= 0.2 + clock.tick  # it stops before an iteration would overrun
+    assert result.seconds == pytest.approx(clock.now - clock.tick)  # from its first reading
 
 
 def test_a_single_legal_action_needs_no_search():

@@ -1,9 +1,13 @@
 """Jobs for a real search process in tests (module-level, so the worker can import them):
-a search that raises, one that never answers, and small probes."""
+a search that raises, one that never answers, one the test holds, and small probes.
+
+``held`` orders the test and the worker without the clock: it says it started through one
+event and waits for the test's other (both ``multiprocessing.Manager`` events, which travel
+to the worker as arguments)."""
 
 import os
 import signal
-import time
+import threading
 
 
 def raises(*args):
@@ -11,15 +15,19 @@ def raises(*args):
 
 
 def hangs(*args):
-    time.sleep(120)
+    threading.Event().wait()  # never set: the worker is killed first
 
 
 def worker_pid() -> int:
     return os.getpid()
 
 
-def sleeps_then_answers(seconds: float, value):
-    time.sleep(seconds)
+def held(started, release, value=None, *search_args):
+    """Set ``started``, then answer ``value`` once the test sets ``release`` (never, for a
+    search that hangs until its worker is killed).  ``search_args`` takes a hard bot's
+    arguments when the job stands in for its search (``functools.partial``)."""
+    started.set()
+    release.wait()
     return value
 
 

@@ -4,11 +4,12 @@ hard seats seated as bots searching there, and the normal bot's move whenever a 
 
 from __future__ import annotations
 
+import functools
 import logging
+import multiprocessing
 import os
 import signal
 import threading
-import time
 
 import pytest
 import search_jobs
@@ -16,6 +17,7 @@ import search_jobs
 from game import i18n
 from game.bots import make_bot
 from game.bots.remote import (
+    GRACE_SECONDS,
     RemoteBot,
     SearchCancelled,
     SearchFailed,
@@ -160,82 +162,122 @@ def test_a_search_that_raises_plays_the_normal_bots_move(process, caplog):
     assert "the search broke" in caplog.text and "normal bot" in caplog.text
 
 
+@pytest.fixture
+def events():
+    """Events shared with the worker (``search_jobs.held``): the test and the job take turns
+    through them, never through the clock."""
+    manager = multiprocessing.get_context("spawn").Manager()
+    yield manager.Event
+    manager.shutdown()
+
+
+def kill_once_started(pid_of, started):
+    """A thread that kills the worker as soon as its job says it started (``pid_of()``: the
+    worker's pid then)."""
+    def kill():
+        assert started.wait(60), "the job never started"
+        os.kill(pid_of(), signal.SIGKILL)
+
+    killer = threading.Thread(target=kill)
+    killer.start()
+    return killer
+
+
 @pytest.mark.search_process
 def test_a_hung_search_is_stopped_and_the_normal_bot_plays(process, caplog):
+    """A search that never answers is given up at its budget and the grace (the deadline the
+    log names: the worker is warm, so no start-up allowance), not at a fixed long time."""
     game_id = "colorado"
     view, legal = opening(game_id)
     warm(process)
     first = process._proc.pid
     bot = remote_bot(process, game_id, search_jobs.hangs)
-    t0 = time.perf_counter()
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
         move = bot.choose(view, legal)
-    waited = time.perf_counter() - t0
     assert move == make_bot(game_id, "normal", 4).choose(view, legal)
-    assert waited < 0.2 + 2.0 + 3.0  # its budget, the grace, slack for a loaded machine
-    assert "no answer" in caplog.text
+    assert f"no answer in {0.2 + GRACE_SECONDS:.1f} s" in caplog.text
     bot.search = search_choice  # a new worker took over: the real search answers again
     assert process.run(search_jobs.worker_pid, timeout=30) != first
     assert bot.choose(view, legal) in legal
 
 
 @pytest.mark.search_process
-def test_a_killed_worker_plays_the_normal_bots_move_and_is_replaced(process, caplog):
+def test_a_killed_worker_plays_the_normal_bots_move_and_is_replaced(process, events, caplog):
+    """A worker killed during a job: the job fails as a death (not as a deadline passed),
+    the next job gets a new worker, and a hard bot plays the normal bot's move."""
     game_id = "oasis"
     view, legal = opening(game_id)
     warm(process)
-    pid = process._proc.pid
-    threading.Timer(0.3, os.kill, (pid, signal.SIGKILL)).start()
-    with pytest.raises(SearchFailed):
-        process.run(search_jobs.sleeps_then_answers, 5.0, "late", timeout=10)
-    assert process.run(search_jobs.sleeps_then_answers, 0.0, "again", timeout=30) == "again"
-    bot = remote_bot(process, game_id, search_jobs.hangs)
-    threading.Timer(0.5, os.kill, (process._proc.pid, signal.SIGKILL)).start()
-    t0 = time.perf_counter()
+    started, release = events(), events()
+    killer = kill_once_started(lambda: process._proc.pid, started)
+    with pytest.raises(SearchFailed, match="the search process ended: killed by signal 9"):
+        process.run(search_jobs.held, started, release, "late", timeout=60)
+    killer.join()
+    assert process.run(search_jobs.worker_pid, timeout=30) > 0  # a new worker answers
+    started.clear()
+    bot = remote_bot(process, game_id, functools.partial(search_jobs.held, started, release,
+                                                         None))
+    killer = kill_once_started(lambda: process._proc.pid, started)
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
         move = bot.choose(view, legal)
-    assert time.perf_counter() - t0 < 2.0  # the death is seen at once, not at the timeout
+    killer.join()
     assert move == make_bot(game_id, "normal", 4).choose(view, legal)
-    assert "ended" in caplog.text
+    assert "ended" in caplog.text and "no answer" not in caplog.text  # seen as it died
 
 
-@pytest.mark.search_process
-def test_closing_does_not_wait_for_a_running_search(process):
-    warm(process)
-    failed = []
+def run_held_job(process, started, release):
+    """Run ``search_jobs.held`` in ``process`` from a thread; what it answers (or the
+    ``SearchFailed`` it ends with) goes into the returned list."""
+    outcome: list = []
 
     def job():
         try:
-            process.run(search_jobs.hangs, timeout=60)
+            outcome.append(process.run(search_jobs.held, started, release, "done",
+                                       timeout=600))
         except SearchFailed as exc:
-            failed.append(exc)
+            outcome.append(exc)
 
     worker = threading.Thread(target=job)
     worker.start()
-    time.sleep(0.3)
-    t0 = time.perf_counter()
-    process.close()
-    worker.join(5)
-    assert not worker.is_alive() and failed
-    assert time.perf_counter() - t0 < 3
-    assert isinstance(failed[0], SearchCancelled)
+    return worker, outcome
+
+
+@pytest.mark.search_process
+def test_closing_does_not_wait_for_a_running_search(process, events):
+    """Closing under a job that will never answer by itself ends it: the job's caller gets
+    ``SearchCancelled`` (were close to wait for the job, nothing would release it)."""
+    warm(process)
+    started, release = events(), events()
+    worker, outcome = run_held_job(process, started, release)
+    assert started.wait(60)
+    closer = threading.Thread(target=process.close)
+    closer.start()
+    closer.join(60)
+    closed_at_once = not closer.is_alive()
+    release.set()  # a close that waited for the job ends too (the test fails below)
+    worker.join(60)
+    assert closed_at_once, "closing waited for the running job"
+    assert not worker.is_alive() and outcome
+    assert isinstance(outcome[0], SearchCancelled)
 
 
 @pytest.mark.search_process
 @pytest.mark.parametrize("game_id", GAME_IDS[:1])
-def test_closing_under_a_thinking_bot_is_quiet(process, caplog, game_id):
+def test_closing_under_a_thinking_bot_is_quiet(process, events, caplog, game_id):
     """Quitting while a hard bot thinks is no failure: the bot plays the normal move and
     nothing is logged as a warning; a worker that dies on its own still is."""
     warm(process)
     view, legal = opening(game_id)
-    bot = remote_bot(process, game_id, search_jobs.hangs)
+    started, release = events(), events()
+    bot = remote_bot(process, game_id, functools.partial(search_jobs.held, started, release,
+                                                         None))
     moves = []
     worker = threading.Thread(target=lambda: moves.append(bot.choose(view, legal)))
     with caplog.at_level(logging.WARNING):
         worker.start()
-        time.sleep(0.3)
+        assert started.wait(60)
         process.close()
-        worker.join(5)
+        worker.join(60)
     assert moves == [make_bot(game_id, "normal", 4).choose(view, legal)]
     assert "failed" not in caplog.text
     warm(process)  # a closed process starts again when asked
@@ -244,31 +286,54 @@ def test_closing_under_a_thinking_bot_is_quiet(process, caplog, game_id):
     assert not isinstance(died.value, SearchCancelled)
 
 
-@pytest.mark.search_process
-def test_a_hung_search_never_freezes_the_table(services, display, caplog):
-    """A hard bot whose search hangs: frames go on ("thinking"), then after the budget and
-    the grace the normal bot's move is played."""
+class HeldSearchProcess:
+    """A search process whose searches answer when the test says: each ``run`` notes the
+    thread it runs on and its deadline, then fails as a search that never answered."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.released_in_time = True
+
+    def run(self, fn, *args, timeout):
+        self.threads.append(threading.current_thread())
+        self.started.set()
+        # Bounded: a frame that waited here for the search would hold the release back.
+        self.released_in_time = self.release.wait(60)
+        raise SearchFailed(f"no answer in {timeout:.1f} s")
+
+
+@pytest.mark.search_process  # the table's bots think on its worker thread, as in the app
+def test_a_hung_search_never_freezes_the_table(services, display, caplog, monkeypatch):
+    """A hard bot whose search hangs: frames go on ("thinking") while the search runs off
+    the frame's thread, then once it fails the normal bot's move is played."""
+    monkeypatch.setattr(SearchProcess, "start", lambda self: None)
     game_id = "oregon"
     services.settings.bot_seconds = 0.5
     scene = table(services, game_id, ["hard", "normal", "normal"])
     bot = scene.bots[0]
-    bot.search = search_jobs.hangs
-    services.search.run(search_jobs.worker_pid, timeout=30)  # warm: no start-up allowance
+    bot.process = held = HeldSearchProcess()
     state = scene.state.clone()
     expected = bot.fallback.choose(state.view(0), state.legal_actions(0))
-    slowest = 0.0
-    t0 = time.perf_counter()
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
-        while not scene.state.history and time.perf_counter() - t0 < 15:
-            f0 = time.perf_counter()
+        for _ in range(30):
             scene.update(1 / 60)
             scene.draw(display)
-            slowest = max(slowest, time.perf_counter() - f0)
-            time.sleep(1 / 120)
+        assert held.started.wait(60)
+        assert not scene.state.history  # still thinking, and the frames went on
+        held.release.set()
+        assert scene.runner.wait(60)
+        for _ in range(600):
+            if scene.state.history:
+                break
+            scene.update(1 / 60)
+            scene.draw(display)
+    assert held.released_in_time, "a frame waited for the search"
+    assert held.threads and threading.main_thread() not in held.threads
     assert scene.state.history, "the table froze"
     assert scene.state.history[0] == (0, expected)
-    assert "normal bot" in caplog.text
-    assert slowest < 0.5  # no frame waited for the search
+    assert f"no answer in {0.5 + GRACE_SECONDS:.1f} s" in caplog.text and "normal bot" in caplog.text
 
 
 @pytest.mark.search_process
@@ -394,19 +459,17 @@ def test_recycling_gives_the_next_job_a_fresh_worker(process):
 
 
 @pytest.mark.search_process
-def test_recycling_during_a_job_ends_the_worker_after_it(process):
+def test_recycling_during_a_job_ends_the_worker_after_it(process, events):
     warm(process)
     first = process.run(search_jobs.worker_pid, timeout=30)
-    answer: list = []
-    job = threading.Thread(target=lambda: answer.append(
-        process.run(search_jobs.sleeps_then_answers, 0.5, "done", timeout=30)))
-    job.start()
-    while not process._lock.locked():
-        time.sleep(0.01)
+    started, release = events(), events()
+    job, outcome = run_held_job(process, started, release)
+    assert started.wait(60)
     process.recycle()  # does not wait for the job, nor break it
     process.start()  # nor does a table's warm-up
-    job.join()
-    assert answer == ["done"]
+    release.set()
+    job.join(60)
+    assert outcome == ["done"]
     assert process.run(search_jobs.worker_pid, timeout=30) != first
 
 
