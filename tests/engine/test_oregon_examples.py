@@ -7,7 +7,8 @@ Seats: 0 yellow, 1 blue, 2 green, 3 red.
 
 from __future__ import annotations
 
-from game.games.oregon.engine import EXTRA_TURN, PlaceBuilding, PlaceFarmer, preview
+from game.games.oregon.engine import PlaceBuilding, PlaceFarmer, preview
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.positions import (
     blank_position,
     card_of,
@@ -69,7 +70,7 @@ def test_example_2_harbour_station_store_with_extra_turn_active_and_joker_spent(
     assert st.joker[RED] is True and st.extra[RED] is True
     flips = [e.data for e in events if e.kind == "token_flipped"]
     assert flips == [{"token": "joker", "active": True, "cell": [9, 2]}]
-    assert st.phase == EXTRA_TURN  # the still active token may now be used
+    assert st.phase == Phase.EXTRA_TURN  # the still active token may now be used
 
 
 def test_example_3_group_bonus_new_group_joined_groups_and_extended_group():
@@ -137,4 +138,4 @@ def test_example_5_station_reactivates_extra_turn_tokens_per_player():
     flips = sorted((e.player, e.data["token"]) for e in events if e.kind == "token_flipped")
     assert flips == [(BLUE, "extra"), (GREEN, "extra")]
     # reactivated during this very turn: blue may use it now
-    assert st.phase == EXTRA_TURN
+    assert st.phase == Phase.EXTRA_TURN

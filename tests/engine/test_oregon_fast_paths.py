@@ -28,7 +28,7 @@ from game.games.oregon.engine import (
 from game.games.oregon.engine.cards import DECKS, HAND_SIZE
 from game.games.oregon.engine.flow import draw_decks
 from game.games.oregon.engine.geometry import bits
-from game.games.oregon.engine.phases import DRAW, PLAY, START_TILE
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.positions import (
     TEST_BOARD,
     blank_position,
@@ -89,13 +89,13 @@ def plain_draw_decks(st, p):
 
 
 def plain_legal_actions(st, p):
-    if st.phase == PLAY:
+    if st.phase == Phase.PLAY:
         return plain_play_actions(st, p)
-    if st.phase == DRAW and st.pending < 0:
+    if st.phase == Phase.DRAW and st.pending < 0:
         dead = [DiscardDead(c) for c in sorted(st.hands[p]) if not st.drawn_any
                 and c >= 50 and st.stacks[(c - 50) // 3] == 0]
         return dead + [Draw(DECKS[d]) for d in plain_draw_decks(st, p)]
-    if st.phase == START_TILE:
+    if st.phase == Phase.START_TILE:
         region = st.board.allowed[st.start_tiles[p]] & ~st.occupied
         return [PlaceStartTile(st.board.xy[i]) for i in bits(region)]
     return rules.legal_actions(st, p)  # extra turn, drawn card: two fixed actions
@@ -131,20 +131,20 @@ def test_every_listing_equals_the_plain_rules_along_random_games(options):
     for st, p in positions(24, options=options):
         same_list(st.legal_actions(p), plain_legal_actions(st, p))
         seen.add(st.phase)
-        if st.phase == PLAY:  # seats not on turn are listed too when a search asks
+        if st.phase == Phase.PLAY:  # seats not on turn are listed too when a search asks
             same_list(placement.play_actions(st, (p + 1) % st.num_players),
                       plain_play_actions(st, (p + 1) % st.num_players))
-        if st.phase == DRAW:
+        if st.phase == Phase.DRAW:
             for q in range(st.num_players):
                 assert draw_decks(st, q) == plain_draw_decks(st, q)
-    assert {START_TILE, PLAY, DRAW} <= seen
+    assert {Phase.START_TILE, Phase.PLAY, Phase.DRAW} <= seen
 
 
 def test_listings_of_crowded_boards_and_spent_jokers():
     """Late positions: regions partly taken, jokers spent, stacks empty, hands of every mix."""
     rng = random.Random(5)
     for st, _ in positions(12, every=3):
-        if st.phase != PLAY:
+        if st.phase != Phase.PLAY:
             continue
         for _ in range(3):
             q = rng.randrange(st.num_players)
@@ -159,7 +159,7 @@ def test_a_full_cache_starts_again_and_lists_the_same(monkeypatch):
     monkeypatch.setattr(placement, "_PLAYS", {})
     monkeypatch.setattr(placement, "PLAYS_LIMIT", 7)
     for st, p in positions(3, every=2):
-        if st.phase == PLAY:
+        if st.phase == Phase.PLAY:
             same_list(st.legal_actions(p), plain_play_actions(st, p))
             assert len(placement._PLAYS) <= 7
 

@@ -15,11 +15,6 @@ from game.engine import core
 from game.engine.core import IllegalAction
 from game.games.oregon.engine import (
     ACTION_TYPES,
-    DRAW,
-    EXTRA_TURN,
-    OVER,
-    PLAY,
-    START_TILE,
     DiscardDead,
     DiscardDrawn,
     DiscardNoPlacement,
@@ -37,6 +32,7 @@ from game.games.oregon.engine import (
     preview,
 )
 from game.games.oregon.engine.cards import BUILDING_INDEX, COAL_VALUES, GOLD_VALUES
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.positions import (
     TEST_BOARD,
     blank_position,
@@ -65,7 +61,7 @@ def to_draw_phase(st, player, hand):
     """Put ``player`` at the start of their draw with ``hand``."""
     give_hand(st, player, hand)
     st.current = player
-    st.phase = DRAW
+    st.phase = Phase.DRAW
     st.plays = 1
     st.drawn_any = False
     st.pending = -1
@@ -75,7 +71,7 @@ def to_draw_phase(st, player, hand):
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_deals_cards_tokens_and_start_tiles(n):
     st = new_game(n, 11, **TEST_BOARD)
-    assert st.phase == START_TILE and st.current == st.start_player
+    assert st.phase == Phase.START_TILE and st.current == st.start_player
     for q in range(n):
         hand = st.hands[q]
         assert sum(c < 50 for c in hand) == 3 and sum(c >= 50 for c in hand) == 1
@@ -94,7 +90,7 @@ def test_start_player_is_random_and_start_tiles_go_round_in_seat_order():
     st = new_game(3, 5, **TEST_BOARD)
     first = st.start_player
     order = []
-    while st.phase == START_TILE:
+    while st.phase == Phase.START_TILE:
         p = st.current
         order.append(p)
         t = st.start_tiles[p]
@@ -104,7 +100,7 @@ def test_start_player_is_random_and_start_tiles_go_round_in_seat_order():
         assert events[0].kind == "start_tile_placed"
         assert not any(e.kind == "scored" for e in events)
     assert order == [first, (first + 1) % 3, (first + 2) % 3]
-    assert st.phase == PLAY and st.current == first and st.turn == 1
+    assert st.phase == Phase.PLAY and st.current == first and st.turn == 1
     assert st.score == [0, 0, 0] and st.stacks == [4] * 7
     assert bin(st.start_mask).count("1") == 3
 
@@ -325,14 +321,14 @@ def test_extra_turn_is_offered_when_active_and_plays_the_remaining_cards():
     c, d = card_of("wagon"), card_of("settlers")
     give_hand(st, 0, [a, b, c, d])
     st.apply(PlaceFarmer((a, b), (9, 0)))
-    assert st.phase == EXTRA_TURN
+    assert st.phase == Phase.EXTRA_TURN
     assert st.legal_actions() == [UseExtraTurn(), SkipExtraTurn()]
     events = st.apply(UseExtraTurn())
-    assert events[0].kind == "extra_turn_used" and st.extra[0] is False and st.phase == PLAY
+    assert events[0].kind == "extra_turn_used" and st.extra[0] is False and st.phase == Phase.PLAY
     plays = st.legal_actions()
     assert {tuple(x.cards) for x in plays if isinstance(x, PlaceFarmer)} >= {(d, c)}
     st.apply(next(x for x in plays if isinstance(x, PlaceFarmer) and x.cards == (d, c)))
-    assert st.phase == DRAW and st.hands[0] == []
+    assert st.phase == Phase.DRAW and st.hands[0] == []
 
 
 def test_no_offer_when_the_token_is_spent_and_skip_keeps_it():
@@ -341,12 +337,12 @@ def test_no_offer_when_the_token_is_spent_and_skip_keeps_it():
     a, b = card_of("bison"), card_of("eagle")
     give_hand(st, 0, [a, b, card_of("wagon"), card_of("church")])
     st.apply(PlaceFarmer((a, b), (9, 0)))
-    assert st.phase == DRAW
+    assert st.phase == Phase.DRAW
     st2 = blank_position(2)
     give_hand(st2, 0, [a, b, card_of("wagon"), card_of("church")])
     st2.apply(PlaceFarmer((a, b), (9, 0)))
     st2.apply(SkipExtraTurn())
-    assert st2.phase == DRAW and st2.extra[0] is True
+    assert st2.phase == Phase.DRAW and st2.extra[0] is True
     assert message(st2, UseExtraTurn()).startswith("There is no extra turn")
 
 
@@ -359,12 +355,12 @@ def test_station_reactivation_in_the_same_turn_counts_but_only_once_per_turn():
     give_hand(st, 0, [land, card_of("eagle", 1), card_of("campfire"), card_of("campfire", 1)])
     # first play: a farmer beside the station at H2 turns the token active -> offer
     st.apply(PlaceFarmer((land, card_of("campfire")), (8, 1)))
-    assert st.extra[0] is True and st.phase == EXTRA_TURN
+    assert st.extra[0] is True and st.phase == Phase.EXTRA_TURN
     st.apply(UseExtraTurn())
     # second play: beside the other station -> active again, but no second extra turn
     st.apply(PlaceFarmer((card_of("eagle", 1), card_of("campfire", 1)), (6, 1)))
     assert st.extra[0] is True
-    assert st.phase == DRAW
+    assert st.phase == Phase.DRAW
 
 
 # --- draw phase ----------------------------------------------------------------------------
@@ -396,7 +392,7 @@ def test_drawn_duplicate_may_be_discarded_and_replaced():
     assert "keep or discard" in message(st, Draw("landscape"))
     st.apply(DiscardDrawn())
     assert st.discard[1][-1] == card_of("church", 1) and st.pending == -1
-    assert len(st.hands[0]) == 2 and st.phase == DRAW
+    assert len(st.hands[0]) == 2 and st.phase == Phase.DRAW
     # keeping a duplicate is fine too
     move_cards(st, [card_of("church", 2)], st.deck[1])
     st.apply(Draw("building"))
@@ -457,12 +453,12 @@ def test_always_redrawing_duplicates_ends():
         to_draw_phase(st, 0, [card_of("bison"), card_of("church"), card_of("harbour")])
         move_cards(st, [c for c in st.hands[1] if c >= 50], st.removed)
         for _ in range(200):
-            if st.current != 0 or st.phase != DRAW:
+            if st.current != 0 or st.phase != Phase.DRAW:
                 break
             legal = st.legal_actions()
             st.apply(DiscardDrawn() if DiscardDrawn() in legal else Draw("building")
                      if Draw("building") in legal else legal[0])
-        assert st.current != 0 or st.phase != DRAW, seed
+        assert st.current != 0 or st.phase != Phase.DRAW, seed
 
 
 def test_dead_cards_in_hand_are_discarded_only_at_the_start_of_the_draw():
@@ -509,7 +505,7 @@ def test_both_building_deck_and_discard_empty_fall_back_to_landscape():
     assert st.legal_actions() == [Draw("landscape")]
     assert message(st, Draw("building")) == "The building deck and its discard pile are empty"
     st.apply(Draw("landscape"))
-    assert st.phase == PLAY and st.current == 1  # hand full, turn over
+    assert st.phase == Phase.PLAY and st.current == 1  # hand full, turn over
 
 
 def test_hand_stays_short_when_both_decks_are_empty():
@@ -522,7 +518,7 @@ def test_hand_stays_short_when_both_decks_are_empty():
     assert st.legal_actions() == [DiscardDead(card_of("harbour"))]
     events = st.apply(DiscardDead(card_of("harbour")))
     assert [e.kind for e in events] == ["discarded", "hand_short", "turn_start"]
-    assert st.current == 1 and st.phase == PLAY and st.hands[0] == [card_of("bison")]
+    assert st.current == 1 and st.phase == Phase.PLAY and st.hands[0] == [card_of("bison")]
 
 
 def test_draw_continues_to_four_cards_then_the_next_turn_begins():
@@ -531,11 +527,11 @@ def test_draw_continues_to_four_cards_then_the_next_turn_begins():
     give_hand(st, 2, [a, b, card_of("wagon"), card_of("church")])
     st.extra[2] = False
     st.apply(PlaceFarmer((a, b), (9, 0)))
-    assert st.phase == DRAW
+    assert st.phase == Phase.DRAW
     st.apply(Draw("landscape"))
-    assert st.phase == DRAW
+    assert st.phase == Phase.DRAW
     events = st.apply(Draw("landscape"))
-    assert st.phase == PLAY and st.current == 0 and st.turn == 2
+    assert st.phase == Phase.PLAY and st.current == 0 and st.turn == 2
     assert events[-1].kind == "turn_start" and events[-1].player == 0
 
 
@@ -562,13 +558,13 @@ def test_last_farmer_triggers_the_end_and_the_round_is_completed():
     assert last.data == {"players": [2, 3]}
     assert st.end_reason == "last_farmer" and st.farmers_left[1] == 0
     # no draw once the end is triggered: green is next
-    assert st.phase == PLAY and st.current == 2 and len(st.hands[1]) == 2
+    assert st.phase == Phase.PLAY and st.current == 2 and len(st.hands[1]) == 2
     players = []
     while not st.is_over():
         players.append(st.current)
         st.apply(st.legal_actions()[0])
     assert sorted(set(players)) == [2, 3]
-    assert st.phase == OVER and st.to_act() == [] and st.legal_actions() == []
+    assert st.phase == Phase.OVER and st.to_act() == [] and st.legal_actions() == []
 
 
 def test_empty_stacks_trigger_the_end_and_the_last_player_ends_at_once():
@@ -592,10 +588,10 @@ def test_extra_turn_still_offered_after_the_trigger():
     land = card_of("settlers")
     give_hand(st, 0, [land, card_of("church"), card_of("eagle"), card_of("wagon")])
     st.apply(PlaceBuilding((land, card_of("church")), (0, 8)))
-    assert st.end_triggered and st.phase == EXTRA_TURN
+    assert st.end_triggered and st.phase == Phase.EXTRA_TURN
     st.apply(UseExtraTurn())
     st.apply(st.legal_actions()[0])
-    assert st.current == 1 and st.phase == PLAY
+    assert st.current == 1 and st.phase == Phase.PLAY
 
 
 def test_ranking_adds_tokens_breaks_ties_by_farmers_and_shares_wins():
@@ -692,7 +688,7 @@ def test_undoable_until_hidden_information_is_revealed():
     assert st.is_undoable(0)
     st.apply(st.legal_actions()[0])
     assert st.is_undoable(0) and st.is_undoable(1)
-    while st.phase != DRAW:
+    while st.phase != Phase.DRAW:
         st.apply(next(a for a in st.legal_actions() if not isinstance(a, UseExtraTurn)))
     n = len(st.history)
     assert all(st.is_undoable(i) for i in range(n))
@@ -784,7 +780,7 @@ def test_preview_works_from_a_view_and_refuses_illegal_plays():
 
 def test_determinised_states_agree_with_the_view_and_differ_in_secrets():
     st = new_game(3, 8, **TEST_BOARD)
-    while st.phase != PLAY:
+    while st.phase != Phase.PLAY:
         st.apply(st.legal_actions()[0])
     view = st.view(st.current)
     guesses = [OregonState.state_from_view(view, random.Random(s)) for s in range(5)]

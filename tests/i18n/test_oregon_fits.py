@@ -11,8 +11,9 @@ from game import i18n
 from game.config import Config
 from game.games.oregon.art import pictures as oregon_art
 from game.games.oregon.art.layout import CARD
-from game.games.oregon.engine import DRAW, EXTRA_TURN, Draw, new_game
+from game.games.oregon.engine import Draw, new_game
 from game.games.oregon.engine.cards import BUILDING_INDEX, BUILDINGS, SYMBOLS
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.positions import blank_position, card_of, give_hand, move_cards
 from game.games.oregon.table import panels
 from game.games.oregon.table.choices import OregonChoices
@@ -82,7 +83,7 @@ class Recorder(pygame.Surface):
 # --- what the table asks and answers, made by the choice model in real positions -------------
 def _to_draw(st, hand):
     give_hand(st, 0, hand)
-    st.current, st.phase, st.plays, st.drawn_any, st.pending = 0, DRAW, 1, False, -1
+    st.current, st.phase, st.plays, st.drawn_any, st.pending = 0, Phase.DRAW, 1, False, -1
 
 
 def oregon_prompts() -> list[str]:
@@ -122,7 +123,7 @@ def oregon_prompts() -> list[str]:
     _to_draw(st, [card_of("coal_mine"), card_of("gold_mine"), card_of("station")])
     st.stacks[BUILDING_INDEX["coal_mine"]] = 0
     out.append(c.prompt(st, 0, st.legal_actions(0)))  # one deck only / a dead card
-    st.phase = EXTRA_TURN
+    st.phase = Phase.EXTRA_TURN
     out += [c.prompt(st, 0, []), c.cell_action(st, (0, 0))[1]]
     return [text for text in out if text]
 
@@ -131,7 +132,7 @@ def oregon_button_labels() -> list[str]:
     """Every button label of the Oregon table, in the current language."""
     c = OregonChoices()
     st = blank_position(2)
-    st.phase = EXTRA_TURN
+    st.phase = Phase.EXTRA_TURN
     labels = [b.label for b in c.buttons(st, [])]
     _to_draw(st, [card_of("bison"), card_of("post_office")])
     move_cards(st, [card_of("post_office", 1)], st.deck[1])
@@ -146,7 +147,7 @@ def oregon_button_labels() -> list[str]:
         DiscardDead(card_of(b)) for b in BUILDINGS]
     c.toggle_card(bison)
     labels += [b.label for b in c._play_buttons(legal)]
-    st.phase = DRAW
+    st.phase = Phase.DRAW
     labels += [b.label for k in range(0, len(BUILDINGS), 2)
                for b in c.buttons(st, legal[1 + k:3 + k])]
     return labels

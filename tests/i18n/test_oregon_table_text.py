@@ -11,15 +11,8 @@ import pytest
 from language_check import english_words, speaking
 
 from game.config import Config
-from game.games.oregon.engine import (
-    DRAW,
-    PLAY,
-    START_TILE,
-    Draw,
-    PlaceBuilding,
-    PlaceFarmer,
-    PlaceStartTile,
-)
+from game.games.oregon.engine import Draw, PlaceBuilding, PlaceFarmer, PlaceStartTile
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.table import tips
 from game.games.oregon.table.results import COLUMNS, TIE_BREAK
 from game.i18n import _
@@ -136,7 +129,7 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
             reader.decision(n)
             legal = scene.state.legal_actions(p)
             placements = [a for a in legal if isinstance(a, (PlaceFarmer, PlaceBuilding))]
-            action = rng.choice(placements or legal) if scene.state.phase == PLAY \
+            action = rng.choice(placements or legal) if scene.state.phase == Phase.PLAY \
                 else rng.choice(legal)
             version = scene.version
             _play(scene, action, reader, n)
@@ -148,7 +141,7 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
             assert entry.text[-1:] in LINE_ENDS and not entry.text.endswith(".."), entry.text
         for column in [*COLUMNS, TIE_BREAK]:
             reader.add("results column", _(column))
-    assert {START_TILE, PLAY, DRAW} <= phases and n > 20
+    assert {Phase.START_TILE, Phase.PLAY, Phase.DRAW} <= phases and n > 20
     assert not missing, f"{len(missing)} sentences have no {code} translation:\n" + \
         "\n".join(sorted(missing)[:40])
     english = [(where, text, words) for where, text in reader.texts
@@ -163,7 +156,7 @@ def test_the_oregon_table_follows_a_live_change_of_language(display):
     pygame.display.set_mode((1920, 1080))
     svc, scene = _table("en", seed=11)
     assert _until_human(svc, scene)
-    while scene.state.phase != PLAY:  # the start tile, then draw until cards are played
+    while scene.state.phase != Phase.PLAY:  # the start tile, then draw until cards are played
         legal = scene.state.legal_actions(scene.acting)
         _play(scene, legal[0], Reader(scene), 0)
         assert _until_human(svc, scene)

@@ -6,9 +6,6 @@ import subprocess
 import sys
 
 from game.games.oregon.engine import (
-    DRAW,
-    PLAY,
-    START_TILE,
     DiscardDead,
     DiscardDrawn,
     DiscardNoPlacement,
@@ -23,6 +20,7 @@ from game.games.oregon.engine import (
     preview,
 )
 from game.games.oregon.engine.cards import BUILDING_INDEX, BUILDING_NAMES
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.positions import (
     blank_position,
     card_of,
@@ -78,7 +76,7 @@ def test_the_joker_stands_in_for_a_card_unless_it_is_spent():
 def test_start_tile_prompt_cells_and_the_rules_reason_for_a_wrong_cell():
     st = new_game(2, 4)
     p = st.to_act()[0]
-    assert st.phase == START_TILE
+    assert st.phase == Phase.START_TILE
     legal = st.legal_actions(p)
     c = OregonChoices()
     kind, cells = c.legal_cells(st, p, legal)
@@ -170,7 +168,7 @@ def test_a_hand_that_allows_nothing_is_told_to_discard():
 
 def _to_draw(st, hand):
     give_hand(st, 0, hand)
-    st.current, st.phase, st.plays, st.drawn_any, st.pending = 0, DRAW, 1, False, -1
+    st.current, st.phase, st.plays, st.drawn_any, st.pending = 0, Phase.DRAW, 1, False, -1
 
 
 def test_draw_prompt_decks_and_the_refused_deck():
@@ -182,7 +180,7 @@ def test_draw_prompt_decks_and_the_refused_deck():
     assert c.prompt(st, 0, legal) == "Draw 2 cards: click a deck."
     assert c.cell_action(st, (3, 3)) == (None, "Draw cards now: click a deck.")
     assert "landscape deck" in c.deck_refusal(st, "landscape")
-    st.phase = PLAY
+    st.phase = Phase.PLAY
     assert c.deck_refusal(st, "landscape") is None
 
 

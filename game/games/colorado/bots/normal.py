@@ -45,6 +45,7 @@ from game.games.colorado.engine.actions import (
     TakeCard,
 )
 from game.games.colorado.engine.cards import CARD_PATTERNS
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.view import ColoradoView
 
 LEVELS = ("easy", "normal")
@@ -87,27 +88,27 @@ class EasyBot(SeededBot):
         rng = self.rng
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
-        if phase == "bid":
+        if phase == Phase.BID:
             if not hand or rng.random() < EASY_NO_BID:
                 return Bid(())
             k = rng.randint(1, min(EASY_MAX_BID, len(hand)))
             return Bid(tuple(sorted(rng.sample(hand, k))))
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             k = rng.randint(1, min(2, len(hand)))
             return SaleBid(tuple(sorted(rng.sample(hand, k))))
         if len(legal) == 1:
             return legal[0]
-        if phase == "offer":
+        if phase == Phase.OFFER:
             offers = [a for a in legal if isinstance(a, OfferForSale)]
             if offers and rng.random() < EASY_SELL:
                 return rng.choice(offers)
             return PassSale()
-        if phase == "interest":
+        if phase == Phase.INTEREST:
             yes = DeclareInterest(True)
             if yes in legal and hand and rng.random() < EASY_INTEREST:
                 return yes
             return DeclareInterest(False)
-        if phase == "take":
+        if phase == Phase.TAKE:
             cards = sorted({a.card_id for a in legal if isinstance(a, TakeCard)})
             if not cards:
                 return rng.choice(legal)
@@ -173,22 +174,22 @@ class NormalBot(SeededBot):
     def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
-        if phase == "give":
+        if phase == Phase.GIVE:
             return GiveCowboy(hand[0]) if hand else legal[0]
-        if len(legal) == 1 and phase not in ("bid", "auction"):
+        if len(legal) == 1 and phase not in (Phase.BID, Phase.AUCTION):
             return legal[0]
         pos = self.position(view)
-        if phase == "flags":
+        if phase == Phase.FLAGS:
             return self._flag(pos, legal)
-        if phase == "take":
+        if phase == Phase.TAKE:
             return self._take(pos, legal)
-        if phase == "bid":
+        if phase == Phase.BID:
             return self._bid(pos, hand)
-        if phase == "offer":
+        if phase == Phase.OFFER:
             return self._offer(pos, legal, hand)
-        if phase == "interest":
+        if phase == Phase.INTEREST:
             return self._interest(pos, legal, hand)
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             return self._auction(pos, hand)
         return legal[0]
 

@@ -33,7 +33,7 @@ from game.engine.core import Action
 from game.games.colorado.bots.evaluation import Position
 from game.games.colorado.bots.normal import INCOME, NormalBot, turns_left
 from game.games.colorado.engine.actions import Bid, SaleBid
-from game.games.colorado.engine.model import PHASE_AUCTION, PHASE_BID, PHASE_FLAGS
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.state import ColoradoState
 from game.games.colorado.engine.view import ColoradoView
 
@@ -92,7 +92,7 @@ class SearchState(ColoradoState):
         state.turn_mark = (view["round"], view["round_deck_left"],  # type: ignore[attr-defined]
                            view["phase"])
         me = view["viewer"]
-        if state.phase == PHASE_BID:
+        if state.phase == Phase.BID:
             placed = [p for p, b in enumerate(state.bids) if b is not None and p != me]
             for p in placed:
                 state.bids[p] = None
@@ -100,7 +100,7 @@ class SearchState(ColoradoState):
                 bid = _POLICY.choose(state.view(p), state.legal_actions(p))
                 assert isinstance(bid, Bid)
                 state.bids[p] = tuple(sorted(bid.cowboys))
-        elif state.phase == PHASE_AUCTION and state.sale is not None:
+        elif state.phase == Phase.AUCTION and state.sale is not None:
             bids = state.sale.bids
             placed = [p for p, b in bids.items() if b is not None and p != me]
             for p in placed:
@@ -140,20 +140,20 @@ class ColoradoSearch(GuidedRules):
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
         out: list[Action] = [choice]
-        if phase in ("flags", "give", "interest") or (
-                len(legal) == 1 and phase not in ("bid", "auction")):
+        if phase in (Phase.FLAGS, Phase.GIVE, Phase.INTEREST) or (
+                len(legal) == 1 and phase not in (Phase.BID, Phase.AUCTION)):
             return out
         pos = POSITIONS.get(view)  # type: ignore[arg-type]
-        if phase == "bid":
+        if phase == Phase.BID:
             more = _top(bot.rank_bids(pos, hand), BID_WIDTH, Bid)
             if Bid(()) not in more:
                 more.append(Bid(()))
-        elif phase == "take":
+        elif phase == Phase.TAKE:
             more = _top(bot.rank_takes(pos, legal), TAKE_WIDTH)
-        elif phase == "offer":
+        elif phase == Phase.OFFER:
             ranked = bot.rank_offers(pos, legal, hand)
             more = _top([r for r in ranked if r[0] >= OFFER_FLOOR], OFFER_WIDTH)
-        elif phase == "auction":
+        elif phase == Phase.AUCTION:
             more = _top(bot.rank_sale_bids(pos, hand), SALE_WIDTH, SaleBid)
         else:
             more = []
@@ -167,7 +167,7 @@ class ColoradoSearch(GuidedRules):
         if state.is_over():
             return state.scores()
         mark = getattr(state, "turn_mark", (state.round, len(state.round_deck), state.phase))
-        if mark[2] == PHASE_FLAGS:  # flags pay off over the round: no play-out, the board
+        if mark[2] == Phase.FLAGS:  # flags pay off over the round: no play-out, the board
             return self.values(state.view(None))
         s = state.clone()
         for _ in range(MAX_TURN_STEPS):

@@ -27,11 +27,12 @@ from game.games.colorado.engine.actions import (
     TakeCard,
 )
 from game.games.colorado.engine.cards import CARDS, FLAG_COLOURS, Card
-from game.games.colorado.engine.state import PHASES, PLAYER_COLOURS, PLAYER_NAMES, ColoradoState
+from game.games.colorado.engine.phases import PHASES, Phase
+from game.games.colorado.engine.state import PLAYER_COLOURS, PLAYER_NAMES, ColoradoState
 from game.games.colorado.engine.view import ColoradoView, build_view, preview_card_use
 
 __all__ = [
-    "ACTION_TYPES", "CARDS", "FLAG_COLOURS", "PHASES", "PLAYER_COLOURS", "PLAYER_NAMES",
+    "ACTION_TYPES", "CARDS", "FLAG_COLOURS", "PHASES", "Phase", "PLAYER_COLOURS", "PLAYER_NAMES",
     "Bid", "Card", "ColoradoState", "ColoradoView", "DeclareInterest", "GiveCowboy", "OfferForSale",
     "PassSale", "PlaceFlag", "SaleBid", "TakeCard", "build_view", "new_game",
     "preview_card_use",

@@ -8,7 +8,7 @@ from game.engine.core import Event
 from game.engine.messages import N_, Sentence, say
 from game.games.colorado.engine.actions import Bid
 from game.games.colorado.engine.events import seat_bid, who
-from game.games.colorado.engine.model import PHASE_BID, PHASE_TAKE
+from game.games.colorado.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.colorado.engine.state import ColoradoState
@@ -63,7 +63,7 @@ def bid_problem(cowboys: tuple[int, ...], hand: list[int],
 
 
 def check_bid(state: ColoradoState, a: Bid, p: int) -> Sentence | None:
-    if state.phase != PHASE_BID:
+    if state.phase != Phase.BID:
         return say(N_("You cannot bid for cards now"))
     return bid_problem(a.cowboys, state.hands[p], False)
 
@@ -76,7 +76,7 @@ def do_bid(state: ColoradoState, a: Bid, p: int) -> list[Event]:
 def start_bid(state: ColoradoState) -> None:
     state.market_queue = []
     state.bids = [None] * state.num_players
-    state.phase = PHASE_BID
+    state.phase = Phase.BID
 
 
 def advance_bid(state: ColoradoState, events: list[Event]) -> bool:
@@ -119,4 +119,4 @@ def resolve_bids(state: ColoradoState, events: list[Event]) -> None:
     state.bids = [None] * n
     state.take_queue = list(takers)
     state.refill = refill
-    state.phase = PHASE_TAKE
+    state.phase = Phase.TAKE

@@ -20,11 +20,9 @@ from game.games.colorado.engine.model import (
     CARDS_PER_COLOUR_PER_ROUND,
     FLAGS_PER_COLOUR,
     NUM_COWBOYS,
-    PHASE_AUCTION,
-    PHASE_BID,
-    PHASE_TAKE,
     Sale,
 )
+from game.games.colorado.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.colorado.engine.state import ColoradoState
@@ -60,7 +58,7 @@ def _copy_public(state: ColoradoState, view: dict[str, Any]) -> None:
     state.tokens = list(view["sale_tokens"])
     state.sales_this_round = list(view["sales_this_round"])
     state.round = view["round"]
-    state.phase = view["phase"]
+    state.phase = Phase(view["phase"])
     state.revealed = [c["id"] for c in view["revealed_cards"]]
     state.last_cards = view["last_cards"]
     state.used_cards = list(view["used_cards"])
@@ -73,7 +71,7 @@ def _copy_public(state: ColoradoState, view: dict[str, Any]) -> None:
     state.last_sale = view["last_sale"]
     state.round_results = list(view["round_results"])
     bids = view["last_bids"]
-    state.refill = list(bids["refill"]) if state.phase == PHASE_TAKE and bids else []
+    state.refill = list(bids["refill"]) if state.phase == Phase.TAKE and bids else []
     state.bids = [None] * state.num_players
     sale = view["sale"]
     state.sale = None
@@ -143,12 +141,12 @@ def _place_bids(state: ColoradoState, view: dict[str, Any], rng: random.Random) 
     """Secret bids already placed: the seat's own as it is, the others' drawn from what
     their (drawn) cowboys allow."""
     me = view["viewer"]
-    if state.phase == PHASE_BID:
+    if state.phase == Phase.BID:
         for p, placed in enumerate(view["bids_in"]):
             if placed:
                 state.bids[p] = (tuple(view["my_bid"]) if p == me
                                  else rng.choice(bid_options(state.hands[p], False)))
-    if state.phase == PHASE_AUCTION and state.sale is not None:
+    if state.phase == Phase.AUCTION and state.sale is not None:
         sale = view["sale"]
         state.sale.bids = {p: None for p in sale["auction_bidders"]}
         for p in sale["auction_bids_in"]:

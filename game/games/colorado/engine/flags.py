@@ -17,7 +17,8 @@ from game.games.colorado.engine.events import (
     who,
 )
 from game.games.colorado.engine.grid import CELLS, NEIGHBOUR_MASK, as_cell, index
-from game.games.colorado.engine.model import FLAGS_PER_COLOUR, PHASE_FLAGS
+from game.games.colorado.engine.model import FLAGS_PER_COLOUR
+from game.games.colorado.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.colorado.engine.state import ColoradoState
@@ -59,11 +60,11 @@ def deal_flags(state: ColoradoState, events: list[Event]) -> None:
                             args={"player": who(p), "colours": [colour_arg(c) for c in hand]},
                             public_args={"player": who(p), "n": len(hand)}))
     state.flag_queue = [state.order[k % n] for k in range(per * n)]
-    state.phase = PHASE_FLAGS
+    state.phase = Phase.FLAGS
 
 
 def check_place_flag(state: ColoradoState, a: PlaceFlag, p: int) -> Sentence | None:
-    if state.phase != PHASE_FLAGS:
+    if state.phase != Phase.FLAGS:
         return say(N_("You cannot place a flag now"))
     if a.colour not in FLAG_TERMS:
         return say(N_("{colour} is not a flag colour"), colour=repr(a.colour))

@@ -21,17 +21,10 @@ from game.games.colorado.engine.flags import (
 from game.games.colorado.engine.market import advance_auction, advance_interest, advance_offer
 from game.games.colorado.engine.model import (
     CARDS_PER_COLOUR_PER_ROUND,
-    PHASE_AUCTION,
-    PHASE_BID,
-    PHASE_FLAGS,
-    PHASE_GIVE,
-    PHASE_INTEREST,
-    PHASE_OFFER,
-    PHASE_OVER,
-    PHASE_TAKE,
     START_COWBOYS,
     cards_per_turn,
 )
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.round_end import end_game, end_round
 
 if TYPE_CHECKING:
@@ -98,7 +91,7 @@ def start_turn(state: ColoradoState, events: list[Event]) -> None:
         start_bid(state)
     else:
         state.market_queue = list(state.order)
-        state.phase = PHASE_OFFER
+        state.phase = Phase.OFFER
 
 
 def end_turn(state: ColoradoState, events: list[Event]) -> None:
@@ -146,9 +139,9 @@ def _wait(state: ColoradoState, events: list[Event]) -> bool:
 
 # phase -> what happens by itself in it; True when the state moved on (look again)
 _STEPS: dict[str, Callable[[ColoradoState, list[Event]], bool]] = {
-    PHASE_FLAGS: _advance_flags, PHASE_OFFER: advance_offer,
-    PHASE_INTEREST: advance_interest, PHASE_GIVE: _wait, PHASE_AUCTION: advance_auction,
-    PHASE_BID: advance_bid, PHASE_TAKE: _advance_take, PHASE_OVER: _wait,
+    Phase.FLAGS: _advance_flags, Phase.OFFER: advance_offer,
+    Phase.INTEREST: advance_interest, Phase.GIVE: _wait, Phase.AUCTION: advance_auction,
+    Phase.BID: advance_bid, Phase.TAKE: _advance_take, Phase.OVER: _wait,
 }
 
 

@@ -20,15 +20,8 @@ from game.games.colorado.engine.cowboys import FOR_SALE, draw_cowboys
 from game.games.colorado.engine.cubes import set_cube
 from game.games.colorado.engine.events import NOT_A_CELL, cell_arg, seat_bid, who
 from game.games.colorado.engine.grid import as_cell, index, xy
-from game.games.colorado.engine.model import (
-    CUBES_PER_PLAYER,
-    MAX_SALES_PER_ROUND,
-    PHASE_AUCTION,
-    PHASE_GIVE,
-    PHASE_INTEREST,
-    PHASE_OFFER,
-    Sale,
-)
+from game.games.colorado.engine.model import CUBES_PER_PLAYER, MAX_SALES_PER_ROUND, Sale
+from game.games.colorado.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.colorado.engine.state import ColoradoState
@@ -62,7 +55,7 @@ def can_buy(state: ColoradoState, p: int) -> bool:
 
 # --- offering ------------------------------------------------------------------------------
 def check_offer(state: ColoradoState, a: OfferForSale, p: int) -> Sentence | None:
-    if state.phase != PHASE_OFFER:
+    if state.phase != Phase.OFFER:
         return say(N_("You cannot offer land for sale now"))
     if state.tokens[p] <= 0:
         return say(N_("You have no For Sale token left"))
@@ -83,14 +76,14 @@ def do_offer(state: ColoradoState, a: OfferForSale, p: int) -> list[Event]:
     state.tokens[p] -= 1
     state.sales_this_round[p] += 1
     state.sale = Sale(p, i, [q for q in state.order if q != p])
-    state.phase = PHASE_INTEREST
+    state.phase = Phase.INTEREST
     return [Event("sale_offered", SALE_OFFERED, p,
                   {"cell": list(a.cell), "tokens_left": state.tokens[p]},
                   args={"player": who(p), "cell": cell_arg(i)})]
 
 
 def check_pass(state: ColoradoState, a: PassSale, p: int) -> Sentence | None:
-    return None if state.phase == PHASE_OFFER else say(N_("You cannot pass the market now"))
+    return None if state.phase == Phase.OFFER else say(N_("You cannot pass the market now"))
 
 
 def do_pass(state: ColoradoState, a: PassSale, p: int) -> list[Event]:
@@ -111,7 +104,7 @@ def advance_offer(state: ColoradoState, events: list[Event]) -> bool:
 
 # --- interest ------------------------------------------------------------------------------
 def check_interest(state: ColoradoState, a: DeclareInterest, p: int) -> Sentence | None:
-    if state.phase != PHASE_INTEREST:
+    if state.phase != Phase.INTEREST:
         return say(N_("You cannot declare interest now"))
     if a.interested and not state.hands[p]:
         return say(N_("You need at least one cowboy to declare interest"))
@@ -157,15 +150,15 @@ def resolve_interest(state: ColoradoState, events: list[Event]) -> None:
         set_cube(state, sale.cell, -1, events)
         finish_sale(state, events, None, ())
     elif len(sale.interested) == 1:
-        state.phase = PHASE_GIVE
+        state.phase = Phase.GIVE
     else:
         sale.bids = {p: None for p in sale.interested}
-        state.phase = PHASE_AUCTION
+        state.phase = Phase.AUCTION
 
 
 # --- one buyer -----------------------------------------------------------------------------
 def check_give(state: ColoradoState, a: GiveCowboy, p: int) -> Sentence | None:
-    if state.phase != PHASE_GIVE:
+    if state.phase != Phase.GIVE:
         return say(N_("You cannot give a cowboy now"))
     if a.cowboy not in state.hands[p]:
         return say(N_("You can give only one of your own cowboys"))
@@ -196,7 +189,7 @@ def do_give(state: ColoradoState, a: GiveCowboy, p: int) -> list[Event]:
 
 # --- land auction --------------------------------------------------------------------------
 def check_sale_bid(state: ColoradoState, a: SaleBid, p: int) -> Sentence | None:
-    if state.phase != PHASE_AUCTION:
+    if state.phase != Phase.AUCTION:
         return say(N_("You cannot bid for land now"))
     return bid_problem(a.cowboys, state.hands[p], True)
 
@@ -255,4 +248,4 @@ def finish_sale(state: ColoradoState, events: list[Event], buyer: int | None,
         "bids": ({str(p): b for p, b in bids.items()} if bids else None)}
     state.last_sale = last
     state.sale = None
-    state.phase = PHASE_OFFER
+    state.phase = Phase.OFFER

@@ -1,4 +1,4 @@
-"""The pieces of Colorado County every rule module shares: seats, amounts, phases and the
+"""The pieces of Colorado County every rule module shares: seats, amounts and the
 record of a land sale in progress."""
 
 from __future__ import annotations
@@ -17,16 +17,6 @@ FLAGS_PER_COLOUR = 3
 CARDS_PER_COLOUR_PER_ROUND = 3
 MAX_SALES_PER_ROUND = 2
 
-PHASE_FLAGS = "flags"
-PHASE_OFFER = "offer"
-PHASE_INTEREST = "interest"
-PHASE_GIVE = "give"
-PHASE_AUCTION = "auction"
-PHASE_BID = "bid"
-PHASE_TAKE = "take"
-PHASE_OVER = "over"
-PHASES = (PHASE_FLAGS, PHASE_OFFER, PHASE_INTEREST, PHASE_GIVE, PHASE_AUCTION, PHASE_BID,
-          PHASE_TAKE, PHASE_OVER)
 
 
 def sale_tokens_for(num_players: int) -> int:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from game.engine.core import Event, Outcome
 from game.engine.messages import N_, NN_
 from game.games.colorado.engine.events import numbered, seat_amount, who
-from game.games.colorado.engine.model import NUM_ROUNDS, PHASE_OVER, cells_json
+from game.games.colorado.engine.model import NUM_ROUNDS, cells_json
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.scoring import CATEGORIES, score_round
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def outcome(state: ColoradoState) -> Outcome:
 
 
 def end_game(state: ColoradoState, events: list[Event]) -> None:
-    state.phase = PHASE_OVER
+    state.phase = Phase.OVER
     best = winners(state)
     order = ranking(state)
     points = state.score[order[0]]

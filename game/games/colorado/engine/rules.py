@@ -35,15 +35,7 @@ from game.games.colorado.engine.market import (
     do_pass,
     do_sale_bid,
 )
-from game.games.colorado.engine.model import (
-    PHASE_AUCTION,
-    PHASE_BID,
-    PHASE_FLAGS,
-    PHASE_GIVE,
-    PHASE_INTEREST,
-    PHASE_OFFER,
-    PHASE_TAKE,
-)
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.taking import check_take, do_take, take_actions
 
 if TYPE_CHECKING:
@@ -114,8 +106,8 @@ def _takes(state: ColoradoState, player: int) -> list[Action]:
 
 
 LEGAL: dict[str, Callable[[ColoradoState, int], list[Action]]] = {
-    PHASE_FLAGS: _flags, PHASE_OFFER: _offers, PHASE_INTEREST: _interest, PHASE_GIVE: _give,
-    PHASE_AUCTION: _sale_bids, PHASE_BID: _bids, PHASE_TAKE: _takes,
+    Phase.FLAGS: _flags, Phase.OFFER: _offers, Phase.INTEREST: _interest, Phase.GIVE: _give,
+    Phase.AUCTION: _sale_bids, Phase.BID: _bids, Phase.TAKE: _takes,
 }
 """Phase -> the legal actions of a player who acts in it (exact, or representatives for
 bids and one per outcome for cards: see ``state``)."""

@@ -65,15 +65,6 @@ from game.games.colorado.engine.model import (  # noqa: F401 - re-exported: the 
     MAX_SALES_PER_ROUND,
     NUM_COWBOYS,
     NUM_ROUNDS,
-    PHASE_AUCTION,
-    PHASE_BID,
-    PHASE_FLAGS,
-    PHASE_GIVE,
-    PHASE_INTEREST,
-    PHASE_OFFER,
-    PHASE_OVER,
-    PHASE_TAKE,
-    PHASES,
     PLAYER_COLOURS,
     PLAYER_NAMES,
     START_COWBOYS,
@@ -81,6 +72,7 @@ from game.games.colorado.engine.model import (  # noqa: F401 - re-exported: the 
     cards_per_turn,
     sale_tokens_for,
 )
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.rules import LEGAL, LISTED_FLAG_AT, RULES
 from game.games.colorado.engine.taking import listed_use
 from game.games.colorado.engine.view import ColoradoView, build_view
@@ -142,7 +134,7 @@ class ColoradoState(GameState):
             self.rng.shuffle(deck)
             self.decks.append(deck)
         self.round = 0
-        self.phase = PHASE_FLAGS
+        self.phase: Phase = Phase.FLAGS
         self.round_deck: list[int] = []
         self.revealed: list[int] = []
         self.last_cards = False
@@ -168,28 +160,28 @@ class ColoradoState(GameState):
     # ------------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:
         ph = self.phase  # the phases in the order of how often a game is in them
-        if ph == PHASE_BID:
+        if ph == Phase.BID:
             return [p for p in self.order if self.bids[p] is None]
-        if ph == PHASE_FLAGS:
+        if ph == Phase.FLAGS:
             return [self.flag_queue[0]]
-        if ph == PHASE_TAKE:
+        if ph == Phase.TAKE:
             return [self.take_queue[0]]
-        if ph == PHASE_INTEREST:
+        if ph == Phase.INTEREST:
             assert self.sale is not None
             return [self.sale.queue[0]]
-        if ph == PHASE_OFFER:
+        if ph == Phase.OFFER:
             return [self.market_queue[0]]
-        if ph == PHASE_AUCTION:
+        if ph == Phase.AUCTION:
             assert self.sale is not None
             bids = self.sale.bids
             return [p for p in self.order if p in bids and bids[p] is None]
-        if ph == PHASE_GIVE:
+        if ph == Phase.GIVE:
             assert self.sale is not None
             return [self.sale.interested[0]]
         return []
 
     def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
+        return self.phase == Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.score)
@@ -206,7 +198,7 @@ class ColoradoState(GameState):
 
     def is_simultaneous(self) -> bool:
         """The secret bids: for the cards, and in a land auction."""
-        return self.phase in (PHASE_BID, PHASE_AUCTION)
+        return self.phase in (Phase.BID, Phase.AUCTION)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         acting = self.to_act()
@@ -219,7 +211,7 @@ class ColoradoState(GameState):
         actions = LEGAL[self.phase](self, player)
         # a flag's list is long: it is known by where a flag may go (``listed_flag_mask``)
         self._listed = (len(self.history), player,
-                        tuple(actions) if self.phase != PHASE_FLAGS else None)
+                        tuple(actions) if self.phase != Phase.FLAGS else None)
         return actions
 
     def _listed_now(self, player: int) -> tuple[int, int, tuple[Action, ...] | None] | None:

@@ -13,7 +13,7 @@ from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.cubes import set_cube
 from game.games.colorado.engine.events import card_arg, cell_arg, numbered, who
 from game.games.colorado.engine.grid import CELLS, NUM_CELLS, index, on_board
-from game.games.colorado.engine.model import PHASE_TAKE
+from game.games.colorado.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.colorado.engine.state import ColoradoState
@@ -41,7 +41,7 @@ def listed_use(a: TakeCard) -> CardUse:
 
 
 def check_take(state: ColoradoState, a: TakeCard, p: int) -> Sentence | None:
-    if state.phase != PHASE_TAKE:
+    if state.phase != Phase.TAKE:
         return say(N_("You cannot take a card now"))
     try:
         use = _card_use(state, a, p)

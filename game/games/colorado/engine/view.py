@@ -34,14 +34,11 @@ from game.games.colorado.engine.model import (
     CUBES_PER_PLAYER,
     MAX_SALES_PER_ROUND,
     NUM_ROUNDS,
-    PHASE_AUCTION,
-    PHASE_BID,
-    PHASE_FLAGS,
-    PHASE_GIVE,
     PLAYER_COLOURS,
     PLAYER_NAMES,
     cards_per_turn,
 )
+from game.games.colorado.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.colorado.engine.state import ColoradoState
@@ -135,8 +132,8 @@ def _sale_view(state: ColoradoState) -> SaleView | None:
         return None
     return {"seller": s.seller, "cell": list(xy(s.cell)), "queue": list(s.queue),
             "interested": list(s.interested), "declined": list(s.declined),
-            "buyer": s.interested[0] if state.phase == PHASE_GIVE else None,
-            "auction_bidders": sorted(s.bids) if state.phase == PHASE_AUCTION else [],
+            "buyer": s.interested[0] if state.phase == Phase.GIVE else None,
+            "auction_bidders": sorted(s.bids) if state.phase == Phase.AUCTION else [],
             "auction_bids_in": sorted(p for p, b in s.bids.items() if b is not None)}
 
 
@@ -156,7 +153,7 @@ def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
     my_sale_bid = None
     if me is not None and state.sale is not None and state.sale.bids.get(me) is not None:
         my_sale_bid = list(state.sale.bids[me] or ())
-    bidding = state.phase == PHASE_BID
+    bidding = state.phase == Phase.BID
     return {
         "game": "colorado",
         "viewer": me,
@@ -180,7 +177,7 @@ def build_view(state: ColoradoState, player: int | None) -> ColoradoView:
         "flags_in_hand": [len(h) for h in state.flag_hands],
         "flags_unplaced": len(state.flags_unplaced),
         "flag_cells": ([list(CELLS[i]) for i in state.flag_cells()]
-                       if state.phase == PHASE_FLAGS else []),
+                       if state.phase == Phase.FLAGS else []),
         "flag_queue": list(state.flag_queue),
         "scores": list(state.score),
         "cubes_left": list(state.cubes_left),

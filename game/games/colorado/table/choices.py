@@ -28,9 +28,10 @@ from game.games.colorado.engine import (
 from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.events import FLAG_TERMS
 from game.games.colorado.engine.grid import HEIGHT, WIDTH, cell_name
+from game.games.colorado.engine.phases import Phase
 from game.i18n import N_, _, ngettext
 
-SIMULTANEOUS = ("bid", "auction")
+SIMULTANEOUS = (Phase.BID, Phase.AUCTION)
 Cell = tuple[int, int]
 # (label, a move to try or something to call, enabled, primary) per button slot
 Button = tuple[str, Any, bool, bool]
@@ -137,7 +138,7 @@ class ColoradoChoices:
         return list(self.source.sview()["my_flags"] or [])
 
     def flag_cells(self) -> list[Cell]:
-        if self.source.acting is None or self.phase != "flags":
+        if self.source.acting is None or self.phase != Phase.FLAGS:
             return []
         cells = [tuple(c) for c in self.source.sview()["flag_cells"]]
         return self._lesson_lit(cells)  # a lesson's step narrows them
@@ -147,11 +148,11 @@ class ColoradoChoices:
         cubes that may be sold, the flags the chosen card may use (not the one it lies on).
         A lesson's step lights only the cells its own moves name."""
         phase = self.phase
-        if phase == "flags":
+        if phase == Phase.FLAGS:
             return "flag", self.flag_cells()
-        if phase == "offer":
+        if phase == Phase.OFFER:
             return "sale", self._lesson_lit(self.own_cells())
-        if phase == "take" and self.sel_card is not None:
+        if phase == Phase.TAKE and self.sel_card is not None:
             flags = [f for f in self.use_flags() if f != self.use_flag]
             return "flag", self._lesson_lit(flags)
         return "", []
@@ -284,7 +285,7 @@ class ColoradoChoices:
 
     def rotate(self, amount: int) -> Reply | None:
         if self.sel_card is None or self.use_flag is None:
-            if self.source.acting is not None and self.phase == "take":
+            if self.source.acting is not None and self.phase == Phase.TAKE:
                 return Reply(message=_("Choose a card and one of its flags first, then turn "
                                        "the card."), error=True)
             return None
@@ -295,7 +296,7 @@ class ColoradoChoices:
         return Reply("swish")
 
     def toggle_token(self, num: int) -> Reply:
-        if self.phase == "give":
+        if self.phase == Phase.GIVE:
             self.sel_tokens = [] if self.sel_tokens == [num] else [num]
         elif num in self.sel_tokens:
             self.sel_tokens.remove(num)
@@ -306,24 +307,24 @@ class ColoradoChoices:
     def click_cell(self, cell: Cell) -> Reply | None:
         """A board cell clicked by the acting human (None: nothing happens)."""
         phase = self.phase
-        if phase == "flags":
+        if phase == Phase.FLAGS:
             flags = self.my_flags()
             if not flags:
                 return None
             return Reply(action=PlaceFlag(flags[min(self.sel_flag, len(flags) - 1)], cell))
-        if phase == "offer":
+        if phase == Phase.OFFER:
             if cell in self.own_cells():
                 self.sel_cell = None if self.sel_cell == cell else cell
                 return Reply("tick", "")
             return Reply(message=_("You can sell only your own land; {cell} is not yours. "
                                    "Click one of your cubes, or pass.").format(
                                        cell=cell_name(cell)), error=True)
-        if phase == "take":
+        if phase == Phase.TAKE:
             return self._take_click(cell)
-        if phase in ("bid", "auction", "give"):
+        if phase in (Phase.BID, Phase.AUCTION, Phase.GIVE):
             return Reply(message=_("Choose cowboys from your tokens below the board."),
                          error=True)
-        if phase == "interest":
+        if phase == Phase.INTEREST:
             return Reply(message=_("Say whether you want the land: use the buttons."),
                          error=True)
         return None
@@ -357,11 +358,11 @@ class ColoradoChoices:
         v = self.source.sview()
         phase = self.phase
         names = self.source.names
-        if phase == "flags":
+        if phase == Phase.FLAGS:
             left = len(v["my_flags"] or [])
             return _("Place a flag face down ({n} in hand): pick a colour below, then click a "
                      "glowing cell. No two flags side by side.").format(n=left)
-        if phase == "offer":
+        if phase == Phase.OFFER:
             if self.sel_cell:
                 return _("Sell {cell}? The cube leaves the board and you draw 2 cowboys."
                          ).format(cell=cell_name(self.sel_cell))
@@ -370,23 +371,23 @@ class ColoradoChoices:
                             "Sale token left), or pass.",
                             "Market: click one of your cubes to put it up for sale ({n} For "
                             "Sale tokens left), or pass.", left).format(n=left)
-        if phase == "interest":
+        if phase == Phase.INTEREST:
             s = v["sale"]
             return _("{player} sells {cell}. Do you want it? (it costs cowboys)").format(
                 player=names[s["seller"]], cell=cell_name(tuple(s["cell"])))
-        if phase == "give":
+        if phase == Phase.GIVE:
             s = v["sale"]
             if self.sel_tokens:
                 return _("Give cowboy {cowboy} to {player}?").format(
                     cowboy=self.sel_tokens[0], player=names[s["seller"]])
             return _("You alone want {cell}: pick one cowboy to give {player}.").format(
                 cell=cell_name(tuple(s["cell"])), player=names[s["seller"]])
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             return self._bid_prompt(_("Land auction (secret): pick at least one cowboy."))
-        if phase == "bid":
+        if phase == Phase.BID:
             return self._bid_prompt(_("Secret bid for the cards: pick cowboys, or bid "
                                       "nothing."))
-        if phase == "take":
+        if phase == Phase.TAKE:
             return self._take_prompt()
         return ""
 
@@ -434,7 +435,7 @@ class ColoradoChoices:
         if self.source.acting is None:
             return []
         phase = self.phase
-        if phase == "offer":
+        if phase == Phase.OFFER:
             # Translators: a button of the market: put nothing up for sale
             sell_nothing = _("Pass")
             if self.sel_cell:
@@ -442,17 +443,17 @@ class ColoradoChoices:
                          OfferForSale(self.sel_cell), True, True),
                         (sell_nothing, PassSale(), True, False)]
             return [(sell_nothing, PassSale(), True, True)]
-        if phase == "interest":
+        if phase == Phase.INTEREST:
             return [(_("I want it"), DeclareInterest(True), True, True),
                     (_("No, pass"), DeclareInterest(False), True, False)]
-        if phase == "give":
+        if phase == Phase.GIVE:
             ok = bool(self.sel_tokens)
             label = _("Give cowboy {cowboy}").format(cowboy=self.sel_tokens[0]) if ok else \
                 _("Give a cowboy")
             return [(label, GiveCowboy(self.sel_tokens[0]) if ok else None, ok, True)]
         if phase in SIMULTANEOUS:
-            return self._bid_buttons(land=phase == "auction")
-        if phase == "take":
+            return self._bid_buttons(land=phase == Phase.AUCTION)
+        if phase == Phase.TAKE:
             return self._take_buttons()
         return []
 
@@ -492,9 +493,9 @@ class ColoradoChoices:
     def disabled_reason(self) -> str:
         """Why the disabled button cannot be pressed now."""
         pv = self.card_preview()
-        if self.phase == "take" and pv and pv["reason"]:
+        if self.phase == Phase.TAKE and pv and pv["reason"]:
             return self.said(pv["reason"])
-        if self.phase == "auction":
+        if self.phase == Phase.AUCTION:
             return _("A land auction bid needs at least one cowboy.")
         return _("Pick a cowboy token first.")
 

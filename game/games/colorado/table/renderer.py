@@ -14,6 +14,7 @@ from game.games.colorado.art.layout import CARD, COLS, ROWS, TOKEN
 from game.games.colorado.art.projection import round_points
 from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.events import COLOUR_TERMS
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.table.choices import SIMULTANEOUS
 from game.games.colorado.table.panels import PanelModel, draw_panel
 from game.games.colorado.table.results import CATEGORIES
@@ -75,12 +76,12 @@ BID_IN = N_("bid in")
 def bid_text(table, q: int) -> str:
     """Player ``q``'s bid as their panel shows it (only whether it is in, until revealed)."""
     v = table.dview()
-    if v["phase"] == "bid" and not table.bid_show:
+    if v["phase"] == Phase.BID and not table.bid_show:
         return _(BID_IN) if v["bids_in"][q] else _("bidding...")
-    if v["phase"] == "auction" and v["sale"] and q in v["sale"]["auction_bidders"]:
+    if v["phase"] == Phase.AUCTION and v["sale"] and q in v["sale"]["auction_bidders"]:
         return _(BID_IN) if q in v["sale"]["auction_bids_in"] else _("bidding...")
     lb = v["last_bids"]
-    if lb and v["phase"] == "take":
+    if lb and v["phase"] == Phase.TAKE:
         b = lb["bids"][q]
         rank = lb["ranking"].index(q) + 1 if q in lb["ranking"] else None
         if not b or not rank:
@@ -193,10 +194,10 @@ class ColoradoRenderer:
         if not t.flags_cleared:
             self._flags(surface, v)
         t.draw_last_moves(surface)
-        if t.sale_mark or (v["sale"] and v["phase"] in ("interest", "give", "auction")):
+        if t.sale_mark or (v["sale"] and v["phase"] in (Phase.INTEREST, Phase.GIVE, Phase.AUCTION)):
             cell = t.sale_mark or tuple(v["sale"]["cell"])
             bv.draw_cells(surface, [cell], "sale", t.t)
-        if can_act and t.state.phase == "take" and t.use_flag is not None:
+        if can_act and t.state.phase == Phase.TAKE and t.use_flag is not None:
             self._ghost(surface)
         if can_act:
             if t.hover_cell and not t.keyboard:
@@ -214,7 +215,7 @@ class ColoradoRenderer:
             glow = "soft"
         if cells:
             t.board_view.draw_cells(surface, cells, glow, t.t)
-        if t.state.phase == "offer" and choice.sel_cell:
+        if t.state.phase == Phase.OFFER and choice.sel_cell:
             t.board_view.draw_cells(surface, [choice.sel_cell], "flag")
 
     def _flags(self, surface: pygame.Surface, v: dict) -> None:
@@ -247,7 +248,7 @@ class ColoradoRenderer:
             round=v["round"], n=v["round_deck_left"])
         s = theme.fit_text(title, 26, r.w - 36, theme.ON_TABLE, True, max_height=46)
         surface.blit(s, (r.x + 18, r.y + 10))
-        choosing = can_act and t.state.phase == "take"
+        choosing = can_act and t.state.phase == Phase.TAKE
         sel = t.choice.sel_card
         for cid, rect in t.card_rects():
             if cid in t.hidden_cards:
@@ -273,10 +274,10 @@ class ColoradoRenderer:
             self._strip_note(surface, msg)
             return
         phase = t.state.phase if can_act else t.shown.phase
-        if phase == "flags" and t.my_flags():
+        if phase == Phase.FLAGS and t.my_flags():
             self._strip_flags(surface, can_act)
             return
-        picking = can_act and phase in ("give", "auction", "bid")
+        picking = can_act and phase in (Phase.GIVE, Phase.AUCTION, Phase.BID)
         for c, rr in t.token_rects():
             sel = picking and c in t.choice.sel_tokens
             s = pieces.cowboy_token(c, TOKEN, sel, dim=not picking and phase in SIMULTANEOUS)

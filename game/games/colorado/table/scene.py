@@ -29,6 +29,7 @@ from game.games.colorado.art import pieces
 from game.games.colorado.art.board_view import BoardView
 from game.games.colorado.art.layout import COLS, ROWS, TOKEN, TableLayout
 from game.games.colorado.engine import Bid, ColoradoState, SaleBid, new_game
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.state import PLAYER_NAMES as ENGINE_NAMES
 from game.games.colorado.table import renderer, tips
 from game.games.colorado.table.choices import (
@@ -467,16 +468,16 @@ class TableScene(TableTips, SharedTable):
         if not self.human_can_act:
             return out
         phase = self.state.phase
-        if phase == "flags":
+        if phase == Phase.FLAGS:
             for i in range(len(self.my_flags())):
                 out.append((f"flag{i}", self.layout.flag_rect(i)))
-        if phase in ("give", "auction", "bid"):
+        if phase in (Phase.GIVE, Phase.AUCTION, Phase.BID):
             for i, (_c, r) in enumerate(self.token_rects()):
                 out.append((f"token{i}", r))
-        if phase == "take":
+        if phase == Phase.TAKE:
             for i, (_c, r) in enumerate(self.card_rects()):
                 out.append((f"card{i}", r))
-        if phase in ("flags", "offer", "take"):
+        if phase in (Phase.FLAGS, Phase.OFFER, Phase.TAKE):
             out.append(("board", self.layout.board_rect))
         for i, _b in enumerate(self.buttons()):
             out.append((f"btn{i}", self.layout.button_rect(i)))
@@ -515,8 +516,9 @@ class TableScene(TableTips, SharedTable):
     def _focus_default(self) -> None:
         keys = [k for k, _ in self.targets()]
         phase = self.state.phase
-        want = {"flags": "board", "offer": "btn0", "interest": "btn0", "give": "token0",
-                "auction": "token0", "bid": "token0", "take": "card0"}.get(phase, "btn0")
+        want = {Phase.FLAGS: "board", Phase.OFFER: "btn0", Phase.INTEREST: "btn0",
+                Phase.GIVE: "token0", Phase.AUCTION: "token0", Phase.BID: "token0",
+                Phase.TAKE: "card0"}.get(phase, "btn0")
         if want in keys:
             self.focus = want
         elif keys:

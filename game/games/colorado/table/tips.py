@@ -10,6 +10,7 @@ from game.games.colorado.art.projection import change_words
 from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.events import FLAG_TERMS
 from game.games.colorado.engine.grid import cell_name
+from game.games.colorado.engine.phases import Phase
 from game.games.colorado.table.panels import PanelModel, icon_spots
 from game.i18n import N_, _, ngettext
 from game.ui.tooltip import Tip
@@ -87,7 +88,7 @@ def table_tips(table) -> list[Tip]:
             out.append(Tip(f"card{i}", rect, card_text(card)))
     if table.viewer is None:
         return out
-    if v["phase"] == "flags":
+    if v["phase"] == Phase.FLAGS:
         for i, colour in enumerate(table.my_flags()):
             out.append(Tip(f"flag{i}", lay.flag_rect(i),
                            _("Your {flag}\nPlace it face down: only you know its colour "

@@ -48,6 +48,7 @@ from game.games.oasis.engine.actions import (
     TurnCard,
 )
 from game.games.oasis.engine.cards import CARDS
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.engine.view import OasisView
 
 LEVELS = ("easy", "normal")
@@ -75,18 +76,18 @@ class EasyBot(SeededBot):
     def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
         phase = view["phase"]
-        if phase == "offer":
+        if phase == Phase.OFFER:
             turn, stop = first_of(legal, TurnCard), first_of(legal, StopOffer)
             if turn is None or stop is None:
                 return turn or stop or legal[0]
             shown = len(view["players"][view["me"] or 0]["offer"])
             return stop if rng.random() < EASY_STOP[min(shown, 2) - 1] else turn
-        if phase == "choose":
+        if phase == Phase.CHOOSE:
             offers = view["players"]
             weights = [1.0 + 0.5 * len(offers[cast(TakeOffer, a).owner]["offer"]) for a in legal]
             return rng.choices(legal, weights)[0]
         tiles = [a for a in legal if isinstance(a, (PlaceTile, BonusTile))]
-        if phase == "bonus":
+        if phase == Phase.BONUS:
             if rng.random() < EASY_SKIP_BONUS:
                 return first_of(legal, SkipBonus) or rng.choice(legal)
             camels = [a for a in legal if isinstance(a, BonusCamel)]
@@ -102,7 +103,7 @@ class EasyBot(SeededBot):
                     return rng.choice(ext)
             plain = [a for a in tiles if a.marker_from in (None, "none")]
             return rng.choice(plain or tiles)
-        if phase == "carry" and first_of(legal, MoveCamel) is not None and rng.random() < 0.5:
+        if phase == Phase.CARRY and first_of(legal, MoveCamel) is not None and rng.random() < 0.5:
             return first_of(legal, IgnoreCard) or rng.choice(legal)
         return rng.choice(legal)
 
@@ -119,7 +120,7 @@ class NormalBot(SeededBot):
 
     def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         pos = Position(view, self.weights)
-        if view["phase"] == "offer":
+        if view["phase"] == Phase.OFFER:
             return self._offer(pos, legal)
         value = self._value_of(pos, legal)
         return legal[0] if value is None else _best(legal, value)
@@ -130,7 +131,7 @@ class NormalBot(SeededBot):
         if len(legal) <= 1:
             return list(legal)
         pos = Position(view, self.weights)
-        if view["phase"] == "offer":
+        if view["phase"] == Phase.OFFER:
             first = self._offer(pos, legal)
             return [first, *(a for a in legal if a != first)]
         value = self._value_of(pos, legal)
@@ -144,9 +145,9 @@ class NormalBot(SeededBot):
     def _value_of(self, pos: Position, legal: list[Action]):
         """The value function the choice maximises in this phase (None: the first action)."""
         phase = pos.view["phase"]
-        if phase == "choose":
+        if phase == Phase.CHOOSE:
             return self._choose(pos, legal)
-        if phase in ("carry", "bonus"):
+        if phase in (Phase.CARRY, Phase.BONUS):
             if isinstance(legal[0], CarryOut):
                 return _card_rank
             return Placer(pos).value

@@ -28,6 +28,7 @@ from game.bots.search import GuidedRules
 from game.engine.core import Action
 from game.games.oasis.bots.evaluation import KINDS, Position
 from game.games.oasis.bots.normal import NormalBot
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.engine.state import OasisState
 
 ROUND_STEPS = 200  # a bound on the decisions of one round (the evaluation's playout)
@@ -54,9 +55,9 @@ class OasisSearch(GuidedRules):
         self.seat = view["viewer"]
         ranked = self.normal.ranking(view, legal)  # type: ignore[arg-type]
         phase = view["phase"]
-        if phase == "offer":
+        if phase == Phase.OFFER:
             return ranked[:self.offer_width]
-        if phase == "choose":
+        if phase == Phase.CHOOSE:
             return ranked[:self.choose_width]
         if view["step"] == "pick_card":
             return ranked[:1]
@@ -77,7 +78,7 @@ class OasisSearch(GuidedRules):
         start = state.round
         bot = self.normal
         for _ in range(ROUND_STEPS):
-            if state.phase in ("bonus", "over") or state.round != start:
+            if state.phase in (Phase.BONUS, Phase.OVER) or state.round != start:
                 break
             p = state.to_act()[0]
             state.apply(bot.choose(state.view(p), state.legal_actions(p)), p)
@@ -100,7 +101,7 @@ def disc_worth(pos: Position, q: int) -> float:
     choosing earlier next round, and for disc #1 at the bonus the bonus action (about a tile
     of the best multiplier)."""
     v = 0.0
-    if pos.view["phase"] == "bonus" and pos.view["bonus_player"] == q:
+    if pos.view["phase"] == Phase.BONUS and pos.view["bonus_player"] == q:
         v += max(pos.mult(q, k) for k in KINDS)
     if pos.rem > 0:  # there is a next round
         disc = pos.players[q]["disc"] or pos.n

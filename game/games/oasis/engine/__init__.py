@@ -29,12 +29,13 @@ from game.games.oasis.engine.actions import (
     TurnCard,
 )
 from game.games.oasis.engine.geometry import OasisBoard
+from game.games.oasis.engine.phases import PHASES, Phase
 from game.games.oasis.engine.state import OasisState
 
 __all__ = [
     "ACTION_TYPES", "BonusCamel", "BonusTile", "CarryOut", "IgnoreCard", "MoveCamel",
     "OasisBoard", "OasisState", "PlaceCamel", "PlaceTile", "SkipBonus", "StopOffer",
-    "TakeOffer", "TurnCard", "new_game",
+    "PHASES", "Phase", "TakeOffer", "TurnCard", "new_game",
 ]
 
 

@@ -19,6 +19,7 @@ from game.games.oasis.engine.checks import (
     phase_problem,
 )
 from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oasis.engine.state import OasisState
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 def camel_card_problem(st: OasisState, what: Message) -> Sentence | None:
     """Why ``what`` (a marked phrase naming the action) cannot happen now (None while a camel
     card is being carried out)."""
-    problem = phase_problem(st, "carry", what)
+    problem = phase_problem(st, Phase.CARRY, what)
     if problem is None and (st.current is None or CARDS[st.current].effect != "camels"):
         # Translators: {action} names what was tried ("Placing a camel", "Moving a camel")
         return say(N_("{action} needs a camel card being carried out"), action=M(what))
@@ -111,7 +112,7 @@ def do_ignore(st: OasisState, action: IgnoreCard, p: int) -> list[Event]:
 
 
 def check_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> Sentence | None:
-    problem = phase_problem(st, "bonus", N_("A bonus camel"))
+    problem = phase_problem(st, Phase.BONUS, N_("A bonus camel"))
     if problem:
         return problem
     if st.camels_left[p] == 0:

@@ -17,13 +17,14 @@ from game.games.oasis.engine.cards import CARD_TERMS, CARDS, SCORE_SINGULAR
 from game.games.oasis.engine.checks import phase_problem
 from game.games.oasis.engine.events import seat
 from game.games.oasis.engine.offers import draw_to
+from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oasis.engine.state import OasisState
 
 
 def check_carry(st: OasisState, action: CarryOut, p: int) -> Sentence | None:
-    problem = phase_problem(st, "carry", N_("Carrying out a card"))
+    problem = phase_problem(st, Phase.CARRY, N_("Carrying out a card"))
     if problem:
         return problem
     if st.current is not None:

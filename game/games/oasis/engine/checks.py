@@ -10,21 +10,22 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.messages import N_, M, Message, Sentence, say
 from game.games.oasis.engine.geometry import cell_name
+from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oasis.engine.state import OasisState
 
 # What is going on in each phase: the second half of "... is not possible now: ..."
 PHASE_TEXT = {
-    "offer": N_("players are making offers"),
-    "choose": N_("an offer is being chosen"),
-    "carry": N_("cards are being carried out"),
-    "bonus": N_("the bonus action is pending"),
-    "over": N_("the game is over"),
+    Phase.OFFER: N_("players are making offers"),
+    Phase.CHOOSE: N_("an offer is being chosen"),
+    Phase.CARRY: N_("cards are being carried out"),
+    Phase.BONUS: N_("the bonus action is pending"),
+    Phase.OVER: N_("the game is over"),
 }
 
 
-def phase_problem(st: OasisState, phase: str, what: Message) -> Sentence | None:
+def phase_problem(st: OasisState, phase: Phase, what: Message) -> Sentence | None:
     """Why ``what`` (a marked phrase naming the action: "Placing a tile") cannot happen in
     the current phase (None in ``phase``)."""
     if st.phase == phase:

@@ -22,6 +22,7 @@ from game.games.oasis.engine.carrying import carry, finish_card
 from game.games.oasis.engine.checks import phase_problem
 from game.games.oasis.engine.events import seat
 from game.games.oasis.engine.offers import can_turn, finish_offer, take
+from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oasis.engine.state import OasisState
@@ -144,7 +145,7 @@ def _discard_carried(st: OasisState, p: int) -> list[Event]:
     st.done = []
     st.pos += 1
     if st.pos < st.num_players:
-        st.phase = "choose"
+        st.phase = Phase.CHOOSE
     else:
         events += start_bonus(st)
     return events
@@ -161,8 +162,8 @@ def _bonus_step(st: OasisState, events: list[Event]) -> bool:
 
 
 # phase -> its automatic step: adds the step's events, False when someone must decide first
-_STEPS = {"offer": _offer_step, "choose": _choose_step, "carry": _carry_step,
-          "bonus": _bonus_step}
+_STEPS = {Phase.OFFER: _offer_step, Phase.CHOOSE: _choose_step, Phase.CARRY: _carry_step,
+          Phase.BONUS: _bonus_step}
 
 
 def bonus_possible(st: OasisState, p: int) -> bool:
@@ -173,7 +174,7 @@ def bonus_possible(st: OasisState, p: int) -> bool:
 
 def start_bonus(st: OasisState) -> list[Event]:
     st.disc = list(st.handed)
-    st.phase = "bonus"
+    st.phase = Phase.BONUS
     st.bonus_player = st.disc.index(1)
     discs = [M(N_("{player} #{disc}"), player=seat(q), disc=st.disc[q])
              for q in range(st.num_players)]
@@ -184,7 +185,7 @@ def start_bonus(st: OasisState) -> list[Event]:
 
 
 def check_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> Sentence | None:
-    return phase_problem(st, "bonus", N_("Skipping the bonus"))
+    return phase_problem(st, Phase.BONUS, N_("Skipping the bonus"))
 
 
 def do_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> list[Event]:
@@ -201,7 +202,7 @@ def end_round(st: OasisState) -> list[Event]:
 
 def start_round(st: OasisState) -> list[Event]:
     n = st.num_players
-    st.phase = "offer"
+    st.phase = Phase.OFFER
     st.order = sorted(range(n), key=lambda q: st.disc[q])
     st.handed = [0] * n
     st.took = [-1] * n
@@ -217,7 +218,7 @@ def start_round(st: OasisState) -> list[Event]:
 
 def finish_game(st: OasisState) -> list[Event]:
     """The final scoring: every score tile is turned up."""
-    st.phase = "over"
+    st.phase = Phase.OVER
     st.reveal()
     final = st.final = scoring.final_scores(st.board, st.camel_at, st.a_kind, st.a_owner,
                                             st.a_size, st.score_tiles)

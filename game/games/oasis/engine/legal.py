@@ -33,26 +33,27 @@ from game.games.oasis.engine.cards import (
     LAND_KINDS,
     MARKERS_EACH,
 )
+from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oasis.engine.state import OasisState
 
 
 def legal_actions(st: OasisState, player: int | None = None) -> list[Action]:
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return []
     p = st.actor()
     if player is not None and player != p:
         return []
     phase = st.phase
-    if phase == "offer":
+    if phase == Phase.OFFER:
         if not st.offers[p]:
             return [TURN_CARD]
         return [TURN_CARD, STOP_OFFER]  # a forced stop happens by itself
-    if phase == "choose":
+    if phase == Phase.CHOOSE:
         left = [q for q in range(st.num_players) if st.taken_by[q] == -1]
         return [TAKE_OFFER[q] for q in left if q != p or len(left) == 1]
-    if phase == "carry":
+    if phase == Phase.CARRY:
         if st.current is None:
             return list(map(CARRY_OUT.__getitem__, dict.fromkeys(st.pending)))
         info = CARDS[st.current]
@@ -135,13 +136,13 @@ def is_listed_tile(st: OasisState, action: Any, p: int) -> bool:
     ``OasisState.legal_actions``), and an action from them needs no second check."""
     cls = type(action)
     if cls is PlaceTile:
-        if st.phase != "carry" or st.current is None:
+        if st.phase != Phase.CARRY or st.current is None:
             return False
         info = CARDS[st.current]
         if info.effect != "tiles":
             return False
         k = KIND_CODE[info.what]
-    elif cls is BonusTile and st.phase == "bonus" and type(action.kind) is str:
+    elif cls is BonusTile and st.phase == Phase.BONUS and type(action.kind) is str:
         k = KIND_CODE.get(action.kind, 0)
         if not k:
             return False

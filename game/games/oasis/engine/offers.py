@@ -17,6 +17,7 @@ from game.games.oasis.engine.actions import StopOffer, TakeOffer, TurnCard
 from game.games.oasis.engine.cards import CARD_TERMS, DRAW_AFTER, MAX_OFFER
 from game.games.oasis.engine.checks import phase_problem
 from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oasis.engine.state import OasisState
@@ -41,7 +42,7 @@ def titles(cards: list[str]) -> list[dict[str, str]]:
 
 # --- turning up cards -----------------------------------------------------------------------
 def check_turn(st: OasisState, action: TurnCard, p: int) -> Sentence | None:
-    return (phase_problem(st, "offer", N_("Turning up a card"))
+    return (phase_problem(st, Phase.OFFER, N_("Turning up a card"))
             # unreachable through legal play: forced stops are automatic
             or (None if can_turn(st, p) else say(N_("You may not turn up another card"))))
 
@@ -57,7 +58,7 @@ def do_turn(st: OasisState, action: TurnCard, p: int) -> list[Event]:
 
 
 def check_stop(st: OasisState, action: StopOffer, p: int) -> Sentence | None:
-    return (phase_problem(st, "offer", N_("Stopping an offer"))
+    return (phase_problem(st, Phase.OFFER, N_("Stopping an offer"))
             or (None if st.offers[p] else
                 say(N_("An offer holds at least one card: turn one up first"))))
 
@@ -80,7 +81,7 @@ def finish_offer(st: OasisState, p: int) -> list[Event]:
         events += draw_to(st, p, want)
     st.pos += 1
     if st.pos == st.num_players:
-        st.phase = "choose"
+        st.phase = Phase.CHOOSE
         st.pos = 0
         events.append(Event("choosing", N_("All offers are on the table"), None,
                             {"order": list(st.order)}))
@@ -121,7 +122,7 @@ def draw_to(st: OasisState, p: int, count: int) -> list[Event]:
 
 # --- choosing -------------------------------------------------------------------------------
 def check_take(st: OasisState, action: TakeOffer, p: int) -> Sentence | None:
-    problem = phase_problem(st, "choose", N_("Taking an offer"))
+    problem = phase_problem(st, Phase.CHOOSE, N_("Taking an offer"))
     if problem:
         return problem
     owner = action.owner
@@ -156,7 +157,7 @@ def take(st: OasisState, p: int, owner: int) -> list[Event]:
     st.current = None
     st.left = 0
     st.done = []
-    st.phase = "carry"
+    st.phase = Phase.CARRY
     own = owner == p
     args = {"player": seat(p), "owner": seat(owner), "cards": titles(st.pending)}
     handed = (N_("{player} hands disc #{disc} face down to themself") if own

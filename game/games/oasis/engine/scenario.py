@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from game.games.oasis.engine import flow, placement
 from game.games.oasis.engine.cards import KIND_CODE, MARKERS_EACH
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.engine.state import OasisState
 
 Cell = tuple[int, int]
@@ -134,10 +135,10 @@ def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
     ``player`` in disc order take the (empty) offers left, in turn.  Returns the events of
     the steps that happen by themselves."""
     st.legal_memo = None  # the position changes
-    if st.phase == "offer":
-        st.phase = "choose"
+    if st.phase == Phase.OFFER:
+        st.phase = Phase.CHOOSE
         st.pos = 0
-    if st.phase != "choose" or st.order.index(player) < st.pos:
+    if st.phase != Phase.CHOOSE or st.order.index(player) < st.pos:
         raise ValueError("that player cannot choose an offer now")
     for card in cards:
         _take_card(st, card)
@@ -151,7 +152,7 @@ def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
         if chooser == player:
             break
         st.pos += 1
-    st.phase = "carry"
+    st.phase = Phase.CARRY
     st.pending = list(cards)
     st.current = None
     st.left = 0
@@ -162,7 +163,7 @@ def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
 def start_bonus(st: OasisState, player: int) -> list:
     """Jump to the bonus action of ``player`` (who becomes the holder of disc #1)."""
     st.legal_memo = None  # the position changes
-    st.phase = "bonus"
+    st.phase = Phase.BONUS
     other = st.disc.index(1)
     st.disc[other], st.disc[player] = st.disc[player], 1
     st.handed = list(st.disc)

@@ -39,10 +39,10 @@ from game.games.oasis.engine.cards import (
     SCORE_SUPPLY,
 )
 from game.games.oasis.engine.geometry import OasisBoard, board_from_options
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.engine.rules import RULES
 from game.games.oasis.engine.view import OasisView, build_view, rebuild_state
 
-PHASES = ("offer", "choose", "carry", "bonus", "over")
 CATEGORIES = ("camels", *LAND_KINDS)  # the final scoring's categories (terms)
 
 # The fields copied one level deep by ``clone`` (lists of ints / strings, dicts of counts).
@@ -77,7 +77,7 @@ class OasisState(GameState):
         the bonus squares, which ``placement.lay_bonus_areas`` lays)."""
         self.board = board
         n = self.num_players
-        self.phase = "offer"
+        self.phase: Phase = Phase.OFFER
         self.round = 1
         self.disc = [0] * n          # disc each player holds face up (gives this round's order)
         self.order: list[int] = []   # players by disc, #1 first
@@ -126,21 +126,21 @@ class OasisState(GameState):
     # --- the contract -------------------------------------------------------------------
     def actor(self) -> int:
         """The one player who acts now (-1 once the game is over)."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return -1
-        if self.phase == "bonus":
+        if self.phase == Phase.BONUS:
             return self.bonus_player
         return self.order[self.pos]
 
     def to_act(self) -> list[int]:
         # ``actor`` written out: every ``apply`` asks this first
         phase = self.phase
-        if phase == "over":
+        if phase == Phase.OVER:
             return []
-        return [self.bonus_player if phase == "bonus" else self.order[self.pos]]
+        return [self.bonus_player if phase == Phase.BONUS else self.order[self.pos]]
 
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         actions = legal.legal_actions(self, player)
@@ -239,7 +239,7 @@ class OasisState(GameState):
     def step(self) -> str:
         """What the actor is doing: "offer", "choose", "pick_card", "place_camels",
         "move_camels", "place_tiles", "bonus" or "over"."""
-        if self.phase != "carry":
+        if self.phase != Phase.CARRY:
             return self.phase
         if self.current is None:
             return "pick_card"

@@ -26,6 +26,7 @@ from game.games.oasis.engine.cards import (
 )
 from game.games.oasis.engine.checks import at, cell_problem, phase_problem
 from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oasis.engine.state import OasisState
@@ -106,7 +107,7 @@ def tile_problem(st: OasisState, kind: str, cell: Any, marker_from: MarkerChoice
 
 
 def check_place_tile(st: OasisState, action: PlaceTile, p: int) -> Sentence | None:
-    problem = phase_problem(st, "carry", N_("Placing a tile"))
+    problem = phase_problem(st, Phase.CARRY, N_("Placing a tile"))
     if problem:
         return problem
     if st.current is None or CARDS[st.current].effect != "tiles":
@@ -124,7 +125,7 @@ def do_place_tile(st: OasisState, action: PlaceTile, p: int) -> list[Event]:
 
 
 def check_bonus_tile(st: OasisState, action: BonusTile, p: int) -> Sentence | None:
-    return (phase_problem(st, "bonus", N_("A bonus tile"))
+    return (phase_problem(st, Phase.BONUS, N_("A bonus tile"))
             or tile_problem(st, action.kind, action.cell, action.marker_from, p))
 
 

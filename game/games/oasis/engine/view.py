@@ -39,6 +39,7 @@ from game.games.oasis.engine.cards import (
     SCORE_SUPPLY,
 )
 from game.games.oasis.engine.geometry import board_from_options
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.engine.scoring import player_total
 
 if TYPE_CHECKING:
@@ -187,11 +188,11 @@ def build_view(st: OasisState, player: int | None) -> OasisView:
         game=st.GAME_ID, me=player, viewer=player, num_players=st.num_players,
         options=copy.deepcopy(st.options), board=_board_info(st).copy(), phase=phase,
         step=st.step(), round=st.round, to_act=st.to_act(), order=list(st.order),
-        offering=actor if phase == "offer" else None,
-        choosing_disc=st.pos + 1 if phase in ("choose", "carry") else None,
-        bonus_player=st.bonus_player if phase == "bonus" else None,
+        offering=actor if phase == Phase.OFFER else None,
+        choosing_disc=st.pos + 1 if phase in (Phase.CHOOSE, Phase.CARRY) else None,
+        bonus_player=st.bonus_player if phase == Phase.BONUS else None,
         carrying=CarryingView(player=actor, pending=list(st.pending), current=st.current,
-                              left=st.left, done=list(st.done)) if phase == "carry" else None,
+                              left=st.left, done=list(st.done)) if phase == Phase.CARRY else None,
         players=[_player(st, q, player) for q in range(st.num_players)],
         tile=[KIND_NAME[k] for k in st.tiles], area=list(st.area), camel=list(st.camel_at),
         areas=_areas(st), camels_each=CAMELS_EACH, path_free=st.path_free,
@@ -200,7 +201,7 @@ def build_view(st: OasisState, player: int | None) -> OasisView:
         discards=list(st.discards), unseen=st.unseen_counts(),
         end_triggered=st.end_cause is not None, end_reason=st.end_reason or None,
         end_cause=copy.deepcopy(st.end_cause), final=copy.deepcopy(st.final),
-        ranking=list(st.ranking) if phase == "over" else None,
+        ranking=list(st.ranking) if phase == Phase.OVER else None,
         scores=_known_scores(st, player),
     )
 
@@ -215,7 +216,7 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     board = board_from_options(st.options)
     _init_hidden_fields(st, board)
     players = view["players"]
-    st.phase, st.round, st.order = view["phase"], view["round"], list(view["order"])
+    st.phase, st.round, st.order = Phase(view["phase"]), view["round"], list(view["order"])
     st.disc = [pv["disc"] for pv in players]
     st.handed = [pv["handed"] or 0 for pv in players]
     st.took = [-1 if pv["took"] is None else pv["took"] for pv in players]
@@ -240,7 +241,7 @@ def rebuild_state(cls: type[OasisState], view: dict[str, Any],
     st.ranking = list(view["ranking"] or [])
     _deal_unseen(st, view, rng)
     _deal_score_tiles(st, view, rng)
-    if st.phase == "offer":
+    if st.phase == Phase.OFFER:
         p = st.order[st.pos]
         st.offer_start = len(st.offer_decks[p]) + len(st.offers[p])
     return st
@@ -267,9 +268,9 @@ def _index(st: OasisState, cell: Any) -> int:
 def _rebuild_turn(st: OasisState, view: dict[str, Any]) -> None:
     """Who is at which step of the round."""
     phase = st.phase
-    if phase == "offer":
+    if phase == Phase.OFFER:
         st.pos = st.order.index(view["offering"])
-    elif phase in ("choose", "carry"):
+    elif phase in (Phase.CHOOSE, Phase.CARRY):
         st.pos = view["choosing_disc"] - 1
     else:  # every chooser has carried out their cards
         st.pos = st.num_players

@@ -32,6 +32,7 @@ from game.games.oasis.engine import (
     TurnCard,
 )
 from game.games.oasis.engine.cards import CARDS, DRAW_AFTER, LAND_KINDS
+from game.games.oasis.engine.phases import Phase
 from game.i18n import N_, NN_, _, ngettext
 
 BONUS_MODES = ("oasis", "steppe", "stone", "camel")
@@ -206,16 +207,16 @@ class Choice:
     # --- what is being placed ----------------------------------------------------------
     def tile_kind(self, state: OasisState) -> str | None:
         """The land kind being placed now (a tile card, or the bonus mode)."""
-        if state.phase == "carry" and state.current is not None and \
+        if state.phase == Phase.CARRY and state.current is not None and \
                 CARDS[state.current].effect == "tiles":
             return CARDS[state.current].what
-        if state.phase == "bonus" and self.bonus_mode in LAND_KINDS:
+        if state.phase == Phase.BONUS and self.bonus_mode in LAND_KINDS:
             return self.bonus_mode
         return None
 
     def tile_action(self, state: OasisState, kind: str, cell: Cell,
                     marker_from: Cell | str | None = None) -> Action:
-        cls = BonusTile if state.phase == "bonus" else PlaceTile
+        cls = BonusTile if state.phase == Phase.BONUS else PlaceTile
         return cls(kind, cell, marker_from)
 
     def leave_uncontrolled(self, state: OasisState) -> Action | None:

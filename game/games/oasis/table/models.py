@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from game.games.oasis.art.projection import best_case, own_score, public_counts
 from game.games.oasis.art.zoom import ZoomModel
 from game.games.oasis.engine.cards import LAND_KINDS, SCORE_KINDS
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.table.choices import carry_cards, take_note
 from game.games.oasis.table.panels import PanelModel, SupplyModel
 from game.i18n import N_, _
@@ -46,7 +47,7 @@ def panel_model(t: TableScene, q: int) -> PanelModel:
     return PanelModel(
         name=t.names[q], kind=seat_kind(seat),
         colour=t.colour[q], disc=pv["disc"] or None,
-        handed=pv["handed"] if v["phase"] in ("choose", "carry") else None,
+        handed=pv["handed"] if v["phase"] in (Phase.CHOOSE, Phase.CARRY) else None,
         camels_left=pv["camels_left"] - sum(1 for c, _ in t.landed.camels
                                             if c == t.colour[q]),
         markers_left=pv["markers_left"] - t.landed.new_markers.count(q),
@@ -74,7 +75,7 @@ def score_counts(t: TableScene) -> list:
 def projection(t: TableScene, q: int, pv: dict[str, Any], final) -> dict[str, Any]:
     """The score so far for ``q``'s panel: exact with the viewer's own score tiles,
     otherwise the most their face-down tiles could make (never their kinds)."""
-    if final or t.shown.phase == "over":
+    if final or t.shown.phase == Phase.OVER:
         return {}
     counts = score_counts(t)[q]
     if "score_tiles" in pv:
@@ -155,7 +156,7 @@ def zoom_model(t: TableScene) -> ZoomModel | None:
     taken = pv["offer_taken_by"]
     if taken is not None:
         note = _("Taken by {player}.").format(player=t.names[taken])
-    elif t.state.phase == "choose" and v["phase"] == "choose" and t.acting is not None:
+    elif t.state.phase == Phase.CHOOSE and v["phase"] == Phase.CHOOSE and t.acting is not None:
         p = t.acting
         note = take_note(t.state, q, p, t.names, p == t.viewer and not t.seats[p].is_bot)
     return ZoomModel(title=_("{player}'s offer").format(player=t.names[q]), cards=offer,

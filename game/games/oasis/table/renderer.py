@@ -15,6 +15,7 @@ from game.games.oasis.art import pictures as oart
 from game.games.oasis.art.layout import CARRY_CARD
 from game.games.oasis.art.terms import score_name
 from game.games.oasis.art.zoom import place_zoom, render_zoom
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.table import models
 from game.games.oasis.table.panels import draw_panel, render_supply
 from game.i18n import _
@@ -156,11 +157,11 @@ def _draw_cell_glows(t: TableScene, surface: pygame.Surface) -> None:
 
 def _draw_hints(t: TableScene, surface: pygame.Surface) -> None:
     """Soft rings round what the acting human may take: the offers, or their own deck."""
-    if t.state.phase == "choose":
+    if t.state.phase == Phase.CHOOSE:
         for key, rect in t.targets():
             if key.startswith("offer"):
                 focus_ring(surface, rect, soft=True)
-    if t.state.phase == "offer":
+    if t.state.phase == Phase.OFFER:
         focus_ring(surface, t.layout.decks[t.acting], soft=True)
 
 

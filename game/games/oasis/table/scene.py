@@ -31,6 +31,7 @@ from game.games.oasis.art.layout import COLS, ROWS, TableLayout
 from game.games.oasis.art.zoom import ZoomModel, render_zoom
 from game.games.oasis.engine import OasisState, TakeOffer, TurnCard, new_game
 from game.games.oasis.engine.cards import COLOURS
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.table import models, presenter, renderer, tips
 from game.games.oasis.table.choices import Choice, Command, Reply, card_reply, deck_refusal
 from game.games.oasis.table.choices import disabled_reason as button_refusal
@@ -184,7 +185,7 @@ class TableScene(TableTips, SharedTable):
         self.landed.clear()
         if not after.is_over():
             self.highlight = []
-        if self.choice.bonus_mode and self.acting is not None and self.state.phase != "bonus":
+        if self.choice.bonus_mode and self.acting is not None and self.state.phase != Phase.BONUS:
             self.choice.bonus_mode = None
 
     def _hand_off(self, p: int) -> None:

@@ -45,6 +45,7 @@ from game.games.oregon.engine.cards import (
     HAND_SIZE,
     LANDSCAPE_CARDS,
 )
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.view import OregonView
 
 LEVELS = ("easy", "normal")
@@ -76,7 +77,7 @@ class EasyBot(SeededBot):
         view = cast(OregonView, seen)
         rng = self.rng
         phase = view["phase"]
-        if phase == "play":
+        if phase == Phase.PLAY:
             places = [a for a in legal if isinstance(a, (PlaceFarmer, PlaceBuilding))]
             if not places:
                 return rng.choice(legal)
@@ -86,7 +87,7 @@ class EasyBot(SeededBot):
                 if scoring:
                     return rng.choice(scoring)
             return rng.choice(places)
-        if phase == "extra_turn":
+        if phase == Phase.EXTRA_TURN:
             use = first_of(legal, UseExtraTurn)
             skip = first_of(legal, SkipExtraTurn)
             if use is not None and skip is not None:
@@ -119,13 +120,13 @@ class NormalBot(SeededBot):
         view = cast(OregonView, seen)
         phase = view["phase"]
         pos = Position(view, self.weights)
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._play(pos, legal)
-        if phase == "extra_turn":
+        if phase == Phase.EXTRA_TURN:
             return self._extra_turn(pos, legal)
-        if phase == "draw":
+        if phase == Phase.DRAW:
             return self._draw(pos, legal)
-        if phase == "start_tile":
+        if phase == Phase.START_TILE:
             return self._start_tile(pos, legal)
         return legal[0]
 

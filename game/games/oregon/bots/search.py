@@ -42,7 +42,7 @@ from game.engine.core import Action, GameState
 from game.games.oregon.bots.evaluation import DEFAULT_WEIGHTS, Position, turns_left
 from game.games.oregon.bots.normal import NormalBot
 from game.games.oregon.engine.actions import DiscardDead, Draw, KeepCard
-from game.games.oregon.engine.phases import EXTRA_TURN, PLAY
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.state import OregonState
 from game.games.oregon.engine.view import OregonView
 
@@ -100,9 +100,9 @@ class OregonSearch(GuidedRules):
         phase = view["phase"]
         ranker = NormalBot(0, self.weights)
         legal = keep_joker(legal)
-        if phase in (PLAY, EXTRA_TURN) and not self.near_end(view):
+        if phase in (Phase.PLAY, Phase.EXTRA_TURN) and not self.near_end(view):
             return [ranker.choose(view, legal)]
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             ranked = ranker.ranked_plays(view, legal)
             top = ranked[0][0]
             out: list[Action] = []
@@ -115,7 +115,7 @@ class OregonSearch(GuidedRules):
                     seen.add(key)
                     out.append(a)
             return out
-        if phase == EXTRA_TURN:
+        if phase == Phase.EXTRA_TURN:
             first = ranker.choose(view, legal)
             return [first, *(a for a in legal if a != first)]
         return [ranker.choose(view, legal)]
@@ -125,7 +125,7 @@ class OregonSearch(GuidedRules):
         """When the ranking alone chooses a play (far from the end): how many distinct
         plays it weighed and how many points its first stands above the next (None for
         draws, the start tile and the extra-turn question)."""
-        if view["phase"] != PLAY:
+        if view["phase"] != Phase.PLAY:
             return None
         ranked, seen = [], set()
         for v, a in NormalBot(0, self.weights).ranked_plays(view, keep_joker(legal)):
@@ -148,7 +148,7 @@ class OregonSearch(GuidedRules):
         st = cast(OregonState, state)
         if st.is_over():
             return True
-        return (st.phase == PLAY and st.plays == 0
+        return (st.phase == Phase.PLAY and st.plays == 0
                 and turns_left(st.stacks, st.farmers_left, st.end_triggered)
                 > self.endgame_turns)
 

@@ -48,7 +48,7 @@ from game.games.oregon.engine.cards import (
 )
 from game.games.oregon.engine.events import EVENT_KINDS, PAYLOADS, EventKind
 from game.games.oregon.engine.geometry import OregonBoard, board_from_map, cell_name, make_board
-from game.games.oregon.engine.phases import DRAW, EXTRA_TURN, OVER, PHASES, PLAY, START_TILE
+from game.games.oregon.engine.phases import PHASES, Phase
 from game.games.oregon.engine.placement import action_for
 from game.games.oregon.engine.state import (
     BOARD_OPTIONS,
@@ -60,9 +60,9 @@ from game.games.oregon.engine.state import (
 from game.games.oregon.engine.view import OregonView, event_for, events_for
 
 __all__ = [
-    "ACTION_TYPES", "BOARD_OPTIONS", "BUILDINGS", "DRAW", "EVENT_KINDS", "PAYLOADS",
-    "EventKind", "OregonView", "EXTRA_TURN", "OVER", "PHASES", "PLAY",
-    "PLAYER_COLOURS", "START_TILE", "SYMBOLS", "DiscardDead", "DiscardDrawn",
+    "ACTION_TYPES", "BOARD_OPTIONS", "BUILDINGS", "EVENT_KINDS", "PAYLOADS",
+    "EventKind", "OregonView", "PHASES", "Phase",
+    "PLAYER_COLOURS", "SYMBOLS", "DiscardDead", "DiscardDrawn",
     "DiscardNoPlacement", "Draw", "KeepCard", "OregonBoard", "OregonState", "PlaceBuilding",
     "PlaceFarmer", "PlaceStartTile", "SkipExtraTurn", "UseExtraTurn", "action_for",
     "board_from_map", "card_info", "card_name", "cell_name", "event_for", "events_for",

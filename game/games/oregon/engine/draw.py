@@ -21,7 +21,7 @@ from game.games.oregon.engine.cards import (
 )
 from game.games.oregon.engine.events import seat
 from game.games.oregon.engine.flow import PHASE_HINT, after_draw_step, deck_available, draw_decks
-from game.games.oregon.engine.phases import DRAW
+from game.games.oregon.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oregon.engine.state import OregonState
@@ -40,7 +40,7 @@ _HAND_NEEDS = {"landscape": N_("Your hand needs a landscape card: draw from the 
 
 
 def check_draw(st: OregonState, action: Draw, p: int) -> Sentence | None:
-    if st.phase != DRAW:
+    if st.phase != Phase.DRAW:
         return say(N_("You cannot draw now: {hint}"), hint=M(PHASE_HINT[st.phase]))
     if st.pending >= 0:
         return say(N_("First keep or discard the building card you just drew"))
@@ -101,7 +101,7 @@ def _redraw_may_differ(st: OregonState, hand: list[int]) -> bool:
 
 # --- the drawn building card ---------------------------------------------------------------
 def check_pending(st: OregonState, action: KeepCard | DiscardDrawn, p: int) -> Sentence | None:
-    if st.phase != DRAW or st.pending < 0:
+    if st.phase != Phase.DRAW or st.pending < 0:
         return say(N_("There is no drawn building card to keep or discard"))
     return None
 
@@ -124,7 +124,7 @@ def do_discard_drawn(st: OregonState, action: DiscardDrawn, p: int) -> list[Even
 
 # --- dead cards in hand --------------------------------------------------------------------
 def check_discard_dead(st: OregonState, action: DiscardDead, p: int) -> Sentence | None:
-    if st.phase != DRAW:
+    if st.phase != Phase.DRAW:
         return say(N_("Dead building cards are discarded at the start of your draw: {hint}"),
                    hint=M(PHASE_HINT[st.phase]))
     if st.drawn_any:

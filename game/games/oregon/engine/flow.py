@@ -13,18 +13,18 @@ from game.engine.core import Event
 from game.engine.messages import N_, NN_, T
 from game.games.oregon.engine.cards import HAND_SIZE, building_name
 from game.games.oregon.engine.events import seat
-from game.games.oregon.engine.phases import DRAW, EXTRA_TURN, OVER, PLAY, START_TILE
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.placement import play_actions, start_tile_region
 
 if TYPE_CHECKING:
     from game.games.oregon.engine.state import OregonState
 
 PHASE_HINT = {
-    START_TILE: N_("first every player places their start tile"),
-    PLAY: N_("play 2 cards now"),
-    EXTRA_TURN: N_("use or skip your extra turn now"),
-    DRAW: N_("draw cards up to 4 now"),
-    OVER: N_("the game is over"),
+    Phase.START_TILE: N_("first every player places their start tile"),
+    Phase.PLAY: N_("play 2 cards now"),
+    Phase.EXTRA_TURN: N_("use or skip your extra turn now"),
+    Phase.DRAW: N_("draw cards up to 4 now"),
+    Phase.OVER: N_("the game is over"),
 }
 """What the phase asks for, to complete a refusal ("You cannot draw now: ...")."""
 
@@ -50,7 +50,7 @@ def setup(st: OregonState) -> None:
         st.start_tiles[(st.start_player + k) % n] = tiles[k]
     st.unused_start = sorted(tiles[n:])
     st.current = st.start_player
-    st.phase = START_TILE
+    st.phase = Phase.START_TILE
     next_start_tile(st, st.start_player, [], first=True)
 
 
@@ -70,7 +70,7 @@ def next_start_tile(st: OregonState, q: int, events: list[Event], first: bool = 
             N_("No cell is left for {player}'s start {building}; it leaves the game"), q,
             args={"player": seat(q), "building": T(building_name(st.start_tiles[q]))}))
         q = (q + 1) % n
-    st.phase = PLAY
+    st.phase = Phase.PLAY
     st.current = st.start_player
     st.turn = 1
     begin_turn(st, events)
@@ -106,7 +106,7 @@ def finish_plays(st: OregonState, events: list[Event]) -> None:
     if st.end_triggered:
         end_turn(st, events)
         return
-    st.phase = DRAW
+    st.phase = Phase.DRAW
     st.drawn_any = False
     st.pending = -1
     after_draw_step(st, events)
@@ -172,7 +172,7 @@ def end_turn(st: OregonState, events: list[Event]) -> None:
         return
     st.current = (p + 1) % st.num_players
     st.turn += 1
-    st.phase = PLAY
+    st.phase = Phase.PLAY
     begin_turn(st, events)
 
 
@@ -188,7 +188,7 @@ _REVEAL = {
 def game_over(st: OregonState, events: list[Event]) -> None:
     """Every player reveals their tokens; the final scores decide (see ``outcome``)."""
     st.reveal()
-    st.phase = OVER
+    st.phase = Phase.OVER
     result = st.outcome()
     final = result.scores
     for q in range(st.num_players):

@@ -1,8 +1,17 @@
-"""Names of the phases of an Oregon game (see ``state.OregonState``)."""
+"""The phases of an Oregon game (``state.phase``; see ``state.OregonState``).
 
-START_TILE = "start_tile"
-PLAY = "play"
-EXTRA_TURN = "extra_turn"
-DRAW = "draw"
-OVER = "over"
-PHASES = (START_TILE, PLAY, EXTRA_TURN, DRAW, OVER)
+A ``StrEnum``: a member is its string, so views, saves and JSON hold the same text as before.
+"""
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    START_TILE = "start_tile"
+    PLAY = "play"
+    EXTRA_TURN = "extra_turn"
+    DRAW = "draw"
+    OVER = "over"
+
+
+PHASES = tuple(Phase)

@@ -36,7 +36,7 @@ from game.games.oregon.engine.cards import (
     is_landscape,
 )
 from game.games.oregon.engine.geometry import NUM_CELLS, bits, cell_name
-from game.games.oregon.engine.phases import PLAY
+from game.games.oregon.engine.phases import Phase
 
 if TYPE_CHECKING:
     from game.games.oregon.engine.state import OregonState
@@ -363,7 +363,7 @@ def selection_region(st: OregonState, p: int, cards: tuple[int, ...],
                      use_joker: bool) -> tuple[str, int]:
     """``("farmer" | "building" | "", mask)`` for a card selection: what it would place and
     where.  ``""`` when the selection cannot place anything (wrong cards, spent joker...)."""
-    if st.phase != PLAY or p != st.current:
+    if st.phase != Phase.PLAY or p != st.current:
         return "", 0
     if use_joker:
         if len(cards) != 1 or not st.joker[p]:

@@ -32,7 +32,7 @@ from game.games.oregon.engine.cards import (
 from game.games.oregon.engine.events import seat
 from game.games.oregon.engine.flow import PHASE_HINT, check_can_play, finish_plays, next_start_tile
 from game.games.oregon.engine.geometry import cell_name
-from game.games.oregon.engine.phases import EXTRA_TURN, PLAY, START_TILE
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.placement import (
     building_problem,
     discard_problem,
@@ -50,7 +50,7 @@ _NO_GAINS = Outcome([], 0)
 
 # --- the start tile ------------------------------------------------------------------------
 def check_start_tile(st: OregonState, action: PlaceStartTile, p: int) -> str | None:
-    if st.phase != START_TILE:
+    if st.phase != Phase.START_TILE:
         return say(N_("Start tiles are placed before the first turn"))
     return start_tile_problem(st, p, action.cell)
 
@@ -71,7 +71,7 @@ def do_start_tile(st: OregonState, action: PlaceStartTile, p: int) -> list[Event
 
 # --- the plays -----------------------------------------------------------------------------
 def _play_phase_problem(st: OregonState) -> str | None:
-    if st.phase != PLAY:
+    if st.phase != Phase.PLAY:
         return say(N_("You cannot play cards now: {hint}"), hint=M(PHASE_HINT[st.phase]))
     return None
 
@@ -129,7 +129,7 @@ def do_play(st: OregonState, action: _Play, p: int) -> list[Event]:
     if not discard:
         _check_end_trigger(st, p, events)
     if not st.extra_used and st.extra[p]:
-        st.phase = EXTRA_TURN
+        st.phase = Phase.EXTRA_TURN
     else:
         finish_plays(st, events)
     return events
@@ -273,9 +273,9 @@ def _check_end_trigger(st: OregonState, p: int, events: list[Event]) -> None:
 # --- the extra turn ------------------------------------------------------------------------
 def check_extra_turn(st: OregonState, action: UseExtraTurn | SkipExtraTurn,
                      p: int) -> str | None:
-    if st.phase == EXTRA_TURN:
+    if st.phase == Phase.EXTRA_TURN:
         return None
-    if st.phase == PLAY and isinstance(action, UseExtraTurn):
+    if st.phase == Phase.PLAY and isinstance(action, UseExtraTurn):
         return say(N_("The extra turn comes after you have played 2 cards"))
     return say(N_("There is no extra turn to decide on now: {hint}"), hint=M(PHASE_HINT[st.phase]))
 
@@ -283,7 +283,7 @@ def check_extra_turn(st: OregonState, action: UseExtraTurn | SkipExtraTurn,
 def do_use_extra(st: OregonState, action: UseExtraTurn, p: int) -> list[Event]:
     st.extra[p] = False
     st.extra_used = True
-    st.phase = PLAY
+    st.phase = Phase.PLAY
     events = [Event("extra_turn_used", N_("{player} uses the extra turn"), p,
                     args={"player": seat(p)}),
               Event("token_flipped", N_("{player}'s extra-turn token is spent"), p,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.games.oregon.engine.cards import BUILDING_INDEX, FIRST_BUILDING_CARD, SYMBOL_INDEX
-from game.games.oregon.engine.phases import PLAY
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.state import OregonState, new_game
 
 TEST_TERRAIN: tuple[str, ...] = (
@@ -47,7 +47,7 @@ def blank_position(num_players: int, current: int = 0, seed: int = 0,
     st = new_game(num_players, seed, **(options if options is not None else TEST_BOARD))
     st.unused_start = sorted(set(st.unused_start) | set(st.start_tiles))
     st.start_tiles = [-1] * num_players
-    st.phase = PLAY
+    st.phase = Phase.PLAY
     st.start_player = current
     st.current = current
     st.turn = 1

@@ -26,7 +26,7 @@ from game.games.oregon.engine.actions import (
 from game.games.oregon.engine.cards import DECKS, card_building
 from game.games.oregon.engine.flow import draw_decks
 from game.games.oregon.engine.geometry import CELLS, bits
-from game.games.oregon.engine.phases import DRAW, EXTRA_TURN, OVER, PLAY, START_TILE
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.placement import play_actions, start_tile_region
 from game.games.oregon.engine.scoring import gain_json, placement_outcome, summarise, would_end
 
@@ -52,7 +52,7 @@ RULES: dict[type[Action], tuple[Checker, Doer]] = {
 
 def why_illegal(st: OregonState, action: Action, p: int) -> str | None:
     """The rule ``action`` breaks, in plain words, or None when it is legal for ``p``."""
-    if st.phase == OVER:
+    if st.phase == Phase.OVER:
         return say(N_("The game is over"))
     rule = RULES.get(type(action))
     if rule is None:
@@ -76,9 +76,9 @@ _START_TILES = tuple(PlaceStartTile(cell) for cell in CELLS)
 
 def legal_actions(st: OregonState, p: int) -> list[Action]:
     phase = st.phase
-    if phase == PLAY:
+    if phase == Phase.PLAY:
         return play_actions(st, p)
-    if phase == DRAW:
+    if phase == Phase.DRAW:
         if st.pending >= 0:
             return [_KEEP, _DISCARD_DRAWN]
         out: list[Action] = []
@@ -90,9 +90,9 @@ def legal_actions(st: OregonState, p: int) -> list[Action]:
         for d in draw_decks(st, p):
             out.append(_DRAWS[d])
         return out
-    if phase == EXTRA_TURN:
+    if phase == Phase.EXTRA_TURN:
         return [_USE_EXTRA, _SKIP_EXTRA]
-    if phase == START_TILE:
+    if phase == Phase.START_TILE:
         return [_START_TILES[i] for i in bits(start_tile_region(st, p))]
     return []
 
@@ -101,7 +101,7 @@ def legal_actions(st: OregonState, p: int) -> list[Action]:
 def preview(st: OregonState, action: Action, player: int) -> dict[str, Any]:
     """What ``action`` (a legal play by ``player``) would earn each player (see
     ``OregonState.preview``); raises ``IllegalAction`` with the rule's message."""
-    if st.phase != PLAY or player != st.current:
+    if st.phase != Phase.PLAY or player != st.current:
         raise IllegalAction("Only the player playing cards can preview a placement")
     err = why_illegal(st, action, player)
     if err:

@@ -43,7 +43,7 @@ from game.games.oregon.engine.cards import (
 from game.games.oregon.engine.events import seat
 from game.games.oregon.engine.flow import setup
 from game.games.oregon.engine.geometry import NUM_CELLS, OregonBoard, board_from_map, make_board
-from game.games.oregon.engine.phases import OVER, START_TILE
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.placement import legal_cells_for as _legal_cells_for
 from game.games.oregon.engine.scoring import (
     COAL_CATEGORY,
@@ -80,7 +80,7 @@ class OregonState(GameState):
             raise ValueError("an Oregon state needs a board")
         n = num_players
         self.board = board
-        self.phase = START_TILE
+        self.phase: Phase = Phase.START_TILE
         self.current = 0
         self.start_player = 0
         self.turn = 0  # main-phase turns begun so far (1 = the start player's first turn)
@@ -121,7 +121,7 @@ class OregonState(GameState):
 
     # --- protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        return [] if self.phase == OVER else [self.current]
+        return [] if self.phase == Phase.OVER else [self.current]
 
     @property
     def last_player(self) -> int:
@@ -129,7 +129,7 @@ class OregonState(GameState):
         return (self.start_player - 1) % self.num_players
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return []
         if player is None:
             player = self.current
@@ -156,7 +156,7 @@ class OregonState(GameState):
 
     def why_illegal(self, action: Action, player: int) -> str | None:
         """The rule ``action`` by ``player`` breaks, in plain words, or None when it is legal."""
-        if self.phase != OVER and player != self.current:
+        if self.phase != Phase.OVER and player != self.current:
             return say(N_("It is not {player}'s turn"), player=seat(player))
         return rules.why_illegal(self, action, player)
 
@@ -177,11 +177,11 @@ class OregonState(GameState):
         return rules.preview(self, action, self.current if player is None else player)
 
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase == Phase.OVER
 
     def scores(self) -> list[int]:
         """Points on the track; once the game is over, with the revealed tokens."""
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return [s + sum(c) + sum(g) for s, c, g in zip(self.score, self.coal, self.gold,
                                                           strict=True)]
         return list(self.score)
@@ -194,7 +194,7 @@ class OregonState(GameState):
         on_board = self.farmers_on_board()
         ranking = sorted(range(n), key=lambda q: (-scores[q], -on_board[q], q))
         winners: list[int] = []
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             top = (scores[ranking[0]], on_board[ranking[0]])
             winners = [q for q in ranking if (scores[q], on_board[q]) == top]
         return Outcome(scores, ranking, winners, [self.breakdown(q) for q in range(n)])
@@ -203,13 +203,13 @@ class OregonState(GameState):
         """``player``'s points per scoring category (see ``scoring.POINT_CATEGORIES``)."""
         base = player * SLOTS
         out = {term: self.earned[base + slot] for slot, term in POINT_CATEGORIES}
-        over = self.phase == OVER
+        over = self.phase == Phase.OVER
         out[COAL_CATEGORY] = sum(self.coal[player]) if over else 0
         out[GOLD_CATEGORY] = sum(self.gold[player]) if over else 0
         return out
 
     def winners(self) -> list[int]:
-        return self.outcome().winners if self.phase == OVER else []
+        return self.outcome().winners if self.phase == Phase.OVER else []
 
     def view(self, player: int | None) -> OregonView:
         return make_view(self, player)

@@ -32,7 +32,7 @@ from game.games.oregon.engine.cards import (
     player_name,
 )
 from game.games.oregon.engine.geometry import bits, make_board
-from game.games.oregon.engine.phases import OVER
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.scoring import POINT_CATEGORIES, SLOTS
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ def make_view(st: OregonState, viewer: int | None) -> OregonView:
         view["gold"] = list(st.gold[viewer])
         if st.pending >= 0 and st.current == viewer:
             view["pending_card"] = st.pending
-    if st.phase == OVER:
+    if st.phase == Phase.OVER:
         view["final"] = {
             "scores": list(result.scores),
             "ranking": list(result.ranking),
@@ -236,7 +236,7 @@ def rebuild_state(cls: type[OregonState], view: dict[str, Any],
 def _public_parts(st: OregonState, view: dict[str, Any]) -> None:
     """Everything every seat sees: phase, board, pieces, scores, tokens' sides."""
     idx = st.board.index
-    st.phase = view["phase"]
+    st.phase = Phase(view["phase"])
     st.current = view["current"]
     st.start_player = view["start_player"]
     st.turn = view["turn"]

@@ -22,10 +22,6 @@ from game import i18n
 from game.engine.core import Action
 from game.engine.messages import localized
 from game.games.oregon.engine import (
-    DRAW,
-    EXTRA_TURN,
-    PLAY,
-    START_TILE,
     DiscardDead,
     DiscardDrawn,
     DiscardNoPlacement,
@@ -40,6 +36,7 @@ from game.games.oregon.engine import (
     preview,
 )
 from game.games.oregon.engine.cards import BUILDING_NAMES, a_card
+from game.games.oregon.engine.phases import Phase
 from game.i18n import N_, _, ngettext
 
 CLEAR = "clear"  # a button that forgets the half-made move (no engine action)
@@ -159,9 +156,9 @@ class OregonChoices:
     def legal_cells(self, state: OregonState, player: int, legal: Sequence[Action]
                     ) -> tuple[str, list[tuple[int, int]]]:
         """(kind, cells) a click may use now: the start tile's, or the chosen cards'."""
-        if state.phase == START_TILE:
+        if state.phase == Phase.START_TILE:
             return "building", [a.cell for a in legal if isinstance(a, PlaceStartTile)]
-        if state.phase == PLAY and self.complete:
+        if state.phase == Phase.PLAY and self.complete:
             cells = state.legal_cells_for(player, self.cards(), self.joker)
             return self.placement_kind(), cells
         return "", []
@@ -170,29 +167,29 @@ class OregonChoices:
                     ) -> tuple[Action | None, str | None]:
         """(the action a click on ``cell`` asks for, or the reason the click means nothing)."""
         phase = state.phase
-        if phase == START_TILE:
+        if phase == Phase.START_TILE:
             return PlaceStartTile((cell[0], cell[1])), None
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             if not self.complete:
                 return None, _(NEED_CARDS)
             return action_for(self.cards(), cell), None
-        if phase == EXTRA_TURN:
+        if phase == Phase.EXTRA_TURN:
             return None, _("Use or skip your extra turn first.")
-        if phase == DRAW:
+        if phase == Phase.DRAW:
             return None, _("Draw cards now: click a deck.")
         return None, None
 
     @staticmethod
     def draw_decks(state: OregonState, legal: Sequence[Action]) -> list[str]:
         """The decks a click may draw from now."""
-        if state.phase != DRAW:
+        if state.phase != Phase.DRAW:
             return []
         return [a.deck for a in legal if isinstance(a, Draw)]
 
     @staticmethod
     def deck_refusal(state: OregonState, deck: str) -> str | None:
         """Why a click on ``deck`` (not one of ``draw_decks``) draws nothing."""
-        if state.phase != DRAW:
+        if state.phase != Phase.DRAW:
             return None
         if deck == "landscape":
             return _("You cannot draw from the landscape deck now: your hand needs a "
@@ -203,12 +200,12 @@ class OregonChoices:
     # --- buttons ------------------------------------------------------------------------
     def buttons(self, state: OregonState, legal: Sequence[Action]) -> list[Button]:
         """The (at most two) button slots of the acting player now."""
-        if state.phase == EXTRA_TURN:
+        if state.phase == Phase.EXTRA_TURN:
             # Translators: a button: play an extra turn now
             return [Button(_("Use extra turn"), UseExtraTurn(), primary=True),
                     # Translators: a button: do not use the extra turn
                     Button(_("Skip"), SkipExtraTurn())]
-        if state.phase == DRAW:
+        if state.phase == Phase.DRAW:
             if state.pending >= 0:  # both buttons, even when a lesson lets one through
                 # Translators: a button: keep the card just drawn
                 return [Button(_("Keep it"), KeepCard()),
@@ -219,7 +216,7 @@ class OregonChoices:
             return [Button(_("Discard {building}").format(
                 building=_(BUILDING_NAMES[str(card_info(a.card)["building"])])), a)
                 for a in dead[:2]]
-        if state.phase == PLAY:
+        if state.phase == Phase.PLAY:
             return self._play_buttons(legal)
         return []
 
@@ -239,17 +236,17 @@ class OregonChoices:
     # --- the prompt ---------------------------------------------------------------------
     def prompt(self, state: OregonState, player: int, legal: Sequence[Action]) -> str:
         """What the acting player is asked to do now."""
-        if state.phase == START_TILE:
+        if state.phase == Phase.START_TILE:
             tile = state.view(player)["players"][player]["start_tile"]
             if tile not in BUILDING_NAMES:
                 return _("Place your start tile: click a glowing cell.")
             return _("Place your start {building}: click a glowing cell.").format(
                 building=_(BUILDING_NAMES[tile]))
-        if state.phase == PLAY:
+        if state.phase == Phase.PLAY:
             return self._play_prompt(state, player, legal)
-        if state.phase == EXTRA_TURN:
+        if state.phase == Phase.EXTRA_TURN:
             return _("Play again with your extra-turn token?")
-        if state.phase == DRAW:
+        if state.phase == Phase.DRAW:
             return self._draw_prompt(state, player, legal)
         return ""
 
@@ -305,7 +302,7 @@ class OregonChoices:
                      names: Sequence[str]) -> str:
         """What placing the chosen cards on ``cell`` (a legal cell) would earn each player;
         the rules' reason when it cannot be placed there."""
-        if state.phase == START_TILE:
+        if state.phase == Phase.START_TILE:
             return _("Start tile here (scores nothing yet)")
         action = action_for(self.cards(), cell)
         try:

@@ -16,7 +16,8 @@ from game import assets
 from game.games.oregon.art import pictures as art
 from game.games.oregon.art.board_view import MARKER_SIZE, BoardView, piece_surface, tile_surface
 from game.games.oregon.art.layout import CARD
-from game.games.oregon.engine import DRAW, EXTRA_TURN, PLAY, START_TILE, card_info
+from game.games.oregon.engine import card_info
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.table.panels import (
     LayoutKey,
     PanelModel,
@@ -160,7 +161,7 @@ class OregonRenderer:
                 surface.blit(msg, (x, 940))
             return
         hand = t.hand()
-        usable = can_act and t.state.phase in (PLAY, DRAW)
+        usable = can_act and t.state.phase in (Phase.PLAY, Phase.DRAW)
         selected = t.choice.selected
         for i, c in enumerate(hand):
             r = self.card_rect(i, hand)
@@ -203,9 +204,9 @@ class OregonRenderer:
         if not t.human_can_act:
             return None
         phase = t.state.phase
-        if phase == EXTRA_TURN:
+        if phase == Phase.EXTRA_TURN:
             return art.action_token("extra_turn", ICON, True)
-        if phase == START_TILE:
+        if phase == Phase.START_TILE:
             p = t.acting
             assert p is not None, "a human can act, so someone acts"
             tile = t.state.view(p)["players"][p]["start_tile"]

@@ -32,8 +32,9 @@ from game import i18n
 from game.engine.messages import N_, P, say
 from game.games.oregon.art.board_view import BoardView
 from game.games.oregon.art.layout import COLS, ROWS, TableLayout
-from game.games.oregon.engine import PLAY, START_TILE, Draw, OregonState, new_game
+from game.games.oregon.engine import Draw, OregonState, new_game
 from game.games.oregon.engine import player_name as engine_player_name
+from game.games.oregon.engine.phases import Phase
 from game.games.oregon.table import tips
 from game.games.oregon.table.choices import CLEAR, OregonChoices, gains_text, why_illegal
 from game.games.oregon.table.panels import PanelModel
@@ -261,11 +262,11 @@ class TableScene(TableTips, SharedTable):
             return out
         phase = self.state.phase
         hand = self.hand()
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             out += [(f"card{i}", self.card_rect(i, hand)) for i in range(len(hand))]
             if self.state.joker[p] or self.choice.joker:
                 out.append(("joker", self.layout.joker_rect(len(hand))))
-        if phase in (START_TILE, PLAY):
+        if phase in (Phase.START_TILE, Phase.PLAY):
             out.append(("board", self.layout.board_rect))
         out += [(f"deck_{deck}", self.layout.decks[deck]) for deck in self.draw_decks()]
         out += [(f"btn{i}", self.layout.button_rect(i)) for i in range(len(self.buttons()))]
@@ -332,7 +333,7 @@ class TableScene(TableTips, SharedTable):
             if want in keys:
                 self.focus = want
                 break
-        if self.state.phase == START_TILE:
+        if self.state.phase == Phase.START_TILE:
             self._focus_board()
 
     def right_click(self) -> None:
