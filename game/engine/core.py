@@ -5,6 +5,21 @@ seeded ``random.Random``.  The same seed and the same list of ``(player, action)
 rebuild the same state bit for bit, so a save file is just seed + options + actions.
 
 This module never imports pygame; neither may any other module under ``game.engine``.
+
+Typed seams, the conventions a game's engine follows:
+
+- Phases: ``engine/phases.py`` holds ``class Phase(StrEnum)`` (and ``PHASES = tuple(Phase)``);
+  ``state.phase`` holds a member, and every comparison (rules, bots, table) is against a
+  member, never a bare string.  A member is its string, so views, saves and JSON read the
+  same as with plain strings; a state rebuilt from a view turns the text back into a member
+  (``Phase(view["phase"])``).
+- Events: ``engine/events.py`` holds ``EventKind`` (a ``Literal`` of every kind the rules
+  emit), ``EVENT_KINDS`` (the same as a set), one ``TypedDict`` per kind that carries data
+  and ``PAYLOADS`` (kind -> that ``TypedDict``).  ``Event`` is generic in its payload: code
+  reading the data of one kind takes an ``Event[ThatPayload]`` (a presenter's step for
+  ``"scored"`` takes ``Event[Scored]``), so mypy checks every ``e.data["field"]`` against the
+  declaration; a plain ``Event`` is ``Event[Any]``.  The contract tests check that what the
+  rules emit matches ``PAYLOADS`` and that each step takes the payload of its kind.
 """
 
 from __future__ import annotations
@@ -17,7 +32,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypedDict, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeGuard
 
 from game.engine.messages import N_, M, Message, Sentence, describe, render, say
 from game.registry import GAMES, GameInfo
@@ -151,8 +166,16 @@ def action_from_json(data: dict[str, Any], action_types: dict[str, type]) -> Act
         raise SaveError(f"unknown or malformed action {data!r}") from exc
 
 
+if TYPE_CHECKING:  # a default for the type variable (PEP 696) is newer than Python 3.11
+    from typing_extensions import TypeVar
+
+    Payload = TypeVar("Payload", bound=Mapping[str, Any], covariant=True, default=Any)
+else:
+    Payload = typing.TypeVar("Payload", covariant=True)
+
+
 @dataclass(frozen=True, init=False)
-class Event:
+class Event(Generic[Payload]):
     """Something that happened, for the UI to animate and the log to print.
 
     ``kind`` is a short machine word ("placed", "scored", "drew_token"...), ``msg`` the log
@@ -167,14 +190,14 @@ class Event:
     kind: str
     msg: Message
     player: int | None = None
-    data: dict[str, Any] = field(default_factory=dict, compare=False)
+    data: Payload = field(default_factory=dict, compare=False)  # type: ignore[assignment]
     private_to: int | None = None
     public_msg: Message | None = None
     args: dict[str, Any] = field(default_factory=dict, compare=False)
     public_args: dict[str, Any] | None = field(default=None, compare=False)
 
     def __init__(self, kind: str, msg: Message, player: int | None = None,
-                 data: dict[str, Any] | None = None, private_to: int | None = None,
+                 data: Mapping[str, Any] | None = None, private_to: int | None = None,
                  public_msg: Message | None = None, args: dict[str, Any] | None = None,
                  public_args: dict[str, Any] | None = None) -> None:
         # Stored straight into the instance dict, not through the eight

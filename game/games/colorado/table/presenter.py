@@ -16,6 +16,24 @@ from typing import Any, NamedTuple
 from game.engine.core import Event
 from game.games.colorado.art import pieces
 from game.games.colorado.art.layout import CARD
+from game.games.colorado.engine.events import (
+    BidsRevealed,
+    CardsDiscarded,
+    CardsRevealed,
+    CardTaken,
+    CowboyGiven,
+    CowboysDrawn,
+    CubeMoved,
+    FlagPlaced,
+    FlagsRevealed,
+    GameOver,
+    LakeChanged,
+    RoundScored,
+    RoundStarted,
+    SaleBidsRevealed,
+    SaleOffered,
+    Scored,
+)
 from game.games.colorado.engine.grid import HEIGHT, WIDTH, cell_name
 from game.i18n import _, ngettext
 from game.ui.table_anim import Sprite, drop, fly
@@ -47,12 +65,12 @@ def _nothing(table, e: Event, s: Shown) -> None:
     """The step only logs its line (and plays its sound)."""
 
 
-def _round_started(table, e: Event, s: Shown) -> None:
+def _round_started(table, e: Event[RoundStarted], s: Shown) -> None:
     table.banner, table.banner_time = _("Round {round} of 4").format(round=e.data["round"]), 2.2
     table.score_show = None
 
 
-def _flag_placed(table, e: Event, s: Shown) -> None:
+def _flag_placed(table, e: Event[FlagPlaced], s: Shown) -> None:
     cell = tuple(e.data["cell"])
     colour = s.data.get("colour")  # face down for everyone but its owner
     r = table.layout.cell_rect(*cell)
@@ -60,13 +78,13 @@ def _flag_placed(table, e: Event, s: Shown) -> None:
                            on_done=lambda: table.flag_over.__setitem__(cell, colour)))
 
 
-def _flags_revealed(table, e: Event, s: Shown) -> None:
+def _flags_revealed(table, e: Event[FlagsRevealed], s: Shown) -> None:
     for f in e.data["flags"]:
         table.flag_over[tuple(f["cell"])] = f["colour"]
     table.flip = 0.0
 
 
-def _cards_revealed(table, e: Event, s: Shown) -> None:
+def _cards_revealed(table, e: Event[CardsRevealed], s: Shown) -> None:
     lay = table.layout
     cards = e.data["cards"]
     table.table_cards = list(cards)
@@ -78,12 +96,12 @@ def _cards_revealed(table, e: Event, s: Shown) -> None:
                               on_done=lambda c=c: table.hidden_cards.discard(c["id"])))
 
 
-def _sale_offered(table, e: Event, s: Shown) -> None:
+def _sale_offered(table, e: Event[SaleOffered], s: Shown) -> None:
     table.sale_mark = tuple(e.data["cell"])
     table.highlight = (table.colour[e.player], [table.sale_mark], s.seconds * 2)
 
 
-def _cube_removed(table, e: Event, s: Shown) -> None:
+def _cube_removed(table, e: Event[CubeMoved], s: Shown) -> None:
     cell = tuple(e.data["cell"])
     table.cube_over[cell] = -1
     r = table.layout.cell_rect(*cell)
@@ -91,7 +109,7 @@ def _cube_removed(table, e: Event, s: Shown) -> None:
                              (r.centerx, r.centery - 60), s.seconds, fade_out=True))
 
 
-def _cube_placed(table, e: Event, s: Shown) -> None:
+def _cube_placed(table, e: Event[CubeMoved], s: Shown) -> None:
     cell = tuple(e.data["cell"])
     q = e.player
     r = table.layout.cell_rect(*cell)
@@ -99,7 +117,7 @@ def _cube_placed(table, e: Event, s: Shown) -> None:
                            s.seconds, on_done=lambda: table.cube_over.__setitem__(cell, q)))
 
 
-def _lake_changed(table, e: Event, s: Shown) -> None:
+def _lake_changed(table, e: Event[LakeChanged], s: Shown) -> None:
     to = e.data["to"]
     table.lake_over[e.data["lake"]] = to
     if to is not None and to >= 0:
@@ -107,7 +125,7 @@ def _lake_changed(table, e: Event, s: Shown) -> None:
                            s.seconds * 2)
 
 
-def _cowboys_drawn(table, e: Event, s: Shown) -> None:
+def _cowboys_drawn(table, e: Event[CowboysDrawn], s: Shown) -> None:
     k = e.data.get("count", 0)
     if k:
         table.floaters.add(ngettext("+{n} cowboy", "+{n} cowboys", k).format(n=k),
@@ -115,7 +133,7 @@ def _cowboys_drawn(table, e: Event, s: Shown) -> None:
                            colour=(255, 226, 160), duration=0.9)
 
 
-def _cowboy_given(table, e: Event, s: Shown) -> None:
+def _cowboy_given(table, e: Event[CowboyGiven], s: Shown) -> None:
     a, b = e.data["from"], e.data["to"]
     num = s.data.get("cowboy") if table.viewer in (a, b) else None  # only they know it
     surf = pieces.cowboy_token(num, 44) if num is not None else \
@@ -124,21 +142,28 @@ def _cowboy_given(table, e: Event, s: Shown) -> None:
     table.sprites.add(fly(surf, lay.panel_point(a), lay.panel_point(b), s.seconds, arc=40))
 
 
-def _bids_revealed(table, e: Event, s: Shown) -> None:
+def _bids_revealed(table, e: Event[BidsRevealed], s: Shown) -> None:
+    _show_bids(table, e.data["bids"], e.data["ranking"], e.data["takers"],
+               _("Bids for the cards"), land=False)
+
+
+def _sale_bids_revealed(table, e: Event[SaleBidsRevealed], s: Shown) -> None:
+    x, y = e.data["cell"]
+    title = _("Land auction for {cell}").format(cell=cell_name((x, y)))
+    _show_bids(table, e.data["bids"], e.data["ranking"], [e.data["winner"]], title, land=True)
+
+
+def _show_bids(table, bid_json: dict[str, list[int]], ranking: list[int], takers: list[int],
+               title: str, land: bool) -> None:
     """Every bid, best first, in an overlay over the board (cards or a land auction)."""
-    bids = {int(k): v for k, v in e.data["bids"].items()}
-    ranking = e.data["ranking"]
-    takers = e.data.get("takers", [e.data.get("winner")])
+    bids = {int(k): v for k, v in bid_json.items()}
     order = sorted(bids, key=lambda p: (ranking.index(p) if p in ranking else 99, p))
     rows = [(p, sorted(bids[p]), (ranking.index(p) + 1) if p in ranking else None,
              p in takers) for p in order]
-    cards = e.kind == "bids_revealed"
-    title = _("Bids for the cards") if cards else \
-        _("Land auction for {cell}").format(cell=cell_name(tuple(e.data["cell"])))
-    table.bid_show = {"title": title, "rows": rows, "t": 0.0, "land": not cards}
+    table.bid_show = {"title": title, "rows": rows, "t": 0.0, "land": land}
 
 
-def _card_taken(table, e: Event, s: Shown) -> None:
+def _card_taken(table, e: Event[CardTaken], s: Shown) -> None:
     lay = table.layout
     q = e.player
     cid = e.data["card"]["id"]
@@ -153,7 +178,7 @@ def _card_taken(table, e: Event, s: Shown) -> None:
         table.highlight = (table.colour[q], stars, s.seconds * 2.5)
 
 
-def _cards_discarded(table, e: Event, s: Shown) -> None:
+def _cards_discarded(table, e: Event[CardsDiscarded], s: Shown) -> None:
     for c in e.data["cards"]:
         src = card_point(table, c["id"])
         table.sprites.add(Sprite(pieces.card_for(c, (96, 130)), src, (src[0], src[1] + 140),
@@ -161,7 +186,7 @@ def _cards_discarded(table, e: Event, s: Shown) -> None:
     table.table_cards = []
 
 
-def _scored(table, e: Event, s: Shown) -> None:
+def _scored(table, e: Event[Scored], s: Shown) -> None:
     """Points fly from the scoring cells to the panel; the round scoring fills its row."""
     lay = table.layout
     q = e.player
@@ -176,7 +201,7 @@ def _scored(table, e: Event, s: Shown) -> None:
     score_rows(table, d["round"])[q][d["category"]] = (d["points"], d["count"])
 
 
-def _round_scored(table, e: Event, s: Shown) -> None:
+def _round_scored(table, e: Event[RoundScored], s: Shown) -> None:
     score_rows(table, e.data["round"])
     table.score_show["final"] = True
     table.disp_score = list(e.data["scores"])
@@ -188,7 +213,7 @@ def _flags_removed(table, e: Event, s: Shown) -> None:
     table.flags_cleared = True
 
 
-def _game_over(table, e: Event, s: Shown) -> None:
+def _game_over(table, e: Event[GameOver], s: Shown) -> None:
     table.banner, table.banner_time = s.line, 3.0
 
 
@@ -212,7 +237,7 @@ EVENT_STEPS: dict[str, Step] = {
     "bid_submitted": Step(0.1, "tick", _nothing),
     "sale_bid_submitted": Step(0.1, "tick", _nothing),
     "bids_revealed": Step(2.0, "shuffle", _bids_revealed),
-    "sale_bids_revealed": Step(1.6, "shuffle", _bids_revealed),
+    "sale_bids_revealed": Step(1.6, "shuffle", _sale_bids_revealed),
     "card_taken": Step(0.5, "swish", _card_taken),
     "cards_discarded": Step(0.35, "swish", _cards_discarded),
     "scored": Step(0.6, "coin", _scored),

@@ -12,18 +12,32 @@ While steps run, the board shows the state before the action plus what has lande
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from game import assets
-from game.engine.core import Event
+from game.engine.core import Event, Payload
 from game.engine.messages import P, say
 from game.games.oasis.art import pictures as oart
 from game.games.oasis.art.board_view import CAMEL_SIZE, CONTROL_SIZE
 from game.games.oasis.art.layout import CARRY_CARD, OFFER_CARD
 from game.games.oasis.engine.cards import LAND_KINDS, SCORE_KINDS
+from game.games.oasis.engine.events import (
+    CamelPlaced,
+    CardsDrawn,
+    CardTurned,
+    DiscHanded,
+    DiscsDealt,
+    FromTo,
+    MarkerMoved,
+    MarkerPlaced,
+    OfferTaken,
+    RoundStarted,
+    ScoreTilesTaken,
+    TilePlaced,
+)
 from game.games.oasis.engine.state import OasisState
 from game.i18n import N_, _
 from game.ui.table_anim import drop, fly
@@ -74,12 +88,12 @@ class Landed:
 
 
 @dataclass(frozen=True)
-class Cue:
+class Cue(Generic[Payload]):
     """One event starting on the table: ``data`` is what the viewer may see of it, ``line``
     its log line as they read it."""
 
-    event: Event
-    data: dict[str, Any]
+    event: Event[Payload]
+    data: Payload  # empty when the event is hidden from the viewer
     duration: float
     line: str
 
@@ -107,14 +121,14 @@ class Present:
 
 
 # --- what moves ---------------------------------------------------------------------------
-def _card_turned(t: TableScene, c: Cue) -> None:
+def _card_turned(t: TableScene, c: Cue[CardTurned]) -> None:
     q, lay = c.player, t.layout
     slot = lay.offer_cards[q][c.data["position"] - 1]
     t.sprites.add(fly(oart.card_face(c.data["card"], OFFER_CARD), lay.decks[q].center,
                       slot.center, c.duration, arc=30))
 
 
-def _cards_drawn(t: TableScene, c: Cue) -> None:
+def _cards_drawn(t: TableScene, c: Cue[CardsDrawn]) -> None:
     q, lay = c.player, t.layout
     for k in range(c.event.data.get("count", 0)):
         t.sprites.add(fly(oart.card_back(OFFER_CARD), lay.draw_deck.center,
@@ -122,7 +136,7 @@ def _cards_drawn(t: TableScene, c: Cue) -> None:
                           delay=0.1 * k, arc=40))
 
 
-def _offer_taken(t: TableScene, c: Cue) -> None:
+def _offer_taken(t: TableScene, c: Cue[OfferTaken]) -> None:
     lay, d = t.layout, c.event.data
     owner = d["owner"]
     t.landed.hidden_offers.add(owner)
@@ -132,13 +146,13 @@ def _offer_taken(t: TableScene, c: Cue) -> None:
                           end, c.duration, delay=0.05 * k, arc=50))
 
 
-def _disc_handed(t: TableScene, c: Cue) -> None:
+def _disc_handed(t: TableScene, c: Cue[DiscHanded]) -> None:
     lay, d = t.layout, c.event.data
     t.sprites.add(fly(oart.disc(d["disc"], 44, True), lay.discs[d["from"]].center,
                       lay.handed[d["to"]].center, c.duration, arc=70))
 
 
-def _score_tiles_taken(t: TableScene, c: Cue) -> None:
+def _score_tiles_taken(t: TableScene, c: Cue[ScoreTilesTaken]) -> None:
     q, lay = c.player, t.layout
     score_kind = c.data.get("kind")  # the kind is the taker's secret
     i = SCORE_KINDS.index(score_kind) if score_kind in SCORE_KINDS else 0
@@ -147,14 +161,14 @@ def _score_tiles_taken(t: TableScene, c: Cue) -> None:
                           lay.piles[q].center, c.duration, delay=0.08 * k, arc=60))
 
 
-def _camel_placed(t: TableScene, c: Cue) -> None:
+def _camel_placed(t: TableScene, c: Cue[CamelPlaced]) -> None:
     cell = tuple(c.event.data["cell"])
     col = t.colour[c.player]
     t.sprites.add(drop(oart.camel(col, CAMEL_SIZE), t.layout.cell_rect(*cell).center,
                        c.duration, on_done=lambda: t.landed.land("camel", (col, cell))))
 
 
-def _camel_moved(t: TableScene, c: Cue) -> None:
+def _camel_moved(t: TableScene, c: Cue[FromTo]) -> None:
     lay = t.layout
     src, dst = tuple(c.event.data["src"]), tuple(c.event.data["dst"])
     col = t.colour[c.player]
@@ -164,7 +178,7 @@ def _camel_moved(t: TableScene, c: Cue) -> None:
                       on_done=lambda: t.landed.land("camel", (col, dst))))
 
 
-def _tile_placed(t: TableScene, c: Cue) -> None:
+def _tile_placed(t: TableScene, c: Cue[TilePlaced]) -> None:
     lay = t.layout
     cell = tuple(c.event.data["cell"])
     kind = c.event.data["kind"]
@@ -172,13 +186,13 @@ def _tile_placed(t: TableScene, c: Cue) -> None:
                        c.duration, on_done=lambda: t.landed.land("tile", (cell, kind))))
 
 
-def _marker_spot(t: TableScene, cell: Cell) -> tuple[int, int]:
+def _marker_spot(t: TableScene, cell: Sequence[int]) -> tuple[int, int]:
     """Where a control marker stands on ``cell``: its lower right corner."""
     r = t.layout.cell_rect(*cell)
     return (r.right + 4 - CONTROL_SIZE // 2, r.bottom + 2 - CONTROL_SIZE // 2)
 
 
-def _marker_placed(t: TableScene, c: Cue) -> None:
+def _marker_placed(t: TableScene, c: Cue[MarkerPlaced]) -> None:
     q = c.player
     col, dst = t.colour[q], tuple(c.event.data["cell"])
 
@@ -191,7 +205,7 @@ def _marker_placed(t: TableScene, c: Cue) -> None:
                       on_done=landed))
 
 
-def _marker_moved(t: TableScene, c: Cue) -> None:
+def _marker_moved(t: TableScene, c: Cue[MarkerMoved]) -> None:
     col = t.colour[c.player]
     src, dst = tuple(c.event.data["src"]), tuple(c.event.data["dst"])
     t.landed.hide(("m", *src))
@@ -205,7 +219,7 @@ def _banner(t: TableScene, text: str, seconds: float) -> None:
     t.banner, t.banner_time = text, seconds
 
 
-def _round_started(t: TableScene, c: Cue) -> None:
+def _round_started(t: TableScene, c: Cue[RoundStarted]) -> None:
     _banner(t, _("Round {n}").format(n=c.event.data.get("round", "")), 1.6)
 
 
@@ -214,7 +228,7 @@ def _line_banner(seconds: float) -> Show:
     return lambda t, c: _banner(t, c.line, seconds)
 
 
-def _discs_revealed(t: TableScene, c: Cue) -> None:
+def _discs_revealed(t: TableScene, c: Cue[DiscsDealt]) -> None:
     _banner(t, _("Discs turned up"), 1.4)
 
 

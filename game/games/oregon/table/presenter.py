@@ -15,14 +15,28 @@ log (``describe``), never from the event's text.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
-from game.engine.core import Event
+from game.engine.core import Event, Payload
 from game.games.oregon.art import pictures as art
 from game.games.oregon.art.board_view import piece_surface, tile_surface
 from game.games.oregon.engine import event_for
+from game.games.oregon.engine.events import (
+    BuildingPlaced,
+    CardsPlayed,
+    Discarded,
+    DrewCard,
+    DrewToken,
+    EndTriggered,
+    FarmerPlaced,
+    LastRound,
+    Scored,
+    StartTilePlaced,
+    TokenFlipped,
+    TokensRevealed,
+)
 from game.games.oregon.table.choices import card_kind
 from game.games.oregon.table.panels import card_face
 from game.ui.table_anim import drop, fly
@@ -38,11 +52,11 @@ BANNER_SECONDS = 3.0
 
 
 @dataclass(frozen=True)
-class Cue:
+class Cue(Generic[Payload]):
     """One event as it starts: the data the viewer may see, its time, its log line."""
 
-    event: Event
-    data: dict[str, Any]
+    event: Event[Payload]
+    data: Payload  # empty when the event is hidden from the viewer
     seconds: float
     line: str
 
@@ -107,14 +121,14 @@ class OregonPresenter:
         r = self.table.layout.panels[q]
         return (r.right - 60, r.centery)
 
-    def cell_or_panel(self, data: dict[str, Any], q: int) -> tuple[int, int]:
+    def cell_or_panel(self, data: Mapping[str, Any], q: int) -> tuple[int, int]:
         """The centre of the event's cell, or seat ``q``'s panel when it names none."""
         cell = data.get("cell")
         return self.table.layout.cell_rect(*cell).center if cell else self.panel_point(q)
 
 
 # --- one small function per kind that puts something on screen --------------------------------
-def _cards_played(pr: OregonPresenter, cue: Cue) -> str | None:
+def _cards_played(pr: OregonPresenter, cue: Cue[CardsPlayed]) -> str | None:
     t, q = pr.table, cue.player
     shown_hand = t.hand() if q == t.viewer else []
     for k, c in enumerate(cue.data.get("cards", [])):
@@ -128,7 +142,7 @@ def _cards_played(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _token_flipped(pr: OregonPresenter, cue: Cue) -> str | None:
+def _token_flipped(pr: OregonPresenter, cue: Cue[TokenFlipped]) -> str | None:
     token = "joker" if cue.data.get("token") == "joker" else "extra"
     pr.put.token_over[(cue.player, token)] = bool(cue.data.get("active"))
     return None
@@ -139,10 +153,11 @@ def _extra_turn_used(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _farmer_placed(pr: OregonPresenter, cue: Cue) -> str | None:
+def _farmer_placed(pr: OregonPresenter, cue: Cue[FarmerPlaced]) -> str | None:
     t = pr.table
-    cell = tuple(cue.data["cell"])
-    r = t.layout.cell_rect(*cell)
+    x, y = cue.data["cell"]
+    cell = (x, y)
+    r = t.layout.cell_rect(x, y)
     colour = t.colour[cue.player]
     surf = piece_surface(colour)
     end = (r.centerx, r.bottom + 2 - surf.get_height() // 2)
@@ -151,7 +166,7 @@ def _farmer_placed(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _tile_placed(pr: OregonPresenter, cue: Cue) -> str | None:
+def _tile_placed(pr: OregonPresenter, cue: Cue[BuildingPlaced | StartTilePlaced]) -> str | None:
     cell = tuple(cue.data["cell"])
     start = cue.event.kind == "start_tile_placed"
     tile = {"cell": cell, "building": cue.data["building"], "start": start}
@@ -161,7 +176,7 @@ def _tile_placed(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _scored(pr: OregonPresenter, cue: Cue) -> str | None:
+def _scored(pr: OregonPresenter, cue: Cue[Scored]) -> str | None:
     t, q, d = pr.table, cue.player, cue.data
     t.floaters.add(f"+{d['amount']}", pr.cell_or_panel(d, q), pr.panel_point(q),
                    colour=GAIN_COLOUR, duration=max(0.5, cue.seconds * 1.6))
@@ -169,14 +184,14 @@ def _scored(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _drew_token(pr: OregonPresenter, cue: Cue) -> str | None:
+def _drew_token(pr: OregonPresenter, cue: Cue[DrewToken]) -> str | None:
     q, d = cue.player, cue.data
     token = art.mine_token(d.get("token", "coal"), 44, d.get("value"))
     pr.table.sprites.add(fly(token, pr.cell_or_panel(d, q), pr.panel_point(q), cue.seconds))
     return None
 
 
-def _drew_card(pr: OregonPresenter, cue: Cue) -> str | None:
+def _drew_card(pr: OregonPresenter, cue: Cue[DrewCard]) -> str | None:
     t, q, d = pr.table, cue.player, cue.data
     deck = d.get("deck", "landscape")
     if q == t.viewer and "card" in d:
@@ -189,7 +204,7 @@ def _drew_card(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _discarded(pr: OregonPresenter, cue: Cue) -> str | None:
+def _discarded(pr: OregonPresenter, cue: Cue[Discarded]) -> str | None:
     t, q = pr.table, cue.player
     for c in cue.data.get("cards", []):
         pr.put.hidden_cards.add(c)
@@ -198,7 +213,7 @@ def _discarded(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _tokens_revealed(pr: OregonPresenter, cue: Cue) -> str | None:
+def _tokens_revealed(pr: OregonPresenter, cue: Cue[TokensRevealed]) -> str | None:
     t, q, d = pr.table, cue.player, cue.data
     t.disp_score[q] = d.get("final", t.disp_score[q])
     if d.get("bonus"):
@@ -206,7 +221,7 @@ def _tokens_revealed(pr: OregonPresenter, cue: Cue) -> str | None:
     return None
 
 
-def _banner(pr: OregonPresenter, cue: Cue) -> str | None:
+def _banner(pr: OregonPresenter, cue: Cue[EndTriggered | LastRound]) -> str | None:
     pr.table.banner, pr.table.banner_time = cue.line, BANNER_SECONDS
     return None
 
