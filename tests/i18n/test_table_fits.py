@@ -196,7 +196,7 @@ def words(texts: list[str]) -> list[str]:
 
 def bar_texts(scene: ReplayScene) -> list[tuple[str, pygame.Rect]]:
     rec = Recorder()
-    scene.draw_bar(rec)
+    scene.bar.draw(rec)
     return rec.texts
 
 
@@ -217,16 +217,16 @@ def test_the_replay_bar_fits_in_every_language(display, code, game_id, scale):
                 drawn = {m for m, _r in texts}
                 info, (_q, who) = scene.info_line(), scene.who()
                 in_info = [m for m, r in texts
-                           if scene.info_rect.contains(r) and m != scene.hints()]
-                in_who = [m for m, r in texts if scene.who_rect.contains(r)]
+                           if scene.bar.info_rect.contains(r) and m != scene.hints()]
+                in_who = [m for m, r in texts if scene.bar.who_rect.contains(r)]
                 assert words(in_info) == words([info]), f"{info!r} was not drawn whole: {drawn}"
                 assert words(in_who) == words([who]), f"{who!r} was not drawn whole: {drawn}"
                 for m, r in texts:
-                    assert scene.rect.contains(r), (m, r, scene.rect)
-                assert CANVAS.contains(scene.rect)
+                    assert scene.bar.rect.contains(r), (m, r, scene.bar.rect)
+                assert CANVAS.contains(scene.bar.rect)
                 if code != "en":
                     assert not [w for m in drawn for w in english_words(m)], drawn
-                close = scene.buttons["close"]
+                close = scene.bar.buttons["close"]
                 assert art_label_px(i18n._("Close"), close.size) >= round(close.h * 0.46)
         finally:
             scene.on_exit()

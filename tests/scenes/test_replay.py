@@ -123,12 +123,12 @@ def test_scrubbing_rebuilds_throttled_and_exactly_on_release(viewer, display, ga
         restore(state)
 
     scene.table.restore = counting
-    y = scene.track_rect.centery
+    y = scene.bar.track_rect.centery
     a, b, c = scene.total // 4, scene.total // 2, (3 * scene.total) // 4
-    scene.handle(I.click((scene.track_x(a), y)))
+    scene.handle(I.click((scene.bar.track_x(a), y)))
     assert rebuilds == [a] and scene.dragging
     for k in range(a, b + 1):  # a quick drag: the table is not rebuilt for every pixel
-        scene.handle(I.point((scene.track_x(k), y), held=True))
+        scene.handle(I.point((scene.bar.track_x(k), y), held=True))
     assert rebuilds == [a]
     assert scene.info_line().startswith(f"Move {b} / ")  # the bar follows the pointer at once
     scene.update(DRAG_REBUILD / 2)
@@ -136,8 +136,8 @@ def test_scrubbing_rebuilds_throttled_and_exactly_on_release(viewer, display, ga
     scene.update(DRAG_REBUILD)
     assert rebuilds == [a, b]
     scene.draw(display)
-    scene.handle(I.point((scene.track_x(c), y), held=True))
-    scene.handle(I.release((scene.track_x(c), y)))
+    scene.handle(I.point((scene.bar.track_x(c), y), held=True))
+    scene.handle(I.release((scene.bar.track_x(c), y)))
     assert rebuilds == [a, b, c] and not scene.dragging
     assert scene.move == c and snap(scene) == replay(original, upto=c).snapshot()
 
@@ -212,18 +212,18 @@ def test_mouse_buttons(services, viewer):
     scene = viewer("oasis")
     for key, moved in (("forward", 1), ("forward", 2), ("back", 1), ("end", scene.total),
                        ("start", 0)):
-        scene.handle(I.click(scene.buttons[key].center))
-        scene.handle(I.release(scene.buttons[key].center))
+        scene.handle(I.click(scene.bar.buttons[key].center))
+        scene.handle(I.release(scene.bar.buttons[key].center))
         assert scene.move == moved, key
     assert scene.focus == "play"  # clicks leave the keyboard / pad focus on Play
     scene.handle(I.simple(I.CONFIRM))
     assert scene.playing
-    scene.handle(I.click(scene.buttons["play"].center))
+    scene.handle(I.click(scene.bar.buttons["play"].center))
     assert not scene.playing
-    scene.handle(I.click(scene.buttons["speed"].center))
+    scene.handle(I.click(scene.bar.buttons["speed"].center))
     assert scene.speed == SPEEDS[2]
     assert not scene.enabled("start") and not scene.enabled("back")
-    scene.handle(I.click(scene.buttons["close"].center))
+    scene.handle(I.click(scene.bar.buttons["close"].center))
     assert scene.closed
 
 

@@ -87,8 +87,8 @@ def press(scene, key):
 
 def row_texts(scene):
     rec = Recorder()
-    scene.draw_bar(rec)
-    return [(m, r) for m, r in rec.texts if r.colliderect(scene.review_rect)]
+    scene.bar.draw(rec)
+    return [(m, r) for m, r in rec.texts if r.colliderect(scene.bar.review_rect)]
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
@@ -100,14 +100,14 @@ def test_the_costliest_moves_are_marked_and_a_click_jumps_there(services, displa
     marks = scene.panel.marks()
     assert len(marks) == 3 and marks == rv.costliest(review.verdicts)
     assert review.verdicts, "human decisions were reviewed"
-    xs = ui.spread(scene.mark_xs())
+    xs = ui.spread(scene.bar.mark_xs())
     gap = 2 * ui.MARK_RADIUS + 2  # marks of moves close together are moved apart
-    assert all(abs(x - scene.track_x(v.move)) <= 2 * gap for x, v in zip(xs, marks,
+    assert all(abs(x - scene.bar.track_x(v.move)) <= 2 * gap for x, v in zip(xs, marks,
                                                                           strict=True))
     assert all(abs(a - b) >= gap for i, a in enumerate(xs) for b in xs[i + 1:])
     for rank in (2, 0, 1):
-        scene.handle(I.click((xs[rank], scene.track_rect.centery)))
-        scene.handle(I.release((xs[rank], scene.track_rect.centery)))
+        scene.handle(I.click((xs[rank], scene.bar.track_rect.centery)))
+        scene.handle(I.release((xs[rank], scene.bar.track_rect.centery)))
         v = marks[rank]
         assert scene.move == v.move and not scene.playing and not scene.dragging
         line = scene.panel.line_at(scene.move, False)
@@ -211,24 +211,24 @@ def test_a_game_without_human_seats_has_nothing_to_review(services, display, sce
     assert line.startswith("Nothing to review")
     assert " ".join(m for m, _r in row_texts(scene)).split() == line.split()
     press(scene, pygame.K_m)
-    assert scene.move == 0 and scene.mark_xs() == []
+    assert scene.move == 0 and scene.bar.mark_xs() == []
     scene.draw(display)
 
 
 def test_the_bar_makes_room_for_the_finished_review(services, scenes):
     scene = replay_scene(services, "oregon")
     scenes.append(scene)
-    top = scene.rect.top
+    top = scene.bar.rect.top
     scene.panel.start()
     assert scene.panel.review.join(60)
     scene.update(1 / 60)
     longest = max((scene.panel.verdict_line(v) for v in scene.panel.review.verdicts), key=len)
-    lines = theme.wrap(longest, theme.SMALL_SIZE, scene.review_rect.w, fixed=True)
-    assert scene.review_rect.h >= len(lines) * theme.font(
+    lines = theme.wrap(longest, theme.SMALL_SIZE, scene.bar.review_rect.w, fixed=True)
+    assert scene.bar.review_rect.h >= len(lines) * theme.font(
         theme.SMALL_SIZE, fixed=True).get_linesize()
-    assert scene.rect.bottom == 1068 and (scene.rect.top <= top or scene.rect.w > 1300)
-    assert CANVAS.contains(scene.rect)
-    assert scene.rect.top > scene.table.layout.board_rect.bottom  # the board stays in sight
+    assert scene.bar.rect.bottom == 1068 and (scene.bar.rect.top <= top or scene.bar.rect.w > 1300)
+    assert CANVAS.contains(scene.bar.rect)
+    assert scene.bar.rect.top > scene.table.layout.board_rect.bottom  # the board stays in sight
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
@@ -240,25 +240,25 @@ def test_the_review_speaks_the_players_language_and_fits(display, code, scale):
             for game_id in sorted(PLAYERS):
                 scene = replay_scene(svc, game_id)
                 try:
-                    texts = [(row_texts(scene), scene.review_rect.copy())]
+                    texts = [(row_texts(scene), scene.bar.review_rect.copy())]
                     scene.panel.start()
                     assert scene.panel.review.join(60)
                     scene.update(1 / 60)
                     for v in scene.panel.marks() + scene.panel.review.verdicts[:8]:
                         scene.jump(v.move)
-                        texts.append((row_texts(scene), scene.review_rect.copy()))
+                        texts.append((row_texts(scene), scene.bar.review_rect.copy()))
                     scene.jump(0)
-                    texts.append((row_texts(scene), scene.review_rect.copy()))
+                    texts.append((row_texts(scene), scene.bar.review_rect.copy()))
                     for drawn, row in texts:
                         assert drawn
                         for m, r in drawn:
                             assert row.contains(r), (m, r, row)
                             if code != "en":
                                 assert not english_words(m), m
-                    assert CANVAS.contains(scene.rect)
+                    assert CANVAS.contains(scene.bar.rect)
                     # the bar keeps off the board: its last rows stay in sight
                     board = scene.table.layout.board_rect
-                    assert scene.rect.top > board.bottom, (game_id, scene.rect, board)
+                    assert scene.bar.rect.top > board.bottom, (game_id, scene.bar.rect, board)
                 finally:
                     scene.on_exit()
         ours = {m for m in missing if m in REVIEW_SENTENCES}
