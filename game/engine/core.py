@@ -184,7 +184,12 @@ class Event(Generic[Payload]):
     (None for the table), and ``data`` whatever the UI needs to animate it (cells,
     amounts...), JSON-able.  ``private_to``: when not None, only that player may see
     ``data``/``msg`` in full (the value of a drawn gold token); others read ``public_msg``
-    with ``public_args``.  ``describe(event, names, viewer, language)`` renders the line.
+    with ``public_args`` and get ``public_data`` (nothing when None) instead of ``data``.
+    ``describe(event, names, viewer, language)`` renders the line.
+
+    Who may see what is decided here only: ``is_hidden_from(viewer)`` is the one rule, and
+    ``seen_by(viewer)`` the event as that viewer gets it; logs, presenters, bots and
+    replays ask these, never ``private_to`` themselves.
     """
 
     kind: str
@@ -195,11 +200,13 @@ class Event(Generic[Payload]):
     public_msg: Message | None = None
     args: dict[str, Any] = field(default_factory=dict, compare=False)
     public_args: dict[str, Any] | None = field(default=None, compare=False)
+    public_data: dict[str, Any] | None = field(default=None, compare=False)
 
     def __init__(self, kind: str, msg: Message, player: int | None = None,
                  data: Mapping[str, Any] | None = None, private_to: int | None = None,
                  public_msg: Message | None = None, args: dict[str, Any] | None = None,
-                 public_args: dict[str, Any] | None = None) -> None:
+                 public_args: dict[str, Any] | None = None,
+                 public_data: dict[str, Any] | None = None) -> None:
         # Stored straight into the instance dict, not through the eight
         # ``object.__setattr__`` calls a frozen dataclass makes (nor a dict of keywords):
         # the rules create events by the thousand in a search.
@@ -212,17 +219,33 @@ class Event(Generic[Payload]):
         fields["public_msg"] = public_msg
         fields["args"] = {} if args is None else args
         fields["public_args"] = public_args
+        fields["public_data"] = public_data
+
+    def is_hidden_from(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (None: an onlooker) gets only the public version of this
+        event.  The one rule of who sees what: everything below and every reader of
+        events (log, presenter, bot, replay) goes through it."""
+        return self.private_to is not None and viewer != self.private_to
 
     def message_for(self, viewer: int | None) -> tuple[Message, dict[str, Any]]:
         """The message and arguments ``viewer`` may read (None: an onlooker)."""
-        if self.private_to is None or viewer == self.private_to or self.public_msg is None:
+        if self.public_msg is None or not self.is_hidden_from(viewer):
             return self.msg, self.args
         return self.public_msg, (self.public_args if self.public_args is not None
                                  else self.args)
 
-    def is_hidden_from(self, viewer: int | None) -> bool:
-        """Whether ``viewer`` reads the public version of this event."""
-        return self.private_to is not None and viewer != self.private_to
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` gets it: itself, or when it is hidden from them a public
+        event (no ``private_to``) with the public message, arguments and data."""
+        if not self.is_hidden_from(viewer):
+            return self
+        msg, args = self.message_for(viewer)
+        return Event(self.kind, msg, self.player, dict(self.public_data or {}), args=args)
+
+    def is_private_to(self, viewer: int | None) -> bool:
+        """Whether this event shows ``viewer`` something others may not see (a card they
+        drew): hidden from an onlooker, not from them."""
+        return self.is_hidden_from(None) and not self.is_hidden_from(viewer)
 
     def text_for(self, viewer: int | None) -> str:
         """The line in English with the engine's names, as ``viewer`` may read it."""

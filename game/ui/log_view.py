@@ -17,8 +17,9 @@
   wraps into).
 * Cheap: messages are wrapped once when added and rendered once when first seen; a frame
   blits the background and the visible rows only.
-* Privacy at a shared screen: an engine event keeps its source, and its text is the one the
-  log's ``viewer`` may read, with the seats' ``names`` (``describe``).  ``set_viewer``
+* Privacy at a shared screen: an engine event keeps its source, and its text and cells are
+  those of the event as the log's ``viewer`` gets it (``Event.seen_by``, the engine's one
+  rule), with the seats' ``names`` (``describe``).  ``set_viewer``
   re-renders every event line for whoever looks now, so after a hot-seat hand-off the log
   holds nothing the new viewer may not know.
 * Language: event lines are written in the player's language, and so is a line added as a
@@ -84,7 +85,7 @@ class _Entry:
 def event_cells(data) -> tuple[tuple[int, int], ...]:
     """The board cells named in an event's ``data`` (cells, sources, destinations, flags,
     stars, groups): every ``[x, y]`` pair under those keys, nested lists and dicts included.
-    Positions on the board are public in every game, so any viewer may see them lit."""
+    ``data``: the event's data as the viewer gets it (``Event.seen_by``)."""
     found: list[tuple[int, int]] = []
 
     def walk(v) -> None:
@@ -221,10 +222,13 @@ class LogView:
     def add_event(self, event, colour_index: int | None = None) -> None:
         """Append an engine event's line, as the current ``viewer`` may read it."""
         self._add(self._make(self._event_text(event), colour_index, False, born=self._t,
-                             source=event, cells=event_cells(event.data)))
+                             source=event, cells=self._event_cells(event)))
 
     def _event_text(self, event) -> str:
-        return describe(event, self.names, self.viewer, i18n.language())
+        return describe(event.seen_by(self.viewer), self.names, self.viewer, i18n.language())
+
+    def _event_cells(self, event) -> tuple[tuple[int, int], ...]:
+        return event_cells(event.seen_by(self.viewer).data)
 
     def _said_text(self, said: str) -> str:
         return localized(said, self.names, i18n.language())
@@ -244,10 +248,10 @@ class LogView:
         for i, e in enumerate(self.entries):
             if e.source is None:
                 continue
-            text = self._event_text(e.source)
-            if log_line(text) != e.text:
+            text, cells = self._event_text(e.source), self._event_cells(e.source)
+            if log_line(text) != e.text or cells != e.cells:
                 new = self._make(text, e.colour_index, e.emphasis, born=-1.0, source=e.source,
-                                 cells=e.cells, said=e.said)
+                                 cells=cells, said=e.said)
                 self._content_h += new.height - e.height
                 self.entries[i] = new
                 changed = True

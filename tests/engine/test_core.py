@@ -133,12 +133,14 @@ class PlainEvent:
     public_msg: object = None
     args: dict = dataclasses.field(default_factory=dict, compare=False)
     public_args: dict | None = dataclasses.field(default=None, compare=False)
+    public_data: dict | None = dataclasses.field(default=None, compare=False)
 
 
 @pytest.mark.parametrize("given", [
     {},
     {"player": 2, "data": {"cell": [1, 2]}, "args": {"n": 3}},
-    {"player": 0, "private_to": 0, "public_msg": "hidden", "public_args": {"n": 1}},
+    {"player": 0, "private_to": 0, "public_msg": "hidden", "public_args": {"n": 1},
+     "public_data": {"cell": [1, 2]}},
 ])
 def test_an_event_holds_what_a_plain_frozen_dataclass_would(given):
     made, plain = core.Event("k", "msg", **given), PlainEvent("k", "msg", **given)

@@ -29,7 +29,6 @@ from game.games.oregon.engine import (
     PlaceStartTile,
     SkipExtraTurn,
     UseExtraTurn,
-    event_for,
     new_game,
 )
 from game.games.oregon.engine.positions import TEST_BOARD, scrambled
@@ -99,7 +98,7 @@ def test_private_events_keep_their_message_and_arguments_for_each_viewer():
     for _, _, events in random_game(3, 21):
         for e in events:
             for viewer in (None, 0, 1, 2):
-                seen = event_for(e, viewer)
+                seen = e.seen_by(viewer)
                 assert describe(seen, TABLE_NAMES, viewer) == describe(e, TABLE_NAMES, viewer)
                 if e.is_hidden_from(viewer):
                     private += 1

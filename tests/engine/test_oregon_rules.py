@@ -27,7 +27,6 @@ from game.games.oregon.engine import (
     SkipExtraTurn,
     UseExtraTurn,
     action_for,
-    event_for,
     new_game,
     preview,
 )
@@ -385,8 +384,8 @@ def test_drawn_duplicate_may_be_discarded_and_replaced():
     events = st.apply(Draw("building"))
     drew = [e for e in events if e.kind == "drew_card"][0]
     assert drew.private_to == 0 and drew.data["card"] == card_of("church", 1)
-    assert event_for(drew, 1).text == "Yellow draws a building card"
-    assert "card" not in event_for(drew, 1).data
+    assert drew.seen_by(1).text == "Yellow draws a building card"
+    assert "card" not in drew.seen_by(1).data
     assert st.pending == card_of("church", 1)
     assert st.legal_actions() == [KeepCard(), DiscardDrawn()]
     assert "keep or discard" in message(st, Draw("landscape"))
@@ -803,9 +802,9 @@ def test_private_events_hide_their_secret_from_others():
     value = st.coal[0][0]
     assert token.data["value"] == value and token.text.endswith(f"worth {value}")
     for other in (1, None):
-        seen = event_for(token, other)
+        seen = token.seen_by(other)
         assert "value" not in seen.data and seen.text == "Yellow draws a coal token"
-    assert event_for(token, 0) is token
+    assert token.seen_by(0) is token
 
 
 def test_joining_a_scored_group_marks_the_whole_merged_group():

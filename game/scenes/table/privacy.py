@@ -39,7 +39,7 @@ class Privacy:
         """After ``p``'s action: when it showed a hot-seat human something new and private
         (``look_kinds``: cards drawn), they may look at it before the hand-off hides it."""
         if self.hot_seat and p in self.humans and any(
-                e.private_to == p and e.kind in look_kinds for e in events):
+                e.is_private_to(p) and e.kind in look_kinds for e in events):
             self.look_for, self.look_left = p, LOOK_TIME
 
     def looking(self, viewer: int | None) -> bool:

@@ -14,7 +14,6 @@ from game.games.oregon.engine import (
     PlaceStartTile,
     SkipExtraTurn,
     UseExtraTurn,
-    event_for,
     legal_actions_from_view,
     new_game,
     preview,
@@ -122,7 +121,7 @@ class OregonHooks(GameHooks):
             if e.private_to is not None:
                 for other in range(st.num_players):
                     if other != e.private_to:
-                        seen = event_for(e, other)
+                        seen = e.seen_by(other)
                         assert not PRIVATE_EVENT_KEYS & set(seen.data)
                         assert seen.private_to is None
         if isinstance(action, (PlaceFarmer, PlaceBuilding)):

@@ -93,7 +93,8 @@ def do_place_flag(state: ColoradoState, a: PlaceFlag, p: int) -> list[Event]:
     return [Event("flag_placed", FLAG_PLACED, p, {"cell": list(a.cell), "colour": a.colour},
                   private_to=p, public_msg=FLAG_PLACED_PUBLIC,
                   args={"player": who(p), "flag": flag_arg(a.colour), "cell": cell_arg(i)},
-                  public_args={"player": who(p), "cell": cell_arg(i)})]
+                  public_args={"player": who(p), "cell": cell_arg(i)},
+                  public_data={"cell": list(a.cell)})]
 
 
 def skip_unplaceable_flag(state: ColoradoState, events: list[Event]) -> None:

@@ -261,9 +261,8 @@ def step_for(kind: str) -> Step:
 def start_event(table, e: Event) -> None:
     """Run ``e``'s step: its log line, what it puts on the table, its sound."""
     line = table.log_event(e)
-    seen = e.private_to is None or e.private_to == table.viewer
     step = step_for(e.kind)
-    step.start(table, e, Shown(e.data if seen else {}, step.seconds, line))
+    step.start(table, e, Shown(e.seen_by(table.viewer).data, step.seconds, line))
     if step.sound:
         table.services.audio.play(step.sound)
 

@@ -340,7 +340,7 @@ def start(t: TableScene, e: Event) -> None:
     """``e``'s step begins: its log line, its pictures in motion, its sound."""
     line = t.log_event(e)
     p = present(e.kind)
-    data = e.data if (e.private_to is None or t.viewer == e.private_to) else {}
+    data = e.seen_by(t.viewer).data
     if p.show is not None:
         p.show(t, Cue(e, data, p.duration, line))
     if p.sound:

@@ -18,7 +18,7 @@ For the table and the bots:
 - ``state.legal_actions(p)``, ``state.apply(action)``, ``state.why_illegal(action, p)``;
 - ``state.legal_cells_for(p, cards, use_joker)`` and ``action_for(cards, cell)`` for clicks;
 - ``preview(state_or_view, action)`` for what a placement would earn, before it is made;
-- ``state.view(p)``, ``event_for(event, p)``, ``legal_actions_from_view(view)``,
+- ``state.view(p)``, ``event.seen_by(p)``, ``legal_actions_from_view(view)``,
   ``OregonState.state_from_view(view, rng)`` (a determinisation for search bots);
 - ``card_info(card_id)``, ``cell_name((x, y))``, ``player_name(p)`` for words and pictures.
 """
@@ -57,7 +57,7 @@ from game.games.oregon.engine.state import (
     new_game,
     preview,
 )
-from game.games.oregon.engine.view import OregonView, event_for, events_for
+from game.games.oregon.engine.view import OregonView
 
 __all__ = [
     "ACTION_TYPES", "BOARD_OPTIONS", "BUILDINGS", "EVENT_KINDS", "PAYLOADS",
@@ -65,6 +65,6 @@ __all__ = [
     "PLAYER_COLOURS", "SYMBOLS", "DiscardDead", "DiscardDrawn",
     "DiscardNoPlacement", "Draw", "KeepCard", "OregonBoard", "OregonState", "PlaceBuilding",
     "PlaceFarmer", "PlaceStartTile", "SkipExtraTurn", "UseExtraTurn", "action_for",
-    "board_from_map", "card_info", "card_name", "cell_name", "event_for", "events_for",
+    "board_from_map", "card_info", "card_name", "cell_name",
     "legal_actions_from_view", "make_board", "new_game", "player_name", "preview",
 ]

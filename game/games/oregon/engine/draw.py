@@ -72,12 +72,12 @@ def do_draw(st: OregonState, action: Draw, p: int) -> list[Event]:
     hand = st.hands[p]
     hand.append(card)
     st.drawn_any = True
-    events.append(Event("drew_card", N_("{player} draws {card}"), p,
-                        {"deck": DECKS[d], "kind": card_kind(card), "card": card,
-                         "hand_size": len(hand), "deck_size": len(deck)},
+    public = {"deck": DECKS[d], "kind": card_kind(card), "hand_size": len(hand),
+              "deck_size": len(deck)}
+    events.append(Event("drew_card", N_("{player} draws {card}"), p, {**public, "card": card},
                         private_to=p, public_msg=_DRAWS_FROM[DECKS[d]],
                         args={"player": seat(p), "card": T(a_card(card))},
-                        public_args={"player": seat(p)}))
+                        public_args={"player": seat(p)}, public_data=public))
     if d == 1:
         t = card_building(card)
         dead = st.stacks[t] == 0

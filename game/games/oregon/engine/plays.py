@@ -215,12 +215,12 @@ def _apply_gains(st: OregonState, p: int, outcome: Outcome, events: list[Event])
                 value = supply.pop()
                 held.append(value)
                 st.reveal()
+                public = {"token": token, "cell": cell, "count": len(held)}
                 events.append(Event(
-                    "drew_token", _DRAWS_TOKEN[token], q,
-                    {"token": token, "value": value, "cell": cell, "count": len(held)},
+                    "drew_token", _DRAWS_TOKEN[token], q, {**public, "value": value},
                     private_to=q, public_msg=_DRAWS_TOKEN_PUBLIC[token],
                     args={"player": seat(q), "value": value},
-                    public_args={"player": seat(q)}))
+                    public_args={"player": seat(q)}, public_data=public))
             if short:
                 events.append(Event(
                     "no_token", _NO_TOKENS[token] if short > 1 else _NO_TOKEN[token], q,

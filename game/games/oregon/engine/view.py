@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from game.engine.core import CommonView, Event
+from game.engine.core import CommonView
 from game.games.oregon.engine.cards import (
     BUILDING_CARDS,
     BUILDING_INDEX,
@@ -110,7 +110,8 @@ class OregonView(CommonView):
     pending_card: int | None  # the viewer's drawn building card that may be redrawn
     final: FinalView | None
 
-# keys of Event.data that only the event's private_to player may read
+# keys of Event.data that only the event's private_to player may read (the rest is its
+# public_data: see ``Event.seen_by``)
 PRIVATE_EVENT_KEYS = frozenset({"card", "value", "dead"})
 
 
@@ -201,20 +202,6 @@ def make_view(st: OregonState, viewer: int | None) -> OregonView:
             "gold": [list(g) for g in st.gold],
         }
     return view
-
-
-def event_for(event: Event, viewer: int | None) -> Event:
-    """``event`` as ``viewer`` may see it: a private event of another player loses its
-    private data (drawn card, token value) and shows its public text."""
-    if event.private_to is None or event.private_to == viewer:
-        return event
-    data = {k: v for k, v in event.data.items() if k not in PRIVATE_EVENT_KEYS}
-    msg, args = event.message_for(viewer)
-    return Event(event.kind, msg, event.player, data, args=args)
-
-
-def events_for(events: list[Event], viewer: int | None) -> list[Event]:
-    return [event_for(e, viewer) for e in events]
 
 
 # --- from a view back to a state -----------------------------------------------------------

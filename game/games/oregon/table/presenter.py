@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, Generic
 from game.engine.core import Event, Payload
 from game.games.oregon.art import pictures as art
 from game.games.oregon.art.board_view import piece_surface, tile_surface
-from game.games.oregon.engine import event_for
 from game.games.oregon.engine.events import (
     BuildingPlaced,
     CardsPlayed,
@@ -108,7 +107,7 @@ class OregonPresenter:
     def start(self, e: Event) -> None:
         """The event's step begins: log it, start its pictures, play its sound."""
         t = self.table
-        data = event_for(e, t.viewer).data
+        data = e.seen_by(t.viewer).data
         line = t.log_event(e)
         beat = beat_for(e.kind)
         sound = beat.show(self, Cue(e, data, beat.seconds, line)) if beat.show else None
