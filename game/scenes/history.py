@@ -27,7 +27,8 @@ from game.scenes.replay import open_replay
 from game.seats import BOT_LEVELS, KIND_WORDS, colour_names, player_name
 from game.ui import intents as I
 from game.ui import players, theme
-from game.ui.widgets import Button, Choice, Widget, button_width
+from game.ui.rows import Choice
+from game.ui.widgets import Button, Widget, button_width
 
 LIST_X, LIST_W = 120, 1680  # the list's window across the canvas
 PAD = 24  # inside a row

@@ -23,7 +23,7 @@ from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import intents as I
 from game.ui import theme
-from game.ui.widgets import FocusGroup
+from game.ui.focus import FocusGroup
 
 
 def shown(text: str) -> str:

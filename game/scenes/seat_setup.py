@@ -40,7 +40,8 @@ from game.seats import (
     renamed,
 )
 from game.ui import players, theme
-from game.ui.widgets import Button, Choice, TextField, button_width
+from game.ui.rows import Choice, TextField
+from game.ui.widgets import Button, button_width
 
 ROW_HEIGHT = 84
 ROW_STEP = 94

@@ -15,7 +15,8 @@ from game.i18n import LANGUAGES, _
 from game.scenes.menu import MenuScene
 from game.settings import ANIMATION_SPEED_RANGE, BOT_SECONDS
 from game.ui import layout, theme
-from game.ui.widgets import Button, Choice, Slider, Toggle, align_rows
+from game.ui.rows import Choice, Slider, Toggle, align_rows
+from game.ui.widgets import Button
 
 SAVE_DELAY = 0.5
 TEXT_SIZES = (1.0, 1.1, 1.25, 1.5)

@@ -83,11 +83,11 @@ def row_misfits(widgets, rec: Recorder) -> list[str]:
     """Labelled rows (sliders, switches, choices) whose label, as drawn, does not end before
     the row's control begins, or leaves the row; and rows of one screen whose labels are drawn
     at different sizes."""
-    from game.ui.widgets import _Row
+    from game.ui.rows import Row
 
     bad, heights = [], {}
     for w in widgets:
-        if not isinstance(w, _Row) or not w.label:
+        if not isinstance(w, Row) or not w.label:
             continue
         drawn = [(r, s) for m, r, s in rec.sources
                  if m == w.label and w.rect.colliderect(r)]
@@ -149,7 +149,8 @@ def open_table(svc, game_id: str, players: str):
 def control_misfits(widgets) -> list[str]:
     """Buttons whose label does not fit them, and choices with an option that does not fit
     between the arrows (every option, not only the one shown)."""
-    from game.ui.widgets import Button, Choice, button_label
+    from game.ui.rows import Choice
+    from game.ui.widgets import Button, button_label
 
     bad = []
     for w in widgets:

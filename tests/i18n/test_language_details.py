@@ -25,7 +25,7 @@ def test_colour_names_at_the_table_follow_a_change_of_language(services):
 
 def test_a_slider_writes_its_percentage_as_the_language_does(display):
     from game import i18n
-    from game.ui.widgets import Slider
+    from game.ui.rows import Slider
 
     slider = Slider((0, 0, 1000, 90), "Music", 0.8)
     assert slider.fmt(slider.value) == "80%"

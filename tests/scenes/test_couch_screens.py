@@ -20,7 +20,7 @@ from game.scenes.rules_overlay import RulesOverlay
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
-from game.ui.widgets import Choice, Slider, Toggle
+from game.ui.rows import Choice, Slider, Toggle
 
 
 class Couch(AppDriver):

@@ -29,7 +29,7 @@ from game.registry import GAMES
 from game.scenes.settings import SettingsScene
 from game.seats import make_seat
 from game.settings import Settings
-from game.ui.widgets import Choice
+from game.ui.rows import Choice
 
 GAME_IDS = list(GAMES)
 

@@ -4,9 +4,11 @@ import pygame
 import pytest
 
 from game.ui import intents as I
+from game.ui.focus import FocusGroup
 from game.ui.intents import InputMapper
+from game.ui.rows import Choice, Slider, TextField, Toggle
 from game.ui.tween import Smoothed, Tween, Tweens, ease_out_back, linear
-from game.ui.widgets import Button, Choice, FocusGroup, Slider, TextField, Toggle
+from game.ui.widgets import Button
 
 E = pygame.event.Event
 

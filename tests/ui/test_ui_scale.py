@@ -222,7 +222,7 @@ def test_title_letters_stay_clear_of_the_games_line_and_the_buttons(display, sca
 @pytest.mark.parametrize("scale", [1.0, 1.1, 1.25, 1.5])
 def test_settings_controls_line_up(display, scale):
     """The sliders' tracks start and end on one line, and so does the Text size box."""
-    from game.ui.widgets import Choice, Slider
+    from game.ui.rows import Choice, Slider
 
     settings = SettingsScene(services_at(scale))
     sliders = [w for w in settings.group.widgets if isinstance(w, Slider)]
