@@ -11,7 +11,8 @@ from text_boxes import CANVAS, Recorder, check_boxes, control_misfits
 from game import i18n
 from game.config import Config
 from game.i18n import LANGUAGES
-from game.scenes.history import STATUS_W, HistoryScene, StatisticsScene
+from game.scenes.history import HistoryScene, StatisticsScene
+from game.scenes.look_back import STATUS_W
 from game.scenes.services import Services
 from game.settings import Settings
 from game.ui import theme
