@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.bots import Bot, make_bot
-from game.engine.core import Action
+from game.engine.core import Action, GameState
 from game.registry import GAMES
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def sample_positions(game_id: str, bot: Callable[[int], Bot], players: Callable[
 
 def play_levels(game_id: str, levels: Sequence[str], seed: int,
                 check: Callable[..., None] | None = None, max_steps: int = 20000,
-                budget: Budget | None = None):
+                budget: Budget | None = None) -> GameState:
     """Play a new game ``seed`` to the end with a bot of ``levels[seat]`` in each seat (bot
     seeds ``seed * 31 + seat``; ``budget`` bounds the hard bots' searches) and return its
     final state.  ``check(state, seat, view, legal, action)`` sees each decision before it

@@ -109,7 +109,7 @@ def move_words(before: GameState, action: Action, events: list[Event], seat: int
     choice."""
     # a game whose log does not tell the choice words it itself (its bots' ``review_words``)
     told = getattr(bots_module(before.GAME_ID), "review_words", None)
-    words = told(action, P(seat, before.player_names[seat])) if told is not None else None
+    words: Words | None = told(action, P(seat, before.player_names[seat])) if told else None
     if words is not None:
         return words
     own: list[Event] = []

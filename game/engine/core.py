@@ -161,7 +161,8 @@ def action_from_json(data: dict[str, Any], action_types: dict[str, type]) -> Act
     try:
         cls = action_types[data["type"]]
         kwargs = {k: _from_jsonable(v) for k, v in data.items() if k != "type"}
-        return cls(**kwargs)
+        action: Action = cls(**kwargs)
+        return action
     except (KeyError, TypeError) as exc:
         raise SaveError(f"unknown or malformed action {data!r}") from exc
 

@@ -129,7 +129,7 @@ class Sentence(str):
         self.args = args
         return self
 
-    def __reduce__(self):  # pickles (a search process' answer) keep the message, not just text
+    def __reduce__(self) -> tuple[type[Sentence], tuple[Message, dict[str, Any]]]:  # pickles (a search process' answer) keep the message, not just text
         return (Sentence, (self.message, self.args))
 
 

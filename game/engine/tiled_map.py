@@ -119,7 +119,7 @@ def load_board(name: str) -> Board:
     )
 
 
-def _import_pytmx():
+def _import_pytmx() -> Any:
     """Import pytmx without pygame.
 
     pytmx's ``__init__`` tries ``from pytmx.util_pygame import load_pygame``, which imports

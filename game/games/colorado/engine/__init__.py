@@ -27,8 +27,9 @@ from game.games.colorado.engine.actions import (
     TakeCard,
 )
 from game.games.colorado.engine.cards import CARDS, FLAG_COLOURS, Card
+from game.games.colorado.engine.model import PLAYER_COLOURS, PLAYER_NAMES
 from game.games.colorado.engine.phases import PHASES, Phase
-from game.games.colorado.engine.state import PLAYER_COLOURS, PLAYER_NAMES, ColoradoState
+from game.games.colorado.engine.state import ColoradoState
 from game.games.colorado.engine.view import ColoradoView, build_view, preview_card_use
 
 __all__ = [

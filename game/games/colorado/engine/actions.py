@@ -13,7 +13,7 @@ from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.grid import cell_name
 
 
-def _cowboys(cowboys: tuple) -> str:
+def _cowboys(cowboys: tuple[int, ...]) -> str:
     if not cowboys:
         return "no cowboys"
     nums = ", ".join(str(c) for c in sorted(cowboys))

@@ -10,6 +10,7 @@ Cards are never mirrored: (2, 1) and (1, 2) are different cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 FLAG_COLOURS: tuple[str, ...] = ("red", "green", "orange", "blue")
 
@@ -70,7 +71,7 @@ class Card:
         dx, dy = self.offset
         return f"{self.colour} card, two stars {dx} across and {dy} down"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "colour": self.colour,
                 "stars": [[0, 0]] if self.offset is None else [[0, 0], list(self.offset)]}
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from game.engine.tiled_map import load_board
+from game.engine.tiled_map import Board, load_board
 from game.games.colorado.engine.grid import HEIGHT, NEIGHBOURS, NUM_CELLS, WIDTH, index, on_board
 
 LAKE_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
@@ -100,7 +101,7 @@ def random_layout(rng: random.Random) -> Layout:
             return check_layout(layout)
 
 
-def layout_from_board(board) -> Layout:
+def layout_from_board(board: Board) -> Layout:
     """The lakes authored in a Tiled map: objects of class ``lake`` with an int property
     ``value`` and a string property ``cells`` = ``"x,y;x,y;..."``."""
     layout = []
@@ -159,7 +160,7 @@ class LakeMap:
                    tuple(tuple(f) for f in field_of), land)
 
 
-_LAKE_MAPS: dict[tuple, LakeMap] = {}
+_LAKE_MAPS: dict[tuple[Any, ...], LakeMap] = {}
 _LAKE_MAPS_KEPT = 64  # a long run of random layouts must not fill the memory
 
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.games.colorado.engine.grid import BORDER_CELLS, NEIGHBOURS, NUM_CELLS
+
+if TYPE_CHECKING:
+    from game.games.colorado.engine.lakes import Lake
 
 BORDER_POINTS = {1: (6, 2), 2: (9, 3), 3: (4, 2), 4: (2, 1)}
 LAKE_POINTS = {1: 1, 2: 2, 3: 3, 4: None}  # None: each lake scores its own value
@@ -75,7 +79,7 @@ class CategoryScore:
 
 
 def score_round(round_no: int, owner: Sequence[int], lake_owner: Sequence[int],
-                lakes, num_players: int) -> list[CategoryScore]:
+                lakes: Sequence[Lake], num_players: int) -> list[CategoryScore]:
     """Every player's score in every category at the end of round ``round_no`` (1-4).
 
     ``lakes`` are ``Lake`` objects (value, cells).  The list holds one entry per player and

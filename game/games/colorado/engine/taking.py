@@ -46,7 +46,8 @@ def check_take(state: ColoradoState, a: TakeCard, p: int) -> Sentence | None:
     try:
         use = _card_use(state, a, p)
     except IllegalAction as exc:
-        return exc.args[0]  # the rule's Sentence
+        reason: Sentence = exc.args[0]  # the rule's Sentence
+        return reason
     # ``apply`` checks and then carries out at once: the check's work is not done twice
     state.checked_use = (a, p, use)
     return None

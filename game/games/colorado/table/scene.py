@@ -29,8 +29,8 @@ from game.games.colorado.art import pieces
 from game.games.colorado.art.board_view import BoardView
 from game.games.colorado.art.layout import COLS, ROWS, TOKEN, TableLayout
 from game.games.colorado.engine import Bid, ColoradoState, SaleBid, new_game
+from game.games.colorado.engine.model import PLAYER_NAMES as ENGINE_NAMES
 from game.games.colorado.engine.phases import Phase
-from game.games.colorado.engine.state import PLAYER_NAMES as ENGINE_NAMES
 from game.games.colorado.table import renderer, tips
 from game.games.colorado.table.choices import (
     SIMULTANEOUS,

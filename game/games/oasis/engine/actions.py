@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.core import Action
-from game.games.oasis.engine.cards import CARDS, a_or_an, colour
+from game.engine.words import a_or_an
+from game.games.oasis.engine.cards import CARDS, colour
 from game.games.oasis.engine.geometry import cell_name
 
 Cell = tuple[int, int]

@@ -156,6 +156,8 @@ class OasisBoard:
         if (not isinstance(cell, (tuple, list)) or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
             raise ValueError(f"{cell!r} is not a cell (x, y)")
+        x: int
+        y: int
         x, y = cell
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise ValueError(f"cell {tuple(cell)} is off the board")

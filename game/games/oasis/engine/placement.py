@@ -18,7 +18,7 @@ touches become part of its area.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.messages import N_, Sentence, say
 from game.games.oasis.engine.cards import KIND_NAME, OASIS, STEPPE
@@ -131,7 +131,7 @@ def tile_mode(st: OasisState, k: int, c: int, p: int) -> tuple[str | None, Sente
     return None, say(N_("A new area cannot start there"))  # stone starts anywhere: unreachable
 
 
-def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -> dict:
+def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -> dict[str, Any]:
     """Put the tile (already validated) and return what happened for the event.
 
     ``marker_src``: for a start, ``None`` = use an unused marker if one is left, ``-1`` =
@@ -151,7 +151,7 @@ def place_tile(st: OasisState, k: int, c: int, p: int, marker_src: int | None) -
                     free.append(a)
             else:
                 own = a
-    info: dict = {"absorbed": [], "marker": None}
+    info: dict[str, Any] = {"absorbed": [], "marker": None}
     if own != -1:
         target = own
         info["mode"] = EXTEND
@@ -243,7 +243,7 @@ def index_areas(st: OasisState) -> None:
 
 
 def _new_area(st: OasisState, k: int, c: int, p: int, marker_src: int | None,
-              info: dict) -> int:
+              info: dict[str, Any]) -> int:
     """Open a new area of kind ``k`` for a tile on ``c`` and put (or move) ``p``'s marker on
     it as ``marker_src`` says; returns its id."""
     target = len(st.a_kind)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.engine.core import Event
 from game.games.oasis.engine import flow, placement
 from game.games.oasis.engine.cards import KIND_CODE, MARKERS_EACH
 from game.games.oasis.engine.phases import Phase
@@ -128,7 +129,7 @@ def _take_card(st: OasisState, card: str) -> None:
     raise ValueError(f"no {card} card is left to take")
 
 
-def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
+def start_carrying(st: OasisState, player: int, cards: list[str]) -> list[Event]:
     """Jump to ``player`` carrying out ``cards``, as if they had just taken an offer of them.
 
     From the offer phase, everyone is taken to have offered nothing; choosers before
@@ -160,7 +161,7 @@ def start_carrying(st: OasisState, player: int, cards: list[str]) -> list:
     return flow.advance(st)
 
 
-def start_bonus(st: OasisState, player: int) -> list:
+def start_bonus(st: OasisState, player: int) -> list[Event]:
     """Jump to the bonus action of ``player`` (who becomes the holder of disc #1)."""
     st.legal_memo = None  # the position changes
     st.phase = Phase.BONUS

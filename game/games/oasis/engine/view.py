@@ -148,7 +148,7 @@ def _areas(st: OasisState) -> list[AreaView]:
             group.append(xy[c])
     kinds, owners, sizes, markers = st.a_kind, st.a_owner, st.a_size, st.a_marker
     # Dict displays (what the TypedDicts make, keys in their order): far cheaper than calls.
-    return [{"id": a, "kind": KIND_NAME[kinds[a]], "owner": owners[a],  # type: ignore[misc,typeddict-item]
+    return [{"id": a, "kind": KIND_NAME[kinds[a]], "owner": owners[a],  # type: ignore[typeddict-item]
              "size": sizes[a], "marker": xy[markers[a]] if markers[a] != -1 else None,
              "cells": group}
             for a, group in enumerate(cells) if group is not None]
@@ -261,6 +261,8 @@ def _init_hidden_fields(st: OasisState, board: OasisBoard) -> None:
 
 
 def _index(st: OasisState, cell: Any) -> int:
+    x: int
+    y: int
     x, y = cell
     return y * st.board.width + x
 

@@ -10,8 +10,9 @@ boards by hand; ``board_from_map`` reads the same data from ``maps/oregon.tmx``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from game.engine.tiled_map import load_board
 from game.games.oregon.engine.cards import BUILDING_INDEX, SYMBOL_INDEX, SYMBOLS
@@ -176,7 +177,7 @@ class OregonBoard:
         xy = self.xy
         return [xy[i] for i in bits(mask)]
 
-    def mask_of(self, cells) -> int:
+    def mask_of(self, cells: Iterable[Sequence[int]]) -> int:
         m = 0
         for c in cells:
             m |= 1 << self.index(c)
@@ -215,7 +216,7 @@ class OregonBoard:
                                     "non-water cells")
         return problems
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "width": WIDTH, "height": HEIGHT,
             "terrain": [list(row) for row in self.terrain],
@@ -259,7 +260,8 @@ def _normalise_symbols(symbols: Sequence[str] | str, what: str) -> tuple[int, ..
 
 
 @lru_cache(maxsize=16)
-def _cached_board(terrain: tuple, cols: tuple, rows: tuple) -> OregonBoard:
+def _cached_board(terrain: tuple[tuple[str, ...], ...], cols: tuple[str, ...],
+                  rows: tuple[str, ...]) -> OregonBoard:
     return OregonBoard(terrain, cols, rows)
 
 

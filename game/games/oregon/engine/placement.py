@@ -216,7 +216,7 @@ def placement_possible(st: OregonState, p: int) -> bool:
 
 
 # --- checks with messages ------------------------------------------------------------------
-def _cards_ok(st: OregonState, p: int, cards) -> Sentence | None:
+def _cards_ok(st: OregonState, p: int, cards: Any) -> Sentence | None:
     if not isinstance(cards, tuple) or not all(isinstance(c, int) for c in cards):
         return say(N_("Name the cards by their ids"))
     if len(set(cards)) != len(cards):
@@ -245,7 +245,7 @@ def _kind_key(card: int) -> tuple[str, int]:
     return (card_kind(card), card // 10 if card < 50 else card_building(card))
 
 
-def _cell_index(st: OregonState, cell) -> int | Sentence:
+def _cell_index(st: OregonState, cell: Any) -> int | Sentence:
     try:
         return st.board.index(cell)
     except ValueError:
@@ -257,7 +257,7 @@ def _not_in_band(name: str, landscape: int) -> Sentence:
                symbol=T(SYMBOL_NAMES[SYMBOLS[landscape // 10]]))
 
 
-def farmer_problem(st: OregonState, p: int, cards, cell) -> Sentence | None:
+def farmer_problem(st: OregonState, p: int, cards: Any, cell: Any) -> Sentence | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
         return say(N_("A farmer is placed with 2 landscape cards, or 1 and the joker"))
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
@@ -288,7 +288,7 @@ def farmer_problem(st: OregonState, p: int, cards, cell) -> Sentence | None:
     return None
 
 
-def building_problem(st: OregonState, p: int, cards, cell) -> Sentence | None:
+def building_problem(st: OregonState, p: int, cards: Any, cell: Any) -> Sentence | None:
     if not isinstance(cards, tuple) or len(cards) not in (1, 2):
         return say(N_("A building is placed with 1 landscape card and 1 building card"))
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
@@ -324,7 +324,7 @@ def building_problem(st: OregonState, p: int, cards, cell) -> Sentence | None:
     return None
 
 
-def discard_problem(st: OregonState, p: int, cards) -> Sentence | None:
+def discard_problem(st: OregonState, p: int, cards: Any) -> Sentence | None:
     if not isinstance(cards, tuple) or len(cards) != 2:
         return say(N_("Exactly 2 cards are discarded"))
     err = _cards_ok(st, p, cards) or _cards_in_order(cards)
@@ -343,7 +343,7 @@ def discard_problem(st: OregonState, p: int, cards) -> Sentence | None:
     return None
 
 
-def start_tile_problem(st: OregonState, p: int, cell) -> Sentence | None:
+def start_tile_problem(st: OregonState, p: int, cell: Any) -> Sentence | None:
     i = _cell_index(st, cell)
     if isinstance(i, Sentence):
         return i

@@ -11,6 +11,7 @@ see.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from game.games.oregon.engine.cards import BUILDING_INDEX, FIRST_BUILDING_CARD, SYMBOL_INDEX
@@ -137,7 +138,7 @@ def give_hand(st: OregonState, player: int, cards: list[int]) -> None:
     st.changed()
 
 
-def scrambled(st: OregonState, viewer: int, rng) -> OregonState:
+def scrambled(st: OregonState, viewer: int, rng: random.Random) -> OregonState:
     """A copy whose secrets hidden from ``viewer`` are shuffled: other hands (same
     landscape/building split), deck order, others' token values and the supplies (``rng``:
     a ``random.Random``).  For checking that views and bots keep secrets."""

@@ -1,0 +1,50 @@
+"""The pure parts (the engine core, every game's rules, the registry, the search) are
+type-checked as ``mypy --strict`` checks: pyproject's override for them sets every flag
+``--strict`` turns on (``.ci/run`` runs mypy with that configuration)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STRICT_MODULES = {"game.engine.*", "game.games.*.engine.*", "game.registry.*",
+                  "game.bots.search", "game.bots.runner", "game.bots.common", "game.bots.review"}
+GLOBAL_ONLY = {"warn_redundant_casts"}  # mypy takes it for the whole run only
+
+
+def _strict_flags() -> dict[str, bool]:
+    """The flags ``mypy --strict`` enables, as config options: ``--no-x`` is ``x = false``."""
+    text = subprocess.run([sys.executable, "-m", "mypy", "--help"], capture_output=True,
+                          text=True, check=True).stdout
+    para = re.search(r"--strict\s+Strict mode; enables the following flags:(.*?)\n  --",
+                     text, re.S)
+    assert para, "mypy --help no longer lists what --strict enables"
+    flags = re.findall(r"--([a-z-]+)", re.sub(r"-\n\s*", "-", para.group(1)))
+    out = {}
+    for flag in flags:
+        name = flag.replace("-", "_")
+        if name.startswith("no_"):
+            out[name[3:]] = False
+        else:
+            out[name] = True
+    return out
+
+
+def _config() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+
+
+def test_the_pure_parts_are_checked_with_every_strict_flag():
+    config = _config()
+    strict = _strict_flags()
+    assert len(strict) >= 12
+    overrides = [o for o in config["overrides"] if set(o["module"]) == STRICT_MODULES]
+    assert len(overrides) == 1, "one override lists the strictly checked modules"
+    flags = {k: v for k, v in overrides[0].items() if k != "module"}
+    assert flags == {k: v for k, v in strict.items() if k not in GLOBAL_ONLY}
+    for name in GLOBAL_ONLY & set(strict):
+        assert config[name] is strict[name]
