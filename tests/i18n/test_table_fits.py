@@ -72,8 +72,8 @@ def names_for(n: int) -> list[str]:
 # The modules whose sentences these screens say (a game's own words, its log lines, its
 # results columns, the colours' names, are translated and checked where they are defined).
 OURS = ("game/scenes/table/", "game/scenes/handoff.py", "game/scenes/results.py",
-        "game/scenes/replay.py", "game/ui/players.py", "game/ui/log_view.py",
-        "game/ui/widgets.py")
+        "game/scenes/score_table.py", "game/scenes/replay.py", "game/scenes/replay_bar.py",
+        "game/ui/players.py", "game/ui/log_view.py", "game/ui/widgets.py", "game/ui/rows.py")
 
 
 @functools.cache
@@ -131,8 +131,8 @@ def test_results_fit_in_every_language(display, code, game_id, scale):
             rec = Recorder()
             scene.draw_static(rec)
             for i in range(len(scene.rows)):
-                rec.blit(scene._row_images[i], scene.row_rect(i))
-            table = scene.table_rect
+                rec.blit(scene.scores.row_images[i], scene.scores.row_rect(i))
+            table = scene.scores.rect
             assert CANVAS.contains(table), table
             bad = [f"{m!r} {r} leaves the canvas" for m, r in rec.texts if not CANVAS.contains(r)]
             bad += [f"{m!r} {r} overflows the table" for m, r in rec.texts
@@ -144,13 +144,15 @@ def test_results_fit_in_every_language(display, code, game_id, scale):
                     bad.append(f"{b.label!r} {label.get_size()} overflows its button {b.rect}")
             assert rec.texts and not bad, "\n".join(bad)
             # every heading fits its column on at most two lines, no word cut
-            size = theme.scaled(theme.SMALL_SIZE, scene.cap)
+            size = theme.scaled(theme.SMALL_SIZE, scene.scores.cap)
             head = theme.font(size, bold=True, fixed=True)
-            for label, width in zip(COLUMNS[game_id], scene.col_widths, strict=True):
+            for label, width in zip(COLUMNS[game_id], scene.scores.col_widths, strict=True):
                 lines = theme.wrap(i18n._(label), size, width - 16, bold=True, fixed=True)
                 assert len(lines) <= 2, (label, lines)
                 assert all(head.size(line)[0] <= width for line in lines), (label, lines)
-            for label, width in ((i18n._("Rank"), scene.rank_w), (i18n._("Total"), scene.total_w)):
+            scores = scene.scores
+            for label, width in ((i18n._("Rank"), scores.rank_w),
+                                 (i18n._("Total"), scores.total_w)):
                 assert head.size(label)[0] <= width - 16, label
             headline = scene._headline_image()
             assert headline.get_width() + 2 * 106 <= 1920  # the trophies beside it too

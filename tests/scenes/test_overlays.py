@@ -8,7 +8,7 @@ from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.handoff import GRACE, Handoff
 from game.scenes.pause import PauseMenu
-from game.scenes.results import ResultRow, ResultsScene, headline, ordinal
+from game.scenes.results import ResultRow, ResultsScene, headline
 from game.scenes.rules_overlay import (
     BODY,
     RulesOverlay,
@@ -16,6 +16,7 @@ from game.scenes.rules_overlay import (
     rules_text,
     runs,
 )
+from game.scenes.score_table import ordinal
 from game.scenes.settings import SettingsScene
 from game.ui import intents as I
 
@@ -440,8 +441,8 @@ class TestResults:
             for i in range(5)
         ]
         scene = self.make(services, rows, cols)
-        assert scene.table_rect.width <= 1800
-        assert scene.table_rect.bottom < scene.again_button.rect.top
+        assert scene.scores.rect.width <= 1800
+        assert scene.scores.rect.bottom < scene.again_button.rect.top
         frames(services, display, 60)
 
     def test_columns_default_to_the_breakdown_keys(self, services):

@@ -20,8 +20,8 @@ def test_the_tie_break_stands_after_the_total_and_says_what_it_is(services, game
     first = scene.columns.index(tie_break)
     assert scene.columns[first:] == [tie_break]
     # every column of points before the total, the tie-break after it
-    assert all(cx < scene.total_cx for cx in scene.col_cx[:first])
-    assert scene.col_cx[first] > scene.total_cx
+    assert all(cx < scene.scores.total_cx for cx in scene.scores.col_cx[:first])
+    assert scene.scores.col_cx[first] > scene.scores.total_cx
     assert tie_break.startswith("Tie-break: ")  # its heading says what it is for
     assert all(tie_break in row.breakdown for row in scene.rows)
 

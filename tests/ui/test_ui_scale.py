@@ -454,19 +454,20 @@ def _results(svc, columns):
 ])
 def test_results_table_fits_the_canvas_at_150(display, columns):
     """A wide results table lowers its own text size (never below 100 %) until it fits."""
-    normal = _results(services_at(1.0), columns)
+    normal = _results(services_at(1.0), columns).scores
     assert normal.cap is None
-    big = _results(services_at(1.5), columns)
+    scene = _results(services_at(1.5), columns)
+    big = scene.scores
     canvas = pygame.Rect(0, 0, 1920, 1080)
-    assert canvas.contains(big.table_rect), big.table_rect
-    assert big.table_rect.width >= normal.table_rect.width  # bigger, or as big as fits
+    assert canvas.contains(big.rect), big.rect
+    assert big.rect.width >= normal.rect.width  # bigger, or as big as fits
     rec = Recorder()
-    big.draw_static(rec)
+    scene.draw_static(rec)
     for i in range(len(big.rows)):
-        rec.blit(big._row_images[i], big.row_rect(i))
+        rec.blit(big.row_images[i], big.row_rect(i))
     bad = [f"{m!r} {r}" for m, r in rec.texts if not canvas.contains(r)]
     bad += [f"{m!r} {r} outside the table" for m, r in rec.texts
-            if r.colliderect(big.table_rect) and not big.table_rect.contains(r)]
+            if r.colliderect(big.rect) and not big.rect.contains(r)]
     assert rec.texts and not bad, "\n".join(bad)
 
 
