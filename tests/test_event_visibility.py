@@ -76,7 +76,8 @@ def test_every_log_and_review_follows_the_one_rule(display, monkeypatch, game_id
     seats = GAMES[game_id].min_players
     private = 0
     for viewer in [None, *range(seats)]:
-        log = LogView(pygame.Rect(0, 0, 600, 400), max_lines=5000)
+        fields = GAMES[game_id].cell_fields
+        log = LogView(pygame.Rect(0, 0, 600, 400), max_lines=5000, cell_fields=fields)
         log.set_viewer(viewer)
         events = [e for *_rest, evs in played for e in evs]
         for e in events:
@@ -87,7 +88,8 @@ def test_every_log_and_review_follows_the_one_rule(display, monkeypatch, game_id
             private += 1
             hidden = rule(e, viewer)
             assert entry.text == (public_line(e) if hidden else full_line(e)), (viewer, e.kind)
-            assert entry.cells == event_cells((e.public_data or {}) if hidden else e.data)
+            assert entry.cells == event_cells((e.public_data or {}) if hidden else e.data,
+                                              fields)
     assert private, f"no private event in {game_id}'s first {ACTIONS} actions"
     reviewed = 0
     for before, p, action, events in played:

@@ -31,6 +31,7 @@ from game.bots.remote import GRACE_SECONDS, SearchCancelled, SearchFailed, Searc
 from game.bots.search import Analysis, Budget, Search
 from game.engine.core import Action, Event, GameState, replay
 from game.engine.messages import Message, P
+from game.registry import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -107,8 +108,9 @@ def move_words(before: GameState, action: Action, events: list[Event], seat: int
     log tells an onlooker (nothing hidden): the first lines the seat's own move wrote (before
     the table's or another seat's), or a sentence of its own where the log does not tell the
     choice."""
-    # a game whose log does not tell the choice words it itself (its bots' ``review_words``)
-    told = getattr(bots_module(before.GAME_ID), "review_words", None)
+    # a game whose log does not tell the choice words it itself (``GameInfo.review_words``)
+    info = GAMES[before.GAME_ID]
+    told = info.part(info.review_words) if info.review_words else None
     words: Words | None = told(action, P(seat, before.player_names[seat])) if told else None
     if words is not None:
         return words

@@ -66,6 +66,16 @@ class GameInfo:
                      ``game.scenes.tutorial.lesson.Lesson``), loaded when it is opened
       title_cards:   ``"module:function"``, ``function(rng, size)`` giving card faces that
                      drift across the title screen (the first game that has one is used)
+      score_series:  ``"module:function"``, ``function(state, start)`` giving the results
+                     chart's ``game.ui.chart_data.ScoreSeries`` of a game that charts its
+                     scores its own way (by rounds...); empty: one point per turn
+      review_words:  ``"module:function"``, ``function(action, seat)`` giving the sentences
+                     (``game.bots.review.Words``) that tell a reviewed move when the log's
+                     lines do not tell the choice (None for an action they do tell); empty:
+                     the log's lines tell every move
+      cell_fields:   the keys of an event's ``data`` that name board cells (``[x, y]`` pairs,
+                     lists of them, or dicts holding such keys): the log lights those cells
+                     while the pointer is over the event's line
     The order of ``GAMES`` is the order of menus and of the demo playlist.
     """
 
@@ -88,6 +98,9 @@ class GameInfo:
     replay_from_prompt: bool = False
     lesson: str = ""
     title_cards: str = ""
+    score_series: str = ""
+    review_words: str = ""
+    cell_fields: tuple[str, ...] = ()
 
 
     @property

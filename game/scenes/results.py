@@ -30,6 +30,7 @@ from functools import lru_cache
 import pygame
 
 from game import assets
+from game.engine.core import GameState
 from game.i18n import N_, _
 from game.scenes.menu import MenuScene
 from game.scenes.replay import watch_replay
@@ -98,7 +99,7 @@ def replay_of(scene) -> Callable[[], None] | None:
     state, seats = getattr(scene, "state", None), getattr(scene, "seats", None)
     if state is None or seats is None or getattr(scene, "passive", False):
         return None
-    if not hasattr(state, "history") or not state.history:
+    if not isinstance(state, GameState) or not state.history:
         return None
     coach = getattr(scene, "coach", None)
     # a lesson's deal is arranged: its replay starts from that deal, not from the seed's

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.core import GameState
 from game.i18n import _
 from game.scenes.tutorial.guide import lesson_state
 from game.ui import art, players, theme
@@ -54,7 +55,8 @@ def chart_of(scene: Any, rows: Sequence[Any], categories: Sequence[str]) -> Char
     table = getattr(scene, "table", scene)  # a replay plays its recording on a table
     state = getattr(scene, "record", None) or getattr(table, "state", None)
     names, colours = getattr(table, "names", None), getattr(table, "colour", None)
-    if state is None or names is None or colours is None or not getattr(state, "history", None):
+    if (not isinstance(state, GameState) or names is None or colours is None
+            or not state.history):
         return None
     round_words = getattr(table, "round_words", None)
     coach = getattr(table, "coach", None)  # a lesson's game starts from its arranged deal

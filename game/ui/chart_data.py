@@ -4,32 +4,27 @@
     series.points[q][x]                # seat q's score after turn (or round) x; x = 0: start
 
 The scores come from replaying the recorded actions from the game's seed (engine only), so
-they are what the rules counted at each moment, for every seat alike:
-
-* Oregon: one point per player turn (the start tile, or a play with its extra turn and its
-  draw); the coal and gold tokens count only at the end, when the rules turn them up.
-* Colorado County: one point per turn (a player's move, or one step of secret bids made
-  together); the points come at each round's scoring, so ``rounds`` marks where each round
-  starts.
-* Oasis: one point per round: the board as it stood at the end of that round, scored with
-  the score tiles each player holds at the end.  Their types stay face down until the final
-  scoring, so the chart never tells which tiles anyone held earlier; the last point is the
-  final scoring itself.
+they are what the rules counted at each moment, for every seat alike.  By default one point
+per turn (a player's run of actions, or one step of secret bids made together:
+``turn_series``); a game that charts its scores its own way names its function in its
+descriptor (``GameInfo.score_series``): by turns marking where each round starts
+(``turn_series(state, round_of=...)``), or by rounds (``axis = ROUNDS``).
 
 The last point of each series is the final score the results table shows.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from game.engine.core import GameState
 from game.registry import GAMES
 
 TURNS = "turn"
 ROUNDS = "round"
+
+State = TypeVar("State", bound=GameState)
 
 
 @dataclass(frozen=True)
@@ -49,24 +44,19 @@ class ScoreSeries:
         return max((max(p) for p in self.points), default=0)
 
 
-def _fresh(state: GameState, start: GameState | None) -> GameState:
+def fresh_game(state: State, start: State | None) -> State:
     """The game's opening: ``start`` (a copy) when it is not the seed's own (a lesson's
     arranged deal), else a new game from the seed."""
     if start is not None:
-        return start.clone()
-    return GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
-
-
-def _simultaneous(state: GameState) -> bool:
-    check = getattr(state, "is_simultaneous", None)
-    return bool(check()) if check is not None else False
+        return cast(State, start.clone())
+    return cast(State, GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options))
 
 
 def turn_series(state: GameState, round_of: Any = None,
                 start: GameState | None = None) -> ScoreSeries:
     """Scores after each turn: a run of one player's actions, or one step of secret bids
     (each seat bids once in it).  ``round_of(state)``: the round number, to mark rounds."""
-    game = _fresh(state, start)
+    game = fresh_game(state, start)
     points: list[list[int]] = [[s] for s in game.scores()]
     rounds: list[tuple[int, int]] = []
     last_round = round_of(game) if round_of else None
@@ -86,7 +76,7 @@ def turn_series(state: GameState, round_of: Any = None,
 
     pending = False
     for p, action in state.history:
-        simultaneous = _simultaneous(game)
+        simultaneous = game.is_simultaneous()
         if pending:
             new_turn = (p in acted) if (simultaneous and together) else \
                 (p != player or simultaneous != together)
@@ -102,45 +92,16 @@ def turn_series(state: GameState, round_of: Any = None,
     return ScoreSeries(TURNS, tuple(tuple(p) for p in points), tuple(rounds))
 
 
-def oasis_series(state: GameState, start: GameState | None = None) -> ScoreSeries:
-    """Scores after each round: that round's board with the score tiles held at the end."""
-    # the game's own scoring (Oasis'), found from its state's package
-    player_total = importlib.import_module(
-        type(state).__module__.rsplit(".", 1)[0] + ".scoring").player_total
-    end = state if state.is_over() else None
-    game: Any = _fresh(state, start)
-    n = game.num_players
-    held = [dict(t) for t in cast(Any, end or state).score_tiles]
-
-    def board_points() -> list[int]:
-        g = game
-        return [player_total(g.board, g.camel_at, g.a_kind, g.a_owner, g.a_size, q, held[q])
-                for q in range(n)]
-
-    points: list[list[int]] = [[0] for _ in range(n)]
-    current = game.round
-    for p, action in state.history:
-        game.apply(action, p)
-        if game.is_over():
-            break
-        if game.round != current:
-            current = game.round
-            for q, s in enumerate(board_points()):
-                points[q].append(s)
-    final = game.scores() if game.is_over() else board_points()
-    for q, s in enumerate(final):
-        points[q].append(s)
-    return ScoreSeries(ROUNDS, tuple(tuple(p) for p in points))
-
-
 def score_series(state: GameState, start: GameState | None = None) -> ScoreSeries:
     """Each seat's score over the game of ``state`` (see the module's docstring), played
-    from ``start`` when its opening is not the seed's own (a lesson's deal)."""
-    if hasattr(state, "score_tiles"):  # scored only at the end, by face-down tiles (Oasis)
-        return oasis_series(state, start)
-    if hasattr(state, "round_results"):  # scored at each round's end (Colorado County)
-        return turn_series(state, round_of=lambda g: g.round, start=start)
+    from ``start`` when its opening is not the seed's own (a lesson's deal): the game's own
+    series when its descriptor names one (``GameInfo.score_series``), else one point per
+    turn."""
+    info = GAMES[state.GAME_ID]
+    if info.score_series:
+        series: ScoreSeries = info.part(info.score_series)(state, start)
+        return series
     return turn_series(state, start=start)
 
 
-__all__ = ["ROUNDS", "TURNS", "ScoreSeries", "oasis_series", "score_series", "turn_series"]
+__all__ = ["ROUNDS", "TURNS", "ScoreSeries", "fresh_game", "score_series", "turn_series"]

@@ -26,8 +26,9 @@
   ``Sentence`` (``say(N_("Round {n}"), n=2)``); when the language changes (``rescale``, or
   at the next ``update``) every such line is written again in the new one.  A plain ``str``
   line is shown as it is.
-* Each event line remembers the board cells its event names (``cells_at(pos)``), so the
-  table can light them up while the pointer is over the line.
+* Each event line remembers the board cells its event names (``cells_at(pos)``: the data
+  under the keys ``cell_fields``, the game's ``GameInfo.cell_fields``), so the table can
+  light them up while the pointer is over the line.
 * One rule for how a line ends, in every language (``log_line``): with a full stop, unless
   its message ends in ``!``, ``?`` or ``…`` of its own; a heading (``emphasis``) has none.
   Messages need not carry the stop: the log adds it.
@@ -39,6 +40,7 @@ None (no background: the caller draws one).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 
 import pygame
 
@@ -82,10 +84,11 @@ class _Entry:
         self.said = said  # a fixed line as it was added (a ``Sentence`` is written again)
 
 
-def event_cells(data) -> tuple[tuple[int, int], ...]:
-    """The board cells named in an event's ``data`` (cells, sources, destinations, flags,
-    stars, groups): every ``[x, y]`` pair under those keys, nested lists and dicts included.
-    ``data``: the event's data as the viewer gets it (``Event.seen_by``)."""
+def event_cells(data, cell_fields: Collection[str]) -> tuple[tuple[int, int], ...]:
+    """The board cells named in an event's ``data`` under the keys ``cell_fields`` (the
+    game's, from its descriptor: cells, sources, destinations, flags...): every ``[x, y]``
+    pair under those keys, nested lists and dicts included.  ``data``: the event's data as
+    the viewer gets it (``Event.seen_by``)."""
     found: list[tuple[int, int]] = []
 
     def walk(v) -> None:
@@ -97,15 +100,11 @@ def event_cells(data) -> tuple[tuple[int, int], ...]:
                     walk(item)
         elif isinstance(v, dict):
             for k, item in v.items():
-                if k in _CELL_KEYS:
+                if k in cell_fields:
                     walk(item)
 
     walk(data if isinstance(data, dict) else {})
     return tuple(dict.fromkeys(found))
-
-
-_CELL_KEYS = frozenset({"cell", "cells", "src", "dst", "flag", "flags", "stars", "group",
-                        "cubes", "oasis", "steppe", "stone", "camels"})
 
 
 def log_line(text: str) -> str:
@@ -125,6 +124,7 @@ class LogView:
         style: str | None = "dark",
         title: str | None = None,
         text_size: int = TEXT_SIZE,
+        cell_fields: Collection[str] = (),
     ):
         if style is not None and style not in _STYLES:
             raise ValueError(f"unknown log style {style!r}; expected one of {list(_STYLES)}")
@@ -151,6 +151,7 @@ class LogView:
         self.top_inset = 0  # room kept free at the top (e.g. for a button over the log)
         self.viewer: int | None = None  # whose private event lines are shown in full
         self.names: list[str] | None = None  # the seats' names (None: the engine's)
+        self.cell_fields = frozenset(cell_fields)  # the keys of event data naming cells
         self._generation = i18n.generation()  # the language the lines are written in
         self._layout()
 
@@ -228,7 +229,7 @@ class LogView:
         return describe(event.seen_by(self.viewer), self.names, self.viewer, i18n.language())
 
     def _event_cells(self, event) -> tuple[tuple[int, int], ...]:
-        return event_cells(event.seen_by(self.viewer).data)
+        return event_cells(event.seen_by(self.viewer).data, self.cell_fields)
 
     def _said_text(self, said: str) -> str:
         return localized(said, self.names, i18n.language())

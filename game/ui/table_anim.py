@@ -173,9 +173,9 @@ def make_floaters():
     return Floaters()
 
 
-def make_log(rect):
-
-    return LogView(rect, max_lines=500)
+def make_log(rect, cell_fields=()):
+    """The table's log (``cell_fields``: the game's keys of event data naming cells)."""
+    return LogView(rect, max_lines=500, cell_fields=cell_fields)
 
 
 __all__ = ["Sprite", "Sprites", "Step", "Timeline", "drop", "ease_out_back", "fly",

@@ -38,4 +38,7 @@ GAME = GameInfo(
     bots="game.games.colorado.bots.normal",
     table="game.games.colorado.table.scene:TableScene",
     lesson="game.games.colorado.table.lesson:LESSON",
+    score_series="game.games.colorado.table.chart:score_series",
+    review_words="game.games.colorado.bots.normal:review_words",
+    cell_fields=("cell", "cells", "flag", "flags", "stars", "cubes"),
 )

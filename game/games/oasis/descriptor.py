@@ -34,4 +34,6 @@ GAME = GameInfo(
     bots="game.games.oasis.bots.normal",
     table="game.games.oasis.table.scene:TableScene",
     lesson="game.games.oasis.table.lesson:LESSON",
+    score_series="game.games.oasis.table.chart:score_series",
+    cell_fields=("cell", "cells", "src", "dst", "camels", "group", "oasis", "steppe", "stone"),
 )

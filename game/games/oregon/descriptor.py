@@ -32,4 +32,6 @@ GAME = GameInfo(
     table="game.games.oregon.table.scene:TableScene",
     lesson="game.games.oregon.table.lesson:LESSON",
     title_cards="game.games.oregon.art.pictures:title_cards",
+    review_words="game.games.oregon.bots.normal:review_words",
+    cell_fields=("cell", "cells"),
 )

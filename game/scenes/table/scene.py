@@ -23,6 +23,7 @@ import pygame
 from game import i18n
 from game.engine.core import Event, GameState, replay_events
 from game.engine.messages import N_, P, Sentence, localized, say
+from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.handoff import Handoff
 from game.scenes.pause import PauseMenu
@@ -139,7 +140,7 @@ class SharedTable(Scene):
         self.timeline = Timeline()
         self.sprites = Sprites()
         self.floaters = make_floaters()
-        self.log = make_log(layout.log_rect)
+        self.log = make_log(layout.log_rect, GAMES[game_id].cell_fields)
         self.log.names = self.names
         self._init_glance()
         self._init_screen(state, scores)
