@@ -17,7 +17,7 @@ from same_content import assert_same_tree  # noqa: E402
 
 from game import PROJECT_ROOT, assets  # noqa: E402
 from game.games.oregon.art import pictures as oregon_art  # noqa: E402
-from game.ui import art  # noqa: E402
+from game.ui import art, sdf  # noqa: E402
 
 TOOLS = PROJECT_ROOT / "tools"
 
@@ -59,8 +59,8 @@ def test_player_palette_is_distinct_in_colour_and_shape():
 
 
 def test_player_shapes_differ_in_silhouette():
-    x, y = art.grid(64, 64)
-    masks = [art.coverage(art.sd_shape(x, y, s, 32, 32, 20)) > 0.5 for s in art.PLAYER_SHAPES]
+    x, y = sdf.grid(64, 64)
+    masks = [sdf.coverage(sdf.sd_shape(x, y, s, 32, 32, 20)) > 0.5 for s in art.PLAYER_SHAPES]
     for a, b in itertools.combinations(masks, 2):
         assert np.mean(a != b) > 0.03
 

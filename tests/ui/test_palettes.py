@@ -22,7 +22,7 @@ from game.games.oasis.engine import cards as oasis_cards  # noqa: E402
 from game.games.oregon.engine import player_name as oregon_player_name  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.seats import BOT, HUMAN, default_seats, make_seat, parse_players  # noqa: E402
-from game.ui import art, players  # noqa: E402
+from game.ui import art, players, sdf  # noqa: E402
 
 RULES = {
     "oregon": ("Yellow", "Blue", "Green", "Red"),
@@ -92,8 +92,8 @@ def test_colours_and_shapes_differ_within_a_game(game_id):
     indices = palette.seat_colours(game_id)
     shapes = [art.PLAYER_SHAPES[i] for i in indices]
     assert len(set(shapes)) == len(shapes)
-    x, y = art.grid(64, 64)
-    masks = [art.coverage(art.sd_shape(x, y, s, 32, 32, 20)) > 0.5 for s in shapes]
+    x, y = sdf.grid(64, 64)
+    masks = [sdf.coverage(sdf.sd_shape(x, y, s, 32, 32, 20)) > 0.5 for s in shapes]
     for a, b in itertools.combinations(masks, 2):
         assert np.mean(a != b) > 0.03
     for a, b in itertools.combinations(indices, 2):

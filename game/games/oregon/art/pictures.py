@@ -26,23 +26,25 @@ from game.ui.art import (
     SHADOW,
     Canvas,
     Colour,
-    bevel_light,
     blit_center,
-    coverage,
     embossed_text,
+    lit,
+    mix,
+    shade,
+    shadow_of,
+    wrap_label,
+)
+from game.ui.sdf import (
+    bevel_light,
+    coverage,
     fbm,
     grid,
     line_coverage,
-    lit,
-    mix,
     sd_circle,
     sd_polygon,
     sd_round_box,
     sd_segment,
-    shade,
-    shadow_of,
     value_noise,
-    wrap_label,
 )
 
 LANDSCAPE_SYMBOLS: tuple[str, ...] = ("settlers", "wagon", "campfire", "bison", "eagle")
