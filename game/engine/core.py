@@ -412,14 +412,14 @@ class GameState(ABC):
         if player is None:
             acting = self.to_act()
             if len(acting) != 1:
-                raise IllegalAction(
-                    "the game is over" if not acting else "several players act now; name one"
-                )
+                raise IllegalAction(say(N_("the game is over")) if not acting
+                                    else say(N_("several players act now; name one")))
             player = acting[0]
         elif type(player) is not int or not self.acts_now(player):
             if type(player) is int and 0 <= player < self.num_players:
-                raise IllegalAction(f"it is not player {player + 1}'s turn to act")
-            raise IllegalAction(f"there is no player {_short(player)} in this game")
+                raise IllegalAction(say(N_("it is not player {n}'s turn to act"), n=player + 1))
+            raise IllegalAction(say(N_("there is no player {player} in this game"),
+                                    player=_short(player)))
         problem = self.refusal(action, player)
         if problem:
             raise IllegalAction(problem)
@@ -447,11 +447,12 @@ class GameState(ABC):
         cls = type(action)
         checks = self._FIELD_CHECKS.get(cls)
         if checks is None:
-            return f"{_short(action)} is not an action of this game"
+            return say(N_("{action} is not an action of this game"), action=_short(action))
         for name, ok, expected in checks:
             value = getattr(action, name, _MISSING)
             if not ok(value):
-                return f"{cls.__name__}.{name} must be {expected}, not {_short(value)}"
+                return say(N_("{field} must be {expected}, not {value}"),
+                           field=f"{cls.__name__}.{name}", expected=expected, value=_short(value))
         return None
 
     def is_undoable(self, index: int) -> bool:
@@ -516,15 +517,15 @@ def _defined_by(cls: type, name: str) -> type | None:
     return next((c for c in cls.__mro__ if name in c.__dict__), None)
 
 
-def _short(value: Any) -> str:
-    """A bounded description of any value for a message (``repr`` of garbage may be huge,
-    too deep to print, or an int with too many digits)."""
+def _short(value: Any) -> str | dict[str, Any]:
+    """A bounded description of any value as a message argument (``repr`` of garbage may be
+    huge, too deep to print, or an int with too many digits)."""
     if value is _MISSING:
-        return "missing"
+        return M(N_("missing"))
     if (type(value) is int and abs(value) <= INT_LIMIT) or (type(value) is str
                                                             and len(value) <= 20):
         return repr(value)
-    return f"a value of type {type(value).__name__}"
+    return M(N_("a value of type {type}"), type=type(value).__name__)
 
 
 # --- save files -------------------------------------------------------------------------
