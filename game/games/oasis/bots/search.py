@@ -28,7 +28,7 @@ from game.bots.search import GuidedRules
 from game.engine.core import Action
 from game.games.oasis.bots.evaluation import KINDS, Position
 from game.games.oasis.bots.normal import NormalBot
-from game.games.oasis.engine.phases import Phase
+from game.games.oasis.engine.phases import CarryStep, Phase
 from game.games.oasis.engine.state import OasisState
 
 ROUND_STEPS = 200  # a bound on the decisions of one round (the evaluation's playout)
@@ -59,7 +59,7 @@ class OasisSearch(GuidedRules):
             return ranked[:self.offer_width]
         if phase == Phase.CHOOSE:
             return ranked[:self.choose_width]
-        if view["step"] == "pick_card":
+        if view["step"] == CarryStep.PICK_CARD:
             return ranked[:1]
         return ranked[:self.width]
 

@@ -15,3 +15,16 @@ class Phase(StrEnum):
 
 
 PHASES = tuple(Phase)
+
+
+class CarryStep(StrEnum):
+    """What the chooser is doing while carrying out (``OasisState.step()`` in ``CARRY``)."""
+
+    PICK_CARD = "pick_card"
+    PLACE_CAMELS = "place_camels"
+    MOVE_CAMELS = "move_camels"
+    PLACE_TILES = "place_tiles"
+
+
+Step = Phase | CarryStep
+"""What the actor is doing (``OasisState.step()``): the phase, or in ``CARRY`` its step."""

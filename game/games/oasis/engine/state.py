@@ -39,7 +39,7 @@ from game.games.oasis.engine.cards import (
     SCORE_SUPPLY,
 )
 from game.games.oasis.engine.geometry import OasisBoard, board_from_options
-from game.games.oasis.engine.phases import Phase
+from game.games.oasis.engine.phases import CarryStep, Phase, Step
 from game.games.oasis.engine.rules import RULES
 from game.games.oasis.engine.view import OasisView, build_view, rebuild_state
 
@@ -236,17 +236,18 @@ class OasisState(GameState):
         """Empty path cells."""
         return [self.board.xy[c] for c in legal.free_path(self)]
 
-    def step(self) -> str:
-        """What the actor is doing: "offer", "choose", "pick_card", "place_camels",
-        "move_camels", "place_tiles", "bonus" or "over"."""
+    def step(self) -> Step:
+        """What the actor is doing: the phase, or while carrying out which ``CarryStep``."""
         if self.phase != Phase.CARRY:
             return self.phase
         if self.current is None:
-            return "pick_card"
+            return CarryStep.PICK_CARD
         info = CARDS[self.current]
         if info.effect == "tiles":
-            return "place_tiles"
-        return "place_camels" if self.camels_left[self.actor()] > 0 else "move_camels"
+            return CarryStep.PLACE_TILES
+        if self.camels_left[self.actor()] > 0:
+            return CarryStep.PLACE_CAMELS
+        return CarryStep.MOVE_CAMELS
 
     def card_locations(self) -> dict[str, int]:
         """How many cards lie where (sums to 54)."""

@@ -32,7 +32,7 @@ from game.games.oasis.engine import (
     TurnCard,
 )
 from game.games.oasis.engine.cards import CARDS, DRAW_AFTER, LAND_KINDS
-from game.games.oasis.engine.phases import Phase
+from game.games.oasis.engine.phases import CarryStep, Phase, Step
 from game.i18n import N_, NN_, _, ngettext
 
 BONUS_MODES = ("oasis", "steppe", "stone", "camel")
@@ -233,11 +233,11 @@ class Choice:
         if self.pending_tile is not None:
             return {m: "marker" for m in state.view(p)["players"][p]["markers"]}
         kind = self.tile_kind(state)
-        if step in ("place_tiles", "bonus") and kind:
+        if step in (CarryStep.PLACE_TILES, Phase.BONUS) and kind:
             return dict(state.tile_targets(kind, p))
-        if step == "place_camels" or (step == "bonus" and self.bonus_mode == "camel"):
+        if step == CarryStep.PLACE_CAMELS or (step == Phase.BONUS and self.bonus_mode == "camel"):
             return dict.fromkeys(state.camel_targets(), "camel")
-        if step == "move_camels":
+        if step == CarryStep.MOVE_CAMELS:
             if self.move_src is None:
                 xy = state.board.xy
                 return {xy[c]: "marker" for c in state.board.path_cells
@@ -254,17 +254,17 @@ class Choice:
             return [Button(N_("Leave uncontrolled"), Command("leave_uncontrolled"), True,
                            False),
                     Button(N_("Cancel"), Command("cancel"), True, False)]
-        if step == "offer":
+        if step == Phase.OFFER:
             return [Button(N_("Turn up a card"), TurnCard(), TurnCard() in legal, True),
                     # Translators: a button: the offer being made ends with the cards up
                     Button(N_("Stop here"), StopOffer(), StopOffer() in legal, False)]
-        if step == "move_camels":
+        if step == CarryStep.MOVE_CAMELS:
             # Translators: a button: the camels card's moves not made yet are given up
             out = [Button(N_("Ignore the rest"), IgnoreCard(), IgnoreCard() in legal, False)]
             if self.move_src is not None:
                 out.append(Button(N_("Cancel"), Command("cancel"), True, False))
             return out
-        if step == "bonus":
+        if step == Phase.BONUS:
             opts = bonus_options(state, p, legal)
             out = [Button(BONUS_LABELS[m], Command("bonus", m), opts[m], self.bonus_mode == m)
                    for m in BONUS_MODES]
@@ -279,7 +279,7 @@ class Choice:
         if self.pending_tile is not None:
             return _("All 4 control markers are in use: click one (pink) to move it onto the "
                      "new area, or leave the new area uncontrolled.")
-        if step == "offer":
+        if step == Phase.OFFER:
             m = len(state.offers[p])
             if m == 0:
                 return _("Make your offer: turn up the top card of your deck (1 to 3 cards).")
@@ -287,26 +287,26 @@ class Choice:
                             "{draw}).",
                             "{m} cards offered. Turn up another, or stop (you then draw "
                             "{draw}).", m).format(m=m, draw=DRAW_AFTER[m])
-        if step == "choose":
+        if step == Phase.CHOOSE:
             return _("You hold disc #{disc}: click an offer to take it.").format(
                 disc=state.pos + 1)
-        if step == "pick_card":
+        if step == CarryStep.PICK_CARD:
             return _("Click the card to carry out next.")
-        if step == "place_tiles":
+        if step == CarryStep.PLACE_TILES:
             kind = self.tile_kind(state)
             place = PLACE_TILE.get(kind or "", PLACE_TILE["oasis"])
             return ngettext(*place, n).format(n=n)
-        if step == "place_camels":
+        if step == CarryStep.PLACE_CAMELS:
             return ngettext("Place a camel on an empty path cell ({n} to go).",
                             "Place a camel on an empty path cell ({n} to go).", n).format(n=n)
-        if step == "move_camels":
+        if step == CarryStep.MOVE_CAMELS:
             if self.move_src is None:
                 return ngettext("All your camels are out: click one to move ({n} to go), or "
                                 "ignore the card.",
                                 "All your camels are out: click one to move ({n} to go), or "
                                 "ignore the card.", n).format(n=n)
             return _("Click an empty path cell to move the camel to.")
-        if step == "bonus":
+        if step == Phase.BONUS:
             return self._bonus_prompt()
         return ""
 
@@ -329,10 +329,10 @@ class Choice:
         kind = self.tile_kind(state)
         if kind is not None:
             return self._tile_click(state, p, kind, cell, targets)
-        if step == "place_camels" or (step == "bonus" and self.bonus_mode == "camel"):
-            cls = BonusCamel if step == "bonus" else PlaceCamel
+        if step == CarryStep.PLACE_CAMELS or (step == Phase.BONUS and self.bonus_mode == "camel"):
+            cls = BonusCamel if step == Phase.BONUS else PlaceCamel
             return Reply(action=cls(cell))
-        if step == "move_camels":
+        if step == CarryStep.MOVE_CAMELS:
             if self.move_src is not None:
                 return Reply(action=MoveCamel(self.move_src, cell))
             if cell in targets:
@@ -355,7 +355,7 @@ class Choice:
 
     def offer_refusal(self, state: OasisState, p: int, q: int) -> str:
         """A click on ``q``'s offer that cannot take it."""
-        if state.step() == "choose":
+        if state.step() == Phase.CHOOSE:
             return self.why(state, TakeOffer(q), p) or ""
         return _("Offers are chosen once every offer is on the table.")
 
@@ -385,9 +385,9 @@ BONUS_PROMPTS = {
     "camel": N_("Bonus: click a glowing cell for your camel, or choose something else."),
 }
 # a click on the board while nothing is placed there: what to do instead
-_NOTHING_ON_THE_BOARD = {
-    "bonus": N_("Choose what to place first: a tile kind or a camel (or skip)."),
-    "offer": N_("Turn up a card from your offer deck, or stop the offer."),
-    "choose": N_("Choose an offer first: click the cards in front of another player."),
-    "pick_card": N_("Choose which of your cards to carry out next (below the board)."),
+_NOTHING_ON_THE_BOARD: dict[Step, str] = {
+    Phase.BONUS: N_("Choose what to place first: a tile kind or a camel (or skip)."),
+    Phase.OFFER: N_("Turn up a card from your offer deck, or stop the offer."),
+    Phase.CHOOSE: N_("Choose an offer first: click the cards in front of another player."),
+    CarryStep.PICK_CARD: N_("Choose which of your cards to carry out next (below the board)."),
 }

@@ -15,7 +15,7 @@ from game.games.oasis.art import pictures as oart
 from game.games.oasis.art.layout import CARRY_CARD
 from game.games.oasis.art.terms import score_name
 from game.games.oasis.art.zoom import place_zoom, render_zoom
-from game.games.oasis.engine.phases import Phase
+from game.games.oasis.engine.phases import CarryStep, Phase
 from game.games.oasis.table import models
 from game.games.oasis.table.panels import draw_panel, render_supply
 from game.i18n import _
@@ -184,7 +184,7 @@ def _draw_carry(t: TableScene, surface: pygame.Surface, can_act: bool) -> None:
     """The cards being carried out below the board (or their empty places)."""
     lay = t.layout
     cards = models.shown_carry_cards(t)
-    picking = can_act and t.state.step() == "pick_card"
+    picking = can_act and t.state.step() == CarryStep.PICK_CARD
     for i, (card, st) in enumerate(cards[:3]):
         r = lay.carry_cards[i]
         lift = -14 if st == "current" else 0

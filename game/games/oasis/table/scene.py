@@ -31,7 +31,7 @@ from game.games.oasis.art.layout import COLS, ROWS, TableLayout
 from game.games.oasis.art.zoom import ZoomModel, render_zoom
 from game.games.oasis.engine import OasisState, TakeOffer, TurnCard, new_game
 from game.games.oasis.engine.cards import COLOURS
-from game.games.oasis.engine.phases import Phase
+from game.games.oasis.engine.phases import CarryStep, Phase
 from game.games.oasis.table import models, presenter, renderer, tips
 from game.games.oasis.table.choices import Choice, Command, Reply, card_reply, deck_refusal
 from game.games.oasis.table.choices import disabled_reason as button_refusal
@@ -299,12 +299,12 @@ class TableScene(TableTips, SharedTable):
         lay = self.layout
         step = self.state.step()
         p = self.acting
-        if step == "offer":
+        if step == Phase.OFFER:
             out.append(("deck", lay.decks[p]))
-        elif step == "choose":
+        elif step == Phase.CHOOSE:
             out += [(f"offer{q}", lay.offer_areas[q]) for q in range(self.n)
                     if TakeOffer(q) in self.legal()]
-        elif step == "pick_card":
+        elif step == CarryStep.PICK_CARD:
             out += [(f"card{i}", lay.carry_cards[i])
                     for i, (_card, st) in enumerate(self.carry_cards()[:3]) if st == "pending"]
         if self.cell_targets():
@@ -381,7 +381,7 @@ class TableScene(TableTips, SharedTable):
                 return
         for i, r in enumerate(lay.carry_cards):
             if r.collidepoint(pos) and i < len(self.carry_cards()):
-                if self.state.step() == "pick_card":
+                if self.state.step() == CarryStep.PICK_CARD:
                     self.activate(f"card{i}")
                 else:
                     self.error(_("Finish the card being carried out first."))
