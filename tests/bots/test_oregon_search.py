@@ -14,7 +14,7 @@ from ticking_clock import TickingClock
 
 from game.bots import make_bot
 from game.bots.search import Budget, HardBot, analyse
-from game.games.oregon.bots.evaluation import DEFAULT_WEIGHTS, Position
+from game.games.oregon.bots.evaluation import Position
 from game.games.oregon.bots.normal import NormalBot, play_value, sample_positions
 from game.games.oregon.bots.search import (
     HARD_WEIGHTS,
@@ -24,6 +24,7 @@ from game.games.oregon.bots.search import (
     keep_joker,
     search_rules,
 )
+from game.games.oregon.bots.weights import DEFAULT_WEIGHTS
 from game.games.oregon.engine import PlaceFarmer, UseExtraTurn, preview
 from game.games.oregon.engine.actions import DiscardDead, Draw, KeepCard
 from game.games.oregon.engine.positions import (

@@ -10,12 +10,13 @@ their expected values), minus what it gives the others (the leader weighs most),
 what it prepares (free building sites beside the new farmer, groups of two that a third
 farmer will turn into a +5), plus what the cards left in hand can still do (in the extra
 turn or the next one), minus what it uses up (the joker, a farmer when farmers are short).
+The knobs and the game's pace are in ``weights``; the plays a hand allows in ``plays``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from game.games.oregon.bots.plays import play_masks
+from game.games.oregon.bots.weights import DEFAULT_WEIGHTS, Weights, turns_left
 from game.games.oregon.engine.cards import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -30,62 +31,7 @@ GROUP_BONUS = 5
 
 
 
-@dataclass(frozen=True)
-class Weights:
-    """The normal bot's tuning knobs (points, shares and pace)."""
-
-    joker: float = 2.5  # a joker turning active again / the joker spent
-    extra: float = 3.0  # an extra-turn token turning active again / spent
-    opp_token: float = 1.5  # a token of another player turning active again
-    next_turn_share: float = 0.2  # the best play of the cards left, on the next turn
-    extra_play_share: float = 0.95  # ... made at once in the extra turn
-    pair: float = 1.8  # a side-connected pair of own unscored farmers with room to grow
-    # chance that a free building site beside a farmer gets built on
-    site_base: float = 0.2
-    site_per_farmer: float = 0.12
-    site_per_own_farmer: float = 0.12
-    site_cap: float = 1.0
-    # free land beside a new building: future farmer spots (per unit of the building)
-    building_site: float = 0.0
-    farmer_cost: float = 2.0  # one farmer, when farmers will run short
-    # game pace: building and farmer placements per player turn, plays per own turn
-    buildings_per_turn: float = 0.45
-    farmers_per_turn: float = 1.1
-    plays_per_turn: float = 1.3
-    horizon: float = 5.0  # own turns after which later pay-offs count in full
-    # weights of the others' gains: every opponent, the strongest, a close one
-    opp_base: tuple[float, float, float] = (1.0, 0.5, 0.35)  # by player count 2, 3, 4
-    opp_top: tuple[float, float, float] = (1.0, 0.75, 0.6)
-    opp_close: float = 0.1
-    # ending the game: lead wanted, and per player still to play
-    end_margin: float = 2.0
-    end_margin_per_player: float = 2.5
-    # what a new farmer takes away (0 for the normal bot, which looks at its own gains only):
-    # the building site its cell was, to the farmers beside it (the others' loss is the
-    # viewer's gain, its own farmers' loss a cost), and the points the others' farmers
-    # would have scored on that cell from the buildings beside it
-    deny_site: float = 0.0
-    deny_spot: float = 0.0
-
-
-DEFAULT_WEIGHTS = Weights()
-
 NEG = -1e9
-
-
-def turns_left(stacks: list[int], farmers_left: list[int], end_triggered: bool,
-               wt: Weights = DEFAULT_WEIGHTS) -> float:
-    """How many more turns each player may expect before the game ends, by the pace of
-    ``wt``: building stacks run out (as many as there are players) or farmers do."""
-    if end_triggered:
-        return 0.0
-    n = len(farmers_left)
-    live = sorted(s for s in stacks if s > 0)
-    need = n - sum(1 for s in stacks if s == 0)
-    tiles = sum(live[:need]) if need > 0 else 0
-    by_stacks = tiles / wt.buildings_per_turn
-    by_farmers = min(farmers_left) / wt.farmers_per_turn * n
-    return max(0.0, min(by_stacks, by_farmers) / n)
 
 
 def _mean(values: list[int]) -> float:
@@ -447,45 +393,6 @@ class Position:
         self._mask_best[key] = out
         return out
 
-    def play_masks(self, cards: list[int], joker: bool) -> list[tuple[str, int, int, bool]]:
-        """The plays a set of cards allows: (kind, building type, cells, uses the joker)."""
-        b = self.board
-        free = self.free
-        lands = [c // 10 for c in cards if c < 50]
-        builds = sorted({(c - 50) // 3 for c in cards if c >= 50})
-        out = []
-        can_farm = self.farmers_left[self.me] > 0
-        if can_farm:
-            seen = set()
-            for k, a in enumerate(lands):
-                for c in lands[k + 1:]:
-                    key = (min(a, c), max(a, c))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    m = b.farm[a][c] & free
-                    if m:
-                        out.append(("f", -1, m, False))
-            if joker:
-                for a in sorted(set(lands)):
-                    m = b.band[a] & free
-                    if m:
-                        out.append(("f", -1, m, True))
-        syms = sorted(set(lands))
-        for t in builds:
-            if self.stacks[t] == 0:
-                continue
-            allowed = b.allowed[t] & free
-            if not allowed:
-                continue
-            for a in syms:
-                m = b.band[a] & allowed
-                if m:
-                    out.append(("b", t, m, False))
-            if joker:
-                out.append(("b", t, allowed, True))
-        return out
-
     def joker_cost(self) -> float:
         return self.wt.joker * self.tf
 
@@ -496,7 +403,9 @@ class Position:
         best = NEG
         jc = self.joker_cost()
         near = self.n8[after[2]] if after is not None else 0
-        for kind, t, m, uj in self.play_masks(cards, joker):
+        can_farm = self.farmers_left[self.me] > 0
+        for kind, t, m, uj in play_masks(self.board, self.free, self.stacks, cards, joker,
+                                         can_farm):
             b1, c1, b2 = self.best_in(kind, t, m)
             v = b1 if c1 != skip else b2
             if after is not None:

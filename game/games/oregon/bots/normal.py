@@ -27,7 +27,8 @@ from game.bots import common
 from game.bots.common import Decision, SeededBot, first_of, make_level
 from game.engine.core import Action
 from game.engine.messages import N_
-from game.games.oregon.bots.evaluation import DEFAULT_WEIGHTS, STATION, STORE, Position, Weights
+from game.games.oregon.bots.evaluation import STATION, STORE, Position
+from game.games.oregon.bots.weights import DEFAULT_WEIGHTS, Weights
 from game.games.oregon.engine.actions import (
     DiscardDead,
     DiscardDrawn,

@@ -39,8 +39,9 @@ from typing import Any, cast
 from game.bots.common import first_of
 from game.bots.search import GuidedRules
 from game.engine.core import Action, GameState
-from game.games.oregon.bots.evaluation import DEFAULT_WEIGHTS, Position, turns_left
+from game.games.oregon.bots.evaluation import Position
 from game.games.oregon.bots.normal import NormalBot
+from game.games.oregon.bots.weights import DEFAULT_WEIGHTS, turns_left
 from game.games.oregon.engine.actions import DiscardDead, Draw, KeepCard
 from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.state import OregonState
