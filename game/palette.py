@@ -8,6 +8,8 @@ everywhere (sprites in ``sprites/pieces/`` are named after ``PLAYER_NAMES``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from game.i18n import N_
 from game.registry import GAMES
 
@@ -74,15 +76,30 @@ def _indices(names: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(PLAYER_NAMES.index(n) for n in names)
 
 
+class _PerGame(Mapping[str, tuple[int, ...]]):
+    """Palette indices per game, read from the registry when asked (so a game registered
+    after this module was imported has its colours too)."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __getitem__(self, game_id: str) -> tuple[int, ...]:
+        return _indices(getattr(GAMES[game_id], self.field))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
 #: Each game's seat colours, seat 1 first, in the order of the rules (and of the engines'
 #: player names), from the registry.
-GAME_SEAT_COLOURS: dict[str, tuple[int, ...]] = {
-    g.id: _indices(g.seat_colours) for g in GAMES.values()
-}
+GAME_SEAT_COLOURS: Mapping[str, tuple[int, ...]] = _PerGame("seat_colours")
 
 #: The colours a game's players may pick in seat setup: the rules' colours first, then other
 #: palette colours (see each game's ``GameInfo.colours``).
-GAME_COLOURS: dict[str, tuple[int, ...]] = {g.id: _indices(g.colours) for g in GAMES.values()}
+GAME_COLOURS: Mapping[str, tuple[int, ...]] = _PerGame("colours")
 
 
 def game_colours(game_id: str) -> tuple[int, ...]:

@@ -1,5 +1,6 @@
 """Shared test set-up: headless SDL, no pygame banner, user files in a temporary folder,
-bot decisions that are ready as soon as they are asked for, searches that run at once.
+bot decisions that are ready as soon as they are asked for, searches that run at once, and
+the games that live in the tests (``tests/games/``) registered beside those that ship.
 
 The environment is set at import, before any test module imports pygame.  Every test also
 gets its own ``LANDGRAB_HOME`` (settings and log), so nothing touches the real user folders.
@@ -15,6 +16,31 @@ os.environ["LC_ALL"] = "C.UTF-8"  # the client speaks English unless a test choo
 os.environ.setdefault("LANDGRAB_HOME", tempfile.mkdtemp(prefix="landgrab-tests-"))
 
 import pytest  # noqa: E402
+
+TEST_GAMES = ("tests.games.mosaic",)
+"""Games of the tests' own (``tests/games/<id>/``, shaped like ``game/games/<id>/``): every
+test iterating ``GAMES`` meets them; tests about the shipped games iterate
+``GAME_PACKAGES``."""
+
+
+def pytest_configure(config):
+    """Register the tests' own games before any test module is collected (parametrized
+    lists over ``GAMES`` are made at collection), as a game that plugs in would be."""
+    import importlib
+
+    from game.registry import register
+
+    for package in TEST_GAMES:
+        register(importlib.import_module(f"{package}.descriptor").GAME)
+
+
+def pytest_unconfigure(config):
+    from game.registry import GAMES, unregister
+
+    for package in TEST_GAMES:
+        game_id = package.rpartition(".")[2]
+        if game_id in GAMES:
+            unregister(game_id)
 
 
 @pytest.fixture(autouse=True)

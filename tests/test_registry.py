@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import PROJECT_ROOT, palette
-from game.registry import GAMES
+from game.registry import GAME_PACKAGES, GAMES
 from game.rules_text import RULES_FILE
 
 GAME_DIR = PROJECT_ROOT / "game"
@@ -34,8 +34,10 @@ def test_every_entry_names_parts_that_exist(game_id):
     module, _, cls = info.table.partition(":")
     assert cls and importlib.util.find_spec(module) is not None
     assert importlib.resources.files(info.package).joinpath(RULES_FILE).is_file()
-    assert (PROJECT_ROOT / "maps" / f"{info.map_name}.tmx").is_file()
-    assert (PROJECT_ROOT / "music" / f"{info.music}.ogg").is_file()
+    if info.map_name:  # a board drawn in code has no map file (menus draw a stand-in)
+        assert (PROJECT_ROOT / "maps" / f"{info.map_name}.tmx").is_file()
+    if info.package in GAME_PACKAGES:  # a game without a theme plays silence
+        assert (PROJECT_ROOT / "music" / f"{info.music}.ogg").is_file()
 
 
 def test_the_table_entry_point_is_where_the_table_scene_looks():

@@ -1,24 +1,33 @@
 """The games, one descriptor each: ``GAMES`` is the only list of them.
 
 A game is one folder, ``game/games/<id>/`` (a package named by ``GAME_PACKAGES`` below, or
-registered with ``register``).  What a new game provides:
+registered with ``register``).  What a new game provides (``tests/test_registry_doc.py``
+checks this list against the tests' own game in ``tests/games/``):
 
-- ``descriptor.py``: ``GAME``, its ``GameInfo`` (``game.registry.descriptor``): name, player
-  counts, seat colours, options, how-to steps, the dotted paths of its parts below, the files
-  it uses under the top-level ``maps/``, ``music/``, and what shared screens show of it;
-- ``engine/``: the rules, a package whose ``new_game(num_players, seed, **options)`` returns a
-  ``game.engine.core.GameState`` (pure: no pygame);
-- ``bots/``: a module whose ``make(level, seed)`` gives a bot for each level of
-  ``game.bots.LEVELS`` (and ``bench_normal_decisions``);
+- ``descriptor.py``: ``GAME``, its ``GameInfo`` (``game.registry.descriptor``, whose
+  docstring describes every field): name, player counts, seat colours, how-to steps, the
+  dotted paths of its parts below, the map it uses under the top-level ``maps/`` (or none:
+  menus then draw a stand-in) and its theme in ``music/<id>.ogg`` (or none: silence);
+- ``engine/``: the rules (pure: no pygame), a package with ``new_game(num_players, seed,
+  **options)`` returning a ``game.engine.core.GameState``, and ``engine/events.py`` with
+  ``EVENT_KINDS`` and ``PAYLOADS`` (the kinds of its events and the data each carries);
+- ``bots/``: the module named by ``GameInfo.bots``, with ``make(level, seed)`` for the
+  heuristic levels (easy, normal), ``search_rules()`` for the hard level's search
+  (``game.bots.search.SearchRules``), ``sample_positions(n, seed)`` and
+  ``bench_normal_decisions(n)`` (the tests' and the benchmark's positions and timings);
 - ``table/``: the table's parts (presenter, choices, renderer, tips) and the scene class named
   by ``GameInfo.table``, built as ``Class(services, game_id, seats, seed, *, state=None,
   **options)``;
 - ``rules.md``: the rules summary shown in game (a small Markdown subset, see
-  ``game.rules_text``).
+  ``game.rules_text``);
+- ``tests/helpers/game_hooks/<id>.py``: its hooks for the contract test (how to start test
+  games, its invariants, what its players may not know).
 
-Optional: ``art/`` (its drawing), a lesson (``GameInfo.lesson``), options.  Inside a game the
-imports run table -> art -> bots -> engine; a game never imports another, and the framework
-never imports a game: it loads one only through the dotted paths of its descriptor.
+Optional: ``art/`` (its drawing), a lesson (``GameInfo.lesson``), options, the title's
+drifting cards (``GameInfo.title_cards``) and ``review_words`` in its bots module (how the
+post-game review words a choice its log does not tell).  Inside a game the imports run
+table -> art -> bots -> engine; a game never imports another, and the framework never
+imports a game: it loads one only through the dotted paths of its descriptor.
 
 Why here: the registry is plain data at the bottom of the layers (below the engine), so the
 engine's save loading (``core.check_save``, ``core.replay_events``) reads it without knowing

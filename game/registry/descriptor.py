@@ -46,6 +46,8 @@ class HowToStep:
 class GameInfo:
     """One game's registry entry.
 
+    id: the game's id (saves, settings, file names); name: its name as players read it
+    min_players, max_players: the seats it takes
     package: the game's folder as a package (``game.games.<id>``), holding ``rules.md``
     Code parts, loaded lazily by dotted path:
       engine: package whose ``new_game(num_players, seed, **options)`` starts a game
@@ -53,6 +55,9 @@ class GameInfo:
       table:  ``"module:Class"`` of the table scene, built as
               ``Class(services, game_id, seats, seed, *, state=None, **options)``
     Data:
+      map_name:      the board's map in the top-level ``maps/`` (file stem), or "" for a
+                     board drawn in code (menus then show a stand-in)
+      options:       the setup choices it offers (``GameOption``), passed to ``new_game``
       seat_colours:  palette colour names of the seats, seat 1 first, as the rules give them
       colours:       the colours a player may pick in seat setup, the rules' colours first
       pitch:         one line for the game's card in the menus (marked, translated where shown)

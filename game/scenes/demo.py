@@ -79,10 +79,11 @@ class DemoGame:
 
 
 class Playlist:
-    """The demo games in order: the three games in turn, seat counts varying per round."""
+    """The demo games in order: the registered games in turn (``order``: some of them),
+    seat counts varying per round."""
 
-    def __init__(self, seed: int | None = None, order: tuple[str, ...] = tuple(GAMES)):
-        self.order = tuple(g for g in order if g in GAMES)
+    def __init__(self, seed: int | None = None, order: tuple[str, ...] | None = None):
+        self.order = tuple(g for g in (GAMES if order is None else order) if g in GAMES)
         self.rng = random.Random(seed)
         self.index = 0
 

@@ -39,10 +39,12 @@ log = logging.getLogger(__name__)
 
 MUSIC_DIR = PROJECT_ROOT / "music"
 
-#: The themes in music/ (file stems) and where they play.
+#: The themes in music/ (file stems) and where they play (a game without a theme of its
+#: own in music/ plays none).
 THEMES: dict[str, str] = {
     "title": "the title, menus and seat setup",
-    **{g.music: f"{g.name}'s table, replay and how-to card" for g in GAMES.values()},
+    **{g.music: f"{g.name}'s table, replay and how-to card" for g in GAMES.values()
+       if (MUSIC_DIR / f"{g.music}.ogg").is_file()},
 }
 
 FADE_MS = 1800  # a cross-fade between themes

@@ -1,0 +1,1 @@
+"""Mosaic's bots: ``normal`` (the easy and normal players, ``make`` and ``search_rules``)."""

@@ -1,0 +1,19 @@
+"""Mosaic's one action: lay a tile of a kind from your hand on an empty cell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.core import Action
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    tile: str
+    cell: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"Place({self.tile} on {self.cell})"
+
+
+ACTION_TYPES: dict[str, type] = {"Place": Place}

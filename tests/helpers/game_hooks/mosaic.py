@@ -1,0 +1,47 @@
+"""Mosaic's hooks for the contract test (the game of the tests' own, ``tests/games/mosaic``):
+every tile accounted for, points that match the board, hidden hands and bag."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game_hooks import GameHooks
+from tests.games.mosaic.engine import CELLS, KINDS, Place, new_game
+from tests.games.mosaic.engine.board import all_tiles, index, neighbours
+
+
+class MosaicHooks(GameHooks):
+    game_id = "mosaic"
+    player_counts = (2, 3)
+    games_per_count = 40
+    revealing = frozenset({"drew"})
+    must_reach = frozenset({"placed", "scored", "drew", "game_over"})
+
+    def new(self, n, seed):
+        return new_game(n, seed)
+
+    def check_invariants(self, st):
+        tiles = [t for t in st.board if t is not None] + st.bag
+        for h in st.hands:
+            tiles += h
+            assert len(h) <= 2
+        assert Counter(tiles) == Counter(all_tiles()), "tiles lost or doubled"
+        pairs = sum(1 for c in CELLS for d in neighbours(c)
+                    if st.board[index(c)] is not None and st.board[index(c)] == st.board[index(d)])
+        assert sum(st.score) == pairs // 2, "points that no pair of tiles made"
+
+    def scrambled(self, st, viewer, rng):
+        copy = st.clone()
+        hidden = [q for q in range(st.num_players) if q != viewer]
+        pool = copy.bag + [t for q in hidden for t in copy.hands[q]]
+        rng.shuffle(pool)
+        for q in hidden:
+            copy.hands[q] = [pool.pop() for _ in copy.hands[q]]
+        copy.bag = pool
+        return copy
+
+    def random_candidate(self, st, p, rng):
+        return Place(rng.choice(KINDS + ("gold",)), (rng.randrange(-1, 5), rng.randrange(-1, 5)))
+
+
+HOOKS = MosaicHooks()
