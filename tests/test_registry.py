@@ -97,8 +97,9 @@ def test_no_module_but_the_registry_and_a_games_own_packages_names_a_game():
 
 
 def test_the_check_sees_a_game_named_in_code_but_not_in_a_docstring():
-    tree = ast.parse('"""oasis"""\nfrom game.games.oregon.engine import x\nK = "colorado"\n')
-    assert _named_games(tree) == {"oregon", "colorado"}
+    a, b, c = list(GAMES)[:3]
+    tree = ast.parse(f'"""{a}"""\nfrom game.games.{b}.engine import x\nK = "{c}"\n')
+    assert _named_games(tree) == {b, c}
 
 
 def test_the_project_root_is_the_checkout():

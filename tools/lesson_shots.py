@@ -25,8 +25,10 @@ FRAME = 1 / 60
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.registry import GAMES  # plain data: no pygame yet
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=["oregon", "colorado", "oasis"])
+    parser.add_argument("game", choices=list(GAMES))
     parser.add_argument("--out", type=Path, required=True, help="folder for the pictures")
     parser.add_argument("--lang", default="en", help="language code (en, it, es, fr)")
     parser.add_argument("--ui-scale", type=float, default=1.0, help="Text size, 1.0 to 1.5")
@@ -41,7 +43,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from game import i18n
     from game.config import Config
-    from game.registry import GAMES
     from game.scenes.services import Services
     from game.scenes.tutorial.coach import open_lesson_table
     from game.scenes.tutorial.guide import LEARNER

@@ -8,40 +8,25 @@ import importlib
 import json
 
 import pytest
+from game_hooks import hooks
 
 from game.registry import GAMES as REGISTRY
 
 GAMES = tuple(REGISTRY)
-COMPLETE_GAMES = [
-    ("oregon", ["normal", "easy"]),
-    ("oregon", ["easy", "normal", "normal"]),
-    ("oregon", ["normal", "easy", "normal", "easy"]),
-    ("oregon", ["easy", "easy", "easy", "easy"]),
-    ("oregon", ["normal", "normal", "normal", "normal"]),
-    ("colorado", ["normal", "easy", "easy"]),
-    ("colorado", ["normal", "easy", "normal", "easy"]),
-    ("colorado", ["easy", "easy", "easy", "easy"]),
-    ("colorado", ["normal", "normal", "normal", "normal"]),
-    ("oasis", ["normal", "easy", "easy"]),
-    ("oasis", ["easy", "normal", "normal", "easy"]),
-    ("oasis", ["normal", "easy", "normal", "easy", "easy"]),
-    ("oasis", ["easy", "easy", "easy", "easy"]),
-    ("oasis", ["normal", "normal", "normal", "normal"]),
-]
-SAME_CHOICE_POSITIONS = {"oasis": 80}  # positions sampled; 60 for other games
+# Each game's complete games, positions sampled and what else its bots must not read are in
+# its hooks (``tests/helpers/game_hooks/<id>.py``).
+COMPLETE_GAMES = [(g, list(levels)) for g in GAMES for levels in hooks(g).bot_games]
 # What a bot must not call: every game state's own methods, plus per game what else reads
-# the state (the positions sampled: 40 unless given here).
+# the state.
 STATE_METHODS = ("__init__", "legal_actions", "view", "clone", "apply")
-VIEW_ONLY = {
-    "oregon": (40, ("preview", "legal_cells_for", "why_illegal", "scores"),
-               ("game.games.oregon.engine.view.rebuild_state",)),
-    "colorado": (60, ("to_act",), ()),
-    "oasis": (40, ("tile_targets", "camel_targets", "unseen_counts", "scores"), ()),
-}
 
 
 def bots_of(game_id: str):
     return importlib.import_module(REGISTRY[game_id].bots)
+
+
+def test_every_game_has_complete_games():
+    assert {g for g, _levels in COMPLETE_GAMES} == set(GAMES)
 
 
 @pytest.mark.parametrize(("game_id", "levels"), COMPLETE_GAMES)
@@ -65,7 +50,7 @@ def test_unknown_level_and_empty_legal_list(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_same_seed_same_choices(game_id):
     bots = bots_of(game_id)
-    positions = bots.sample_positions(SAME_CHOICE_POSITIONS.get(game_id, 60), seed=11)
+    positions = bots.sample_positions(hooks(game_id).same_choice_positions, seed=11)
     for level in ("easy", "normal"):
         a = [bots.make(level, 42).choose(v, legal) for v, legal in positions]
         b = [bots.make(level, 42).choose(v, legal) for v, legal in positions]
@@ -84,7 +69,7 @@ def test_same_seeds_same_game(game_id, play_any_game):
 def test_bots_need_nothing_but_the_view(game_id, monkeypatch):
     """A JSON copy of the view decides the same, and no game state is built or read."""
     bots = bots_of(game_id)
-    n, extra, functions = VIEW_ONLY.get(game_id, (40, (), ()))
+    n, extra, functions = hooks(game_id).view_only
     methods = STATE_METHODS + extra
     positions = bots.sample_positions(n, seed=13)
     expected = {lvl: [bots.make(lvl, 3).choose(v, legal) for v, legal in positions]

@@ -12,7 +12,10 @@ import contextlib
 import re
 from collections.abc import Iterator
 
+from shipped_games import SHIPPED
+
 from game import i18n
+from game.registry import GAMES
 
 # Words of English that no Italian, Spanish or French sentence of this client uses.
 ENGLISH = frozenset({
@@ -24,7 +27,8 @@ ENGLISH = frozenset({
 })
 # ("score", "cube", "place" and "joker" are French words too, so they are not listed.)
 # Words spelt the same in a language of ours (names of games, "Oasis" in Italian...).
-SHARED = frozenset({"oasis", "oregon", "colorado", "county", "ok", "elo", "tutorial"})
+SHARED = frozenset({w.lower() for g in SHIPPED for w in GAMES[g].name.split()}
+                   | {"ok", "elo", "tutorial"})
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # whole words, accents included
 
 

@@ -11,6 +11,7 @@ from text_boxes import CANVAS, Recorder, check_boxes, control_misfits
 from game import i18n
 from game.config import Config
 from game.i18n import LANGUAGES
+from game.registry import GAMES
 from game.scenes.history import HistoryScene, StatisticsScene
 from game.scenes.look_back import STATUS_W
 from game.scenes.services import Services
@@ -125,7 +126,7 @@ def test_the_statistics_fit(display, saves_folder, code, scale):
     scene = StatisticsScene(svc)
     assert scene.rows.rows
     bad = screen_misfits(scene) + heading_misfits(scene)
-    for game in ("oregon", "colorado", "oasis"):
+    for game in GAMES:
         scene.choose_game(game)
         bad += screen_misfits(scene)
     assert not bad, "\n".join(bad)

@@ -8,6 +8,7 @@ import dataclasses
 import random
 
 import pytest
+from shipped_games import SHIPPED
 
 from game import i18n
 from game.config import Config
@@ -297,7 +298,7 @@ def test_the_recap_and_the_banner_fit_at_every_text_size(display, code):
         theme.set_ui_scale(scale)
         i18n.set_language(code)
         try:
-            for game_id in ("oregon", "colorado", "oasis"):
+            for game_id in SHIPPED:  # where each shipped table puts its recap
                 svc, table = open_game(game_id, "human,bot:easy,bot:easy", seed=3)
                 area = table.recap_area()
                 assert table.hint_rect().bottom <= area.top

@@ -4,6 +4,7 @@ setup's suggestion (once, to someone who never finished the game)."""
 import pygame
 import pytest
 from lessons import with_lesson
+from scrap_lessons import SCRAP
 
 from game.app import initial_scenes
 from game.cli import main, parse_config
@@ -89,13 +90,13 @@ def test_game_select_without_lessons_is_as_before(svc, no_lessons):
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_learn_to_play_sits_under_its_card_and_clear_of_the_other_buttons(svc, monkeypatch,
                                                                           scale):
-    for g in ("oregon", "colorado", "oasis"):
+    for g in SCRAP:
         with_lesson(monkeypatch, g, f"scrap_lessons:{g.upper()}")
     theme.set_ui_scale(scale)
     try:
         scene = on_stack(svc, GameSelectScene(svc))
         widgets = scene.group.widgets
-        cards = {w.key: w.rect for w in widgets if w.key in ("oregon", "colorado", "oasis")}
+        cards = {w.key: w.rect for w in widgets if w.key in SCRAP}
         learn = {k.removeprefix("learn_"): w.rect for k, w in learn_buttons(scene).items()}
         back = next(w.rect for w in widgets if w.key == "back")
         canvas = pygame.Rect(0, 0, 1920, 1080)

@@ -6,6 +6,7 @@ is played through on every table even before a game's lesson exists."""
 import pytest
 from lesson_walk import unresolved_pointers
 from lessons import open_lesson_driver, play_lesson, with_lesson
+from scrap_lessons import SCRAP
 
 from game.registry import GAMES
 from game.scenes.tutorial.lesson import load_lesson
@@ -13,7 +14,7 @@ from game.scenes.tutorial.lesson import load_lesson
 LESSONS = [pytest.param(g.id, g.lesson, id=f"{g.id}-registry") for g in GAMES.values()
            if g.lesson]
 LESSONS += [pytest.param(g, f"scrap_lessons:{g.upper()}", id=f"{g}-scrap")
-            for g in ("oregon", "colorado", "oasis")]
+            for g in SCRAP]
 
 
 @pytest.mark.parametrize("via", ["mouse", "pad"])

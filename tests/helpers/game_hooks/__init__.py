@@ -1,4 +1,5 @@
-"""Per-game hooks for the shared contract test (``tests/engine/test_contract.py``).
+"""Per-game hooks for the shared contract test (``tests/engine/test_contract.py``) and the
+other tests that run every game in ``GAMES`` (perft counts, the bots' games).
 
 The contract test plays random games of every game in ``GAMES`` and checks what every game
 must do; a game's hooks add what only that game knows: how to start its test games, its
@@ -26,6 +27,17 @@ class GameHooks:
     (None: not checked action by action)."""
     must_reach: frozenset[str] = frozenset()
     """Event kinds (and action class names) the random games must reach between them."""
+    perft: dict[tuple[int, int], list[int]] = {}
+    """(seed, players) -> how many legal actions there are at each step of a fixed random
+    game (``tests/engine/test_perft.py``)."""
+    bot_games: tuple[tuple[str, ...], ...] = ()
+    """The bots' levels, seat by seat, of the complete games the bot tests play (at least
+    one game: ``tests/bots/test_every_game_bots.py``)."""
+    same_choice_positions = 60
+    """Positions on which bots of the same seed must choose alike."""
+    view_only: tuple[int, tuple[str, ...], tuple[str, ...]] = (40, (), ())
+    """(positions, state methods, functions by dotted path) a bot must not call besides
+    every state's own, to show that it decides from the view alone."""
     scores_never_fall = True
     scramble_at_end = True
     lists_every_action = True

@@ -28,6 +28,20 @@ class ColoradoHooks(GameHooks):
     must_reach = frozenset({"Bid", "SaleBid", "TakeCard", "PlaceFlag", "cube_placed",
                             "lake_changed"})
 
+    bot_games = (("normal", "easy", "easy"), ("normal", "easy", "normal", "easy"),
+                 ("easy", "easy", "easy", "easy"), ("normal", "normal", "normal", "normal"))
+    view_only = (60, ("to_act",), ())
+    perft = {  # (seed, players): legal actions counted along a fixed random game
+        (1, 3):
+            [512, 500, 484, 348, 336, 324, 208, 200, 192, 91, 90, 86, 43, 43, 43, 40, 18, 2, 2,
+             2, 12, 3, 2, 2, 49, 46, 37, 37, 20, 2, 4, 2, 2, 17, 37, 46, 43, 17, 10, 3, 2, 2,
+             2, 10, 55, 2, 37, 20, 4, 2, 52, 7, 20, 3, 4, 34, 30, 16, 351, 339],
+        (2, 4):
+            [384, 369, 354, 228, 218, 210, 202, 97, 93, 88, 87, 84, 43, 43, 43, 43, 62, 42, 22,
+             3, 2, 2, 2, 45, 15, 39, 3, 2, 2, 2, 30, 45, 39, 3, 2, 2, 2, 19, 46, 22, 46, 61,
+             35, 18, 3, 2, 2, 2, 12, 42, 2, 2, 2, 2, 48, 12, 24, 3, 2, 2],
+    }
+
     def new(self, n, seed):
         return new_game(n, seed, lakes="random" if seed % 2 else "first")
 

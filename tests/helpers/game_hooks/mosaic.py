@@ -17,6 +17,14 @@ class MosaicHooks(GameHooks):
     revealing = frozenset({"drew"})
     must_reach = frozenset({"placed", "scored", "drew", "game_over"})
 
+    bot_games = (("normal", "easy"), ("easy", "normal", "normal"))
+    perft = {  # (seed, players): legal actions counted along a fixed random game
+        (1, 2):
+            [32, 30, 28, 26, 24, 22, 10, 9, 16, 14, 12, 10, 4, 6, 4, 2],
+        (2, 3):
+            [16, 30, 28, 26, 24, 22, 10, 18, 8, 14, 12, 10, 8, 6, 4, 2],
+    }
+
     def new(self, n, seed):
         return new_game(n, seed)
 

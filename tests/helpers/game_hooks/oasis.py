@@ -44,6 +44,22 @@ class OasisHooks(GameHooks):
     must_reach = frozenset({"TakeOffer", "CarryOut", "PlaceTile", "PlaceCamel", "BonusTile",
                             "card_turned", "tile_placed", "marker_placed", "final_score"})
 
+    bot_games = (("normal", "easy", "easy"), ("easy", "normal", "normal", "easy"),
+                 ("normal", "easy", "normal", "easy", "easy"), ("easy", "easy", "easy", "easy"),
+                 ("normal", "normal", "normal", "normal"))
+    same_choice_positions = 80
+    view_only = (40, ("tile_targets", "camel_targets", "unseen_counts", "scores"), ())
+    perft = {  # (seed, players): legal actions counted along a fixed random game
+        (1, 3):
+            [1, 2, 2, 1, 2, 1, 2, 2, 172, 1, 2, 40, 39, 62, 61, 333, 1, 2, 1, 2, 2, 1, 2, 2, 2,
+             3, 166, 2, 38, 37, 36, 1, 2, 161, 314, 1, 2, 2, 1, 2, 1, 2, 2, 159, 2, 3, 154, 2,
+             54, 54, 1326, 1, 2, 1, 2, 1, 2, 2, 268, 261],
+        (2, 5):
+            [1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 1, 2, 4, 3, 3, 2, 63, 62, 40, 39, 2, 2, 2, 55,
+             55, 3, 2, 63, 62, 311, 1, 2, 1, 2, 1, 2, 2, 1, 2, 1, 2, 4, 59, 271, 264, 260, 4,
+             43, 44, 2, 49, 49, 2, 2, 157, 280, 1, 1, 2],
+    }
+
     def new(self, n, seed):
         return new_game(n, seed)
 

@@ -36,6 +36,22 @@ class OregonHooks(GameHooks):
         "DiscardDead", "DiscardDrawn", "KeepCard", "DiscardNoPlacement", "stack_emptied",
         "end_stacks"})  # the rarer end by the last farmer has its own rules test
 
+    bot_games = (("normal", "easy"), ("easy", "normal", "normal"),
+                 ("normal", "easy", "normal", "easy"), ("easy", "easy", "easy", "easy"),
+                 ("normal", "normal", "normal", "normal"))
+    view_only = (40, ("preview", "legal_cells_for", "why_illegal", "scores"),
+                 ("game.games.oregon.engine.view.rebuild_state",))
+    perft = {  # (seed, players): legal actions counted along a fixed random game
+        (1, 2):
+            [88, 24, 359, 2, 2, 2, 210, 2, 1, 326, 2, 105, 2, 2, 2, 75, 2, 5, 2, 2, 2, 2, 32,
+             2, 2, 177, 2, 40, 2, 2, 56, 2, 1, 30, 2, 2, 2, 51, 2, 2, 66, 2, 1, 50, 2, 2, 47,
+             2, 1, 51, 2, 2, 61, 2, 2, 135, 2, 2, 85, 2],
+        (2, 4):
+            [88, 87, 45, 24, 227, 2, 33, 2, 2, 2, 210, 2, 20, 2, 2, 2, 2, 2, 197, 2, 2, 2, 2,
+             2, 2, 326, 2, 20, 2, 2, 1, 115, 2, 1, 83, 2, 2, 281, 2, 2, 112, 2, 2, 73, 2, 1,
+             75, 2, 2, 58, 2, 2, 1, 47, 2, 2, 42, 2, 1, 81],
+    }
+
     def new(self, n, seed):
         return new_game(n, seed, **TEST_BOARD)
 
