@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 SIZE = 4
 CELLS: tuple[tuple[int, int], ...] = tuple((x, y) for y in range(SIZE) for x in range(SIZE))
 KINDS = ("sun", "leaf", "sea", "clay")
 TILES_PER_KIND = 5
 HAND = 2
-
-
-class Phase(StrEnum):
-    PLACE = "place"
-    OVER = "over"
 
 
 def all_tiles() -> list[str]:

@@ -15,8 +15,9 @@ from game.engine.core import Action, Event, GameState, Outcome
 from game.engine.messages import N_, NN_, T, say
 
 from .actions import ACTION_TYPES, Place
-from .board import CELLS, HAND, KINDS, Phase, all_tiles, cell_name, index, neighbours, on_board
+from .board import CELLS, HAND, KINDS, all_tiles, cell_name, index, neighbours, on_board
 from .events import PLAYER_NAMES, seat
+from .phases import Phase
 
 
 class MosaicState(GameState):
