@@ -6,8 +6,9 @@ checks this list against the tests' own game in ``tests/games/``):
 
 - ``descriptor.py``: ``GAME``, its ``GameInfo`` (``game.registry.descriptor``, whose
   docstring describes every field): name, player counts, seat colours, how-to steps, the
-  dotted paths of its parts below, the map it uses under the top-level ``maps/`` (or none:
-  menus then draw a stand-in) and its theme in ``music/<id>.ogg`` (or none: silence);
+  dotted paths of its parts below, the keys of its events' data that name board cells, the
+  map it uses under the top-level ``maps/`` (or none: menus then draw a stand-in) and its
+  theme in ``music/<id>.ogg`` (or none: silence);
 - ``engine/``: the rules (pure: no pygame), a package with ``new_game(num_players, seed,
   **options)`` returning a ``game.engine.core.GameState``, and ``engine/events.py`` with
   ``EVENT_KINDS`` and ``PAYLOADS`` (the kinds of its events and the data each carries);
@@ -24,8 +25,9 @@ checks this list against the tests' own game in ``tests/games/``):
   games, its invariants, what its players may not know).
 
 Optional: ``art/`` (its drawing), a lesson (``GameInfo.lesson``), options, the title's
-drifting cards (``GameInfo.title_cards``) and ``review_words`` in its bots module (how the
-post-game review words a choice its log does not tell).  Inside a game the imports run
+drifting cards (``GameInfo.title_cards``), the results chart's series when it does not chart
+one point per turn (``GameInfo.score_series``) and the review's words for a choice its log
+does not tell (``GameInfo.review_words``).  Inside a game the imports run
 table -> art -> bots -> engine; a game never imports another, and the framework never
 imports a game: it loads one only through the dotted paths of its descriptor.
 

@@ -24,4 +24,5 @@ GAME = GameInfo(
     engine="tests.games.mosaic.engine",
     bots="tests.games.mosaic.bots.normal",
     table="tests.games.mosaic.table.scene:TableScene",
+    cell_fields=("cell", "cells"),
 )

@@ -150,7 +150,7 @@ class MosaicState(GameState):
         return [Event("dealt", N_("{player} is dealt {tiles}"), p, {"count": len(hand)},
                       private_to=p, public_msg=N_("{player} is dealt two tiles"),
                       args={"player": seat(p), "tiles": [T(t) for t in hand]},
-                      public_args={"player": seat(p)})
+                      public_args={"player": seat(p)}, public_data={"count": len(hand)})
                 for p, hand in enumerate(self.dealt)]
 
     @classmethod
