@@ -130,11 +130,33 @@ def _field_check(hint: Any) -> _FieldCheck:
     raise TypeError(f"action fields of type {hint!r} are not supported")
 
 
-def field_checks(cls: type) -> tuple[tuple[str, _FieldCheck, str], ...]:
-    """``(field name, predicate, annotation text)`` for each field of an action class."""
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, _field_check(hints[f.name]), _type_text(hints[f.name]))
-                 for f in dataclasses.fields(cls))
+FieldChecks = tuple[tuple[str, _FieldCheck, str], ...]
+
+
+_CHECKS: dict[type, FieldChecks] = {}
+
+
+def field_checks(cls: type) -> FieldChecks:
+    """``(field name, predicate, annotation text)`` for each field of an action class (made
+    once per class)."""
+    checks = _CHECKS.get(cls)
+    if checks is None:
+        hints = typing.get_type_hints(cls)
+        checks = _CHECKS[cls] = tuple((f.name, _field_check(hints[f.name]),
+                                       _type_text(hints[f.name]))
+                                      for f in dataclasses.fields(cls))
+    return checks
+
+
+def bad_field(action: Any, checks: FieldChecks) -> tuple[str, str, Any] | None:
+    """The one check of an action's fields, for ``apply`` and for the moves of a save alike:
+    ``(name, annotation text, value)`` of the first field whose value its annotation does not
+    allow (``checks``: ``field_checks`` of the action's class), or None when all do."""
+    for name, ok, expected in checks:
+        value = getattr(action, name, _MISSING)
+        if not ok(value):
+            return name, expected, value
+    return None
 
 
 def _type_text(hint: Any) -> str:
@@ -156,15 +178,25 @@ def _from_jsonable(value: Any) -> Any:
     return value
 
 
-def action_from_json(data: dict[str, Any], action_types: dict[str, type]) -> Action:
-    """Rebuild an action from ``Action.to_json`` output, given the game's action classes."""
-    try:
-        cls = action_types[data["type"]]
-        kwargs = {k: _from_jsonable(v) for k, v in data.items() if k != "type"}
-        action: Action = cls(**kwargs)
-        return action
-    except (KeyError, TypeError) as exc:
-        raise SaveError(f"unknown or malformed action {data!r}") from exc
+def action_from_json(data: Any, action_types: dict[str, type]) -> Action:
+    """Rebuild an action from ``Action.to_json`` output, given the game's action classes:
+    raises ``SaveError`` for a move of no known kind, or with a field its kind lacks or
+    without one it needs.  The values are not checked here (``read_action`` checks them)."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in action_types:
+        raise SaveError(say(N_("unknown move {kind}"), kind=repr(str(kind)[:40])))
+    cls = action_types[kind]
+    fields = dataclasses.fields(cls)
+    names = {f.name for f in fields}
+    for name in data:
+        if name != "type" and name not in names:
+            raise SaveError(say(N_("{kind} has no field {field}"), kind=kind,
+                                field=repr(str(name)[:40])))
+    for f in fields:
+        if f.name not in data and f.default is f.default_factory is dataclasses.MISSING:
+            raise SaveError(say(N_("{kind} has a bad {field}"), kind=kind, field=f.name))
+    action: Action = cls(**{k: _from_jsonable(v) for k, v in data.items() if k != "type"})
+    return action
 
 
 if TYPE_CHECKING:  # a default for the type variable (PEP 696) is newer than Python 3.11
@@ -312,7 +344,7 @@ class GameState(ABC):
     """The engine's name for each seat (its colour), in seat order."""
     ACTION_TYPES: ClassVar[dict[str, type]] = {}
     # action class -> its field checks, compiled once per game class (see ``field_checks``)
-    _FIELD_CHECKS: ClassVar[dict[type, tuple[tuple[str, _FieldCheck, str], ...]]] = {}
+    _FIELD_CHECKS: ClassVar[dict[type, FieldChecks]] = {}
     phase: str
     """The step of the game now (each game names its own phases; a view shows it)."""
     _rng: random.Random | None  # None: not seeded yet (see ``rng``)
@@ -448,12 +480,12 @@ class GameState(ABC):
         checks = self._FIELD_CHECKS.get(cls)
         if checks is None:
             return say(N_("{action} is not an action of this game"), action=_short(action))
-        for name, ok, expected in checks:
-            value = getattr(action, name, _MISSING)
-            if not ok(value):
-                return say(N_("{field} must be {expected}, not {value}"),
-                           field=f"{cls.__name__}.{name}", expected=expected, value=_short(value))
-        return None
+        bad = bad_field(action, checks)
+        if bad is None:
+            return None
+        name, expected, value = bad
+        return say(N_("{field} must be {expected}, not {value}"),
+                   field=f"{cls.__name__}.{name}", expected=expected, value=_short(value))
 
     def is_undoable(self, index: int) -> bool:
         """May the action at ``history[index]`` be taken back?  Not once it or a later
@@ -547,48 +579,14 @@ def save_dict(state: GameState) -> dict[str, Any]:
 
 # Bounds of a save file's contents.  Real games stay far inside them (a five-player Oasis
 # ends after about 350 actions); anything beyond is damage, and refused before replaying.
+# The moves' own fields have no bounds of their own: ``read_action`` checks them with
+# ``apply``'s check (``bad_field``).
 SEED_LIMIT = 2**63  # seeds are whole numbers from 0 up to this (excluded)
 MAX_ACTIONS = 5000
-MAX_FIELD_INT = 10**6  # any whole number inside an action (cells, card ids, cowboys...)
-MAX_FIELD_TEXT = 64  # characters of a text inside an action
-MAX_FIELD_ITEMS = 64  # items of a list inside an action
-MAX_FIELD_DEPTH = 3  # lists inside lists inside an action (Colorado's cubes are cells)
 
 
 def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_field(value: Any, depth: int = 0) -> bool:
-    """Whether ``value`` is something an action field can hold: bounded whole numbers, short
-    texts, None, and short lists of those.  Never floats (``3.5`` is no cell, ``1e400`` no
-    index) and never ``true`` where a number belongs."""
-    if value is None:
-        return True
-    if _is_int(value):
-        return -MAX_FIELD_INT <= value <= MAX_FIELD_INT
-    if isinstance(value, str):
-        return len(value) <= MAX_FIELD_TEXT
-    if isinstance(value, list):
-        return (depth < MAX_FIELD_DEPTH and len(value) <= MAX_FIELD_ITEMS
-                and all(_check_field(v, depth + 1) for v in value))
-    return False
-
-
-def _check_action_json(data: Any, action_types: dict[str, type]) -> None:
-    """Refuse an action whose shape or field types no move of this game could have."""
-    kind = data.get("type") if isinstance(data, dict) else None
-    if not isinstance(kind, str) or kind not in action_types:
-        raise SaveError(say(N_("unknown move {kind}"), kind=repr(str(kind)[:40])))
-    types = {f.name: f.type for f in dataclasses.fields(action_types[kind])}
-    for name, value in data.items():
-        if name == "type":
-            continue
-        if name not in types:
-            raise SaveError(say(N_("{kind} has no field {field}"), kind=kind, field=repr(name[:40])))
-        is_flag = types[name] in ("bool", bool)
-        if (not isinstance(value, bool)) if is_flag else not _check_field(value):
-            raise SaveError(say(N_("{kind} has a bad {field}"), kind=kind, field=name))
 
 
 def check_save(data: Any) -> GameInfo:
@@ -658,9 +656,15 @@ def load_dict(data: Any) -> GameState:
 
 def read_action(player: int, action_json: Any, types: dict[str, type]
                 ) -> tuple[int, Action]:
-    """One saved move, checked and decoded (raises ``SaveError`` for a malformed one)."""
-    _check_action_json(action_json, types)
-    return player, action_from_json(action_json, types)
+    """One saved move, decoded and checked by the very check ``apply`` makes (``bad_field``:
+    the same types and limits), so a move the table accepted always loads and a move that
+    loads is one ``apply`` looks at (raises ``SaveError`` for any other)."""
+    action = action_from_json(action_json, types)
+    bad = bad_field(action, field_checks(type(action)))
+    if bad is not None:
+        raise SaveError(say(N_("{kind} has a bad {field}"), kind=type(action).__name__,
+                            field=bad[0]))
+    return player, action
 
 
 def dumps(state: GameState) -> str:
