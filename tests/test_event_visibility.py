@@ -18,7 +18,8 @@ from game.bots import review
 from game.engine.core import Event
 from game.engine.messages import describe
 from game.registry import GAMES
-from game.ui.log_view import LogView, event_cells, log_line
+from game.ui.log_lines import event_cells, log_line
+from game.ui.log_view import LogView
 
 GAME_DIR = Path(__file__).resolve().parents[1] / "game"
 RULE_FIELDS = {"private_to", "public_msg", "public_args", "public_data"}

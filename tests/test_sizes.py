@@ -21,13 +21,12 @@ TOO_LONG: dict[str, int] = {
     "game/games/colorado/table/choices.py": 523,
     "game/games/colorado/table/scene.py": 576,
     "game/scenes/table/scene.py": 1028,
-    "game/ui/log_view.py": 618,
 }
 TOO_MANY_METHODS: dict[str, int] = {
     "game/games/colorado/table/scene.py::TableScene": 55,
     "game/games/oasis/table/scene.py::TableScene": 49,
     "game/scenes/table/scene.py::SharedTable": 113,
-    "game/ui/log_view.py::LogView": 49,
+    "game/ui/log_view.py::LogView": 45,
 }
 
 

@@ -34,7 +34,9 @@
   Messages need not carry the stop: the log adds it.
 
 ``style`` is "dark" (light text on a dark wood panel, the default), "paper" (ink on cream) or
-None (no background: the caller draws one).
+None (no background: the caller draws one).  The messages themselves (``LogEntry``, their
+cells, how a line ends) are in ``game.ui.log_lines``; the pictures made once (panel, soft
+edges, badges, pills) in ``game.ui.log_paint``.
 """
 
 from __future__ import annotations
@@ -46,74 +48,15 @@ import pygame
 
 from game import i18n
 from game.engine.messages import describe, localized
-from game.ui import art, players, theme
 from game.ui import intents as I
+from game.ui import theme
+from game.ui.log_lines import LogEntry, event_cells, log_line
+from game.ui.log_paint import BADGE, PAD, SCROLLBAR_W, STYLES, TEXT_SIZE, LogPictures
 
-TEXT_SIZE = 28  # the smallest text anywhere: read from a sofa
-LINE_ENDS = ".!?…"  # what a log line (not a heading) ends with
-BADGE = 26  # the seat badge before a player's line
 ENTRY_GAP = 8
 PILL_GAP = 6  # between the "N new" pill and the line above it
-PAD = 16
-SCROLLBAR_W = 8
 FADE_IN = 0.35  # seconds for a new line to fade in
 FOLLOW_RATE = 14.0  # how fast the view glides to its target (1/s)
-
-_STYLES = {
-    # style: (text, soft text, emphasis, scrollbar track, thumb)
-    "dark": (theme.ON_TABLE, theme.ON_TABLE_SOFT, theme.FOCUS, (86, 64, 46), (206, 180, 140)),
-    "paper": (theme.INK, theme.INK_SOFT, theme.ACCENT, theme.CREAM_DEEP, theme.CREAM_LINE),
-}
-
-
-class _Entry:
-    __slots__ = ("text", "colour_index", "emphasis", "lines", "height", "images", "born",
-                 "source", "cells", "said")
-
-    def __init__(self, text, colour_index, emphasis, lines, height, born, source=None,
-                 cells=(), said=None):
-        self.text = text
-        self.colour_index = colour_index
-        self.emphasis = emphasis
-        self.lines = lines
-        self.height = height
-        self.images: list[pygame.Surface] | None = None
-        self.born = born
-        self.source = source  # the engine event shown (None: a fixed, public line)
-        self.cells = cells  # board cells the event names
-        self.said = said  # a fixed line as it was added (a ``Sentence`` is written again)
-
-
-def event_cells(data, cell_fields: Collection[str]) -> tuple[tuple[int, int], ...]:
-    """The board cells named in an event's ``data`` under the keys ``cell_fields`` (the
-    game's, from its descriptor: cells, sources, destinations, flags...): every ``[x, y]``
-    pair under those keys, nested lists and dicts included.  ``data``: the event's data as
-    the viewer gets it (``Event.seen_by``)."""
-    found: list[tuple[int, int]] = []
-
-    def walk(v) -> None:
-        if isinstance(v, (list, tuple)):
-            if len(v) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in v):
-                found.append((v[0], v[1]))
-            else:
-                for item in v:
-                    walk(item)
-        elif isinstance(v, dict):
-            for k, item in v.items():
-                if k in cell_fields:
-                    walk(item)
-
-    walk(data if isinstance(data, dict) else {})
-    return tuple(dict.fromkeys(found))
-
-
-def log_line(text: str) -> str:
-    """``text`` as a log line ends, in every language: with a full stop unless it ends with
-    one, or with ``!``, ``?`` or ``…``.  The messages of the rules and tables are written with
-    and without it; the log makes them alike."""
-    body = text.rstrip()
-    return body if not body or body[-1] in LINE_ENDS else body + "."
-
 
 class LogView:
     def __init__(
@@ -126,28 +69,24 @@ class LogView:
         text_size: int = TEXT_SIZE,
         cell_fields: Collection[str] = (),
     ):
-        if style is not None and style not in _STYLES:
-            raise ValueError(f"unknown log style {style!r}; expected one of {list(_STYLES)}")
+        if style is not None and style not in STYLES:
+            raise ValueError(f"unknown log style {style!r}; expected one of {list(STYLES)}")
         self.rect = pygame.Rect(rect)
         self.max_lines = max(1, max_lines)
         self.style = style
         self.title = title
         self.text_size = max(TEXT_SIZE, text_size)
-        self._ink, self._soft, self._em, self._track, self._thumb = _STYLES[style or "dark"]
+        self._pictures = LogPictures(style)  # panel, soft edges, badges, pills
         self._fonts()
-        self.entries: deque[_Entry] = deque()
-        self._pictured: list[_Entry] = []  # the entries whose pictures were last drawn
+        self.entries: deque[LogEntry] = deque()
+        self._pictured: list[LogEntry] = []  # the entries whose pictures were last drawn
         self._content_h = 0  # sum of entry heights and gaps
         self._target = 0.0  # pixels scrolled up from the newest line (0 = following)
         self._shown = 0.0  # what is on screen, gliding to the target
         self._t = 0.0
         self._pointer: tuple[int, int] | None = None
         self._drag: tuple[str, int, float] | None = None  # (mode, start y, start scroll)
-        self._badges: dict[int, pygame.Surface] = {}  # seat badges by colour
-        self._pills: dict[tuple, pygame.Surface] = {}  # "N new" pills by size, label, scale
         self.unseen = 0  # messages added while scrolled up
-        self._background: pygame.Surface | None = None
-        self._fade_pair: tuple[pygame.Surface, pygame.Surface] | None = None
         self.top_inset = 0  # room kept free at the top (e.g. for a button over the log)
         self.viewer: int | None = None  # whose private event lines are shown in full
         self.names: list[str] | None = None  # the seats' names (None: the engine's)
@@ -165,10 +104,8 @@ class LogView:
         """The UI scale or the language changed: new fonts, and every message written and
         wrapped again."""
         self._generation = i18n.generation()
-        self._pills.clear()
+        self._pictures.forget(pills=True)
         self._fonts()
-        self._background = None
-        self._fade_pair = None
         self._layout()
         self._rewrap()
 
@@ -198,7 +135,7 @@ class LogView:
         """Keep ``pixels`` free at the top; lines stay anchored at the bottom."""
         if pixels != self.top_inset:
             self.top_inset = pixels
-            self._fade_pair = None
+            self._pictures.forget_fades()
             self._layout()
 
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -206,8 +143,7 @@ class LogView:
         rect = pygame.Rect(rect)
         resized = rect.size != self.rect.size
         self.rect = rect
-        self._background = None
-        self._fade_pair = None
+        self._pictures.forget()
         self._layout()
         if resized:
             self._rewrap()
@@ -234,7 +170,7 @@ class LogView:
     def _said_text(self, said: str) -> str:
         return localized(said, self.names, i18n.language())
 
-    def _text_of(self, e: _Entry) -> str:
+    def _text_of(self, e: LogEntry) -> str:
         """An entry's line written now (in the language and for the viewer of now)."""
         if e.source is not None:
             return self._event_text(e.source)
@@ -260,7 +196,7 @@ class LogView:
             self._target = min(self._target, self.max_scroll)
             self._shown = min(self._shown, self.max_scroll)
 
-    def _add(self, entry: _Entry) -> None:
+    def _add(self, entry: LogEntry) -> None:
         following = self.at_end
         self._append(entry)
         while len(self.entries) > self.max_lines:
@@ -278,15 +214,15 @@ class LogView:
         self._target = min(self._target, self.max_scroll)
 
     def _make(self, text: str, colour_index: int | None, emphasis: bool, born: float,
-              source=None, cells=(), said=None) -> _Entry:
+              source=None, cells=(), said=None) -> LogEntry:
         if not emphasis:
             text = log_line(text)
         width = self.wrap_width + (BADGE + 10 if emphasis and colour_index is None else 0)
         lines = theme.wrap(text, self.text_size, width, bold=emphasis) or [""]
         height = len(lines) * self.line_height
-        return _Entry(text, colour_index, emphasis, lines, height, born, source, cells, said)
+        return LogEntry(text, colour_index, emphasis, lines, height, born, source, cells, said)
 
-    def _append(self, entry: _Entry) -> None:
+    def _append(self, entry: LogEntry) -> None:
         self.entries.append(entry)
         self._content_h += entry.height + ENTRY_GAP
 
@@ -304,7 +240,7 @@ class LogView:
         """Every message, oldest first."""
         return [e.text for e in self.entries]
 
-    def entry_at(self, pos) -> _Entry | None:
+    def entry_at(self, pos) -> LogEntry | None:
         """The message drawn under ``pos`` (None: none is)."""
         if pos is None or not self.view.collidepoint(pos) or pos[1] >= self._lines_bottom:
             return None
@@ -318,10 +254,10 @@ class LogView:
             bottom = top - ENTRY_GAP
         return None
 
-    def newest(self, count: int) -> list[tuple[pygame.Rect, _Entry]]:
+    def newest(self, count: int) -> list[tuple[pygame.Rect, LogEntry]]:
         """The newest ``count`` messages still on screen once the log has caught up (new
         lines may still be sliding in), newest first, each with where it is drawn."""
-        out: list[tuple[pygame.Rect, _Entry]] = []
+        out: list[tuple[pygame.Rect, LogEntry]] = []
         bottom = self.view.bottom + round(self._target)
         for e in reversed(self.entries):
             if len(out) == count or bottom <= self.view.top:
@@ -468,54 +404,18 @@ class LogView:
         if self.at_end:
             self.unseen = 0
 
-    def _render(self, e: _Entry) -> list[pygame.Surface]:
+    def _render(self, e: LogEntry) -> list[pygame.Surface]:
         if e.images is None:
             f = self._bold if e.emphasis else self._font
-            ink = self._em if e.emphasis else self._ink
+            pics = self._pictures
+            ink = pics.em if e.emphasis else pics.ink
             e.images = [f.render(line, True, ink) for line in e.lines]
             if pygame.display.get_surface() is not None:
                 e.images = [img.convert_alpha() for img in e.images]
         return e.images
 
-    def _background_surface(self) -> pygame.Surface | None:
-        if self.style is None:
-            return None
-        if self._background is None:
-            try:
-
-                surf = art.panel_surface(self.rect.size, self.style).copy()
-            except Exception:  # noqa: BLE001 - the shared art is optional
-                colour = (58, 42, 32) if self.style == "dark" else theme.CREAM
-                surf = theme.panel(self.rect.size, colour).copy()
-            if self.title:
-                t = self._bold.render(self.title, True, self._soft)
-                surf.blit(t, (PAD + 2, PAD - 2))
-                y = PAD + self._bold.get_linesize() + 1
-                pygame.draw.line(surf, self._track, (PAD, y), (self.rect.width - PAD, y), 2)
-            self._background = surf
-        return self._background
-
-    def _fades(self) -> tuple[pygame.Surface, pygame.Surface]:
-        """Soft edges where rows are cut off, in the panel's face colour."""
-        if self._fade_pair is None:
-            face = self._face_colour()
-            w, h = self.view.width - SCROLLBAR_W - 6, 18
-            top = pygame.Surface((w, h), pygame.SRCALPHA)
-            for i in range(h):
-                a = round(255 * (1 - i / h) ** 1.5)
-                pygame.draw.line(top, (*face, a), (0, i), (w, i))
-            self._fade_pair = (top, pygame.transform.flip(top, False, True))
-        return self._fade_pair
-
-    def _face_colour(self) -> tuple[int, int, int]:
-        bg = self._background_surface()
-        if bg is None:
-            return (0, 0, 0)
-        c = bg.get_at((bg.get_width() // 2, bg.get_height() - PAD - 4))
-        return (c.r, c.g, c.b)
-
     def draw(self, surface: pygame.Surface) -> None:
-        bg = self._background_surface()
+        bg = self._pictures.panel(self.rect.size, self.title, self._bold)
         if bg is not None:
             surface.blit(bg, self.rect)
         view = self.view
@@ -524,7 +424,7 @@ class LogView:
         old_clip = surface.get_clip()
         surface.set_clip(lines.clip(old_clip) if old_clip else lines)
         bottom = lines.bottom + round(self._shown)
-        drawn: list[_Entry] = []
+        drawn: list[LogEntry] = []
         for e in reversed(self.entries):
             top = bottom - e.height
             if top < lines.bottom:
@@ -536,20 +436,21 @@ class LogView:
         self._forget_images(drawn)
         surface.set_clip(old_clip)
         if self.style is not None:
-            fade_top, fade_bottom = self._fades()
+            fade_top, fade_bottom = self._pictures.fades(view.width - SCROLLBAR_W - 6,
+                                                         self._face_colour(bg))
             if self._shown < self.max_scroll - 0.5:
                 surface.blit(fade_top, (view.x, view.y))
             if self._shown > 0.5:
                 surface.blit(fade_bottom, (view.x, lines.bottom - fade_bottom.get_height()))
         thumb = self._thumb_rect()
         if thumb is not None:
-            pygame.draw.rect(surface, self._track, self.scrollbar, border_radius=4)
-            pygame.draw.rect(surface, self._thumb, thumb, border_radius=4)
+            pygame.draw.rect(surface, self._pictures.track, self.scrollbar, border_radius=4)
+            pygame.draw.rect(surface, self._pictures.thumb, thumb, border_radius=4)
         pill = self._pill_rect()
         if pill is not None:
             self._draw_pill(surface, pill)
 
-    def _forget_images(self, drawn: list[_Entry]) -> None:
+    def _forget_images(self, drawn: list[LogEntry]) -> None:
         """Lines that left the view drop their pictures (made again if they come back): a
         long game's log would otherwise keep a picture of every line it ever showed."""
         keep = {id(e) for e in drawn}
@@ -558,13 +459,13 @@ class LogView:
                 e.images = None
         self._pictured = drawn
 
-    def _draw_entry(self, surface: pygame.Surface, e: _Entry, top: int) -> None:
+    def _draw_entry(self, surface: pygame.Surface, e: LogEntry, top: int) -> None:
         images = self._render(e)
         age = self._t - e.born
         alpha = 255 if e.born < 0 or age >= FADE_IN else round(255 * max(0.0, age) / FADE_IN)
         lh = self.line_height
         if e.colour_index is not None and top >= self.view.top:
-            badge = self._badge(e.colour_index)
+            badge = self._pictures.badge(e.colour_index)
             surface.blit(badge, badge.get_rect(center=(self.view.x + BADGE // 2, top + lh // 2)))
         x: int | None = self.text_x
         if e.emphasis and e.colour_index is None:
@@ -585,34 +486,12 @@ class LogView:
             y += lh
 
     def _draw_pill(self, surface: pygame.Surface, pill: pygame.Rect) -> None:
-        surface.blit(self._pill_face(pill.size, self._pill_label()), pill)
+        surface.blit(self._pictures.pill_face(pill.size, self._pill_label()), pill)
 
-    def _badge(self, index: int) -> pygame.Surface:
-        b = self._badges.get(index)
-        if b is None:
-            b = players.badge(index, round(BADGE * 0.5))
-            if b is None:
-                b = pygame.Surface((BADGE + 4, BADGE + 4), pygame.SRCALPHA)
-                players.draw_swatch(b, index, (BADGE // 2 + 2, BADGE // 2 + 2), BADGE // 2)
-            self._badges[index] = b
-        return b
-
-    def _pill_face(self, size: tuple[int, int], label: str) -> pygame.Surface:
-        key = (size, label, theme.ui_scale())
-        face = self._pills.get(key)
-        if face is None:
-            w, h = size
-            face = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(face, theme.ACCENT, (0, 0, w, h), border_radius=h // 2)
-            pygame.draw.rect(face, theme.FOCUS_EDGE, (0, 0, w, h), 2, border_radius=h // 2)
-            t = theme.font(TEXT_SIZE, bold=True).render(label, True, theme.ACCENT_INK)
-            cx = w // 2 + 12
-            face.blit(t, t.get_rect(center=(cx, h // 2 + 1)))
-            ax, ay = cx - t.get_width() // 2 - 18, h // 2
-            pygame.draw.polygon(
-                face, theme.ACCENT_INK, [(ax - 8, ay - 5), (ax + 8, ay - 5), (ax, ay + 6)]
-            )
-            if len(self._pills) > 64:
-                self._pills.clear()
-            self._pills[key] = face
-        return face
+    @staticmethod
+    def _face_colour(bg: pygame.Surface | None) -> tuple[int, int, int]:
+        """The colour of the panel ``bg`` where the lines are (the soft edges' colour)."""
+        if bg is None:
+            return (0, 0, 0)
+        c = bg.get_at((bg.get_width() // 2, bg.get_height() - PAD - 4))
+        return (c.r, c.g, c.b)

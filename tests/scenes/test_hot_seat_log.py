@@ -22,7 +22,7 @@ from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
 from game.scenes.table import open_table
 from game.seats import make_seat
-from game.ui.log_view import log_line
+from game.ui.log_lines import log_line
 from game.ui.table_common import LOOK_TIME
 
 pytestmark = pytest.mark.usefixtures("no_flip")

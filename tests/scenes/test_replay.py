@@ -18,7 +18,7 @@ from game.scenes.base import Scene
 from game.scenes.replay import DRAG_REBUILD, SPEEDS, ReplayScene, open_replay
 from game.seats import BOT, HUMAN, make_seat
 from game.ui import intents as I
-from game.ui.log_view import log_line
+from game.ui.log_lines import log_line
 
 PLAYERS = {"oregon": 3, "colorado": 4, "oasis": 3}
 def finished(game_id: str):
