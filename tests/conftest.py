@@ -34,6 +34,18 @@ def pytest_configure(config):
         register(importlib.import_module(f"{package}.descriptor").GAME)
 
 
+@pytest.fixture
+def shipped_games_only(monkeypatch):
+    """Only the games that ship are registered, for a test of what players of every language
+    read (the tests' own games speak English only)."""
+    from shipped_games import SHIPPED
+
+    from game.registry import GAMES
+
+    for game_id in [g for g in GAMES if g not in SHIPPED]:
+        monkeypatch.delitem(GAMES, game_id)
+
+
 def pytest_unconfigure(config):
     from game.registry import GAMES, unregister
 

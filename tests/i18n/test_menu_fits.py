@@ -1,13 +1,15 @@
 """Every menu, dialog and caption around the tables, in every language at Text size 100 % and
 150 %: each text stays inside the canvas, its panel and the widget it belongs to, and each
 button's label fits its button.  In Italian, Spanish and French the same screens look up no
-sentence the catalogs lack and show no English word."""
+sentence the catalogs lack and show no English word.  The menus are those of the games that
+ship (``shipped_games_only``: the tests' own games speak English only)."""
 
 from types import SimpleNamespace
 
 import pygame
 import pytest
 from language_check import english_words, speaking
+from shipped_games import SHIPPED
 from text_boxes import Recorder, check_boxes, colliding_texts, control_misfits, row_misfits
 
 from game import i18n, saves
@@ -103,7 +105,7 @@ MENUS = {
     "game-select": GameSelectScene,
     "game-select-lessons-left": lambda svc: GameSelectScene(with_lessons_left(svc)),
     "lesson-resume-offer": lambda svc: LessonOffer(with_lessons_left(svc), "colorado"),
-    **{f"seats-{g}": (lambda svc, g=g: SeatSetupScene(svc, g)) for g in GAMES},
+    **{f"seats-{g}": (lambda svc, g=g: SeatSetupScene(svc, g)) for g in SHIPPED},
     "seats-full": lambda svc: SeatSetupScene(
         svc, "oasis", parse_players("human,bot,bot:easy,human,bot", GAMES["oasis"])),
     "settings": SettingsScene,
@@ -111,7 +113,7 @@ MENUS = {
     "leave-saved": lambda svc: _pause_question(svc, True),
     "leave-unsaved": lambda svc: _pause_question(svc, False),
     "quit": quit_confirmation,
-    **{f"rules-{g}": (lambda svc, g=g: RulesOverlay(svc, g)) for g in GAMES},
+    **{f"rules-{g}": (lambda svc, g=g: RulesOverlay(svc, g)) for g in SHIPPED},
 }
 
 
@@ -144,7 +146,7 @@ def misfits(scene, rec: Recorder) -> list[str]:
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("code", list(LANGUAGES))
 @pytest.mark.parametrize("name", list(MENUS))
-def test_menu_text_fits_in_every_language(display, name, code, scale):
+def test_menu_text_fits_in_every_language(display, shipped_games_only, name, code, scale):
     i18n.set_language(code)
     svc = services_at(scale)
     scene = MENUS[name](svc)
@@ -162,7 +164,8 @@ class _FaceRecorder(Recorder):
 
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_game_cards_keep_their_words_above_the_seats(display, monkeypatch, code, scale):
+def test_game_cards_keep_their_words_above_the_seats(display, shipped_games_only, monkeypatch,
+                                                     code, scale):
     i18n.set_language(code)
     faces: list[_FaceRecorder] = []
     panel = theme.panel
@@ -228,7 +231,7 @@ def test_kiosk_and_demo_captions_fit_their_room(display, code, scale):
 
 # --- every word in the language ----------------------------------------------------------------
 @pytest.mark.parametrize("code", [c for c in LANGUAGES if c != i18n.SOURCE_LANGUAGE])
-def test_the_menus_speak_the_language(display, code):
+def test_the_menus_speak_the_language(display, shipped_games_only, code):
     """Every screen of this file, drawn in ``code``: no sentence falls back to English."""
     with speaking(code) as missing:
         english = []

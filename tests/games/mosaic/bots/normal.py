@@ -27,7 +27,7 @@ def _gain(view: Mapping[str, Any], action: Place) -> int:
     board = view["board"]
     near = ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1))
     return sum(1 for cx, cy in near if 0 <= cx < SIZE and 0 <= cy < SIZE
-               and board[cy * SIZE + cx] == action.tile)
+               and board[cy * SIZE + cx] == action.kind)
 
 
 def _opening(view: Mapping[str, Any], action: Place) -> int:

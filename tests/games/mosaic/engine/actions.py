@@ -1,4 +1,4 @@
-"""Mosaic's one action: lay a tile of a kind from your hand on an empty cell."""
+"""Mosaic's one action: lay a tile of a kind (``kind``) from your hand on an empty cell."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from game.engine.core import Action
 
 @dataclass(frozen=True)
 class Place(Action):
-    tile: str
+    kind: str
     cell: tuple[int, int]
 
     def __str__(self) -> str:
-        return f"Place({self.tile} on {self.cell})"
+        return f"Place({self.kind} on {self.cell})"
 
 
 ACTION_TYPES: dict[str, type] = {"Place": Place}

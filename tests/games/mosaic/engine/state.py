@@ -50,8 +50,8 @@ class MosaicState(GameState):
 
     def why_illegal(self, action: Action, player: int) -> str | None:
         assert isinstance(action, Place)
-        if action.tile not in self.hands[player]:
-            return say(N_("you hold no {tile} tile"), tile=T(action.tile))
+        if action.kind not in self.hands[player]:
+            return say(N_("you hold no {tile} tile"), tile=T(action.kind))
         if not on_board(action.cell):
             return say(N_("that cell is not on the board"))
         if self.board[index(action.cell)] is not None:
@@ -60,13 +60,13 @@ class MosaicState(GameState):
 
     def _apply(self, action: Action, player: int) -> list[Event]:
         assert isinstance(action, Place)
-        self.hands[player].remove(action.tile)
-        self.board[index(action.cell)] = action.tile
+        self.hands[player].remove(action.kind)
+        self.board[index(action.cell)] = action.kind
         events = [Event("placed", N_("{player} lays a {tile} tile on {cell}"), player,
-                        {"cell": list(action.cell), "tile": action.tile},
-                        args={"player": seat(player), "tile": T(action.tile),
+                        {"cell": list(action.cell), "tile": action.kind},
+                        args={"player": seat(player), "tile": T(action.kind),
                               "cell": cell_name(action.cell)})]
-        matches = [c for c in neighbours(action.cell) if self.board[index(c)] == action.tile]
+        matches = [c for c in neighbours(action.cell) if self.board[index(c)] == action.kind]
         if matches:
             self.score[player] += len(matches)
             events.append(Event(

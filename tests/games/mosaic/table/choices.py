@@ -32,4 +32,4 @@ class MosaicChoices:
 
     def cells(self, legal: list) -> list[tuple[int, int]]:
         """The cells the picked tile may go to."""
-        return [a.cell for a in legal if isinstance(a, Place) and a.tile == self.tile]
+        return [a.cell for a in legal if isinstance(a, Place) and a.kind == self.tile]

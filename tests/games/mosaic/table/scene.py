@@ -153,7 +153,7 @@ class TableScene(TableTips, SharedTable):
 
     def hint_keys(self, action) -> list[str]:
         hand = self.hand()
-        return [f"tile{hand.index(action.tile)}"] if getattr(action, "tile", None) in hand else []
+        return [f"tile{hand.index(action.kind)}"] if getattr(action, "kind", None) in hand else []
 
     def _focus_default(self) -> None:
         self.focus = "tile0" if self.hand() else "board"
