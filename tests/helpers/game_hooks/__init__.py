@@ -38,6 +38,9 @@ class GameHooks:
     view_only: tuple[int, tuple[str, ...], tuple[str, ...]] = (40, (), ())
     """(positions, state methods, functions by dotted path) a bot must not call besides
     every state's own, to show that it decides from the view alone."""
+    steps_reading_data = 1
+    """Presenter steps, at least, that read their event's data (``tests/scenes/
+    test_presenter_payloads.py``)."""
     scores_never_fall = True
     scramble_at_end = True
     lists_every_action = True

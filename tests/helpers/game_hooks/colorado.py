@@ -31,6 +31,7 @@ class ColoradoHooks(GameHooks):
     bot_games = (("normal", "easy", "easy"), ("normal", "easy", "normal", "easy"),
                  ("easy", "easy", "easy", "easy"), ("normal", "normal", "normal", "normal"))
     view_only = (60, ("to_act",), ())
+    steps_reading_data = 8
     perft = {  # (seed, players): legal actions counted along a fixed random game
         (1, 3):
             [512, 500, 484, 348, 336, 324, 208, 200, 192, 91, 90, 86, 43, 43, 43, 40, 18, 2, 2,

@@ -49,6 +49,7 @@ class OasisHooks(GameHooks):
                  ("normal", "normal", "normal", "normal"))
     same_choice_positions = 80
     view_only = (40, ("tile_targets", "camel_targets", "unseen_counts", "scores"), ())
+    steps_reading_data = 8
     perft = {  # (seed, players): legal actions counted along a fixed random game
         (1, 3):
             [1, 2, 2, 1, 2, 1, 2, 2, 172, 1, 2, 40, 39, 62, 61, 333, 1, 2, 1, 2, 2, 1, 2, 2, 2,

@@ -41,6 +41,7 @@ class OregonHooks(GameHooks):
                  ("normal", "normal", "normal", "normal"))
     view_only = (40, ("preview", "legal_cells_for", "why_illegal", "scores"),
                  ("game.games.oregon.engine.view.rebuild_state",))
+    steps_reading_data = 8
     perft = {  # (seed, players): legal actions counted along a fixed random game
         (1, 2):
             [88, 24, 359, 2, 2, 2, 210, 2, 1, 326, 2, 105, 2, 2, 2, 75, 2, 5, 2, 2, 2, 2, 32,

@@ -1,14 +1,37 @@
-"""How Mosaic's events show: each is one step of the timeline that logs its line and plays
-its sound; a tile laid lands on the shown board at once, before the table catches up."""
+"""How Mosaic's events show: each is one step of the timeline (its ``Beat``: seconds, sound,
+pictures) that logs its line; a tile laid lands on the shown board at once, before the table
+catches up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine.core import Event
 
-SECONDS = {"placed": 0.45, "scored": 0.35, "drew": 0.2, "game_over": 0.5}
-SOUNDS = {"placed": "knock", "scored": "coin", "drew": "swish"}
+from ..engine.events import Placed
+
+
+@dataclass(frozen=True)
+class Beat:
+    seconds: float
+    sound: str | None = None
+    show: Callable[[MosaicPresenter, Event[Any]], None] | None = None
+
+
+def _placed(pr: MosaicPresenter, e: Event[Placed]) -> None:
+    x, y = e.data["cell"]
+    pr.landed[(x, y)] = e.data["tile"]
+
+
+BEATS: dict[str, Beat] = {
+    "dealt": Beat(0.1),
+    "placed": Beat(0.45, "knock", _placed),
+    "scored": Beat(0.35, "coin"),
+    "drew": Beat(0.2, "swish"),
+    "game_over": Beat(0.5, "fanfare"),
+}
 
 
 class MosaicPresenter:
@@ -17,15 +40,15 @@ class MosaicPresenter:
         self.landed: dict[tuple[int, int], str] = {}  # tiles laid by running steps
 
     def seconds(self, kind: str) -> float:
-        return SECONDS.get(kind, 0.2)
+        return BEATS[kind].seconds
 
-    def start(self, e: Event) -> None:
+    def start(self, e: Event[Any]) -> None:
         self.table.log_event(e)
-        if e.kind == "placed":
-            self.landed[tuple(e.data["cell"])] = e.data["tile"]  # type: ignore[index]
-        sound = SOUNDS.get(e.kind)
-        if sound:
-            self.table.services.audio.play(sound)
+        beat = BEATS[e.kind]
+        if beat.show is not None:
+            beat.show(self, e)
+        if beat.sound:
+            self.table.services.audio.play(beat.sound)
 
     def clear(self) -> None:
         self.landed.clear()
