@@ -24,7 +24,7 @@ from pathlib import Path  # noqa: E402
 
 from game import __version__, i18n  # noqa: E402
 from game.config import Config  # noqa: E402
-from game.engine.core import SEED_LIMIT  # noqa: E402
+from game.engine.save_files import SEED_LIMIT  # noqa: E402
 from game.i18n import N_, _  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.seats import BOT_LEVELS, parse_players  # noqa: E402

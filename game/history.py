@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from game import saves
-from game.engine.core import GameState, save_dict
+from game.engine.core import GameState
 from game.engine.messages import N_, M, Sentence, localized, say
+from game.engine.save_files import save_dict
 from game.files import set_aside, write_atomic
 from game.palette import PLAYER_NAMES
 from game.seats import BOT, BOT_LEVELS, HUMAN, Seat, clean_name, colour_names

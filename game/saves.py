@@ -1,8 +1,8 @@
 """Saved games: the autosave behind **Continue**, and ``--load FILE``.  No pygame here.
 
-A save is the engine's versioned JSON (``game.engine.core.save_dict``: game, seed, options,
-actions, a snapshot to check the replay against) plus who sat where (``"seats"``), so a
-resumed game has the same humans and bots.  A file without seats (written by a tool) opens
+A save is the engine's versioned JSON (``game.engine.save_files.save_dict``: game, seed,
+options, actions, a snapshot to check the replay against) plus who sat where (``"seats"``),
+so a resumed game has the same humans and bots.  A file without seats (written by a tool) opens
 with every seat human.
 
 The autosave is rewritten after every action, atomically, and the one it replaces is kept as
@@ -21,15 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.core import (
-    GameState,
-    SaveError,
-    check_save,
-    load_dict,
-    parse_save,
-    save_dict,
-)
+from game.engine.core import GameState
 from game.engine.messages import N_, NN_, M, Sentence, say
+from game.engine.save_files import SaveError, check_save, load_dict, parse_save, save_dict
 from game.files import remove_stale_temps, set_aside, write_atomic
 from game.registry import GAMES
 from game.seats import (

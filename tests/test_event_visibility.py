@@ -4,8 +4,8 @@ The rule is swapped for others here (an event hidden from everyone, its owner to
 nobody; from its owner only) over random games of every registered title: the log of each
 seat and the review's words (what a bot tells of a move) must follow the rule in force.  A
 reader deciding by ``private_to`` itself would still show the owner the secret (or hide it
-from the others) and fail.  Besides, no module of the game outside the core reads the
-fields the rule is made of."""
+from the others) and fail.  Besides, no module of the game but the one of ``Event`` reads
+the fields the rule is made of."""
 
 import ast
 import random
@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.bots import review
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import describe
 from game.registry import GAMES
 from game.ui.log_lines import event_cells, log_line
@@ -109,9 +109,9 @@ def test_every_log_and_review_follows_the_one_rule(display, monkeypatch, game_id
 
 
 def test_no_module_reads_what_the_rule_is_made_of():
-    """Only the core reads ``private_to`` and the public parts of an event; everyone else
+    """Only ``Event`` reads ``private_to`` and the public parts of an event; everyone else
     asks ``is_hidden_from`` / ``seen_by`` / ``message_for`` (engines still write them)."""
-    core = GAME_DIR / "engine" / "core.py"
+    core = GAME_DIR / "engine" / "events.py"
     readers = []
     for path in sorted(GAME_DIR.rglob("*.py")):
         if path == core:

@@ -26,7 +26,7 @@ from shipped_games import SHIPPED
 from game import saves
 from game.bots import make_bot
 from game.config import Config
-from game.engine.core import SaveError
+from game.engine.save_files import SaveError
 from game.registry import GAMES
 from game.seats import make_seat
 
@@ -182,7 +182,7 @@ def test_a_damaged_seat_name_is_cleaned_not_refused(name):
 
 
 def test_seeds_the_game_can_make_are_accepted_and_larger_ones_refused():
-    from game.engine.core import SEED_LIMIT
+    from game.engine.save_files import SEED_LIMIT
 
     data = json.loads((FIXTURES / OREGON).read_text(encoding="utf-8"))
     data["actions"], data["snapshot"] = [], None

@@ -13,7 +13,7 @@ import pytest
 
 from game import saves
 from game.config import Config
-from game.engine.core import SaveError
+from game.engine.save_files import SaveError
 from game.registry import GAMES
 from game.seats import make_seat
 
@@ -147,7 +147,7 @@ def test_seats_that_do_not_fit_the_game_are_refused(tmp_path):
 
 
 def test_a_save_without_seats_opens_with_every_seat_human():
-    from game.engine.core import dumps
+    from game.engine.save_files import dumps
 
     state = played("oasis", 7)
     saved = saves.loads(dumps(state))

@@ -17,7 +17,6 @@ MAX_METHODS = 40
 #: when this list was written.  The list only shrinks: an entry back within the limits fails
 #: ``test_the_exceptions_only_shrink`` until it is taken out.
 TOO_LONG: dict[str, int] = {
-    "game/engine/core.py": 717,
     "game/games/colorado/table/choices.py": 523,
     "game/games/colorado/table/scene.py": 576,
     "game/scenes/table/scene.py": 1028,

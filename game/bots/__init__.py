@@ -14,7 +14,7 @@ import importlib.util
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.registry import GAMES
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.bots import Bot, make_bot
-from game.engine.core import Action, GameState
+from game.engine.actions import Action
+from game.engine.core import GameState
 from game.registry import GAMES
 
 if TYPE_CHECKING:

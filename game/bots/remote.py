@@ -25,7 +25,7 @@ from typing import Any
 
 from game.bots import bots_module, make_bot
 from game.bots.search import Analysis, Budget, analyse
-from game.engine.core import Action
+from game.engine.actions import Action
 
 _log = logging.getLogger(__name__)
 

@@ -29,8 +29,11 @@ from typing import Any
 from game.bots import bots_module
 from game.bots.remote import GRACE_SECONDS, SearchCancelled, SearchFailed, SearchProcess
 from game.bots.search import Analysis, Budget, Search
-from game.engine.core import Action, Event, GameState, replay
+from game.engine.actions import Action
+from game.engine.core import GameState
+from game.engine.events import Event
 from game.engine.messages import Message, P
+from game.engine.save_files import replay
 from game.registry import GAMES
 
 log = logging.getLogger(__name__)

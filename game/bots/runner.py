@@ -12,7 +12,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from game.bots import Bot
-from game.engine.core import Action
+from game.engine.actions import Action
 
 
 class BotRunner:

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.bots import Bot
-from game.engine.core import Action, GameState
+from game.engine.actions import Action
+from game.engine.core import GameState
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 # paired rounds: rounds before a move may leave the race, how many standard errors behind

@@ -24,21 +24,15 @@ Typed seams, the conventions a game's engine follows:
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import random
-import types
-import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeGuard
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypedDict
 
-from game.engine.messages import N_, M, Message, Sentence, describe, render, say
-from game.registry import GAMES, GameInfo
-
-SAVE_FORMAT = "landgrab-save"
-SAVE_VERSION = 1
+from game.engine.actions import Action, FieldChecks, bad_field, field_checks, short_value
+from game.engine.events import Event
+from game.engine.messages import N_, say
 
 
 class IllegalAction(ValueError):
@@ -46,248 +40,6 @@ class IllegalAction(ValueError):
 
     Raising it guarantees the state was left exactly as it was before ``apply``.
     """
-
-
-class SaveError(ValueError):
-    """A save file that cannot be read: corrupt, truncated, foreign or from another version.
-    ``reason`` is the one-line reason, a ``Sentence`` to show a player in their language."""
-
-    @property
-    def reason(self) -> str:
-        return self.args[0] if self.args and isinstance(self.args[0], Sentence) else str(self)
-
-
-class Action:
-    """Base for actions.  Subclasses are small frozen dataclasses with a readable ``str()``.
-
-    They serialise to ``{"type": ClassName, field: value...}``; tuples become lists and are
-    turned back into tuples on load, so actions compare equal after a JSON round trip.
-    """
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = _to_jsonable(getattr(self, f.name))
-        return out
-
-
-# --- strict field types -------------------------------------------------------------------
-# ``apply`` checks every field of an action against its dataclass annotation before the
-# game looks at it, so the rules code only ever sees the types it was written for: a bool
-# is not an int, 3.0 is not 3, a list is not a cell, and no integer is large enough to
-# overflow a shift or an index.
-
-INT_LIMIT = 2**31 - 1
-"""The largest magnitude of an integer in an action (cells, card ids, cowboys...)."""
-
-_FieldCheck = Callable[[Any], bool]
-_MISSING = object()
-
-
-def _is_action_int(v: Any) -> bool:
-    return type(v) is int and -INT_LIMIT <= v <= INT_LIMIT
-
-
-def _is_plain(v: Any) -> bool:
-    """A JSON-like scalar or a tuple of them: what a bare ``tuple`` annotation allows."""
-    return (v is None or type(v) is str or type(v) is bool or _is_action_int(v)
-            or (type(v) is tuple and all(map(_is_plain, v))))
-
-
-_SIMPLE_CHECKS: dict[Any, _FieldCheck] = {
-    int: _is_action_int,
-    bool: lambda v: type(v) is bool,
-    str: lambda v: type(v) is str,
-    type(None): lambda v: v is None,
-    tuple: lambda v: type(v) is tuple and all(map(_is_plain, v)),
-    Any: lambda v: True,
-}
-
-
-def _field_check(hint: Any) -> _FieldCheck:
-    """A predicate accepting exactly the values of the annotation ``hint``."""
-    simple = _SIMPLE_CHECKS.get(hint)
-    if simple is not None:
-        return simple
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        options = tuple(_field_check(a) for a in args)
-        if len(options) == 2:  # X | None: no generator for the common case
-            first, second = options
-            return lambda v: first(v) or second(v)
-        return lambda v: any(ok(v) for ok in options)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = _field_check(args[0])
-        return lambda v: type(v) is tuple and all(map(item, v))
-    if args == (int, int) and origin is tuple:  # a cell: the most common field, kept cheap
-        return lambda v: (type(v) is tuple and len(v) == 2 and type(v[0]) is type(v[1]) is int
-                          and -INT_LIMIT <= v[0] <= INT_LIMIT and -INT_LIMIT <= v[1] <= INT_LIMIT)
-    if origin is tuple and args:
-        items = tuple(_field_check(a) for a in args)
-        size = len(items)
-        return lambda v: (type(v) is tuple and len(v) == size
-                          and all(ok(x) for ok, x in zip(items, v, strict=True)))
-    raise TypeError(f"action fields of type {hint!r} are not supported")
-
-
-FieldChecks = tuple[tuple[str, _FieldCheck, str], ...]
-
-
-_CHECKS: dict[type, FieldChecks] = {}
-
-
-def field_checks(cls: type) -> FieldChecks:
-    """``(field name, predicate, annotation text)`` for each field of an action class (made
-    once per class)."""
-    checks = _CHECKS.get(cls)
-    if checks is None:
-        hints = typing.get_type_hints(cls)
-        checks = _CHECKS[cls] = tuple((f.name, _field_check(hints[f.name]),
-                                       _type_text(hints[f.name]))
-                                      for f in dataclasses.fields(cls))
-    return checks
-
-
-def bad_field(action: Any, checks: FieldChecks) -> tuple[str, str, Any] | None:
-    """The one check of an action's fields, for ``apply`` and for the moves of a save alike:
-    ``(name, annotation text, value)`` of the first field whose value its annotation does not
-    allow (``checks``: ``field_checks`` of the action's class), or None when all do."""
-    for name, ok, expected in checks:
-        value = getattr(action, name, _MISSING)
-        if not ok(value):
-            return name, expected, value
-    return None
-
-
-def _type_text(hint: Any) -> str:
-    """``int``, ``tuple[int, int] | None``: aliases spelled out, for messages."""
-    return hint.__name__ if isinstance(hint, type) and not typing.get_args(hint) else str(hint)
-
-
-def _to_jsonable(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_to_jsonable(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted(_to_jsonable(v) for v in value)
-    return value
-
-
-def _from_jsonable(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_from_jsonable(v) for v in value)
-    return value
-
-
-def action_from_json(data: Any, action_types: dict[str, type]) -> Action:
-    """Rebuild an action from ``Action.to_json`` output, given the game's action classes:
-    raises ``SaveError`` for a move of no known kind, or with a field its kind lacks or
-    without one it needs.  The values are not checked here (``read_action`` checks them)."""
-    kind = data.get("type") if isinstance(data, dict) else None
-    if not isinstance(kind, str) or kind not in action_types:
-        raise SaveError(say(N_("unknown move {kind}"), kind=repr(str(kind)[:40])))
-    cls = action_types[kind]
-    fields = dataclasses.fields(cls)
-    names = {f.name for f in fields}
-    for name in data:
-        if name != "type" and name not in names:
-            raise SaveError(say(N_("{kind} has no field {field}"), kind=kind,
-                                field=repr(str(name)[:40])))
-    for f in fields:
-        if f.name not in data and f.default is f.default_factory is dataclasses.MISSING:
-            raise SaveError(say(N_("{kind} has a bad {field}"), kind=kind, field=f.name))
-    action: Action = cls(**{k: _from_jsonable(v) for k, v in data.items() if k != "type"})
-    return action
-
-
-if TYPE_CHECKING:  # a default for the type variable (PEP 696) is newer than Python 3.11
-    from typing_extensions import TypeVar
-
-    Payload = TypeVar("Payload", bound=Mapping[str, Any], covariant=True, default=Any)
-else:
-    Payload = typing.TypeVar("Payload", covariant=True)
-
-
-@dataclass(frozen=True, init=False)
-class Event(Generic[Payload]):
-    """Something that happened, for the UI to animate and the log to print.
-
-    ``kind`` is a short machine word ("placed", "scored", "drew_token"...), ``msg`` the log
-    line as a message with named placeholders and ``args`` its arguments (see
-    ``game.engine.messages``: seats are indices, never names), ``player`` who it concerns
-    (None for the table), and ``data`` whatever the UI needs to animate it (cells,
-    amounts...), JSON-able.  ``private_to``: when not None, only that player may see
-    ``data``/``msg`` in full (the value of a drawn gold token); others read ``public_msg``
-    with ``public_args`` and get ``public_data`` (nothing when None) instead of ``data``.
-    ``describe(event, names, viewer, language)`` renders the line.
-
-    Who may see what is decided here only: ``is_hidden_from(viewer)`` is the one rule, and
-    ``seen_by(viewer)`` the event as that viewer gets it; logs, presenters, bots and
-    replays ask these, never ``private_to`` themselves.
-    """
-
-    kind: str
-    msg: Message
-    player: int | None = None
-    data: Payload = field(default_factory=dict, compare=False)  # type: ignore[assignment]
-    private_to: int | None = None
-    public_msg: Message | None = None
-    args: dict[str, Any] = field(default_factory=dict, compare=False)
-    public_args: dict[str, Any] | None = field(default=None, compare=False)
-    public_data: dict[str, Any] | None = field(default=None, compare=False)
-
-    def __init__(self, kind: str, msg: Message, player: int | None = None,
-                 data: Mapping[str, Any] | None = None, private_to: int | None = None,
-                 public_msg: Message | None = None, args: dict[str, Any] | None = None,
-                 public_args: dict[str, Any] | None = None,
-                 public_data: dict[str, Any] | None = None) -> None:
-        # Stored straight into the instance dict, not through the eight
-        # ``object.__setattr__`` calls a frozen dataclass makes (nor a dict of keywords):
-        # the rules create events by the thousand in a search.
-        fields = self.__dict__
-        fields["kind"] = kind
-        fields["msg"] = msg
-        fields["player"] = player
-        fields["data"] = {} if data is None else data
-        fields["private_to"] = private_to
-        fields["public_msg"] = public_msg
-        fields["args"] = {} if args is None else args
-        fields["public_args"] = public_args
-        fields["public_data"] = public_data
-
-    def is_hidden_from(self, viewer: int | None) -> bool:
-        """Whether ``viewer`` (None: an onlooker) gets only the public version of this
-        event.  The one rule of who sees what: everything below and every reader of
-        events (log, presenter, bot, replay) goes through it."""
-        return self.private_to is not None and viewer != self.private_to
-
-    def message_for(self, viewer: int | None) -> tuple[Message, dict[str, Any]]:
-        """The message and arguments ``viewer`` may read (None: an onlooker)."""
-        if self.public_msg is None or not self.is_hidden_from(viewer):
-            return self.msg, self.args
-        return self.public_msg, (self.public_args if self.public_args is not None
-                                 else self.args)
-
-    def seen_by(self, viewer: int | None) -> Event:
-        """This event as ``viewer`` gets it: itself, or when it is hidden from them a public
-        event (no ``private_to``) with the public message, arguments and data."""
-        if not self.is_hidden_from(viewer):
-            return self
-        msg, args = self.message_for(viewer)
-        return Event(self.kind, msg, self.player, dict(self.public_data or {}), args=args)
-
-    def is_private_to(self, viewer: int | None) -> bool:
-        """Whether this event shows ``viewer`` something others may not see (a card they
-        drew): hidden from an onlooker, not from them."""
-        return self.is_hidden_from(None) and not self.is_hidden_from(viewer)
-
-    def text_for(self, viewer: int | None) -> str:
-        """The line in English with the engine's names, as ``viewer`` may read it."""
-        return describe(self, None, viewer)
-
-    @property
-    def text(self) -> str:
-        """The full line in English with the engine's names (tests, tools)."""
-        return render(self.msg, self.args)
 
 
 class CommonView(TypedDict):
@@ -451,7 +203,7 @@ class GameState(ABC):
             if type(player) is int and 0 <= player < self.num_players:
                 raise IllegalAction(say(N_("it is not player {n}'s turn to act"), n=player + 1))
             raise IllegalAction(say(N_("there is no player {player} in this game"),
-                                    player=_short(player)))
+                                    player=short_value(player)))
         problem = self.refusal(action, player)
         if problem:
             raise IllegalAction(problem)
@@ -479,13 +231,13 @@ class GameState(ABC):
         cls = type(action)
         checks = self._FIELD_CHECKS.get(cls)
         if checks is None:
-            return say(N_("{action} is not an action of this game"), action=_short(action))
+            return say(N_("{action} is not an action of this game"), action=short_value(action))
         bad = bad_field(action, checks)
         if bad is None:
             return None
         name, expected, value = bad
         return say(N_("{field} must be {expected}, not {value}"),
-                   field=f"{cls.__name__}.{name}", expected=expected, value=_short(value))
+                   field=f"{cls.__name__}.{name}", expected=expected, value=short_value(value))
 
     def is_undoable(self, index: int) -> bool:
         """May the action at ``history[index]`` be taken back?  Not once it or a later
@@ -547,175 +299,3 @@ class GameState(ABC):
 def _defined_by(cls: type, name: str) -> type | None:
     """The class in ``cls``'s MRO whose body defines ``name``."""
     return next((c for c in cls.__mro__ if name in c.__dict__), None)
-
-
-def _short(value: Any) -> str | dict[str, Any]:
-    """A bounded description of any value as a message argument (``repr`` of garbage may be
-    huge, too deep to print, or an int with too many digits)."""
-    if value is _MISSING:
-        return M(N_("missing"))
-    if (type(value) is int and abs(value) <= INT_LIMIT) or (type(value) is str
-                                                            and len(value) <= 20):
-        return repr(value)
-    return M(N_("a value of type {type}"), type=type(value).__name__)
-
-
-# --- save files -------------------------------------------------------------------------
-
-def save_dict(state: GameState) -> dict[str, Any]:
-    """Versioned, JSON-able description that ``load_dict`` replays exactly."""
-    return {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "game": state.GAME_ID,
-        "num_players": state.num_players,
-        "seed": state.seed,
-        "options": state.options,
-        "actions": [[p, a.to_json()] for p, a in state.history],
-        "snapshot": {"scores": state.scores(), "to_act": state.to_act(),
-                     "moves": len(state.history)},
-    }
-
-
-# Bounds of a save file's contents.  Real games stay far inside them (a five-player Oasis
-# ends after about 350 actions); anything beyond is damage, and refused before replaying.
-# The moves' own fields have no bounds of their own: ``read_action`` checks them with
-# ``apply``'s check (``bad_field``).
-SEED_LIMIT = 2**63  # seeds are whole numbers from 0 up to this (excluded)
-MAX_ACTIONS = 5000
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_save(data: Any) -> GameInfo:
-    """The game's registry entry (``GameInfo``) for a save's parsed JSON, after checking
-    every field but the actions' contents; raises ``SaveError``."""
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(say(N_("not a Landgrab save file")))
-    version = data.get("version")
-    if not _is_int(version) or version != SAVE_VERSION:
-        raise SaveError(say(N_("save version {version} is not supported"),
-                            version=repr(str(version)[:20])))
-    game = data.get("game")
-    info = GAMES.get(game) if isinstance(game, str) else None
-    if info is None:
-        raise SaveError(say(N_("unknown game {game}"), game=repr(str(game)[:40])))
-    n, seed = data.get("num_players"), data.get("seed")
-    if not _is_int(n) or not info.min_players <= n <= info.max_players:
-        raise SaveError(say(N_("save does not replay: {game} takes {low} to {high} players, "
-                               "not {n}"), game=info.name, low=info.min_players,
-                            high=info.max_players, n=str(n)[:20]))
-    if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
-        raise SaveError(say(N_("save does not replay: the seed {seed} is not a whole number "
-                               "from 0 to {limit}"), seed=str(seed)[:20], limit=SEED_LIMIT - 1))
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise SaveError(say(N_("save does not replay: the options are not a table of choices")))
-    actions = data.get("actions")
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise SaveError(say(N_("save does not replay: the moves are not a list of at most "
-                               "{limit}"), limit=MAX_ACTIONS))
-    for i, item in enumerate(actions):
-        if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0])
-                and 0 <= item[0] < n):
-            raise SaveError(say(N_("save does not replay: move {move} is not [player, action]"),
-                                move=i + 1))
-    snap = data.get("snapshot")
-    if snap is not None and not isinstance(snap, dict):
-        raise SaveError(say(N_("save does not match its own snapshot")))
-    return info
-
-
-def load_dict(data: Any) -> GameState:
-    """Rebuild a game from ``save_dict`` output; raises ``SaveError`` for anything wrong.
-
-    Every field is checked (types, ranges, sizes) before the game is replayed, and anything
-    at all going wrong while replaying counts as a bad save: a damaged file is reported,
-    never a crash."""
-    info = check_save(data)
-    try:
-        state = info.new(data["num_players"], data["seed"], **data.get("options", {}))
-        replay_onto(state, (read_action(player, action_json, state.ACTION_TYPES)
-                            for player, action_json in data["actions"]))
-        snap = data.get("snapshot")
-        if snap is not None and (snap.get("scores") != state.scores()
-                                 or snap.get("moves") != len(state.history)
-                                 or snap.get("to_act", state.to_act()) != state.to_act()):
-            raise SaveError(say(N_("save does not match its own snapshot")))
-    except SaveError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - whatever a damaged file makes the rules do
-        first = exc.args[0] if exc.args else None
-        reason = (M(first.message, **first.args) if isinstance(first, Sentence)  # the rules' own
-                  else str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__)
-        raise SaveError(say(N_("save does not replay: {reason}"), reason=reason)) from exc
-    return state
-
-
-def read_action(player: int, action_json: Any, types: dict[str, type]
-                ) -> tuple[int, Action]:
-    """One saved move, decoded and checked by the very check ``apply`` makes (``bad_field``:
-    the same types and limits), so a move the table accepted always loads and a move that
-    loads is one ``apply`` looks at (raises ``SaveError`` for any other)."""
-    action = action_from_json(action_json, types)
-    bad = bad_field(action, field_checks(type(action)))
-    if bad is not None:
-        raise SaveError(say(N_("{kind} has a bad {field}"), kind=type(action).__name__,
-                            field=bad[0]))
-    return player, action
-
-
-def dumps(state: GameState) -> str:
-    return json.dumps(save_dict(state), separators=(",", ":"))
-
-
-def parse_save(text: str) -> Any:
-    """A save file's text as JSON; raises ``SaveError`` (never anything else)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(say(N_("corrupt save file: {problem} at line {line}"), problem=exc.msg,
-                            line=exc.lineno)) from exc
-    except RecursionError as exc:  # brackets nested 100,000 deep
-        raise SaveError(say(N_("corrupt save file: nested too deeply"))) from exc
-    except ValueError as exc:  # a number of 5,000 digits
-        raise SaveError(say(N_("corrupt save file: a number far too long"))) from exc
-
-
-def loads(text: str) -> GameState:
-    return load_dict(parse_save(text))
-
-
-def replay(state: GameState, upto: int | None = None, start: GameState | None = None
-           ) -> GameState:
-    """A fresh game rebuilt from ``state``'s seed, options and its first ``upto`` actions
-    (all of them by default).  ``start``: the game before its first action when that is not
-    the seed's own deal (a lesson's arranged one)."""
-    return replay_events(state, upto, start)[0]
-
-
-def replay_events(state: GameState, upto: int | None = None, start: GameState | None = None
-                  ) -> tuple[GameState, list[list[Event]]]:
-    """``replay(state, upto, start)`` and the events each of those actions caused, in order
-    (what the game's log said, to be rendered again for any viewer)."""
-    fresh = start.clone() if start is not None else \
-        GAMES[state.GAME_ID].new(state.num_players, state.seed, **state.options)
-    return fresh, replay_onto(fresh, state.history[:upto])
-
-
-def replay_onto(state: GameState, actions: Iterable[tuple[int, Action]],
-                before: Callable[[GameState, int], object] | None = None) -> list[list[Event]]:
-    """Play ``actions`` ((seat, action) pairs, in order) on ``state`` and return each one's
-    events.  Every replay (a save, the history's games, a lesson's progress) goes through
-    here, so each accepts exactly what ``apply`` accepts at the table: any action the rules
-    allow, not only the representatives ``legal_actions`` lists (a bid of any set of
-    cowboys).  ``before(state, seat)`` is called before each action.  Raises
-    ``IllegalAction`` (the rules' own reason) at the first action the rules refuse."""
-    moves = []
-    for player, action in actions:
-        if before is not None:
-            before(state, player)
-        moves.append(state.apply(action, player))
-    return moves

@@ -32,9 +32,10 @@ table -> art -> bots -> engine; a game never imports another, and the framework 
 imports a game: it loads one only through the dotted paths of its descriptor.
 
 Why here: the registry is plain data at the bottom of the layers (below the engine), so the
-engine's save loading (``core.check_save``, ``core.replay_events``) reads it without knowing
-anything of bots or scenes, and each layer loads its own part of a game lazily by dotted
-path (a game's packages are imported only when it is started, which keeps start-up fast).
+engine's save loading (``save_files.check_save``, ``save_files.replay_events``) reads it
+without knowing anything of bots or scenes, and each layer loads its own part of a game
+lazily by dotted path (a game's packages are imported only when it is started, which keeps
+start-up fast).
 """
 
 from __future__ import annotations

@@ -47,8 +47,10 @@ from typing import Any, cast
 
 import pygame
 
-from game.engine.core import Event, GameState, replay, replay_events
+from game.engine.core import GameState
+from game.engine.events import Event
 from game.engine.messages import N_, say
+from game.engine.save_files import replay, replay_events
 from game.i18n import _
 from game.scenes.base import Scene
 from game.scenes.replay_bar import BUTTONS, SEPARATOR, ReplayBar, phase_words

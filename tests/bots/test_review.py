@@ -12,7 +12,7 @@ import game.games.colorado.bots.normal as colorado_bots
 from game.bots import review as rv
 from game.bots.remote import SearchFailed, SearchProcess
 from game.bots.search import Analysis, Budget, Choice
-from game.engine.core import replay
+from game.engine.save_files import replay
 from game.games.oregon.engine import Draw, KeepCard
 from game.registry import GAMES
 

@@ -11,7 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.engine.core import Event, IllegalAction, describe
+from game.engine.core import IllegalAction
+from game.engine.events import Event
+from game.engine.messages import describe
 from game.games.colorado.engine import (
     Bid,
     DeclareInterest,

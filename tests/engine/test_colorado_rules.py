@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from game.engine.core import IllegalAction, dumps, loads
+from game.engine.core import IllegalAction
+from game.engine.save_files import dumps, loads
 from game.games.colorado.engine import (
     Bid,
     DeclareInterest,

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.engine import core
-from game.engine.core import Action, GameState, IllegalAction, SaveError
+from game.engine import core, events, save_files
+from game.engine.actions import Action
+from game.engine.core import GameState, IllegalAction
 from game.engine.messages import N_
+from game.engine.save_files import SaveError
 from game.registry import GAMES
 
 
@@ -44,10 +46,10 @@ class Counter(GameState):
         self.total += action.amount
         if self.total >= 10:
             self.reveal()  # the last addition may not be taken back
-        return [core.Event("added", N_("+{amount}"), player, args={"amount": action.amount})]
+        return [events.Event("added", N_("+{amount}"), player, args={"amount": action.amount})]
 
     def setup_events(self):
-        return [core.Event("ready", N_("The count starts at 0"))]
+        return [events.Event("ready", N_("The count starts at 0"))]
 
     def outcome(self):
         order = sorted(range(self.num_players), key=lambda p: p not in self.winners())
@@ -105,15 +107,15 @@ def test_clone_is_independent_including_rng():
 def test_action_json_round_trip_restores_tuples():
     a = Add(2, ((1, 2), (3, 4)))
     data = json.loads(json.dumps(a.to_json()))
-    assert core.action_from_json(data, Counter.ACTION_TYPES) == a
+    assert save_files.action_from_json(data, Counter.ACTION_TYPES) == a
     with pytest.raises(SaveError):
-        core.action_from_json({"type": "Nope"}, Counter.ACTION_TYPES)
+        save_files.action_from_json({"type": "Nope"}, Counter.ACTION_TYPES)
     with pytest.raises(SaveError):
-        core.action_from_json({"type": "Add", "bogus": 1}, Counter.ACTION_TYPES)
+        save_files.action_from_json({"type": "Add", "bogus": 1}, Counter.ACTION_TYPES)
 
 
 def test_event_private_text():
-    e = core.Event("token", "You drew gold 5", 1, private_to=1, public_msg="Blue drew gold")
+    e = events.Event("token", "You drew gold 5", 1, private_to=1, public_msg="Blue drew gold")
     assert e.text_for(1) == "You drew gold 5"
     assert e.text_for(0) == "Blue drew gold"
     assert e.text_for(None) == "Blue drew gold"
@@ -143,17 +145,17 @@ class PlainEvent:
      "public_data": {"cell": [1, 2]}},
 ])
 def test_an_event_holds_what_a_plain_frozen_dataclass_would(given):
-    made, plain = core.Event("k", "msg", **given), PlainEvent("k", "msg", **given)
-    fields = [f.name for f in dataclasses.fields(core.Event)]
+    made, plain = events.Event("k", "msg", **given), PlainEvent("k", "msg", **given)
+    fields = [f.name for f in dataclasses.fields(events.Event)]
     assert fields == [f.name for f in dataclasses.fields(PlainEvent)]
     assert vars(made) == vars(plain)
     assert repr(made) == repr(plain).replace("PlainEvent", "Event")
-    assert made == core.Event("k", "msg", **given) and hash(made) == hash(core.Event("k", "msg", **given))
-    assert made != core.Event("other", "msg", **given)
-    positional = core.Event("k", "msg", *(given.get(f) for f in fields[2:]))
+    assert made == events.Event("k", "msg", **given) and hash(made) == hash(events.Event("k", "msg", **given))
+    assert made != events.Event("other", "msg", **given)
+    positional = events.Event("k", "msg", *(given.get(f) for f in fields[2:]))
     assert vars(positional) == vars(made)
     if "data" not in given:  # each event its own empty dict
-        assert made.data == {} and made.data is not core.Event("k", "msg").data
+        assert made.data == {} and made.data is not events.Event("k", "msg").data
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.kind = "changed"  # type: ignore[misc]
 
@@ -171,7 +173,7 @@ def test_an_event_holds_what_a_plain_frozen_dataclass_would(given):
 )
 def test_bad_saves_raise_save_error(text, message):
     with pytest.raises(SaveError, match=message):
-        core.loads(text)
+        save_files.loads(text)
 
 
 def test_registry_gives_the_games_their_ranges():

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from shipped_games import SHIPPED
 
-from game.engine import core
+from game.engine import save_files
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 NAMES = sorted(p.stem for p in (FIXTURES / "golden").glob("*.json")
@@ -23,7 +23,7 @@ def test_every_shipped_game_has_golden_games():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_game_replays_the_same(name):
-    state = core.loads((FIXTURES / "golden" / f"{name}.save.json").read_text())
+    state = save_files.loads((FIXTURES / "golden" / f"{name}.save.json").read_text())
     gold = json.loads((FIXTURES / "golden" / f"{name}.json").read_text())
     assert state.scores() == gold["scores"]
     assert state.winners() == gold["winners"]
@@ -33,7 +33,7 @@ def test_golden_game_replays_the_same(name):
         changed = {k for k in old if new.get(k, object()) != old[k]}
         assert not changed, f"view of {viewer} changed: {sorted(changed)}"
     viewers = [None, *range(state.num_players)]
-    _, moves = core.replay_events(state)
+    _, moves = save_files.replay_events(state)
     lines = [[k, [e.text_for(v) for v in viewers]] for k, events in enumerate(moves)
              for e in events]
     for got, want in zip(lines, gold["lines"], strict=True):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.core import Event, GameState
+from game.engine.core import GameState
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, M, P, T, describe, render
 
 

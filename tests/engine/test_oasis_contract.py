@@ -14,7 +14,7 @@ from typing import get_type_hints
 import pytest
 from game_hooks.oasis import HOOKS
 
-from game.engine import core
+from game.engine import save_files
 from game.engine.core import IllegalAction
 from game.games.oasis.engine import (
     BonusCamel,
@@ -198,7 +198,7 @@ def test_the_undo_floor_follows_what_was_revealed():
         assert not st.is_undoable(len(st.history)) and not st.is_undoable(st.undo_floor - 1)
         assert st.clone().undo_floor == st.undo_floor
         if revealed and last % 10 == 0:  # a replay finds the same floor
-            assert core.replay(st).undo_floor == st.undo_floor
+            assert save_files.replay(st).undo_floor == st.undo_floor
 
 
 # --- state_from_view -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from game.engine import core
+from game.engine import save_files
 from game.engine.core import IllegalAction
 from game.games.oasis.engine import (
     ACTION_TYPES,
@@ -109,7 +109,7 @@ def test_actions_survive_json():
                    PlaceTile("steppe", (0, 0), "none"), PlaceCamel((8, 12)),
                    MoveCamel((8, 12), (3, 0)), IgnoreCard(), BonusTile("stone", (0, 0)),
                    BonusCamel((3, 0)), SkipBonus()):
-        back = core.action_from_json(action.to_json(), ACTION_TYPES)
+        back = save_files.action_from_json(action.to_json(), ACTION_TYPES)
         assert back == action and str(back) == str(action) and str(action)
 
 

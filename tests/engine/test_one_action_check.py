@@ -10,7 +10,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine.core import INT_LIMIT, SaveError, read_action
+from game.engine.actions import INT_LIMIT
+from game.engine.save_files import SaveError, read_action
 from game.registry import GAMES
 
 STATES = {g: info.new(info.min_players, 1) for g, info in GAMES.items()}

@@ -11,8 +11,9 @@ import typing
 
 import pytest
 
-from game.engine import core
+from game.engine import save_files
 from game.engine.core import IllegalAction
+from game.engine.events import Event
 from game.engine.messages import describe
 from game.games.oregon.engine import (
     EVENT_KINDS,
@@ -61,7 +62,7 @@ def candidate(st: OregonState, rng: random.Random):
 
 
 # --- events ---------------------------------------------------------------------------------
-def check_event(event: core.Event) -> None:
+def check_event(event: Event) -> None:
     assert event.kind in EVENT_KINDS, event.kind
     payload = PAYLOADS.get(event.kind)
     keys = set(event.data)
@@ -108,7 +109,7 @@ def test_private_events_keep_their_message_and_arguments_for_each_viewer():
 
 
 def test_a_payload_check_notices_an_undeclared_key():
-    e = core.Event("farmer_placed", "{player} places a farmer on {cell}", 0,
+    e = Event("farmer_placed", "{player} places a farmer on {cell}", 0,
                    {"cell": [1, 1], "farmers_left": 3, "secret": 1},
                    args={"player": {"p": 0, "name": "Yellow"}, "cell": "B2"})
     with pytest.raises(AssertionError):
@@ -242,7 +243,7 @@ def test_a_draw_sets_the_undo_floor_and_plays_after_it_can_be_taken_back():
     assert st.undo_floor == len(st.history) == moves + 1
     assert not any(st.is_undoable(i) for i in range(len(st.history)))
     assert st.clone().undo_floor == st.undo_floor
-    assert core.replay(st).undo_floor == st.undo_floor
+    assert save_files.replay(st).undo_floor == st.undo_floor
     while st.phase == "draw":
         st.apply(st.legal_actions()[-1])
     floor = st.undo_floor

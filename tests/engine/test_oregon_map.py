@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.engine import core
+from game.engine import save_files
 from game.engine.tiled_map import map_path
 from game.games.oregon.engine import OregonState, new_game
 from game.games.oregon.engine.geometry import make_board
@@ -33,7 +33,7 @@ def test_new_game_reads_the_board_from_the_map():
     assert sorted(board.column_symbols) == sorted(board.row_symbols)
     play_random(st, random.Random(7))
     assert st.winners()
-    again = core.loads(core.dumps(st))
+    again = save_files.loads(save_files.dumps(st))
     assert again.snapshot() == st.snapshot()
 
 
@@ -42,7 +42,7 @@ def test_hand_made_board_options_and_errors():
     assert st.board is make_board(TEST_BOARD["terrain"], TEST_BOARD["column_symbols"],
                                   TEST_BOARD["row_symbols"])
     assert st.board.layout_problems() == []
-    assert core.loads(core.dumps(play_random(st, random.Random(1)))).scores() == st.scores()
+    assert save_files.loads(save_files.dumps(play_random(st, random.Random(1)))).scores() == st.scores()
     with pytest.raises(ValueError, match="unknown Oregon options"):
         new_game(2, 1, colour="red")
     with pytest.raises(ValueError, match="needs"):

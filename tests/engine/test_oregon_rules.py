@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from game.engine import core
+from game.engine import save_files
 from game.engine.core import IllegalAction
 from game.games.oregon.engine import (
     ACTION_TYPES,
@@ -732,7 +732,7 @@ def test_actions_read_well_and_survive_json():
             DiscardNoPlacement((40, 3)), UseExtraTurn(), SkipExtraTurn(), Draw("building"),
             KeepCard(), DiscardDrawn(), DiscardDead(55)]
     for a in acts:
-        back = core.action_from_json(json.loads(json.dumps(a.to_json())), ACTION_TYPES)
+        back = save_files.action_from_json(json.loads(json.dumps(a.to_json())), ACTION_TYPES)
         assert back == a and hash(back) == hash(a)
         assert str(a) and "object at" not in str(a)
     assert PlaceFarmer((31, 2), (3, 4)).cards == (2, 31)

@@ -23,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.core import Action, Event, GameState
+from game.engine.actions import Action
+from game.engine.core import GameState
+from game.engine.events import Event
 from game.scenes.table.seating import Seating
 from game.scenes.tutorial.guide import LEARNER, Guide, lesson_seats, lesson_state
 from game.scenes.tutorial.lesson import Lesson, LessonStep

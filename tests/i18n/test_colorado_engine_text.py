@@ -14,7 +14,9 @@ import i18n_tool  # tools/i18n.py, loaded by tests/helpers/i18n_tool.py
 import pytest
 from language_check import english_words, speaking
 
-from game.engine.core import Action, Event, IllegalAction
+from game.engine.actions import Action
+from game.engine.core import IllegalAction
+from game.engine.events import Event
 from game.engine.messages import Sentence, describe, localized
 from game.games.colorado.engine import (
     Bid,

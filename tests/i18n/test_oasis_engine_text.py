@@ -13,7 +13,7 @@ import pytest
 from game_hooks.oasis import HOOKS
 from language_check import english_words, speaking
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import Sentence, describe, localized
 from game.games.oasis.engine import CarryOut, OasisState, PlaceTile, new_game, scenario
 from game.games.oasis.engine.events import EVENT_KINDS

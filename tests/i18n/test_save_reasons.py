@@ -1,6 +1,6 @@
 """Why a save does not open is told in the player's language, the rules' own reason included."""
 
-from game.engine import core
+from game.engine import save_files
 from game.engine.messages import localized
 from game.registry import GAMES
 
@@ -14,12 +14,12 @@ def _refused_start(state):
 
 def test_a_refused_move_in_a_save_is_explained_in_each_language():
     state = GAMES["oregon"].new(2, 5)
-    data = core.save_dict(state)
+    data = save_files.save_dict(state)
     data["actions"] = [[state.to_act()[0], {"type": "PlaceStartTile",
                                            "cell": list(_refused_start(state))}]]
     try:
-        core.load_dict(data)
-    except core.SaveError as exc:
+        save_files.load_dict(data)
+    except save_files.SaveError as exc:
         reason = exc.reason
     else:
         raise AssertionError("the save opened")
@@ -32,8 +32,8 @@ def test_a_refused_move_in_a_save_is_explained_in_each_language():
 
 def test_a_damaged_file_is_explained_in_each_language():
     try:
-        core.parse_save("{not json")
-    except core.SaveError as exc:
+        save_files.parse_save("{not json")
+    except save_files.SaveError as exc:
         reason = exc.reason
     assert str(reason).startswith("corrupt save file: ")
     assert localized(reason, None, "es").startswith("partida guardada dañada: ")

@@ -7,7 +7,7 @@ import pytest
 from table_driver import made_tables
 from table_plans import ColoradoMouseTable
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.games.colorado.engine import Bid, SaleBid, new_game
 from game.games.colorado.engine.events import EVENT_KINDS
 from game.games.colorado.table.presenter import EVENT_STEPS, UNKNOWN, start_event, step_for

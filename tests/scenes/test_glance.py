@@ -12,7 +12,7 @@ from shipped_games import SHIPPED
 
 from game import i18n
 from game.config import Config
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_
 from game.registry import GAMES
 from game.scenes import table as table_mod
@@ -279,7 +279,7 @@ def play_until(svc, table, done, frames: int = 20000) -> None:
 
 
 def moves_of(table):
-    from game.engine.core import replay_events
+    from game.engine.save_files import replay_events
     return replay_events(table.state)[1]
 
 

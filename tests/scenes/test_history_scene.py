@@ -8,8 +8,8 @@ from histories import TABLES, damage_names_and_scores, finished_state, seats_of,
 
 from game import saves
 from game.config import Config
-from game.engine.core import replay
 from game.engine.messages import localized
+from game.engine.save_files import replay
 from game.history import HISTORY_FILE, MAX_SCORE, statistics
 from game.scenes.history import GameRow, HistoryScene, StatisticsScene, StatsRow
 from game.scenes.replay import ReplayScene

@@ -16,7 +16,7 @@ from table_plans import (
     choose,
 )
 
-from game.engine.core import replay_events
+from game.engine.save_files import replay_events
 from game.games.oregon import engine as og
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
@@ -207,7 +207,7 @@ def test_a_hot_seat_human_sees_the_cards_they_drew_before_the_hand_off(make_tabl
 
 def test_log_keeps_hidden_lines_hidden_from_an_onlooker(services):
     """Unit: a log line of a private event changes as the viewer changes."""
-    from game.engine.core import Event
+    from game.engine.events import Event
     from game.engine.messages import N_, P, T
     from game.ui.log_view import LogView
 

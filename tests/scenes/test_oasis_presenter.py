@@ -7,7 +7,7 @@ import pytest
 from table_driver import made_tables
 from table_plans import OasisMouseTable
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.games.oasis.engine import new_game
 from game.games.oasis.engine.events import EVENT_KINDS
 from game.games.oasis.table import presenter

@@ -12,7 +12,7 @@ from finished_games import finished as finished_game
 from finished_games import results_of
 
 from game import saves
-from game.engine.core import replay
+from game.engine.save_files import replay
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.replay import DRAG_REBUILD, SPEEDS, ReplayScene, open_replay

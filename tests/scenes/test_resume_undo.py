@@ -10,7 +10,7 @@ import pytest
 from game import saves
 from game.app import App
 from game.config import Config
-from game.engine.core import replay
+from game.engine.save_files import replay
 from game.registry import GAMES
 from game.scenes.handoff import Handoff
 from game.scenes.table import open_table

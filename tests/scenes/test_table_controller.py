@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.registry import GAMES
 from game.scenes.table.bots import BotDriver
 from game.scenes.table.hooks import GameTable, missing_hooks

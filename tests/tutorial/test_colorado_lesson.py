@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import lesson_walk
 import pytest
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.games.colorado.engine.actions import Bid, OfferForSale, PlaceFlag, TakeCard
 from game.games.colorado.engine.grid import BORDER_CELLS, index
 from game.games.colorado.engine.scoring import groups

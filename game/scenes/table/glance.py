@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import describe
 
 JOURNAL_MOST = 600  # actions kept: enough for any recap, bounded for a kiosk's long day

@@ -23,7 +23,7 @@ from game.bots.remote import (
     search_analysis,
 )
 from game.bots.search import Analysis, Budget
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.i18n import _, ngettext
 
 _log = logging.getLogger(__name__)

@@ -12,7 +12,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
-from game.engine.core import Event, GameState
+from game.engine.core import GameState
+from game.engine.events import Event
 from game.seats import Seat
 from game.ui.table_anim import Timeline
 

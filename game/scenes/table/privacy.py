@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.ui.table_common import LOOK_TIME, PRIVACY_IDLE
 
 

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.engine.core import Event, GameState, replay_events
+from game.engine.core import GameState
+from game.engine.events import Event
 from game.engine.messages import N_, P, Sentence, localized, say
+from game.engine.save_files import replay_events
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.scenes.handoff import Handoff

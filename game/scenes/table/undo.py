@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.core import Event, GameState, replay_events
+from game.engine.core import GameState
+from game.engine.events import Event
 from game.engine.messages import N_, say
+from game.engine.save_files import replay_events
 from game.seats import Seat
 
 TAKEN_BACK_TIME = 4.0  # seconds the prompt starts with "Taken back." after an undo

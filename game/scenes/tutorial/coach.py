@@ -25,7 +25,7 @@ import logging
 from typing import TYPE_CHECKING, Any, cast
 
 from game import i18n
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.engine.messages import N_, Sentence, say
 from game.registry import GAMES
 from game.scenes.table import TableUnavailable, open_table
@@ -39,7 +39,8 @@ from .lesson import Lesson, load_lesson
 if TYPE_CHECKING:
     import pygame
 
-    from game.engine.core import Event, GameState
+    from game.engine.core import GameState
+    from game.engine.events import Event
     from game.scenes.table.scene import SharedTable
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import IllegalAction, replay_onto
+from game.engine.core import IllegalAction
+from game.engine.save_files import replay_onto
 from game.registry import GAMES
 from game.seats import Seat, parse_players
 
@@ -25,7 +26,9 @@ from .lesson import Lesson, LessonStep
 
 if TYPE_CHECKING:
     from game.bots import Bot
-    from game.engine.core import Action, Event, GameState
+    from game.engine.actions import Action
+    from game.engine.core import GameState
+    from game.engine.events import Event
 
 LEARNER = 0  # the learner's seat: a lesson's first seat is its one human
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.engine.core import Action
+    from game.engine.actions import Action
 
 
 @dataclass(frozen=True)

@@ -20,15 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import read_action
 from game.engine.messages import N_, Sentence, say
+from game.engine.save_files import read_action
 from game.files import set_aside, write_atomic
 
 from .guide import check_place, lesson_state, replay_lesson
 from .lesson import Lesson
 
 if TYPE_CHECKING:
-    from game.engine.core import Action, Event, GameState
+    from game.engine.actions import Action
+    from game.engine.core import GameState
+    from game.engine.events import Event
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from game.engine import core
+from game.engine import save_files
 from game.engine.core import CommonView, IllegalAction
 from game.engine.messages import describe
 from game.registry import GAMES
@@ -156,8 +156,8 @@ def check_views(h, st, rng) -> None:
 
 def check_saves(st) -> None:
     snap = st.snapshot()
-    assert core.loads(core.dumps(st)).snapshot() == snap
-    assert core.replay(st).snapshot() == snap
+    assert save_files.loads(save_files.dumps(st)).snapshot() == snap
+    assert save_files.replay(st).snapshot() == snap
 
 
 def check_outcome(h, st) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from game.bots import common
 from game.bots.common import Decision, SeededBot, make_level
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.engine.messages import N_, NN_
 from game.games.colorado.bots.evaluation import WIDTH, Position, rotate_offsets
 from game.games.colorado.engine.actions import (

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.bots.search import GuidedRules
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.games.colorado.bots.evaluation import Position
 from game.games.colorado.bots.normal import INCOME, NormalBot, turns_left
 from game.games.colorado.engine.actions import Bid, SaleBid

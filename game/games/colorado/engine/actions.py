@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.grid import cell_name
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
 from game.games.colorado.engine.actions import Bid
 from game.games.colorado.engine.events import seat_bid, who

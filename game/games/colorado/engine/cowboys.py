@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_
 from game.games.colorado.engine.events import who
 

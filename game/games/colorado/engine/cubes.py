@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_
 from game.games.colorado.engine.events import cell_arg, who
 from game.games.colorado.engine.grid import CELLS

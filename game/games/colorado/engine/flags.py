@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, M, Sentence, say
 from game.games.colorado.engine.actions import PlaceFlag
 from game.games.colorado.engine.cards import FLAG_COLOURS

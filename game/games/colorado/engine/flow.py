@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_
 from game.games.colorado.engine.bidding import advance_bid, start_bid
 from game.games.colorado.engine.cards import CARDS

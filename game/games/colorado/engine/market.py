@@ -6,7 +6,7 @@ from __future__ import annotations
 import bisect
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, Sentence, say
 from game.games.colorado.engine.actions import (
     DeclareInterest,

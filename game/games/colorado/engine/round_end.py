@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Event, Outcome
+from game.engine.core import Outcome
+from game.engine.events import Event
 from game.engine.messages import N_, NN_
 from game.games.colorado.engine.events import numbered, seat_amount, who
 from game.games.colorado.engine.model import NUM_ROUNDS, cells_json

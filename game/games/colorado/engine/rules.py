@@ -6,7 +6,8 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Action, Event
+from game.engine.actions import Action
+from game.engine.events import Event
 from game.engine.messages import Sentence
 from game.games.colorado.engine.actions import (
     Bid,

@@ -37,7 +37,9 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Action, Event, GameState, Outcome
+from game.engine.actions import Action
+from game.engine.core import GameState, Outcome
+from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
 from game.games.colorado.engine import determinize, flags, flow, market, round_end
 from game.games.colorado.engine.actions import ACTION_TYPES, TakeCard

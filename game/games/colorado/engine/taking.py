@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Action, Event, IllegalAction
+from game.engine.actions import Action
+from game.engine.core import IllegalAction
+from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
 from game.games.colorado.engine.actions import TakeCard
 from game.games.colorado.engine.cardplay import CardUse, check_card_use

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game import i18n
-from game.engine.core import Action, GameState
+from game.engine.actions import Action
+from game.engine.core import GameState
 from game.engine.messages import localized
 from game.games.colorado.art.projection import placement_change
 from game.games.colorado.engine import (

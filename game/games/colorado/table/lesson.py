@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.games.colorado.engine.actions import Bid, OfferForSale, PassSale, PlaceFlag, TakeCard
 from game.i18n import N_
 from game.scenes.tutorial.lesson import Lesson, LessonStep

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.games.colorado.art import pieces
 from game.games.colorado.art.layout import CARD
 from game.games.colorado.engine.events import (

@@ -32,7 +32,7 @@ from typing import cast
 
 from game.bots import common
 from game.bots.common import Decision, SeededBot, first_of, make_level
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.games.oasis.bots.evaluation import DEFAULT_WEIGHTS, KINDS, Position, Weights, camel_groups
 from game.games.oasis.engine.actions import (
     BonusCamel,

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.bots.search import GuidedRules
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.games.oasis.bots.evaluation import KINDS, Position
 from game.games.oasis.bots.normal import NormalBot
 from game.games.oasis.engine.phases import CarryStep, Phase

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.engine.words import a_or_an
 from game.games.oasis.engine.cards import CARDS, colour
 from game.games.oasis.engine.geometry import cell_name

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, M, Message, Sentence, say
 from game.games.oasis.engine import flow
 from game.games.oasis.engine.actions import BonusCamel, IgnoreCard, MoveCamel, PlaceCamel

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, Sentence, T, say
 from game.games.oasis.engine.actions import CarryOut
 from game.games.oasis.engine.cards import CARD_TERMS, CARDS, SCORE_SINGULAR

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, M, Message, Sentence
 from game.games.oasis.engine import placement, scoring
 from game.games.oasis.engine.actions import SkipBonus

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.games.oasis.engine import placement
 from game.games.oasis.engine.actions import (
     IGNORE_CARD,

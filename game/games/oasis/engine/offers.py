@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, Message, Sentence, say
 from game.games.oasis.engine.actions import StopOffer, TakeOffer, TurnCard
 from game.games.oasis.engine.cards import CARD_TERMS, DRAW_AFTER, MAX_OFFER

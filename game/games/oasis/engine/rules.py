@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Action, Event
+from game.engine.actions import Action
+from game.engine.events import Event
 from game.games.oasis.engine import camels, carrying, flow, offers, tiles
 from game.games.oasis.engine.actions import (
     BonusCamel,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.games.oasis.engine import flow, placement
 from game.games.oasis.engine.cards import KIND_CODE, MARKERS_EACH
 from game.games.oasis.engine.phases import Phase

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, Message, Sentence, T, say
 from game.games.oasis.engine import flow, placement
 from game.games.oasis.engine.actions import BonusTile, MarkerChoice, PlaceTile

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from game import i18n
-from game.engine.core import Action, GameState
+from game.engine.actions import Action
+from game.engine.core import GameState
 from game.engine.messages import Sentence, localized
 from game.games.oasis.engine import (
     BonusCamel,

@@ -18,7 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Generic
 
 from game import assets
-from game.engine.core import Event, Payload
+from game.engine.events import Event, Payload
 from game.engine.messages import P, say
 from game.games.oasis.art import pictures as oart
 from game.games.oasis.art.board_view import CAMEL_SIZE, CONTROL_SIZE

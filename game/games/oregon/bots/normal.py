@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from game.bots import common
 from game.bots.common import Decision, SeededBot, first_of, make_level
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.engine.messages import N_
 from game.games.oregon.bots.evaluation import STATION, STORE, Position
 from game.games.oregon.bots.weights import DEFAULT_WEIGHTS, Weights

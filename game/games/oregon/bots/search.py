@@ -38,7 +38,8 @@ from typing import Any, cast
 
 from game.bots.common import first_of
 from game.bots.search import GuidedRules
-from game.engine.core import Action, GameState
+from game.engine.actions import Action
+from game.engine.core import GameState
 from game.games.oregon.bots.evaluation import Position
 from game.games.oregon.bots.normal import NormalBot
 from game.games.oregon.bots.weights import DEFAULT_WEIGHTS, turns_left

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.games.oregon.engine.cards import DECKS, card_name
 from game.games.oregon.engine.geometry import cell_name
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, M, Sentence, T, say
 from game.games.oregon.engine.actions import DiscardDead, DiscardDrawn, Draw, KeepCard
 from game.games.oregon.engine.cards import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, T
 from game.games.oregon.engine.cards import HAND_SIZE, building_name
 from game.games.oregon.engine.events import seat

@@ -15,7 +15,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.engine.messages import N_, Sentence, T, say
 from game.games.oregon.engine.actions import DiscardNoPlacement, PlaceBuilding, PlaceFarmer
 from game.games.oregon.engine.cards import (

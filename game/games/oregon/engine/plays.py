@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Event
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, M, Message, T, say
 from game.games.oregon.engine.actions import (
     DiscardNoPlacement,

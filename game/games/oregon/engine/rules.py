@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine.core import Action, Event, IllegalAction
+from game.engine.actions import Action
+from game.engine.core import IllegalAction
+from game.engine.events import Event
 from game.engine.messages import N_, say
 from game.games.oregon.engine import draw, plays
 from game.games.oregon.engine.actions import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.engine.messages import N_
 from game.games.oregon.engine.actions import PlaceBuilding, PlaceFarmer
 from game.games.oregon.engine.cards import (

@@ -25,7 +25,9 @@ from itertools import repeat
 from operator import is_
 from typing import Any
 
-from game.engine.core import Action, Event, GameState, Outcome
+from game.engine.actions import Action
+from game.engine.core import GameState, Outcome
+from game.engine.events import Event
 from game.engine.messages import N_, say
 from game.games.oregon.engine import rules
 from game.games.oregon.engine.actions import ACTION_TYPES

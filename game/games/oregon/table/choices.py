@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import i18n
-from game.engine.core import Action
+from game.engine.actions import Action
 from game.engine.messages import localized
 from game.games.oregon.engine import (
     DiscardDead,

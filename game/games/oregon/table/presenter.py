@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
-from game.engine.core import Event, Payload
+from game.engine.events import Event, Payload
 from game.games.oregon.art import pictures as art
 from game.games.oregon.art.board_view import piece_surface, tile_surface
 from game.games.oregon.engine.events import (

@@ -14,7 +14,8 @@ from typing import Any
 from game.bots import common
 from game.bots.common import Decision, SeededBot, make_level
 from game.bots.search import GuidedRules
-from game.engine.core import Action, GameState
+from game.engine.actions import Action
+from game.engine.core import GameState
 
 from ..engine import SIZE, MosaicState, Place
 

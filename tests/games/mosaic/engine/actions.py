@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.core import Action
+from game.engine.actions import Action
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from game.engine.core import Action, Event, GameState, Outcome
+from game.engine.actions import Action
+from game.engine.core import GameState, Outcome
+from game.engine.events import Event
 from game.engine.messages import N_, NN_, T, say
 
 from .actions import ACTION_TYPES, Place

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.core import Event
+from game.engine.events import Event
 
 from ..engine.events import Placed
 

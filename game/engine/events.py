@@ -1,0 +1,103 @@
+"""``Event``: something that happened in a game, as data (who, a message id and its
+arguments, what the UI needs to animate it) with the one rule of who may see what of it
+(``is_hidden_from``, ``seen_by``).  Words come last: ``describe`` renders its line for a
+viewer (``game.engine.messages``)."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic
+
+from game.engine.messages import Message, describe, render
+
+if TYPE_CHECKING:  # a default for the type variable (PEP 696) is newer than Python 3.11
+    from typing_extensions import TypeVar
+
+    Payload = TypeVar("Payload", bound=Mapping[str, Any], covariant=True, default=Any)
+else:
+    Payload = typing.TypeVar("Payload", covariant=True)
+
+
+@dataclass(frozen=True, init=False)
+class Event(Generic[Payload]):
+    """Something that happened, for the UI to animate and the log to print.
+
+    ``kind`` is a short machine word ("placed", "scored", "drew_token"...), ``msg`` the log
+    line as a message with named placeholders and ``args`` its arguments (see
+    ``game.engine.messages``: seats are indices, never names), ``player`` who it concerns
+    (None for the table), and ``data`` whatever the UI needs to animate it (cells,
+    amounts...), JSON-able.  ``private_to``: when not None, only that player may see
+    ``data``/``msg`` in full (the value of a drawn gold token); others read ``public_msg``
+    with ``public_args`` and get ``public_data`` (nothing when None) instead of ``data``.
+    ``describe(event, names, viewer, language)`` renders the line.
+
+    Who may see what is decided here only: ``is_hidden_from(viewer)`` is the one rule, and
+    ``seen_by(viewer)`` the event as that viewer gets it; logs, presenters, bots and
+    replays ask these, never ``private_to`` themselves.
+    """
+
+    kind: str
+    msg: Message
+    player: int | None = None
+    data: Payload = field(default_factory=dict, compare=False)  # type: ignore[assignment]
+    private_to: int | None = None
+    public_msg: Message | None = None
+    args: dict[str, Any] = field(default_factory=dict, compare=False)
+    public_args: dict[str, Any] | None = field(default=None, compare=False)
+    public_data: dict[str, Any] | None = field(default=None, compare=False)
+
+    def __init__(self, kind: str, msg: Message, player: int | None = None,
+                 data: Mapping[str, Any] | None = None, private_to: int | None = None,
+                 public_msg: Message | None = None, args: dict[str, Any] | None = None,
+                 public_args: dict[str, Any] | None = None,
+                 public_data: dict[str, Any] | None = None) -> None:
+        # Stored straight into the instance dict, not through the eight
+        # ``object.__setattr__`` calls a frozen dataclass makes (nor a dict of keywords):
+        # the rules create events by the thousand in a search.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["msg"] = msg
+        fields["player"] = player
+        fields["data"] = {} if data is None else data
+        fields["private_to"] = private_to
+        fields["public_msg"] = public_msg
+        fields["args"] = {} if args is None else args
+        fields["public_args"] = public_args
+        fields["public_data"] = public_data
+
+    def is_hidden_from(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (None: an onlooker) gets only the public version of this
+        event.  The one rule of who sees what: everything below and every reader of
+        events (log, presenter, bot, replay) goes through it."""
+        return self.private_to is not None and viewer != self.private_to
+
+    def message_for(self, viewer: int | None) -> tuple[Message, dict[str, Any]]:
+        """The message and arguments ``viewer`` may read (None: an onlooker)."""
+        if self.public_msg is None or not self.is_hidden_from(viewer):
+            return self.msg, self.args
+        return self.public_msg, (self.public_args if self.public_args is not None
+                                 else self.args)
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` gets it: itself, or when it is hidden from them a public
+        event (no ``private_to``) with the public message, arguments and data."""
+        if not self.is_hidden_from(viewer):
+            return self
+        msg, args = self.message_for(viewer)
+        return Event(self.kind, msg, self.player, dict(self.public_data or {}), args=args)
+
+    def is_private_to(self, viewer: int | None) -> bool:
+        """Whether this event shows ``viewer`` something others may not see (a card they
+        drew): hidden from an onlooker, not from them."""
+        return self.is_hidden_from(None) and not self.is_hidden_from(viewer)
+
+    def text_for(self, viewer: int | None) -> str:
+        """The line in English with the engine's names, as ``viewer`` may read it."""
+        return describe(self, None, viewer)
+
+    @property
+    def text(self) -> str:
+        """The full line in English with the engine's names (tests, tools)."""
+        return render(self.msg, self.args)
