@@ -13,7 +13,7 @@ from language_check import english_words, speaking
 from game.games.colorado.table.results import TIE_BREAK, result_columns
 from game.i18n import _
 from game.ui import theme
-from game.ui.log_view import LINE_ENDS
+from game.ui.log_lines import LINE_ENDS
 
 
 class Canvas(pygame.Surface):

@@ -21,7 +21,7 @@ from game.games.oasis.table import tips as oasis_tips
 from game.games.oasis.table.choices import Choice
 from game.i18n import _
 from game.ui import theme
-from game.ui.log_view import LINE_ENDS
+from game.ui.log_lines import LINE_ENDS
 
 LANGUAGES = ["it", "es", "fr"]
 

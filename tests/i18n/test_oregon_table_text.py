@@ -21,7 +21,7 @@ from game.scenes import table as table_mod
 from game.scenes.services import Services
 from game.seats import parse_players
 from game.settings import Settings
-from game.ui.log_view import LINE_ENDS
+from game.ui.log_lines import LINE_ENDS
 
 MAX_FRAMES = 400_000
 

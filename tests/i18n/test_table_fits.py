@@ -37,7 +37,7 @@ from game.scenes.services import Services
 from game.seats import BOT, HUMAN, make_seat
 from game.settings import Settings
 from game.ui import art, theme
-from game.ui.log_view import log_line
+from game.ui.log_lines import log_line
 from game.ui.widgets import button_label
 
 SCALES = [1.0, 1.5]

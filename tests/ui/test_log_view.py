@@ -7,7 +7,8 @@ import pytest
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.floaters import Floaters
-from game.ui.log_view import TEXT_SIZE, LogView
+from game.ui.log_paint import TEXT_SIZE
+from game.ui.log_view import LogView
 from game.ui.particles import Particles
 
 RECT = pygame.Rect(1400, 400, 480, 600)
