@@ -1,6 +1,7 @@
 """The pure parts (the engine core, every game's rules, the registry, the search) are
 type-checked as ``mypy --strict`` checks: pyproject's override for them sets every flag
-``--strict`` turns on (``.ci/run`` runs mypy with that configuration)."""
+``--strict`` turns on (``.ci/run`` runs mypy with that configuration); and mypy holds a
+presenter's step to the payload its event kind declares."""
 
 from __future__ import annotations
 
@@ -48,3 +49,30 @@ def test_the_pure_parts_are_checked_with_every_strict_flag():
     assert flags == {k: v for k, v in strict.items() if k not in GLOBAL_ONLY}
     for name in GLOBAL_ONLY & set(strict):
         assert config[name] is strict[name]
+
+
+PROBE = '''from game.engine.core import Event
+from game.games.oregon.engine.events import FarmerPlaced
+
+
+def right(e: Event[FarmerPlaced]) -> int:
+    return e.data["farmers_left"] + len(e.data["cell"])
+
+
+def wrong(e: Event[FarmerPlaced]) -> int:
+    return len(e.data["cel"])
+'''
+
+
+def test_mypy_checks_the_fields_a_step_reads(tmp_path, monkeypatch):
+    """Reading a field the kind's payload does not declare is a type error, reading the
+    declared ones is not: what typing ``Event`` by its payload is for."""
+    from mypy import api
+
+    monkeypatch.chdir(ROOT)
+    (tmp_path / "probe.py").write_text(PROBE)
+    out, _err, _status = api.run([str(tmp_path / "probe.py"), "--config-file", "pyproject.toml",
+                                  "--cache-dir", str(tmp_path / "cache")])
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and 'probe.py:10: error: TypedDict "FarmerPlaced" has no key "cel"' \
+        in errors[0], out
