@@ -51,7 +51,7 @@ def test_the_pure_parts_are_checked_with_every_strict_flag():
         assert config[name] is strict[name]
 
 
-PROBE = '''from game.engine.core import Event
+PROBE = '''from game.engine.events import Event
 from game.games.oregon.engine.events import FarmerPlaced
 
 
