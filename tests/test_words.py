@@ -36,7 +36,7 @@ def test_oregon_draw_of_an_eagle_card_reads_an():
 
 
 def test_oregon_preview_of_one_point_is_singular():
-    gains_text = importlib.import_module("game.games.oregon.table.scene").gains_text
+    gains_text = importlib.import_module("game.games.oregon.table.parts").gains_text
     gains = {"points": 1, "coal": 0, "gold": 0, "joker": False, "extra": False}
     assert gains_text(gains) == "+1 point"
     assert gains_text({**gains, "points": 2}) == "+2 points"

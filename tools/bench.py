@@ -288,12 +288,13 @@ def main(argv: list[str] | None = None) -> int:
 # --- game tables ----------------------------------------------------------------------------------
 def _table(s, game_id: str):
     """A game's table during bot play: its benchmark seats, bots at a high animation speed."""
+    from game.scenes.table.table import Table
     from game.seats import make_seat
 
     game = GAMES[game_id]
     s.settings.animation_speed = 4.0
     seats = [make_seat(game_id, i, "bot", "easy") for i in range(game.bench_players)]
-    return [game.table_class()(s, game_id, seats, 3)]
+    return [Table(s, game_id, seats, 3)]
 
 
 for _game_id in GAMES:
@@ -410,6 +411,7 @@ def _hard_table_figures(game_id: str, frames: int) -> list[Figure]:
     for them (search, start of the job and the answer included; target 1.1 s).  The first
     decision is left out: it waits for the worker to start."""
     from game.bots.remote import RemoteBot
+    from game.scenes.table.table import Table
     from game.seats import make_seat
 
     services = _services()
@@ -427,7 +429,7 @@ def _hard_table_figures(game_id: str, frames: int) -> list[Figure]:
         while len(thinking) < frames and time.perf_counter() - start < HARD_WALL_LIMIT:
             seats = [make_seat(game_id, i, "bot", "hard" if i == 0 else "normal")
                      for i in range(game.bench_players)]
-            scene = game.table_class()(services, game_id, seats, seed)
+            scene = Table(services, game_id, seats, seed)
             seed += 1
             bot = scene.bots[0]
             assert isinstance(bot, RemoteBot)

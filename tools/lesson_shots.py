@@ -19,6 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from game.scenes.table import screen as table_screen
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 FRAME = 1 / 60
@@ -102,8 +104,8 @@ def main(argv: list[str] | None = None) -> int:
                 coach.proceed()
                 continue
             action = lesson.demo_action(index, table.state.legal_actions(LEARNER))
-            if not table._try(action):
-                print(f"step {index + 1}: {action} was refused: {table.shown_message()}",
+            if not table.game.try_action(action):
+                print(f"step {index + 1}: {action} was refused: {table_screen.shown_message(table)}",
                       file=sys.stderr)
                 return 1
         settle()

@@ -52,8 +52,8 @@ class GameInfo:
     Code parts, loaded lazily by dotted path:
       engine: package whose ``new_game(num_players, seed, **options)`` starts a game
       bots:   module whose ``make(level, seed)`` gives a bot (and ``bench_normal_decisions``)
-      table:  ``"module:Class"`` of the table scene, built as
-              ``Class(services, game_id, seats, seed, *, state=None, **options)``
+      table:  ``"module:Class"`` of the game's table parts (``game.scenes.table.parts``):
+              the shared table builds ``Class(table)`` and plays the game with them
     Data:
       map_name:      the board's map in the top-level ``maps/`` (file stem), or "" for a
                      board drawn in code (menus then show a stand-in)
@@ -117,8 +117,9 @@ class GameInfo:
     def table_module(self) -> str:
         return self.table.partition(":")[0]
 
-    def table_class(self) -> Any:
-        """The table scene class (imports the table, the game's heaviest part, now)."""
+    def table_parts(self) -> Any:
+        """The class of the game's table parts (imports the table, the game's heaviest part,
+        now)."""
         return self.part(self.table)
 
     @staticmethod

@@ -257,7 +257,7 @@ class DemoOverlay(AttractScene):
         """The final ranking on a cream card: headline, then one line per player."""
 
         try:
-            rows = [ResultRow(*r) for r in self.table.result_rows()]
+            rows = [ResultRow(*r) for r in self.table.game.result_rows()]
         except Exception:  # noqa: BLE001 - a table without result rows still ends its demo
             log.exception("Demo results unavailable")
             rows = []

@@ -11,7 +11,7 @@ being carried out stay visible to its left).  The scene holds where the replay i
 each control does; the bar draws it.
 
 * Playing applies the recorded actions one by one with the table's own animations
-  (``table._apply``), waiting until the table has caught up, then a short pause.
+  (``table.play``), waiting until the table has caught up, then a short pause.
 * Step forward applies the next action (animated); step back, Start/End, ±10 and the timeline
   scrubber jump at once: ``table.restore(replay(state, upto=k))`` rebuilds from the seed
   (``rebuild`` does just that and keeps the public log lines of the moves before ``k``).
@@ -213,7 +213,7 @@ class ReplayScene(Scene):
 
     def _advance(self) -> None:
         p, action = self.history[self.move]
-        self.table._apply(action, p)
+        self.table.play(action, p)
         self.wait = PAUSE
 
     def cycle_speed(self) -> None:

@@ -132,93 +132,81 @@ class Tooltip:
 
 
 class TableTips:
-    """Hover tips on a table scene (mixed in).  The scene provides ``tips()`` (its pictures'
-    tips, worded for ``viewer``), may provide ``cell_tip(cell)`` and ``tips_key()`` (what else
-    its tips depend on, e.g. a selection lifting a card), and calls ``draw_tip`` last in
-    ``draw``.  Tips are rebuilt only when the state, the viewer or that key changes."""
+    """Hover tips on a table: the table (``table``: its clocks, pointer, focus, layout) and
+    the game's parts (``parts``: ``tips()``, its pictures' tips worded for the viewer;
+    ``tips_key()``, what else its tips depend on, e.g. a selection lifting a card;
+    ``cell_tip(cell)``; ``focus_tip()``, a tip taking the place of the one pointed at).
+    The game's renderer calls ``draw_tip`` last.  Tips are rebuilt only when the state, the
+    viewer or that key changes."""
 
-    # What the table scene provides.
-    version: int
-    shown_version: int
-    viewer: int | None
-    keyboard: bool
-    focus: str
-    cursor: tuple[int, int]
-    hover: tuple[int, int] | None
-    layout: Any
-    t: float
-    _cache: dict[Any, Any]
-    coach: Any  # a lesson's coach, or None
-    is_top: bool  # the scene is the one in use (nothing covers it)
-
-    def tips(self) -> list[Tip]:
-        return []
-
-    def tips_key(self):
-        return None
+    def __init__(self, table: Any, parts: Any) -> None:
+        self.table = table
+        self.parts = parts
+        self.tooltip = Tooltip()
 
     def coached(self) -> bool:
         """Whether a lesson's coach is guiding the player now (focus tips then stay hidden)."""
-        return self.coach is not None and self.coach.guided
+        coach = self.table.coach
+        return coach is not None and coach.guided
 
     def on_coach(self, pos) -> bool:
         """Whether ``pos`` is on a lesson coach's bubble."""
-        rect = self.coach.bubble.rect if self.coach is not None else None
+        coach = self.table.coach
+        rect = coach.bubble.rect if coach is not None else None
         return rect is not None and rect.collidepoint(pos)
 
-    def cell_tip(self, cell) -> tuple[str, pygame.Rect | None, bool]:
-        """(text, rect to keep clear, show at once) for a board cell; "" for no tip."""
-        return "", None, False
-
     def cached_tips(self) -> list[Tip]:
-        key = ("tips", self.version, self.shown_version, self.viewer, self.tips_key())
-        tips = self._cache.get(key)
+        t = self.table
+        key = ("tips", t.version, t.shown_version, t.viewer, self.parts.tips_key())
+        tips = t._cache.get(key)
         if tips is None:
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "tips"}
-            tips = self._cache[key] = self.tips()
+            t._cache = {k: x for k, x in t._cache.items() if k[0] != "tips"}
+            tips = t._cache[key] = self.parts.tips()
         return tips
 
     def current_tip(self) -> tuple[Tip | None, pygame.Rect | None, bool]:
         """The tip for what the pointer (or the keyboard/pad focus) is on, the rect it must
         keep clear, and whether it shows at once."""
+        own = self.parts.focus_tip()
+        if own is not None:
+            return own
+        t = self.table
         tips = self.cached_tips()
         cell = None
-        if self.keyboard:
+        if t.keyboard:
             if self.coached():
                 # a lesson's coach moves the focus to the move it asks for: a tip there would
                 # cover the bubble and what it points at
                 return None, None, False
-            if self.focus == "board":
-                cell = self.cursor
+            if t.focus == "board":
+                cell = t.cursor
             else:
-                tip = next((t for t in tips if t.key == self.focus), None)
+                tip = next((x for x in tips if x.key == t.focus), None)
                 return tip, None, False
-        elif self.hover is not None:
-            if self.on_coach(self.hover):
+        elif t.hover is not None:
+            if self.on_coach(t.hover):
                 return None, None, False  # the pointer reads the bubble, not what is under it
-            tip = tip_at(tips, self.hover)
+            tip = tip_at(tips, t.hover)
             if tip is not None:
                 return tip, None, False
-            cell = self.layout.cell_at(self.hover)
+            cell = t.layout.cell_at(t.hover)
         if cell is None:
             return None, None, False
-        text, clear, immediate = self.cell_tip(tuple(cell))
+        text, clear, immediate = self.parts.cell_tip(tuple(cell))
         if not text:
             return None, None, False
-        rect = self.layout.cell_rect(*cell)
+        rect = t.layout.cell_rect(*cell)
         return Tip(f"cell{cell[0]},{cell[1]}", rect, text), clear or rect, immediate
 
     def draw_tip(self, surface: pygame.Surface) -> None:
-        tooltip = self.__dict__.get("tooltip")
-        if tooltip is None:
-            tooltip = self.tooltip = Tooltip()
-        key = ("tip_at", self.version, self.shown_version, self.viewer, self.tips_key(),
-               self.hover, self.keyboard, self.focus, self.cursor, self.coached())
-        found = self._cache.get(key)
+        t = self.table
+        key = ("tip_at", t.version, t.shown_version, t.viewer, self.parts.tips_key(),
+               t.hover, t.keyboard, t.focus, t.cursor, self.coached())
+        found = t._cache.get(key)
         if found is None:
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "tip_at"}
-            found = self._cache[key] = self.current_tip()
-        if not self.is_top:  # under the pause menu, the rules...: the table is not in use
+            t._cache = {k: x for k, x in t._cache.items() if k[0] != "tip_at"}
+            found = t._cache[key] = self.current_tip()
+        if not t.is_top:  # under the pause menu, the rules...: the table is not in use
             found = (None, None, False)
-        tooltip.show(found[0], self.t, found[1], found[2])
-        tooltip.draw(surface)
+        self.tooltip.show(found[0], t.t, found[1], found[2])
+        self.tooltip.draw(surface)

@@ -11,6 +11,7 @@ from game.games.colorado.engine import Bid, GiveCowboy, PlaceFlag, SaleBid, Take
 from game.registry import GAMES
 from game.scenes import table as table_mod
 from game.scenes.services import Services
+from game.scenes.table import screen as table_screen
 from game.seats import parse_players
 from game.settings import Settings
 
@@ -56,75 +57,75 @@ def open_colorado(scale: float, seed: int, players: str = "human,bot:easy,bot:no
 def decide(scene, rng: random.Random, w: Watcher, refused: set[str]) -> None:
     """The human's move, made through the table as a player would, watched at each step."""
     st = scene.state
-    p = scene.acting
+    p = scene.chooser
     phase = st.phase
     w.decision(phase)
     if phase == "flags":
-        flags = scene.my_flags()
+        flags = scene.game.my_flags()
         if "flags" not in refused:  # a refused cell: the rules say why
             refused.add("flags")
             bad = next(((x, y) for y in range(10) for x in range(12)
-                        if (x, y) not in scene.choice.flag_cells()), None)
+                        if (x, y) not in scene.game.choice.flag_cells()), None)
             if bad is not None:
-                scene.click_cell(bad)
+                scene.game.click_cell(bad)
                 w.refusal("refused flag")
         action = rng.choice(st.legal_actions(p))
         assert isinstance(action, PlaceFlag)
-        scene.activate(f"flag{flags.index(action.colour)}")
+        scene.game.activate(f"flag{flags.index(action.colour)}")
         w.decision("flag chosen")
-        scene.click_cell(action.cell)
+        scene.game.click_cell(action.cell)
     elif phase == "offer":
-        own = scene.choice.own_cells()
+        own = scene.game.choice.own_cells()
         if own:
-            scene.click_cell(rng.choice(own))
+            scene.game.click_cell(rng.choice(own))
             w.decision("offer chosen")
         if "offer" not in refused:  # someone else's or an empty cell
             refused.add("offer")
-            scene.click_cell(next((x, y) for y in range(10) for x in range(12)
+            scene.game.click_cell(next((x, y) for y in range(10) for x in range(12)
                                   if (x, y) not in own))
             w.refusal("refused sale")
-        scene.press_button(len(scene.buttons()) - 1 if rng.random() < 0.6 else 0)
+        scene.input.press_button(len(scene.game.buttons()) - 1 if rng.random() < 0.6 else 0)
     elif phase == "interest":
-        scene.click_cell((0, 0))
+        scene.game.click_cell((0, 0))
         w.refusal("interest click")
-        scene.press_button(rng.randrange(2))
+        scene.input.press_button(rng.randrange(2))
     elif phase in ("give", "auction", "bid"):
         if phase != "bid":  # nothing picked yet: the disabled button says why
-            scene.press_button(0)
+            scene.input.press_button(0)
             w.refusal("nothing picked")
-        mine = scene.strip_cowboys()
+        mine = scene.game.strip_cowboys()
         k = min(len(mine), 1 if phase == "give" else rng.choice([1, 2, 5, 9] if phase == "bid"
                                                                    else [1, 2]))
         for c in rng.sample(mine, k):
-            scene.toggle_token(c)
+            scene.game.toggle_token(c)
             w.decision(f"{phase} picked")
-        scene.click_cell((5, 5))
+        scene.game.click_cell((5, 5))
         w.refusal("cell while bidding")
         before = len(st.history)
-        scene.press_button(0)
+        scene.input.press_button(0)
         if len(scene.state.history) == before:  # the button's move was refused: a legal one
-            cowboys = tuple(sorted(scene.choice.sel_tokens))
+            cowboys = tuple(sorted(scene.game.choice.sel_tokens))
             action = {"give": GiveCowboy(mine[0]) if mine else None, "auction": SaleBid(cowboys),
                       "bid": Bid(cowboys)}[phase]
-            scene._try(action if action is not None else rng.choice(st.legal_actions(p)))
+            scene.game.try_action(action if action is not None else rng.choice(st.legal_actions(p)))
     elif phase == "take":
-        scene.click_cell((0, 0))  # no card chosen yet
+        scene.game.click_cell((0, 0))  # no card chosen yet
         w.refusal("take click")
         action = rng.choice(st.legal_actions(p))
         assert isinstance(action, TakeCard)
-        scene.choose_card(action.card_id)
+        scene.game.choose_card(action.card_id)
         w.decision("card chosen")
-        scene.rotate(1)
+        scene.game.rotate(1)
         w.refusal("turned before a flag")
         if action.flag_cell is not None:
-            scene.click_cell(action.flag_cell)
+            scene.game.click_cell(action.flag_cell)
             for r in range(4):
                 w.decision(f"card laid, turn {r}")
-                scene.rotate(1)
+                scene.game.rotate(1)
                 w.refusal("turned")
-        scene._try(action)
+        scene.game.try_action(action)
     else:
-        scene._try(rng.choice(st.legal_actions(p)))
+        scene.game.try_action(rng.choice(st.legal_actions(p)))
 
 
 def play_through(svc, scene, seed: int, watcher: Watcher) -> None:
@@ -133,22 +134,22 @@ def play_through(svc, scene, seed: int, watcher: Watcher) -> None:
     refused: set[str] = set()
     shown_bids = shown_scores = last_prompt = None
     for _frame in range(FRAMES):
-        if scene.state.is_over() and not scene.timeline.busy and not scene.score_show:
+        if scene.state.is_over() and not scene.timeline.busy and not scene.game.score_show:
             break
-        if scene.bid_show and scene.bid_show is not shown_bids and scene.bid_show["t"] > 1:
-            shown_bids = scene.bid_show
+        if scene.game.bid_show and scene.game.bid_show is not shown_bids and scene.game.bid_show["t"] > 1:
+            shown_bids = scene.game.bid_show
             watcher.overlay("bids revealed")
-        if scene.score_show and scene.score_show.get("final") and \
-                scene.score_show is not shown_scores:
-            shown_scores = scene.score_show
+        if scene.game.score_show and scene.game.score_show.get("final") and \
+                scene.game.score_show is not shown_scores:
+            shown_scores = scene.game.score_show
             watcher.overlay("round scoring")
-        if scene.scores_held:
-            scene.close_scores()
-        prompt = scene.prompt_line()
+        if scene.game.scores_held:
+            scene.game.close_scores()
+        prompt = table_screen.prompt_line(scene)
         if prompt != last_prompt:  # whom the table waits for, what it shows meanwhile
             last_prompt = prompt
             watcher.waiting(prompt)
-        if scene.human_can_act and scene.prompt() and not svc.stack.pending and \
+        if scene.human_can_act and scene.game.prompt() and not svc.stack.pending and \
                 not scene.timeline.busy:
             decide(scene, rng, watcher, refused)
         svc.stack.update(1 / 60)

@@ -179,7 +179,7 @@ def unresolved_pointers(lesson: Lesson) -> list[tuple[int, str]]:
             table.restore(visit.state.clone())
             table.coach.guide.index = visit.index
             for name in visit.step.point + visit.step.keep:
-                if table.lesson_rect(name) is None:
+                if table.coaching.lesson_rect(name) is None:
                     missing.append((visit.index + 1, name))
         table.on_exit()
         return missing

@@ -85,13 +85,13 @@ def play_lesson(t: LessonDriver, limit: int = 400) -> int:
         legal = s.state.legal_actions(LEARNER)
         action = lesson.demo_action(index, legal)
         assert s.legal() == lesson.expected(index, legal)  # only the step's moves offered
-        assert not s.hints_offered
+        assert not s.suggest.offered
         done = coach.guide.done
         t.play(action)
         assert (coach.guide.index, coach.guide.done) != (index, done), (
             f"step {index + 1}: {action} did not count ({s.message})")
     t.wait_turn()
     if not s.state.is_over():
-        assert s.hints_offered  # the free part: hints on
+        assert s.suggest.offered  # the free part: hints on
         assert s.legal() == s.state.legal_actions(LEARNER)
     return played

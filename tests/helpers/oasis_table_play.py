@@ -32,35 +32,35 @@ def open_oasis(players: str, seed: int, language: str = "en", scale: float = 1.0
 def act(s, rng: random.Random) -> None:
     """One random move of the human, as clicks and button presses."""
     step = s.state.step()
-    buttons = s.buttons()
+    buttons = s.game.buttons()
     enabled = [i for i, b in enumerate(buttons) if b[2]]
-    targets = list(s.cell_targets())
+    targets = list(s.game.cell_targets())
     if rng.random() < 0.08:  # a wrong click: the table (or the rules) say why
         if step in ("place_tiles", "place_camels", "bonus", "move_camels"):
             free = [(x, y) for x in range(COLS) for y in range(ROWS) if (x, y) not in targets]
-            s.click_cell(rng.choice(free))
+            s.game.click_cell(rng.choice(free))
         else:
-            s.click_elsewhere(s.layout.decks[(s.acting + 1) % s.n].center)
+            s.game.click_elsewhere(s.layout.decks[(s.acting + 1) % s.n].center)
         return
-    if s.choice.pending_tile is not None:
+    if s.game.choice.pending_tile is not None:
         if targets and rng.random() < 0.7:
-            s.click_cell(rng.choice(targets))
+            s.game.click_cell(rng.choice(targets))
         else:
-            s.press_button(0)  # leave the new area uncontrolled
+            s.input.press_button(0)  # leave the new area uncontrolled
     elif step == "offer":
-        s.press_button(rng.choice(enabled))
+        s.input.press_button(rng.choice(enabled))
     elif step in ("choose", "pick_card"):
-        keys = [k for k, _r in s.targets() if k.startswith(("offer", "card"))]
-        s.activate(rng.choice(keys))
-    elif step == "bonus" and (s.choice.bonus_mode is None or not targets
+        keys = [k for k, _r in s.game.targets() if k.startswith(("offer", "card"))]
+        s.game.activate(rng.choice(keys))
+    elif step == "bonus" and (s.game.choice.bonus_mode is None or not targets
                               or rng.random() < 0.2):
-        s.press_button(rng.randrange(len(buttons)))  # a kind, or skip (or a greyed one)
+        s.input.press_button(rng.randrange(len(buttons)))  # a kind, or skip (or a greyed one)
     elif step == "move_camels" and (not targets or rng.random() < 0.15):
-        s.press_button(0)  # ignore the rest
+        s.input.press_button(0)  # ignore the rest
     elif targets:
-        s.click_cell(rng.choice(targets))
+        s.game.click_cell(rng.choice(targets))
     else:
-        s.press_button(rng.choice(enabled or [0]))
+        s.input.press_button(rng.choice(enabled or [0]))
 
 
 def decisions(svc, s, rng: random.Random) -> Iterator[int]:

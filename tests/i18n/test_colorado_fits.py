@@ -22,6 +22,7 @@ from game.games.colorado.table.renderer import (
     score_panel,
 )
 from game.i18n import LANGUAGES, _
+from game.scenes.table import screen as table_screen
 from game.seats import Seat
 from game.ui import theme
 
@@ -76,19 +77,19 @@ class Fitter(Watcher):
     def check(self, where: str) -> None:
         s = self.scene
         lay = s.layout
-        if s.bid_show or s.score_show:
+        if s.game.bid_show or s.game.score_show:
             s.banner_time = 0  # at the tests' speed a round's banner would still be up
         rec = Recorder()
         s.draw(rec)
         self.checked += 1
-        boxes = {"prompt": s.prompt_box()[0], "log": lay.log_rect, "strip": lay.strip_rect,
+        boxes = {"prompt": table_screen.prompt_box(s)[0], "log": lay.log_rect, "strip": lay.strip_rect,
                  "cards": lay.cards_rect}
         boxes.update({f"button {i}": r for i, r in enumerate(lay.buttons)})
         boxes.update({f"panel {i}": r.inflate(12, 12) for i, r in enumerate(lay.panels)})
-        if s.bid_show or s.score_show:  # the overlay lies over the board, alone
+        if s.game.bid_show or s.game.score_show:  # the overlay lies over the board, alone
             panel = pygame.Rect(lay.bid_panel)
-            if s.bid_show:
-                panel.h = 110 + 86 * len(s.bid_show["rows"])
+            if s.game.bid_show:
+                panel.h = 110 + 86 * len(s.game.bid_show["rows"])
                 panel.center = lay.board_rect.center
             else:
                 panel = score_panel(s)[0]
@@ -101,11 +102,11 @@ class Fitter(Watcher):
                 room = box if name.startswith(("button", "panel")) else inside(box)
                 if r.colliderect(box) and not room.contains(r):
                     self.bad.append(f"{where}: {message!r} {r} overflows the {name} {box}")
-        for i in range(len(s.my_flags())):  # a colour's name stays on its light slot
+        for i in range(len(s.game.my_flags())):  # a colour's name stays on its light slot
             r = lay.flag_rect(i).inflate(-FLAG_LABEL_MARGIN, 0)
             self.bad += [f"{where}: flag {i}: {m}" for m, t in rec.texts
                          if t.colliderect(r) and not r.contains(t)]
-        for i, (label, *_rest) in enumerate(s.buttons()):
+        for i, (label, *_rest) in enumerate(s.game.buttons()):
             px = label_px(label, lay.button_rect(i).size)
             if px < SMALLEST_LABEL:
                 self.bad.append(f"{where}: the button {label!r} shrinks to {px} px")
@@ -224,7 +225,7 @@ def test_points_fly_to_the_score_and_under_the_round_scoring(display, monkeypatc
     assert not any(r.collidepoint(point) for m, r in texts.items() if m != "118")
     calls: list[str] = []
     _svc, scene = open_colorado(1.0, seed=11)
-    scene.score_show = {"round": 1}
+    scene.game.score_show = {"round": 1}
     monkeypatch.setattr(renderer.ColoradoRenderer, "_scores",
                         lambda self, surface: calls.append("round scoring"))
     monkeypatch.setattr(scene.floaters, "draw", lambda surface: calls.append("points"))

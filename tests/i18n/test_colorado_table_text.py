@@ -12,6 +12,7 @@ from language_check import english_words, speaking
 
 from game.games.colorado.table.results import TIE_BREAK, result_columns
 from game.i18n import _
+from game.scenes.table import screen as table_screen
 from game.ui import theme
 from game.ui.log_lines import LINE_ENDS
 
@@ -45,17 +46,17 @@ class Reader(Watcher):
         """The prompt, buttons, tips, the panels and whatever the table draws now."""
         super().decision(where)
         s = self.scene
-        self.add(f"{where}: prompt", s.prompt_line())
-        for label, action, enabled, _primary in s.buttons():
+        self.add(f"{where}: prompt", table_screen.prompt_line(s))
+        for label, action, enabled, _primary in s.game.buttons():
             self.add(f"{where}: button", label)
             if not enabled or action is None:
-                self.add(f"{where}: disabled", s.disabled_reason(label))
-        for tip in s.tips():
+                self.add(f"{where}: disabled", s.game.disabled_reason(label))
+        for tip in s.game.tips():
             self.add(f"{where}: tip {tip.key}", tip.text)
-        current = s.current_tip()
+        current = s.hover_tips.current_tip()
         if current and current[0] is not None:
             self.add(f"{where}: placement tip", current[0].text)
-        self.add(f"{where}: hand-off", s.handoff_message)
+        self.add(f"{where}: hand-off", s.game.handoff_message)
         self.overlay(where)
         self.cells(where)
 
@@ -63,11 +64,11 @@ class Reader(Watcher):
         s = self.scene
         seen: list[str] = []
         s.draw(Canvas(seen))
-        for text in seen + [t for q in range(s.n) for t in s.panel_model(q).texts()]:
+        for text in seen + [t for q in range(s.n) for t in s.game.panel_model(q).texts()]:
             self.add(f"{where}: drawn", text)
 
     def refused(self, where: str) -> None:
-        self.add(where, self.scene.prompt())
+        self.add(where, self.scene.game.prompt())
 
     def waiting(self, prompt: str) -> None:
         self.add("waiting", prompt)
@@ -83,7 +84,7 @@ class Reader(Watcher):
         if v["sale"]:
             cells.append(tuple(v["sale"]["cell"]))
         for cell in cells:
-            self.add(f"{where}: cell tip", s.cell_tip(cell)[0])
+            self.add(f"{where}: cell tip", s.game.cell_tip(cell)[0])
 
     def log(self) -> None:
         for entry in self.scene.log.entries:
@@ -130,10 +131,10 @@ def test_the_table_follows_a_live_change_of_language(display):
         if scene.human_can_act and scene.state.phase == "bid" and not scene.timeline.busy:
             break
         if scene.human_can_act and not scene.timeline.busy:
-            scene._try(scene.state.legal_actions(scene.acting)[0])
+            scene.game.try_action(scene.state.legal_actions(scene.chooser)[0])
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
-    scene.toggle_token(scene.strip_cowboys()[0])
+    scene.game.toggle_token(scene.game.strip_cowboys()[0])
     before = Reader(scene)
     before.decision("English")
     assert sum(1 for _w, text in before.texts if english_words(text)) > 10

@@ -20,6 +20,7 @@ from game.games.oasis.engine.cards import CARDS
 from game.games.oasis.table import choices, models
 from game.games.oasis.table.panels import render_panel, render_supply
 from game.i18n import _
+from game.scenes.table import screen as table_screen
 from game.ui import theme
 
 LANGUAGES = list(i18n.LANGUAGES)
@@ -39,7 +40,7 @@ def scale_back():
 
 def _state_key(s) -> tuple:
     """The kind of decision: what the prompt and the buttons depend on."""
-    c = s.choice
+    c = s.game.choice
     return (s.state.step(), c.pending_tile is not None, c.move_src is not None, c.bonus_mode)
 
 
@@ -55,15 +56,15 @@ def test_oasis_table_text_fits(display, code, scale):
         if key in seen and k % 7:
             continue
         seen.add(key)
-        s.peek = k % 2 == 0
+        s.game.peek = k % 2 == 0
         rec = Recorder()
         s.draw(rec)
-        peeking = s.peek_lines() is not None
-        s.peek = False
-        boxes = {"message": s.prompt_box()[0], "log": lay.log_rect, "supply": lay.supply_rect}
+        peeking = s.game.peek_lines() is not None
+        s.game.peek = False
+        boxes = {"message": table_screen.prompt_box(s)[0], "log": lay.log_rect, "supply": lay.supply_rect}
         boxes.update({f"button {i}": r for i, r in enumerate(lay.buttons)})
         boxes.update({f"panel {i}": r for i, r in enumerate(lay.panels)})
-        if not s.carry_cards():  # what the empty places are for
+        if not s.game.carry_cards():  # what the empty places are for
             boxes["cards"] = lay.carry_cards[0].union(lay.carry_cards[-1])
         bad += [f"{key}: {m!r} {r} leaves its card" for m, r in rec.texts if m == _("done")
                 and not any(c.contains(r) for c in lay.carry_cards)]
@@ -71,7 +72,7 @@ def test_oasis_table_text_fits(display, code, scale):
             bad += [f"{key}: {b}" for b in check_boxes(rec, boxes)]
         else:  # the peek lies over the panels: only the canvas counts then
             bad += [f"{key}: {b}" for b in check_boxes(rec, {})]
-        assert not any(s.prompt_box()[0].colliderect(b) for b in lay.buttons)
+        assert not any(table_screen.prompt_box(s)[0].colliderect(b) for b in lay.buttons)
         bad += [f"{key}: {b}" for b in _panel_and_supply_problems(s)]
         bad += [f"{key}: {b}" for b in _shrunk_labels(s)]
     assert len(seen) >= 6, seen
@@ -124,7 +125,7 @@ def _panel_and_supply_problems(s) -> list[str]:
     lay = s.layout
     bad = []
     sup = lay.supply_rect
-    surf, texts = _texts_on(render_supply, models.supply_model(s.dview()), s.layout_key)
+    surf, texts = _texts_on(render_supply, models.supply_model(s.dview()), s.game.layout_key)
     pictures = {f"stack {i}": r.move(-sup.x, -sup.y)
                 for i, r in enumerate(lay.land_stacks + lay.score_stacks)}
     pictures.update({"draw deck": lay.draw_deck.move(-sup.x, -sup.y),
@@ -132,7 +133,7 @@ def _panel_and_supply_problems(s) -> list[str]:
     bad += [f"supply: {b}" for b in _clashes(texts, pictures, surf.get_rect())]
     for q in range(s.n):
         p = lay.panels[q]
-        key = s.layout_key.with_index(q)
+        key = s.game.layout_key.with_index(q)
         surf, texts = _texts_on(render_panel, models.panel_model(s, q), key)
         at = (6 - p.x, 6 - p.y)
         pictures = {"deck": lay.decks[q], "disc": lay.discs[q], "handed disc": lay.handed[q],
@@ -151,7 +152,7 @@ def _shrunk_labels(s) -> list[str]:
     button) while the button row had room to give it, and buttons that overlap or leave
     the row."""
     bad = []
-    buttons = s.buttons()
+    buttons = s.game.buttons()
     rects = [s.layout.button_rect(i) for i in range(len(buttons))]
     row = s.layout.track_rect
     for (label, *_rest), r in zip(buttons, rects, strict=True):
@@ -266,9 +267,9 @@ def test_points_fly_to_the_score_clear_of_the_other_words(display, monkeypatch, 
     monkeypatch.setattr(panels, "pygame", NS(**{**names, "Surface": Canvas}))
     _svc, s = open_oasis("human,bot:easy,bot:normal,bot:easy", 11, "en", scale)
     lay = s.layout
-    model = s.panel_model(0)
+    model = s.game.panel_model(0)
     panels.render_panel.cache_clear()
-    render_panel(model, s.layout_key.with_index(0))
+    render_panel(model, s.game.layout_key.with_index(0))
     texts = [(m, r.move(lay.panels[0].x - 6, lay.panels[0].y - 6)) for m, r in blits if m]
     point = lay.score_point(0)
     on = [m for m, r in texts if r.inflate(8, 8).collidepoint(point)]

@@ -20,6 +20,7 @@ from game.games.oasis.table import choices, presenter
 from game.games.oasis.table import tips as oasis_tips
 from game.games.oasis.table.choices import Choice
 from game.i18n import _
+from game.scenes.table import screen as table_screen
 from game.ui import theme
 from game.ui.log_lines import LINE_ENDS
 
@@ -47,24 +48,24 @@ class Reader:
     def decision(self, surface: pygame.Surface, k: int) -> None:
         """Everything a human choosing now may read (and the frame drawn)."""
         s = self.scene
-        self.read("prompt", s.prompt_line())
-        for label, _action, enabled, _primary in s.buttons():
+        self.read("prompt", table_screen.prompt_line(s))
+        for label, _action, enabled, _primary in s.game.buttons():
             self.read("button", label)
             if not enabled:
-                self.read("why greyed out", s.disabled_reason(label))
-        for tip in s.tips():
+                self.read("why greyed out", s.game.disabled_reason(label))
+        for tip in s.game.tips():
             self.read("tip", tip.text)
         for q in range(s.n):
-            for text in s.panel_model(q).texts():
+            for text in s.game.panel_model(q).texts():
                 self.read("panel", text)
         self.zooms()
         if k % 5 == 0:  # every cell's tip now and then
             for x in range(COLS):
                 for y in range(ROWS):
                     self.read("cell tip", oasis_tips.cell_text(s, (x, y)))
-        s.peek = k % 3 == 0
+        s.game.peek = k % 3 == 0
         s.draw(surface)
-        s.peek = False
+        s.game.peek = False
         self.log()
 
     def zooms(self) -> None:
@@ -75,7 +76,7 @@ class Reader:
         for pos in [s.layout.offer_cards[q][0].center for q in range(s.n)] + [
                 s.layout.carry_cards[0].center]:
             s.hover = pos
-            m = s.zoom_model()
+            m = s.game.zoom_model()
             for text in m.texts() if m else ():
                 self.read("zoom", text)
         s.keyboard, s.hover = keyboard, hover
@@ -178,6 +179,6 @@ def test_a_change_of_language_shows_at_once_on_the_table(display):
     drawn = set(theme.TEXT_SURFACES.values()) - rec_before
     n = s.dview()["draw_deck"]
     assert _("Deck {n}").format(n=n) != deck and _("Deck {n}").format(n=n) in drawn
-    assert s.prompt_line() == _("Make your offer: turn up the top card of your deck (1 to 3 "
+    assert table_screen.prompt_line(s) == _("Make your offer: turn up the top card of your deck (1 to 3 "
                                 "cards).")
-    assert _("Human") in s.panel_model(s.humans[0]).texts()
+    assert _("Human") in s.game.panel_model(s.humans[0]).texts()

@@ -20,6 +20,7 @@ from game.games.oregon.table.choices import OregonChoices
 from game.registry import GAMES
 from game.scenes import table as table_mod
 from game.scenes.services import Services
+from game.scenes.table import screen as table_screen
 from game.seats import parse_players
 from game.settings import Settings
 from game.ui import art, theme
@@ -54,7 +55,7 @@ def _table(code: str, scale: float):
     svc.stack.reset(scene)
     svc.stack.apply_pending()
     for _frame in range(20000):  # until the human may act (the bots play first)
-        if scene.human_can_act and scene.prompt() and not svc.stack.pending:
+        if scene.human_can_act and scene.game.prompt() and not svc.stack.pending:
             return scene
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
@@ -166,7 +167,7 @@ def test_every_oregon_prompt_fits_its_panel_clear_of_the_buttons(speaking_at):
             scene.message, scene.message_error = text, False
         rec = Recorder()
         scene.draw(rec)
-        box = scene.prompt_box()[0]
+        box = table_screen.prompt_box(scene)[0]
         lines = [(m, r) for m, r in rec.texts if m in text and box.colliderect(r)]
         assert " ".join(m for m, _r in lines) == text, (text, lines)
         assert all(box.contains(r) for _m, r in lines), (text, box, lines)
@@ -180,13 +181,13 @@ def test_the_oregon_table_keeps_its_words_in_their_boxes(speaking_at):
     rec = Recorder()
     scene.draw(rec)
     lay = scene.layout
-    boxes = {"message": scene.prompt_box()[0], "log": lay.log_rect, "supply": lay.supply_rect}
+    boxes = {"message": table_screen.prompt_box(scene)[0], "log": lay.log_rect, "supply": lay.supply_rect}
     boxes.update({f"panel {i}": r for i, r in enumerate(lay.panels)})
     bad = [f"{m!r} {r} leaves the canvas" for m, r in rec.texts if not CANVAS.contains(r)]
     bad += [f"{m!r} {r} overflows {name} {box}" for m, r in rec.texts
             for name, box in boxes.items() if r.colliderect(box) and not box.contains(r)]
     assert rec.texts and not bad, "\n".join(bad)
-    joker = lay.joker_rect(len(scene.hand()))
+    joker = lay.joker_rect(len(scene.game.hand()))
     label = [r for m, r in rec.texts if m == i18n._("Joker")]
     assert label and not label[0].colliderect(lay.card_rect(3))  # under its token, by the hand
     assert label[0].right < boxes["message"].x and abs(label[0].centerx - joker.centerx) <= 1

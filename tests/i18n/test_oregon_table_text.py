@@ -19,6 +19,7 @@ from game.i18n import _
 from game.registry import GAMES
 from game.scenes import table as table_mod
 from game.scenes.services import Services
+from game.scenes.table import screen as table_screen
 from game.seats import parse_players
 from game.settings import Settings
 from game.ui.log_lines import LINE_ENDS
@@ -41,7 +42,7 @@ def _until_human(svc, scene) -> bool:
     for _frame in range(MAX_FRAMES):
         if scene.state.is_over():
             return False
-        if scene.human_can_act and scene.prompt() and not svc.stack.pending:
+        if scene.human_can_act and scene.game.prompt() and not svc.stack.pending:
             return True
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
@@ -61,12 +62,12 @@ class Reader:
 
     def decision(self, n: int) -> None:
         s = self.scene
-        self.add(f"prompt {n}", s.prompt_line())
-        for label, _action, enabled, _primary in s.buttons():
+        self.add(f"prompt {n}", table_screen.prompt_line(s))
+        for label, _action, enabled, _primary in s.game.buttons():
             self.add(f"button {n}", label)
             if not enabled:
-                self.add(f"why not {label!r}", s.disabled_reason(label))
-        for tip in s.tips():
+                self.add(f"why not {label!r}", s.game.disabled_reason(label))
+        for tip in s.game.tips():
             self.add(f"tip {tip.key}", tip.text)
         v = s.dview()
         cells = [tuple(b["cell"]) for b in v["buildings"]]
@@ -76,42 +77,42 @@ class Reader:
 
     def message(self, where: str) -> None:
         """The table's answer to a click, shown in the prompt panel."""
-        self.add(where, self.scene.prompt_line())
+        self.add(where, table_screen.prompt_line(self.scene))
 
     def choice(self, n: int) -> None:
         """A complete choice: the prompt, and what placing on a few cells would earn."""
         s = self.scene
-        self.add(f"chosen {n}", s.prompt_line())
-        _kind, cells = s.legal_cells()
+        self.add(f"chosen {n}", table_screen.prompt_line(s))
+        _kind, cells = s.game.legal_cells()
         for cell in cells[:3]:
-            self.add(f"preview {cell}", s.preview_text(cell))
+            self.add(f"preview {cell}", s.game.preview_text(cell))
 
 
 def _play(scene, action, reader: Reader, n: int) -> None:
     """``action`` through the table, as a player's clicks make it."""
     s = scene
     if isinstance(action, PlaceStartTile):
-        reader.add("start preview", s.preview_text(action.cell))
-        s.click_cell(action.cell)
+        reader.add("start preview", s.game.preview_text(action.cell))
+        s.game.click_cell(action.cell)
     elif isinstance(action, (PlaceFarmer, PlaceBuilding)):
-        s.click_cell(action.cell)  # no cards chosen yet: the table says what is missing
+        s.game.click_cell(action.cell)  # no cards chosen yet: the table says what is missing
         reader.message(f"refusal {n}")
         for card in action.cards:
-            s.toggle_card(card)
+            s.game.toggle_card(card)
         if action.uses_joker:
-            s.toggle_joker()
+            s.game.toggle_joker()
         reader.choice(n)
-        s.click_cell(action.cell)
+        s.game.click_cell(action.cell)
     elif isinstance(action, Draw):
         other = "building" if action.deck == "landscape" else "landscape"
-        if f"deck_{other}" not in dict(s.targets()):
-            s.click_elsewhere(s.layout.decks[other].center)
+        if f"deck_{other}" not in dict(s.game.targets()):
+            s.game.click_elsewhere(s.layout.decks[other].center)
             reader.message(f"deck refusal {n}")
-        s.activate(f"deck_{action.deck}")
+        s.game.activate(f"deck_{action.deck}")
     else:
-        labels = [b for b in s.buttons() if b[1] == action]
+        labels = [b for b in s.game.buttons() if b[1] == action]
         assert labels, f"no button plays {action}"
-        s.press_button([b[1] for b in s.buttons()].index(action))
+        s.input.press_button([b[1] for b in s.game.buttons()].index(action))
 
 
 @pytest.mark.parametrize("code", ["it", "es", "fr"])
@@ -134,7 +135,7 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
             version = scene.version
             _play(scene, action, reader, n)
             assert scene.version == version + 1, f"{action} was not played: " \
-                                                 f"{scene.prompt_line()}"
+                                                 f"{table_screen.prompt_line(scene)}"
         for entry in scene.log.entries:
             reader.add("log", entry.text)
             # one rule in every language: a log line ends with one full stop (or ! ? …)
@@ -163,15 +164,15 @@ def test_the_oregon_table_follows_a_live_change_of_language(display):
     action = next(a for a in scene.state.legal_actions(scene.acting)
                   if isinstance(a, (PlaceFarmer, PlaceBuilding)))
     for card in action.cards:
-        scene.toggle_card(card)
+        scene.game.toggle_card(card)
     if action.uses_joker:
-        scene.toggle_joker()
+        scene.game.toggle_joker()
 
     def shown():
-        return {"prompt": scene.prompt_line(), "buttons": [b[0] for b in scene.buttons()],
-                "tips": sorted(t.text for t in scene.cached_tips()),
-                "preview": scene.preview_text(action.cell),
-                "panel": scene.panel_model(0).kind,
+        return {"prompt": table_screen.prompt_line(scene), "buttons": [b[0] for b in scene.game.buttons()],
+                "tips": sorted(t.text for t in scene.hover_tips.cached_tips()),
+                "preview": scene.game.preview_text(action.cell),
+                "panel": scene.game.panel_model(0).kind,
                 "card": oregon_art.card_surface("building", "church")}
 
     before = shown()

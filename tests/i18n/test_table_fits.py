@@ -34,6 +34,7 @@ from game.scenes.handoff import Handoff, message_width
 from game.scenes.replay import ReplayScene, phase_words
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.services import Services
+from game.scenes.table import screen as table_screen
 from game.seats import BOT, HUMAN, make_seat
 from game.settings import Settings
 from game.ui import art, theme
@@ -281,7 +282,7 @@ def test_the_undo_button_fits_in_every_language(display, code, scale):
     svc = services_at(scale)
     scene = open_table(svc, "oregon", "human,bot")
     with speaking(code) as missing:
-        r = scene.undo_rect()
+        r = table_screen.undo_rect(scene)
         assert art_label_px(i18n._("Undo (U)"), r.size) >= round(r.h * 0.46)
         assert r.right == scene.layout.log_rect.right - 16 and r.w >= 180
     assert not own_missing(code, missing)
@@ -292,14 +293,14 @@ def test_a_change_of_language_writes_the_log_and_a_refusal_again(display):
     scene = open_table(svc, "oregon", "bot,human")  # the bot has played: its lines are in
     scene.log.add(say(N_("Game resumed at move {n}."), n=3))
     assert not scene.undo()  # nothing of the human's to take back: the reason shows in red
-    refusal = scene._prompt_style()[0]
+    refusal = table_screen.prompt_style(scene)[0]
     assert refusal == "Nothing of yours to take back this turn."
     events = [e for e in scene.log.entries if e.source is not None]
     assert events
     with speaking("it") as missing:
         i18n.set_language("en")
         svc.set_language("it")  # Settings -> Language: every scene on the stack hears of it
-        shown = scene._prompt_style()[0]
+        shown = table_screen.prompt_style(scene)[0]
         assert shown == i18n._("Nothing of yours to take back this turn.") != refusal
         assert not english_words(shown)
         for e in scene.log.entries:

@@ -1,6 +1,6 @@
 """A table scene driven through the real app loop by posted pygame events.
 
-``table_plans`` gives each game's ``TableDriver`` its ``game`` and ``scene_class`` and the
+``table_plans`` gives each game's ``TableDriver`` its ``game`` and ``parts_class`` and the
 planning of how an engine action becomes inputs on that table (clicks, or focus moves).
 """
 
@@ -145,8 +145,8 @@ class PadInput:
         s = self.scene
         cell = tuple(cell) if cell is not None else None
         for n in range(limit):
-            keys = [k for k, _ in s.targets()]
-            assert key in keys, (key, keys, s.prompt())
+            keys = [k for k, _ in s.game.targets()]
+            assert key in keys, (key, keys, s.game.prompt())
             if s.focus == key and (cell is None or tuple(s.cursor) == cell):
                 return n
             if self.via == "keyboard" and s.focus in keys and s.focus != key:
@@ -175,11 +175,11 @@ class PadInput:
 
 def strip_step(s, keys, focus, dx, dy):
     """Where one direction press moves the focus from a strip target (the tables' rule)."""
-    keeps = s.strip_keeps is not None and focus.startswith(s.strip_keeps)
+    keeps = s.game.strip_keeps is not None and focus.startswith(s.game.strip_keeps)
     if dy < 0 and "board" in keys and not keeps:
         return "board"
     strip = [k for k in keys if k != "board"]
-    step = (dx or dy) if s.strip_vertical else dx
+    step = (dx or dy) if s.game.strip_vertical else dx
     if step:
         i = strip.index(focus)
         return strip[max(0, min(len(strip) - 1, i + step))]
@@ -227,7 +227,7 @@ class TableDriver(AppDriver):
     """The real app loop with one game's table, driven by posted pygame events."""
 
     game: str
-    scene_class: type
+    parts_class: type
 
     def __init__(self, spec: str, seed: int, speed: float = 60.0):
         config = Config(mute=True, game=self.game, seats=parse_players(spec, GAMES[self.game]),
@@ -236,7 +236,7 @@ class TableDriver(AppDriver):
         self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
         pygame.event.clear()
         self.scene = self.app.stack.top
-        assert isinstance(self.scene, self.scene_class)
+        assert isinstance(self.scene.game, self.parts_class)
 
     def move(self, pos) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
@@ -257,7 +257,7 @@ class TableDriver(AppDriver):
         if name == "a":
             s, want = self.scene, self.scene.focus
             self.wait_armed(None)
-            if self.top is s and s.focus != want and want in dict(s.targets()):
+            if self.top is s and s.focus != want and want in dict(s.game.targets()):
                 self.focus_on(want)  # the turn began meanwhile and set its own focus
                 self.wait_armed(None)
         super().button(name, frames)
@@ -271,12 +271,12 @@ class TableDriver(AppDriver):
             if self.top is not s:
                 return
             if pos is None:  # a focus on nothing moves to the first target, as Enter does
-                keys = [k for k, _r in s.targets()]
+                keys = [k for k, _r in s.game.targets()]
                 key = s.focus if s.focus in keys else (keys[0] if keys else None)
             else:
-                key = next((k for k, r in reversed(s.targets())
+                key = next((k for k, r in reversed(s.game.targets())
                             if k != "board" and r.collidepoint(pos)), None)
-            if key is None or s.control_armed(key, by_pointer=pos is not None):
+            if key is None or s.input.control_armed(key, by_pointer=pos is not None):
                 return
             self.step()
         raise AssertionError(f"the control {key} never took input")
@@ -288,7 +288,7 @@ class TableDriver(AppDriver):
 
     def close_scores(self) -> None:
         """Close Colorado County's round scoring, which waits for a player."""
-        self.click(self.scene.scores_button_rect().center)
+        self.click(self.scene.game.scores_button_rect().center)
 
     def pass_handoff(self) -> None:
         """Past a hand-off screen's grace time, Space hands the table over."""
@@ -299,7 +299,7 @@ class TableDriver(AppDriver):
         for _ in range(limit):
             if cond():
                 return
-            if getattr(self.scene, "scores_held", False) and self.top is self.scene:
+            if getattr(getattr(self.scene, "game", None), "scores_held", False) and self.top is self.scene:
                 self.close_scores()
                 continue
             self.step()

@@ -15,13 +15,14 @@ from table_driver import TableDriver
 from game.games.colorado import engine as co
 from game.games.colorado.engine.cards import CARDS as COLORADO_CARDS
 from game.games.colorado.engine.grid import cell_name
-from game.games.colorado.table.scene import TableScene as ColoradoScene
+from game.games.colorado.table.parts import ColoradoParts
 from game.games.oasis import engine as oa
-from game.games.oasis.table.scene import TableScene as OasisScene
+from game.games.oasis.table.parts import OasisParts
 from game.games.oregon import engine as og
-from game.games.oregon.table.scene import TableScene as OregonScene
+from game.games.oregon.table.parts import OregonParts
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
+from game.scenes.table import screen as table_screen
 
 
 # --- input back-ends ----------------------------------------------------------------------------
@@ -36,15 +37,15 @@ class MouseTable(TableDriver):
         self.click(self.scene.layout.cell_rect(*cell).center)
 
     def btn(self, label: str) -> None:
-        rects = self.scene.button_rects()
-        assert label in rects, (label, list(rects), self.scene.prompt())
+        rects = table_screen.button_rects(self.scene)
+        assert label in rects, (label, list(rects), self.scene.game.prompt())
         self.click(rects[label].center)
 
     def turn_to(self, stars: set) -> None:
         """Right clicks (anywhere) turn the card until its stars stand on ``stars``."""
         s = self.scene
         for _ in range(4):
-            if set(s.choice.ghost_cells()) == stars:
+            if set(s.game.choice.ghost_cells()) == stars:
                 break
             self.click(s.layout.cell_rect(0, 0).center, button=3)
 
@@ -68,8 +69,8 @@ class PadTable(TableDriver):
 
     def btn(self, label: str) -> None:
         """Focus the button labelled ``label`` and press A."""
-        labels = [b[0] for b in self.scene.buttons()]
-        assert label in labels, (label, labels, self.scene.prompt())
+        labels = [b[0] for b in self.scene.game.buttons()]
+        assert label in labels, (label, labels, self.scene.game.prompt())
         self.focus_on(f"btn{labels.index(label)}")
         self.button("a")
 
@@ -78,11 +79,11 @@ class PadTable(TableDriver):
         first wrong quarter turn) the other way."""
         s = self.scene
         for i in range(3):
-            if set(s.choice.ghost_cells()) == stars:
+            if set(s.game.choice.ghost_cells()) == stars:
                 break
             self.button("rb" if i == 0 else "lb")
             self.turns += 1
-            if i == 0 and set(s.choice.ghost_cells()) != stars:
+            if i == 0 and set(s.game.choice.ghost_cells()) != stars:
                 self.button("lb")
                 self.turns += 1
 
@@ -95,7 +96,7 @@ class PadTable(TableDriver):
             if isinstance(self.top, Handoff) and self.top.ready:
                 self.button("a")
                 continue
-            if getattr(s, "scores_held", False) and self.top is s:
+            if getattr(getattr(s, "game", None), "scores_held", False) and self.top is s:
                 self.close_scores()
                 continue
             self.step()
@@ -115,7 +116,7 @@ OREGON_BUTTONS = {og.UseExtraTurn: "Use extra turn", og.SkipExtraTurn: "Skip",
 
 class OregonPlan:
     game = "oregon"
-    scene_class = OregonScene
+    parts_class = OregonParts
 
     def play(self, action) -> None:
         s = self.scene
@@ -124,10 +125,10 @@ class OregonPlan:
             self.cell(action.cell)
         elif isinstance(action, (og.PlaceFarmer, og.PlaceBuilding, og.DiscardNoPlacement)):
             for card in action.cards:
-                i = s.hand().index(card)
-                self.target(f"card{i}", s.card_rect(i))
+                i = s.game.hand().index(card)
+                self.target(f"card{i}", s.game.card_rect(i))
             if len(action.cards) == 1:
-                self.target("joker", lay.joker_rect(len(s.hand())))
+                self.target("joker", lay.joker_rect(len(s.game.hand())))
             if isinstance(action, og.DiscardNoPlacement):
                 self.btn("Discard 2 cards")
             else:
@@ -143,18 +144,18 @@ class OregonPlan:
 # --- Colorado County ----------------------------------------------------------------------------
 class ColoradoPlan:
     game = "colorado"
-    scene_class = ColoradoScene
+    parts_class = ColoradoParts
 
     def tokens(self, cowboys) -> None:
         for c in cowboys:
-            toks = self.scene.token_rects()
+            toks = self.scene.game.token_rects()
             i = [n for n, _ in toks].index(c)
             self.target(f"token{i}", toks[i][1])
 
     def play(self, action) -> None:
         s = self.scene
         if isinstance(action, co.PlaceFlag):
-            i = s.my_flags().index(action.colour)
+            i = s.game.my_flags().index(action.colour)
             self.target(f"flag{i}", s.layout.flag_rect(i))
             self.cell(action.cell)
         elif isinstance(action, co.OfferForSale):
@@ -178,22 +179,22 @@ class ColoradoPlan:
 
     def take(self, a) -> None:
         s = self.scene
-        cards = s.card_rects()
+        cards = s.game.card_rects()
         i = [cid for cid, _ in cards].index(a.card_id)
         self.target(f"card{i}", cards[i][1])
-        assert s.sel_card == a.card_id
+        assert s.game.choice.sel_card == a.card_id
         if a.flag_cell is None:
-            self.btn("Take, no cubes" if s.choice.use_flags() else "Take card")
+            self.btn("Take, no cubes" if s.game.choice.use_flags() else "Take card")
             return
-        if s.use_flag != tuple(a.flag_cell):
+        if s.game.choice.use_flag != tuple(a.flag_cell):
             self.cell(a.flag_cell)
-        assert s.use_flag == tuple(a.flag_cell)
+        assert s.game.choice.use_flag == tuple(a.flag_cell)
         want = set(COLORADO_CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation,
                                                       a.anchor_star))
         self.turn_to(want)
-        assert set(s.choice.ghost_cells()) == want
-        for c in s.choice.ghost_cells():
-            on = c not in s.cube_off
+        assert set(s.game.choice.ghost_cells()) == want
+        for c in s.game.choice.ghost_cells():
+            on = c not in s.game.choice.cube_off
             if on != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
                 self.cell(c)
         k = len(a.cubes)
@@ -206,7 +207,7 @@ OASIS_BONUS = {"oasis": "Oasis tile", "steppe": "Steppe tile", "stone": "Stone t
 
 class OasisPlan:
     game = "oasis"
-    scene_class = OasisScene
+    parts_class = OasisParts
 
     def tile(self, cell, marker_from) -> None:
         self.cell(cell)
@@ -219,13 +220,13 @@ class OasisPlan:
         s = self.scene
         lay = s.layout
         if isinstance(action, oa.TurnCard):
-            self.target("deck", lay.decks[s.acting])
+            self.target("deck", lay.decks[s.chooser])
         elif isinstance(action, oa.StopOffer):
             self.btn("Stop here")
         elif isinstance(action, oa.TakeOffer):
             self.target(f"offer{action.owner}", lay.offer_areas[action.owner])
         elif isinstance(action, oa.CarryOut):
-            i = next(i for i, (c, st) in enumerate(s.carry_cards())
+            i = next(i for i, (c, st) in enumerate(s.game.carry_cards())
                      if c == action.card and st == "pending")
             self.target(f"card{i}", lay.carry_cards[i])
         elif isinstance(action, oa.PlaceTile):
@@ -286,7 +287,7 @@ def play_to_results(t, pick, limit: int) -> set:
         t.wait_turn()
         if s.state.is_over():
             break
-        action = pick(s.state.legal_actions(s.acting), seen)
+        action = pick(s.state.legal_actions(s.chooser), seen)
         before = s.human_actions
         t.play(action)
         assert s.human_actions == before + 1, (action, s.message)
@@ -316,6 +317,6 @@ def escape_pauses_and_f1_shows_rules(t) -> None:
     t.key(pygame.K_ESCAPE)
     assert type(t.top).__name__ == "PauseMenu"
     t.key(pygame.K_ESCAPE)
-    assert isinstance(t.top, t.scene_class)
+    assert isinstance(getattr(t.top, "game", None), t.parts_class)
     t.key(pygame.K_F1)
     assert type(t.top).__name__ == "RulesOverlay"

@@ -10,6 +10,7 @@ from table_driver import DT, made_tables
 from table_plans import ColoradoMouseTable
 
 from game.games.colorado.engine import Bid, DeclareInterest, OfferForSale, PassSale
+from game.scenes.table import screen as table_screen
 from game.ui.arming import ARM_SECONDS, Arming
 
 pytestmark = pytest.mark.usefixtures("no_flip")
@@ -95,11 +96,11 @@ def test_i_want_it_in_the_place_of_pass_ignores_the_clicks_that_follow_pass(tabl
     for _ in range(300):
         t.until_human()
         assert not s.state.is_over(), "no bot offered land after the human passed"
-        legal = s.state.legal_actions(s.acting)
+        legal = s.state.legal_actions(s.chooser)
         if PassSale() not in legal:
             t.play(_pass_or_bid(rng, legal))
             continue
-        where = s.button_rects()["Pass"].center
+        where = table_screen.button_rects(s)["Pass"].center
         t.click(where)
         assert mine(s)[-1] == PassSale()
         appeared = None
@@ -122,9 +123,9 @@ def test_moving_off_and_back_takes_the_offer_at_once(tables):
     for _ in range(300):
         t.until_human()
         assert not s.state.is_over()
-        legal = s.state.legal_actions(s.acting)
+        legal = s.state.legal_actions(s.chooser)
         if s.state.phase == "interest" and s.arming.clock >= 0:
-            rect = s.button_rects()["I want it"]
+            rect = table_screen.button_rects(s)["I want it"]
             t.move(rect.center)
             t.move((5, 5))
             t.move(rect.center)

@@ -19,7 +19,7 @@ from game.scenes.services import Services
 from game.scenes.table import autosave as autosave_module
 from game.scenes.table import screen
 from game.scenes.table.autosave import REMIND_SECONDS, SAVE_FAILED, SAVED_AGAIN, Autosaver
-from game.scenes.table.scene import SAVE_NOTICE_SECONDS
+from game.scenes.table.table import SAVE_NOTICE_SECONDS
 from game.settings import Settings
 from game.ui import theme
 
@@ -88,7 +88,7 @@ def play(svc, t):
     """The human's next move (the bots' before it), its autosave written and looked at."""
     while not t.human_can_act:
         frames(svc)
-    t._try(t.legal()[0])
+    t.game.try_action(t.legal()[0])
     svc.config.writer.flush()
     frames(svc)
 

@@ -14,6 +14,7 @@ from game.games.oregon.engine import Draw
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
 from game.scenes.services import Services
+from game.scenes.table import screen as table_screen
 from game.scenes.tutorial import progress
 from game.scenes.tutorial.coach import lesson_table, open_lesson_table
 from game.scenes.tutorial.guide import LEARNER
@@ -67,7 +68,7 @@ def to_step(svc, t, index):
         if t.coach.reading:
             assert t.coach.proceed()
         else:
-            t._try(t.coach.lesson.demo_action(t.coach.guide.index,
+            t.game.try_action(t.coach.lesson.demo_action(t.coach.guide.index,
                                               t.state.legal_actions(LEARNER)))
         settle(svc, t)
 
@@ -80,7 +81,7 @@ def to_results(svc, t, limit=20000):
         if isinstance(svc.stack.top, ResultsScene):
             return
         if t.human_can_act and svc.stack.top is t and not t.state.is_over():
-            t._try(t.state.legal_actions(LEARNER)[0])
+            t.game.try_action(t.state.legal_actions(LEARNER)[0])
         frames(svc)
 
 
@@ -141,19 +142,19 @@ def test_only_the_steps_moves_are_offered_and_others_are_refused_with_its_words(
     assert offered == lesson.expected(3, legal) and len(offered) < len(legal)
     refused = next(a for a in legal if a not in offered)
     history = list(t.state.history)
-    assert t._try(refused) is False
+    assert t.game.try_action(refused) is False
     assert t.state.history == history
-    assert t.shown_message() == "A farmer now, please."
+    assert table_screen.shown_message(t) == "A farmer now, please."
     # a move the rules forbid still says the rules' reason
-    assert t._try(Draw("building")) is False
-    assert t.shown_message() != "A farmer now, please." and t.message_error
+    assert t.game.try_action(Draw("building")) is False
+    assert table_screen.shown_message(t) != "A farmer now, please." and t.message_error
 
 
 def test_buttons_the_step_does_not_want_are_unlit(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 4)  # skip the extra turn
     coach = t.coach
-    buttons = t.buttons()
+    buttons = t.game.buttons()
     use = [b for b in buttons if type(b[1]).__name__ == "UseExtraTurn"]
     skip = [b for b in buttons if type(b[1]).__name__ == "SkipExtraTurn"]
     assert skip and not coach.refuses_button(skip[0][1])
@@ -168,7 +169,7 @@ def test_bots_wait_while_a_reading_step_is_up(svc, lesson):
     moves = len(t.state.history)
     frames(svc, 600)
     assert len(t.state.history) == moves
-    assert t.prompt_line() == "Read what the coach says, then press Continue."
+    assert table_screen.prompt_line(t) == "Read what the coach says, then press Continue."
     # a click on the table does nothing while the learner reads; Enter goes on
     t.handle(I.click(t.layout.cell_rect(3, 3).center))
     assert t.coach.guide.index == 2
@@ -191,13 +192,13 @@ def test_continue_by_click_and_by_pad(svc, lesson):
 def test_hints_and_undo_are_off_during_the_steps_and_on_after(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 1)
-    assert t.human_can_act and not t.hints_offered
-    t._try(t.coach.lesson.demo_action(1, t.state.legal_actions(LEARNER)))
+    assert t.human_can_act and not t.suggest.offered
+    t.game.try_action(t.coach.lesson.demo_action(1, t.state.legal_actions(LEARNER)))
     settle(svc, t)
     assert t.undo_reason() is not None and not t.can_undo
     to_step(svc, t, len(lesson.steps))
     settle(svc, t)
-    assert t.human_can_act and t.hints_offered
+    assert t.human_can_act and t.suggest.offered
     assert t.legal() == t.state.legal_actions(LEARNER)
 
 
@@ -209,11 +210,11 @@ def test_the_focus_the_coach_moves_shows_no_tip_over_the_bubble(svc, lesson):
     frames(svc, 2)
     t.keyboard = True
     assert t.focus.startswith("card")
-    assert t.current_tip()[0] is None
+    assert t.hover_tips.current_tip()[0] is None
     to_step(svc, t, len(lesson.steps))
     settle(svc, t)
     t.keyboard, t.focus = True, "card0"
-    assert t.current_tip()[0] is not None
+    assert t.hover_tips.current_tip()[0] is not None
 
 
 def test_no_hand_off_screen_with_one_human(svc, lesson):
@@ -223,7 +224,7 @@ def test_no_hand_off_screen_with_one_human(svc, lesson):
         if t.state.is_over():
             break
         if t.human_can_act:
-            t._try(t.state.legal_actions(LEARNER)[0])
+            t.game.try_action(t.state.legal_actions(LEARNER)[0])
         frames(svc, 5)
         assert not any(isinstance(s, Handoff) for s in svc.stack.scenes)
 
@@ -260,7 +261,7 @@ def test_a_resumed_lesson_goes_on_as_the_uninterrupted_one(svc, lesson):
     to_step(svc, t, len(lesson.steps))
     for _ in range(3):
         settle(svc, t)
-        t._try(t.state.legal_actions(LEARNER)[0])
+        t.game.try_action(t.state.legal_actions(LEARNER)[0])
     settle(svc, t)
     straight = list(t.state.history)
     t.on_exit()
@@ -298,8 +299,8 @@ def test_a_corrupt_progress_file_is_set_aside_said_and_the_lesson_starts_over(sv
     assert t.coach.guide.index == 0 and not t.state.history
     aside = pf.with_name(pf.name + ".corrupt")
     assert aside.read_text() == damage  # kept, never deleted
-    assert "lesson-oregon.json.corrupt" in t.shown_message()
-    assert "starts over" in t.shown_message()
+    assert "lesson-oregon.json.corrupt" in table_screen.shown_message(t)
+    assert "starts over" in table_screen.shown_message(t)
 
 
 def test_a_progress_file_that_cannot_be_written_is_said_on_the_table(svc, lesson, monkeypatch):

@@ -60,8 +60,8 @@ def test_a_score_floats_its_points_from_the_event_data(tables):
               {"round": 1, "category": "lakes", "points": 7, "count": 2, "cells": [[3, 4]]})
     start_event(s, e)
     assert s.disp_score[1] == before + 7
-    assert s.score_show["rows"][1]["lakes"] == (7, 2)
-    assert s.highlight[1] == [(3, 4)]
+    assert s.game.score_show["rows"][1]["lakes"] == (7, 2)
+    assert s.game.highlight[1] == [(3, 4)]
     assert s.floaters.texts[-1:] == ["+7"]
 
 

@@ -41,7 +41,7 @@ def test_whole_game_by_mouse_to_results(tables):
     rng = random.Random(5)
     seen = play_to_results(t, lambda legal, _seen: _pick(rng, legal), 600)
     assert {PlaceFlag, Bid, TakeCard} <= seen
-    rows = s.result_rows()
+    rows = s.game.result_rows()
     assert [r[2] for r in rows] == sorted(r[2] for r in rows)
     assert any(r[5] for r in rows)
     assert {"R1", "R4", "Borders", "Tie-break: cubes"} <= set(rows[0][4])
@@ -55,7 +55,7 @@ def _to_phase(t, phase: str, rng=None):
         t.until_human()
         if s.state.phase == phase:
             return
-        t.play(_pick(rng, s.state.legal_actions(s.acting)))
+        t.play(_pick(rng, s.state.legal_actions(s.chooser)))
     raise AssertionError(f"never reached {phase}")
 
 
@@ -67,27 +67,27 @@ def test_other_bids_stay_secret_until_the_reveal(tables):
     t.until(lambda: all(s.state.bids[q] is not None for q in (1, 2)), 3000)
     t.step(20)
     assert s.state.phase == "bid" and s.human_can_act
-    t.tokens(s.my_cowboys()[:1])  # a choice in progress survives the bots' bids
-    assert len(s.sel_tokens) == 1
+    t.tokens(s.game.my_cowboys()[:1])  # a choice in progress survives the bots' bids
+    assert len(s.game.choice.sel_tokens) == 1
     secret = {c for q in (1, 2) for c in s.state.bids[q]} - set(s.state.hands[0])
     assert secret
     for q in (1, 2):
-        assert "bid in" in s.panel_model(q).texts()
+        assert "bid in" in s.game.panel_model(q).texts()
     words = set()
-    for text in s.drawn_texts():
+    for text in s.game.drawn_texts():
         words |= set(text.replace(",", " ").replace(".", " ").replace("(", " ")
                      .replace(")", " ").split())
     own = {str(c) for c in s.state.hands[0]}
     # the only numbers on screen: own cowboys, counts and scores, never the others' bids
     for q in (1, 2):
-        assert not [w for w in s.panel_model(q).texts() if w in {str(c) for c in secret}
+        assert not [w for w in s.game.panel_model(q).texts() if w in {str(c) for c in secret}
                     and w not in (str(s.state.cubes_left[q]), str(s.disp_score[q]))]
-    bid_lines = [x for x in s.drawn_texts() if "bid" in x.lower()]
+    bid_lines = [x for x in s.game.drawn_texts() if "bid" in x.lower()]
     for line in bid_lines:
         nums = {w for w in line.replace(",", " ").replace("(", " ").replace(")", " ")
                 .replace(".", " ").split() if w.isdigit()}
         assert not (nums & {str(c) for c in secret}) - own, line
-    assert s.bid_show is None and words
+    assert s.game.bid_show is None and words
 
 
 def test_two_humans_hand_off_before_each_secret_bid(tables):
@@ -102,48 +102,48 @@ def test_two_humans_hand_off_before_each_secret_bid(tables):
         if s.state.phase == "bid" and s.human_can_act:
             break
         if s.human_can_act:
-            t.play(_pick(rng, s.state.legal_actions(s.acting)))
+            t.play(_pick(rng, s.state.legal_actions(s.chooser)))
     assert s.state.phase == "bid"
-    first = s.acting
+    first = s.chooser
     assert s.viewer == first
-    before = s.handoffs
+    before = s.privacy.handoffs
     t.play(Bid(()))
     # the other human's secret bid comes behind a fresh hand-off screen
     t.until(lambda: type(t.top).__name__ == "Handoff" or s.state.phase != "bid", 3000)
     assert s.state.phase == "bid"
     assert type(t.top).__name__ == "Handoff"
-    assert s.viewer is None and s.handoffs == before + 1
+    assert s.viewer is None and s.privacy.handoffs == before + 1
     t.pass_handoff()
-    assert s.viewer == s.acting != first
+    assert s.viewer == s.chooser != first
 
 
 def test_rotating_changes_the_ghost(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
     _two_star_choice(t, random.Random(3))
-    before = set(s.choice.ghost_cells())
+    before = set(s.game.choice.ghost_cells())
     t.key(pygame.K_r)
-    after = set(s.choice.ghost_cells())
+    after = set(s.game.choice.ghost_cells())
     assert after != before and len(after) == 2
     t.key(pygame.K_e)  # Q / E turn too (the ROTATE intent)
-    assert set(s.choice.ghost_cells()) not in (after,)
+    assert set(s.game.choice.ghost_cells()) not in (after,)
     t.click((100, 100), button=3)
-    assert len(set(s.choice.ghost_cells())) == 2
+    assert len(set(s.game.choice.ghost_cells())) == 2
 
 
 def test_illegal_card_use_shows_a_reason(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
     _to_phase(t, "take")
-    cid = s.table_cards[0]["id"]
-    t.click(dict(s.card_rects())[cid].center)
+    cid = s.game.table_cards[0]["id"]
+    t.click(dict(s.game.card_rects())[cid].center)
     colour = CARDS[cid].colour
     # a lake cell: no flag of that colour, and nothing may stand there
     cell = tuple(s.state.view(0)["lakes"][0]["cells"][0])
     t.click(s.layout.cell_rect(*cell).center)
     assert s.message_error
     assert colour in s.message or "lake" in s.message
-    assert s.prompt() == s.message
+    assert s.game.prompt() == s.message
 
 
 def test_illegal_flag_cell_explains(tables):
@@ -177,10 +177,10 @@ def test_random_lakes_from_the_command_line_reach_the_table_and_play_again():
     table = app.stack.top
     first = {tuple(map(tuple, lk["cells"])) for lk in new_game(3, 8).view(0)["lakes"]}
     random_lakes = {tuple(map(tuple, lk["cells"])) for lk in table.state.view(0)["lakes"]}
-    assert table.lakes == "random" and random_lakes != first
+    assert table.game.lakes == "random" and random_lakes != first
     table.play_again()
     app.stack.apply_pending()
-    assert app.stack.top is not table and app.stack.top.lakes == "random"
+    assert app.stack.top is not table and app.stack.top.game.lakes == "random"
 
 
 def _two_star_choice(t, rng):
@@ -188,16 +188,16 @@ def _two_star_choice(t, rng):
     s = t.scene
     for _ in range(40):
         _to_phase(t, "take", rng)
-        two = [a for a in s.state.legal_actions(s.acting)
+        two = [a for a in s.state.legal_actions(s.chooser)
                if isinstance(a, TakeCard) and a.flag_cell is not None
                and CARDS[a.card_id].num_stars == 2]
         if two:
             a = two[0]
-            t.click(dict(s.card_rects())[a.card_id].center)
-            if s.use_flag != tuple(a.flag_cell):
+            t.click(dict(s.game.card_rects())[a.card_id].center)
+            if s.game.choice.use_flag != tuple(a.flag_cell):
                 t.click(s.layout.cell_rect(*a.flag_cell).center)
             return a
-        t.play(s.state.legal_actions(s.acting)[0])
+        t.play(s.state.legal_actions(s.chooser)[0])
     raise AssertionError("no two-star card came to the human")
 
 
@@ -213,37 +213,37 @@ def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
                       c[1] * 15 + c[0]] < 0 and c[1] * 15 + c[0] not in s.state.flags)
     s.state.flags[corner[1] * 15 + corner[0]] = (colour, placer)
     s.version += 1
-    s.use_flag = None
+    s.game.choice.use_flag = None
     t.click(s.layout.cell_rect(*corner).center)
-    assert s.use_flag == corner
+    assert s.game.choice.use_flag == corner
     seen = set()
     for _ in range(4):
-        stars = s.choice.ghost_cells()
+        stars = s.game.choice.ghost_cells()
         off = [c for c in stars if not (0 <= c[0] < 15 and 0 <= c[1] < 10)]
-        blocked = s.choice.blocked_stars()
+        blocked = s.game.choice.blocked_stars()
         if off:
             seen.add("off")
             assert [c for c, why, _o in blocked if why == "off"] == off
-            assert s.prompt().startswith("The second star falls off the board: turn the "
-                                         "card (R) to use both."), s.prompt()
-            assert s.cube_off >= set(off)
-            assert s.choice.card_preview()["legal"]
+            assert s.game.prompt().startswith("The second star falls off the board: turn the "
+                                         "card (R) to use both."), s.game.prompt()
+            assert s.game.choice.cube_off >= set(off)
+            assert s.game.choice.card_preview()["legal"]
         elif not blocked:
-            assert "second star" not in s.prompt()
+            assert "second star" not in s.game.prompt()
         t.key(pygame.K_r)
     assert "off" in seen
     # now a lake and someone's land right beside the flag
-    s.rotation = 0
+    s.game.choice.rotation = 0
     other = next(c for c in CARDS[a.card_id].star_cells(corner, 0, 0) if c != corner)
     i = other[1] * 15 + other[0]
     if 0 <= other[0] < 15 and 0 <= other[1] < 10:
         was = s.state.owner[i]
         s.state.owner[i] = 1
         s.version += 1
-        s.choice.default_cubes()
-        assert s.choice.blocked_stars() == [(other, "land", 1)]
-        assert f"lands on {s.names[1]}'s land" in s.prompt()
-        assert other in s.cube_off
+        s.game.choice.default_cubes()
+        assert s.game.choice.blocked_stars() == [(other, "land", 1)]
+        assert f"lands on {s.names[1]}'s land" in s.game.prompt()
+        assert other in s.game.choice.cube_off
         s.state.owner[i] = was
         s.version += 1
 
@@ -252,18 +252,18 @@ def test_confirmed_bid_tokens_leave_the_strip_at_once(tables):
     t = tables("human,bot:easy,bot:easy", seed=4)
     s = t.scene
     _to_phase(t, "bid")
-    chosen = sorted(s.my_cowboys()[:2])
-    before = [c for c, _r in s.token_rects()]
+    chosen = sorted(s.game.my_cowboys()[:2])
+    before = [c for c, _r in s.game.token_rects()]
     t.play(Bid(tuple(chosen)))
     # at once, whatever the bots and the reveal animation are doing
-    left = [c for c, _r in s.token_rects()]
+    left = [c for c, _r in s.game.token_rects()]
     assert left == [c for c in before if c not in chosen]
-    assert s.pending_bid[0] == chosen
+    assert s.game.pending_bid[0] == chosen
     if s.state.phase == "bid":
-        assert f"(cowboys {chosen[0]}, {chosen[1]}) is in" in s.prompt()
+        assert f"(cowboys {chosen[0]}, {chosen[1]}) is in" in s.game.prompt()
     t.step(1)
-    assert not set(chosen) & {c for c, _r in s.token_rects()}
+    assert not set(chosen) & {c for c, _r in s.game.token_rects()}
     # once the table has caught up the bid is spent: the tokens stay gone
     t.until(lambda: s.state.phase != "bid" and not s.timeline.busy, 5000)
-    assert 0 not in s.pending_bid
-    assert not set(chosen) & {c for c, _r in s.token_rects()} - set(s.state.hands[0])
+    assert 0 not in s.game.pending_bid
+    assert not set(chosen) & {c for c, _r in s.game.token_rects()} - set(s.state.hands[0])

@@ -19,6 +19,7 @@ from game.scenes.pause import PauseMenu
 from game.scenes.rules_overlay import RulesOverlay
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.settings import SettingsScene
+from game.scenes.table import screen as table_screen
 from game.scenes.title import TitleScene
 from game.ui.rows import Choice, Slider, Toggle
 
@@ -133,7 +134,7 @@ def test_title_to_a_table_by_controller(couch):
     assert setup.seed != seed
     c.menu_focus("start")
     c.button("a", frames=5)
-    assert type(c.top).__name__ == "TableScene" and c.top.game_id == "colorado"
+    assert type(c.top).__name__ == "Table" and c.top.game_id == "colorado"
     assert [s.kind for s in c.top.seats][:2] == ["human", "bot"]
 
 
@@ -262,7 +263,7 @@ def test_rules_and_undo_at_the_table_by_controller(oregon_turn):
     rng = random.Random(2)
     for _ in range(40):
         t.until_turn()
-        t.play(choose(rng, s.state.legal_actions(s.acting), set()))
+        t.play(choose(rng, s.state.legal_actions(s.chooser), set()))
         t.until(lambda: not s.timeline.busy, 500)
         if s.can_undo:
             break
@@ -271,10 +272,10 @@ def test_rules_and_undo_at_the_table_by_controller(oregon_turn):
     t.focus_on("undo")  # the Undo button is a focus target as well
     t.button("y", frames=2)
     assert len(s.state.history) == done - 1
-    assert s.prompt_line() == f"Taken back. {s.prompt()}" and s.prompt()
+    assert table_screen.prompt_line(s) == f"Taken back. {s.game.prompt()}" and s.game.prompt()
     t.until_turn()
     before = s.human_actions
-    t.play(s.state.legal_actions(s.acting)[0])
+    t.play(s.state.legal_actions(s.chooser)[0])
     assert s.human_actions == before + 1
 
 
@@ -350,7 +351,7 @@ def test_hot_plug_mid_game(oregon_turn, monkeypatch):
     t.plug(0)
     assert mapper.pads == ["Test Pad"]
     t.pad_id = 40
-    legal = s.state.legal_actions(s.acting)
+    legal = s.state.legal_actions(s.chooser)
     t.cell(legal[len(legal) // 2].cell)
     assert s.human_actions == 1
     # its plain-joystick twin events are not read twice
@@ -367,7 +368,7 @@ def test_hot_plug_mid_game(oregon_turn, monkeypatch):
     assert mapper.pads == ["Test Stick"]
     t.pad_id, t.via = 51, "joystick"
     t.until_turn()
-    t.play(s.state.legal_actions(s.acting)[0])
+    t.play(s.state.legal_actions(s.chooser)[0])
     assert s.human_actions == 2
     t.until_turn()
     at = (s.focus, s.cursor)
@@ -384,7 +385,7 @@ def test_hot_plug_mid_game(oregon_turn, monkeypatch):
     assert mapper.pads == ["Test Pad"]
     t.pad_id, t.via = 40, "stick"
     t.until_turn()
-    t.play(s.state.legal_actions(s.acting)[-1])
+    t.play(s.state.legal_actions(s.chooser)[-1])
     assert s.human_actions == 3
 
 
@@ -416,7 +417,7 @@ def table_focus_shows(s, key: str) -> bool:
         s.draw(a)
         s.keyboard, s.focus = True, key
         s.draw(b)
-        rect = s.layout.cell_rect(*s.cursor) if key == "board" else dict(s.targets())[key]
+        rect = s.layout.cell_rect(*s.cursor) if key == "board" else dict(s.game.targets())[key]
         need = 1 if key == "board" else 4
         return _changed_sides(a, b, rect) >= need
     finally:
@@ -436,13 +437,13 @@ def test_every_table_focus_target_shows_its_ring(make_table, cls, seed, decision
         t.until_turn()
         if s.state.is_over():
             break
-        for key in [k for k, _ in s.targets()]:
+        for key in [k for k, _ in s.game.targets()]:
             kind = (s.state.phase, key.rstrip("0123456789"))
             if kind in checked:
                 continue
             checked.add(kind)
-            assert table_focus_shows(s, key), (kind, s.prompt())
-        action = choose(rng, s.state.legal_actions(s.acting), seen_kinds)
+            assert table_focus_shows(s, key), (kind, s.game.prompt())
+        action = choose(rng, s.state.legal_actions(s.chooser), seen_kinds)
         seen_kinds.add(type(action))
         t.play(action)
     kinds = {k for _, k in checked}
@@ -498,7 +499,7 @@ def test_the_focus_shows_before_any_input(make_table, cls):
     t = make_table(cls, "human,bot:easy,bot:easy", seed=4)
     s = t.scene
     t.until_turn()
-    keys = [k for k, _ in s.targets()]
+    keys = [k for k, _ in s.game.targets()]
     assert s.keyboard and s.focus in keys
     if s.focus != "board":
         a = pygame.Surface((1920, 1080))
@@ -508,7 +509,7 @@ def test_the_focus_shows_before_any_input(make_table, cls):
         b = pygame.Surface((1920, 1080))
         s.draw(b)
         s.keyboard = True
-        assert _changed_sides(a, b, dict(s.targets())[s.focus]) == 4
+        assert _changed_sides(a, b, dict(s.game.targets())[s.focus]) == 4
     # the mouse hides it; the next press shows it again
     t.move((5, 5))
     assert not s.keyboard

@@ -19,6 +19,7 @@ from game.scenes import table as table_mod
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
 from game.scenes.services import Services
+from game.scenes.table import screen as table_screen
 from game.scenes.table.glance import FINAL_HOLD, Glance, mark_cell
 from game.seats import parse_players
 from game.settings import Settings
@@ -120,8 +121,8 @@ def test_the_hand_off_shows_the_recap_an_onlooker_may_read(display):
                 break
             top.proceed()
         elif table.human_can_act:
-            p = table.acting
-            table._try(random.Random(1).choice(table.state.legal_actions(p)))
+            p = table.chooser
+            table.game.try_action(random.Random(1).choice(table.state.legal_actions(p)))
         step(svc)
     assert seen, "no hand-off with a recap"
     lines = seen[0].recap()
@@ -270,10 +271,10 @@ def play_until(svc, table, done, frames: int = 20000) -> None:
         elif table.human_can_act and table.glance.due(table.chooser):
             pass  # the cue comes with the frame
         elif table.human_can_act and table.recap_card is None:
-            p = table.acting
-            table._try(rng.choice(table.state.legal_actions(p)))
+            p = table.chooser
+            table.game.try_action(rng.choice(table.state.legal_actions(p)))
         elif table.human_can_act:
-            table.close_recap()
+            table.follow.close_recap()
         step(svc)
     raise AssertionError("never happened")
 
@@ -300,8 +301,8 @@ def test_the_recap_and_the_banner_fit_at_every_text_size(display, code):
         try:
             for game_id in SHIPPED:  # where each shipped table puts its recap
                 svc, table = open_game(game_id, "human,bot:easy,bot:easy", seed=3)
-                area = table.recap_area()
-                assert table.hint_rect().bottom <= area.top
+                area = table_screen.recap_area(table)
+                assert table_screen.hint_rect(table).bottom <= area.top
                 assert not any(slot.colliderect(area) for slot in table.layout.buttons)
                 card = view.RecapCard(0, [(1, long_line)] * 3, 4)
                 for _colour, text, bold in card.rows(area.w):
@@ -326,8 +327,8 @@ def test_the_turn_banner_leaves_when_the_human_moves(display):
     svc, table = open_game("oregon", "human,bot:easy", seed=5)
     play_until(svc, table, lambda: table.turn_banner.visible)
     assert table.turn_banner.phase()[1] < 1  # still coming in
-    p = table.acting
-    table._try(random.Random(1).choice(table.state.legal_actions(p)))
+    p = table.chooser
+    table.game.try_action(random.Random(1).choice(table.state.legal_actions(p)))
     assert table.turn_banner.age >= view.BANNER_IN + view.BANNER_HOLD  # fading out
     for _ in range(round(view.BANNER_OUT / DT) + 1):
         table.turn_banner.update(DT)

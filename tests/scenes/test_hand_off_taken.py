@@ -60,8 +60,8 @@ class HotSeat:
                 self.click(ASIDE, "last")
             elif isinstance(self.t.top, Handoff) and k > clicking + 30:
                 self.click((960, 540), "next")
-            elif getattr(s, "scores_held", False) and self.t.top is s and k > clicking:
-                self.t.close_scores()
+            elif getattr(getattr(s, "game", None), "scores_held", False) and self.t.top is s and k > clicking:
+                self.t.game.close_scores()
             else:
                 self.frame()
         raise AssertionError("no human turn came")
@@ -79,7 +79,7 @@ def test_each_change_of_human_seat_is_a_hand_off_the_next_player_took(game_id, m
     for _ in range(1500):
         if s.state.is_over():
             break
-        action = choose(rng, s.state.legal_actions(s.acting), seen)
+        action = choose(rng, s.state.legal_actions(s.chooser), seen)
         seen.add(type(action))
         t.play(action)
         watch.after_move()

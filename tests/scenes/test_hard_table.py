@@ -27,6 +27,7 @@ from game.bots.remote import (
 from game.bots.search import Budget
 from game.registry import GAMES
 from game.scenes.settings import SettingsScene
+from game.scenes.table.table import Table
 from game.seats import make_seat
 from game.settings import Settings
 from game.ui.rows import Choice
@@ -38,7 +39,7 @@ def table(services, game_id, kinds, seed=5):
     """A table of ``game_id`` whose seats are ``kinds`` ("human" or a bot level)."""
     seats = [make_seat(game_id, i, "human") if k == "human" else make_seat(game_id, i, "bot", k)
              for i, k in enumerate(kinds)]
-    scene = GAMES[game_id].table_class()(services, game_id, seats, seed)
+    scene = Table(services, game_id, seats, seed)
     services.stack.reset(scene)
     services.stack.apply_pending()
     return scene

@@ -25,6 +25,8 @@ from game.config import Config
 from game.registry import GAMES
 from game.scenes.handoff import Handoff
 from game.scenes.services import Services
+from game.scenes.table import screen as table_screen
+from game.scenes.table.table import Table
 from game.seats import make_seat
 from game.ui import intents as I
 
@@ -62,7 +64,7 @@ def ask(t, via="key"):
     if via == "key":
         t.key(pygame.K_h)
     elif via == "click":
-        t.click(s.hint_rect().center)
+        t.click(table_screen.hint_rect(s).center)
     else:
         t.button("x")
     s.hints.wait(30)
@@ -76,20 +78,20 @@ def test_the_hint_is_the_analysis_best_action_and_nothing_is_played(game_id, mak
     t.wait_turn()
     s = t.scene
     p = s.chooser
-    assert p == 0 and s.hints_offered
-    assert ("hint", s.hint_rect()) in s.targets()
+    assert p == 0 and s.suggest.offered
+    assert ("hint", table_screen.hint_rect(s)) in s.game.targets()
     view, legal, history = s.state.view(p), s.state.legal_actions(p), list(s.state.history)
     seed = s.seed * 7919 + s.version
     ask(t)
-    assert s.hint is not None
+    assert s.suggest.hint is not None
     expected = remote.search_analysis(game_id, seed, TEST_BUDGET, view, legal)
-    assert s.hint.action == expected.best.action
-    assert s.hint.analysis.choices == expected.choices
+    assert s.suggest.hint.action == expected.best.action
+    assert s.suggest.hint.analysis.choices == expected.choices
     assert s.state.history == history  # nothing played for the human
-    assert s.prompt_line() == s.hint.line()
+    assert table_screen.prompt_line(s) == s.suggest.hint.line()
     said = (f"of {len(legal)} moves", "plays ranked", f"pick of {len(legal)} moves") \
         if len(legal) > 1 else ("only legal",)
-    assert any(words in s.hint.line() for words in said)
+    assert any(words in s.suggest.hint.line() for words in said)
     (args,) = hint_jobs(asked)
     assert args[0] == game_id and args[3] == view and args[4] == legal  # their own view
 
@@ -109,12 +111,12 @@ def test_a_move_clears_the_hint(game_id, make_table):
     t.wait_turn()
     s = t.scene
     ask(t)
-    hint = s.hint
+    hint = s.suggest.hint
     assert hint is not None
     t.play(hint.action)  # the human plays it themselves
     assert s.state.history[-1] == (0, hint.action) or any(
         h == (0, hint.action) for h in s.state.history)
-    assert s.hint is None and s.hints.shown is None
+    assert s.suggest.hint is None and s.hints.shown is None
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
@@ -125,11 +127,11 @@ def test_a_hand_off_clears_the_hint_and_the_next_human_asks_from_their_own_view(
     s = t.scene
     first = s.chooser
     ask(t)
-    assert s.hint is not None and s.hint.seat == first
-    s.hide_private(first)  # the privacy screen (a minute without input) covers the table
+    assert s.suggest.hint is not None and s.suggest.hint.seat == first
+    s.seat_change.hide_private(first)  # the privacy screen (a minute without input) covers the table
     t.step()
     assert isinstance(t.top, Handoff) and s.viewer is None
-    assert s.hint is None  # nobody looks: nothing of the hint shows
+    assert s.suggest.hint is None  # nobody looks: nothing of the hint shows
     for _ in range(5000):  # the other human's turn comes, past its hand-off
         if s.chooser is not None and s.chooser != first and t.top is s:
             break
@@ -142,15 +144,15 @@ def test_a_hand_off_clears_the_hint_and_the_next_human_asks_from_their_own_view(
         if s.chooser == first and t.top is s:
             t.play(s.state.legal_actions(first)[0])
             continue
-        if getattr(s, "scores_held", False) and t.top is s:
-            t.close_scores()
+        if getattr(getattr(s, "game", None), "scores_held", False) and t.top is s:
+            t.game.close_scores()
             continue
         t.step()
     second = s.chooser
     assert second is not None and second != first
-    assert s.hint is None
+    assert s.suggest.hint is None
     ask(t)
-    assert s.hint is not None and s.hint.seat == second
+    assert s.suggest.hint is not None and s.suggest.hint.seat == second
     views = [args[3] for args in hint_jobs(asked)]
     assert [v["viewer"] for v in views] == [first, second]
     assert views[-1] == s.state.view(second)
@@ -172,15 +174,15 @@ def test_a_second_press_while_thinking_does_nothing(make_table, monkeypatch):
     s = t.scene
     t.key(pygame.K_h)
     assert s.hints.thinking
-    assert s.prompt_line() == "Looking for a good move..."
+    assert table_screen.prompt_line(s) == "Looking for a good move..."
     t.key(pygame.K_h)
-    t.click(s.hint_rect().center)
+    t.click(table_screen.hint_rect(s).center)
     t.step(5)  # frames go on while it thinks
     release.set()
     s.hints.wait(30)
     t.step(2)
     assert calls == [remote.search_analysis]
-    assert s.hint is not None and not s.hints.thinking
+    assert s.suggest.hint is not None and not s.hints.thinking
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
@@ -189,7 +191,7 @@ def test_no_hints_in_a_kiosk(game_id, display, asked):
     info = GAMES[game_id]
     seats = [make_seat(game_id, i, "human" if i == 0 else "bot", "easy")
              for i in range(info.min_players)]
-    scene = info.table_class()(services, game_id, seats, 3)
+    scene = Table(services, game_id, seats, 3)
     services.stack.reset(scene)
     services.stack.apply_pending()
     for _ in range(3000):
@@ -197,13 +199,13 @@ def test_no_hints_in_a_kiosk(game_id, display, asked):
             break
         scene.update(1 / 60)
     assert scene.human_can_act
-    assert not scene.hints_offered
-    assert "hint" not in dict(scene.targets())
+    assert not scene.suggest.offered
+    assert "hint" not in dict(scene.game.targets())
     scene.handle(I.Intent(I.KEY, key=pygame.K_h))
     scene.handle(I.Intent(I.KEY, key="pad_x"))
-    scene.ask_hint()
+    scene.suggest.ask()
     scene.update(1 / 60)
-    assert hint_jobs(asked) == [] and scene.hint is None
+    assert hint_jobs(asked) == [] and scene.suggest.hint is None
     scene.on_exit()
     services.close()
 
@@ -211,8 +213,8 @@ def test_no_hints_in_a_kiosk(game_id, display, asked):
 def test_no_hints_while_no_human_chooses(make_table):
     t = make_table(OregonMouseTable, "bot:easy,human", seed=2)
     s = t.scene
-    assert s.chooser is None and not s.hints_offered
-    s.ask_hint()
+    assert s.chooser is None and not s.suggest.offered
+    s.suggest.ask()
     assert not s.hints.thinking
 
 
@@ -230,15 +232,15 @@ def test_another_seats_secret_bid_keeps_the_hint(make_table):
     assert s.simultaneous() and s.chooser == 0 and len(s.state.to_act()) > 1
     bids = len(s.state.history)
     ask(t)  # the bots bid while the human's hint is worked out
-    hint = s.hint
+    hint = s.suggest.hint
     for q in s.state.to_act():
         if q != 0:  # a bot still to bid: as the bot driver plays it
-            s._apply(s.state.legal_actions(q)[0], q)
+            s.play(s.state.legal_actions(q)[0], q)
             t.step(2)
     assert len(s.state.history) > bids and s.simultaneous()
-    assert s.chooser == 0 and hint is not None and s.hint is hint
+    assert s.chooser == 0 and hint is not None and s.suggest.hint is hint
     t.play(hint.action)
-    assert s.hint is None
+    assert s.suggest.hint is None
 
 
 # --- what the line says it compared -------------------------------------------------------------

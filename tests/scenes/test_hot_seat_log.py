@@ -21,6 +21,7 @@ from game.games.oregon import engine as og
 from game.scenes.handoff import Handoff
 from game.scenes.results import ResultsScene
 from game.scenes.table import open_table
+from game.scenes.table import screen as table_screen
 from game.seats import make_seat
 from game.ui.log_lines import log_line
 from game.ui.table_common import LOOK_TIME
@@ -85,15 +86,15 @@ def play_hot_seat(t, rng, limit: int) -> tuple[int, int]:
                                    and e.source.private_to == s.viewer
                                    and e.text != e.source.public_msg)
                 continue
-            if getattr(s, "scores_held", False):  # Colorado's round scoring, until closed
-                t.click(s.scores_button_rect().center)
+            if getattr(getattr(s, "game", None), "scores_held", False):  # Colorado's round scoring, until closed
+                t.click(s.game.scores_button_rect().center)
                 continue
             t.step()
         else:
             raise AssertionError("no human turn came")
         if s.state.is_over():
             break
-        action = choose(rng, s.state.legal_actions(s.acting), seen)
+        action = choose(rng, s.state.legal_actions(s.chooser), seen)
         t.play(action)
         seen.add(type(action))
     else:
@@ -125,7 +126,7 @@ def test_a_seat_named_like_another_seats_colour_keeps_its_lines(services):
     state = scene.state
     while len(state.history) < 12:
         p = state.to_act()[0]
-        scene._apply(rng.choice(state.legal_actions(p)), p)
+        scene.play(rng.choice(state.legal_actions(p)), p)
         scene.timeline.flush()
     lines = [(e.text, e.colour_index) for e in scene.log.entries if e.source is not None]
     assert lines
@@ -150,7 +151,7 @@ def test_continue_rebuilds_the_log_for_the_viewer(game_id, services):
     while len(state.history) < 40:
         for p in list(state.to_act()):
             if p in state.to_act():
-                scene._apply(rng.choice(state.legal_actions(p)), p)
+                scene.play(rng.choice(state.legal_actions(p)), p)
     scene.timeline.flush()
     scene.on_exit()
     resumed = open_table(services, game_id, seats, 9, state=state.clone())
@@ -180,7 +181,7 @@ def test_a_hot_seat_human_sees_the_cards_they_drew_before_the_hand_off(make_tabl
             if isinstance(t.top, Handoff) and t.top.ready:
                 t.click((960, 540))
             t.step()
-        p = s.acting
+        p = s.chooser
         legal = s.state.legal_actions(p)
         action = rng.choice(legal)
         last_draw = isinstance(action, og.Draw) and len(s.state.hands[p]) == 3
@@ -191,8 +192,8 @@ def test_a_hot_seat_human_sees_the_cards_they_drew_before_the_hand_off(make_tabl
         t.until(lambda: not s.timeline.busy and not s.sprites.busy, 2000)
         t.step(5)
         assert t.top is s and s.viewer == p
-        assert drawn in s.hand()
-        assert s.prompt_line() == s.look_prompt
+        assert drawn in s.game.hand()
+        assert table_screen.prompt_line(s) == s.game.look_prompt
         if looked == 0:
             t.click((960, 540))  # done looking
         else:
@@ -232,7 +233,7 @@ def test_log_keeps_hidden_lines_hidden_from_an_onlooker(services):
 def visible_line_with_cells(s):
     """A point over a log line whose event names board cells, and that line."""
     log = s.log
-    cols, rows = s.board_size
+    cols, rows = s.game.board_size
     x = log.view.centerx
     for y in range(log.view.bottom - 2, log.view.top, -3):
         e = log.entry_at((x, y))
@@ -256,13 +257,13 @@ def test_pointing_at_a_log_line_lights_the_cells_it_names(game_id, make_table):
         if pos is not None:
             break
         t.wait_turn()
-        t.play(rng.choice(s.state.legal_actions(s.acting)))
+        t.play(rng.choice(s.state.legal_actions(s.chooser)))
     assert pos is not None
     t.wait_turn()  # the human's turn: nothing moves on the board or in the log
     t.move((5, 5))
     t.step(60)  # new lines have slid in
     pos, entry = visible_line_with_cells(s)
-    cols, rows = s.board_size
+    cols, rows = s.game.board_size
     cell = next(c for c in entry.cells if 0 <= c[0] < cols and 0 <= c[1] < rows)
     rect = s.layout.cell_rect(*cell)
     screen = pygame.display.get_surface()
@@ -270,10 +271,10 @@ def test_pointing_at_a_log_line_lights_the_cells_it_names(game_id, make_table):
     t.move(pos)
     t.step(2)
     assert s.log.entry_at(pos) is entry
-    assert s.log_cells == entry.cells
+    assert table_screen.log_cells(s) == entry.cells
     lit = pygame.surfarray.array3d(screen.subsurface(rect)).astype(int)
     assert abs(lit - dark).mean() > 8
     t.move((5, 5))
     t.step(2)
-    assert s.log_cells == ()
+    assert table_screen.log_cells(s) == ()
     assert abs(pygame.surfarray.array3d(screen.subsurface(rect)).astype(int) - dark).mean() < 1

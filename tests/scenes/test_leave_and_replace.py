@@ -40,13 +40,13 @@ def table_after(services, game_id, moves, seed=9):
     state = table.state
     while len(state.history) < moves:
         p = state.to_act()[0]
-        table._apply(rng.choice(state.legal_actions(p)), p)
+        table.play(rng.choice(state.legal_actions(p)), p)
         table.timeline.flush()
     return table
 
 
 def leave_question(services, table) -> ConfirmScene:
-    table.open_pause()
+    table.input.open_pause()
     settle(services)
     pause = services.stack.top
     assert isinstance(pause, PauseMenu)

@@ -83,5 +83,5 @@ def test_events_move_pieces_from_their_data_never_from_their_text(tables, monkey
         s.sprites.items.clear()
     shows = {k for k, p in PRESENTERS.items() if p.show is not None}
     assert moved == shows & {e.kind for e in events}
-    assert s.landed.tiles and s.landed.camels and s.landed.markers  # pieces landed
+    assert s.game.landed.tiles and s.game.landed.camels and s.game.landed.markers  # pieces landed
     assert any(x.startswith("+") for x in s.floaters.texts)  # points float to the panels

@@ -12,7 +12,8 @@ from table_plans import OasisMouseTable, escape_pauses_and_f1_shows_rules, play_
 
 from game.games.oasis.engine import BonusTile, PlaceTile, SkipBonus, TakeOffer, TurnCard
 from game.games.oasis.engine.cards import CARDS
-from game.games.oasis.table.scene import TableScene
+from game.scenes.table import screen as table_screen
+from game.scenes.table.table import Table
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def test_whole_game_by_mouse_to_results(tables):
     rng = random.Random(5)
     seen = play_to_results(t, lambda legal, _seen: _pick(rng, legal), 600)
     assert {TurnCard, TakeOffer, PlaceTile} <= seen
-    rows = s.result_rows()
+    rows = s.game.result_rows()
     assert [r[2] for r in rows] == [1, 2, 3]
     assert rows[0][5] and not any(r[5] for r in rows[1:])
     assert all(set(r[4]) >= {"Camels", "Oases", "Steppe", "Stone", "Total",
@@ -45,7 +46,7 @@ def test_whole_game_by_mouse_to_results(tables):
                for r in rows)
     assert [r[3] for r in rows] == [s.state.final[q]["total"] for q in s.state.ranking]
     assert s.disp_score == [f["total"] for f in s.state.final]  # counted up on the table
-    assert all(s.panel_model(q).markers_left >= 0 for q in range(s.n))
+    assert all(s.game.panel_model(q).markers_left >= 0 for q in range(s.n))
 
 
 def test_offer_decks_never_face_up(tables):
@@ -54,7 +55,7 @@ def test_offer_decks_never_face_up(tables):
     for _ in range(3):
         t.until_human()
         for q in range(s.n):
-            m = s.panel_model(q)
+            m = s.game.panel_model(q)
             assert m.deck_size == len(s.shown.offer_decks[q])
             assert not any(x.startswith("deck ") and not x[5:].isdigit() for x in m.texts())
             # the panel only knows the size; the cards in an offer deck never reach it
@@ -77,16 +78,16 @@ def test_score_tiles_show_only_to_their_owner(tables):
     s.state.score_tiles[1]["springs"] = 3
     s.shown = s.state.clone()
     s.shown_version += 1
-    mine = s.panel_model(0)
+    mine = s.game.panel_model(0)
     assert mine.score_tiles is not None and ("goods", 2) in mine.score_tiles
     for q in (1, 2):
-        assert s.panel_model(q).score_tiles is None
-    assert s.panel_model(1).score_count == 3
+        assert s.game.panel_model(q).score_tiles is None
+    assert s.game.panel_model(1).score_count == 3
     t.step()
     t.move(s.layout.piles[0].center)
-    assert ("goods", 2) in (s.peek_lines() or [])
+    assert ("goods", 2) in (s.game.peek_lines() or [])
     t.move(s.layout.piles[1].center)
-    assert s.peek_lines() is None
+    assert s.game.peek_lines() is None
 
 
 def test_two_humans_hand_off_and_hide_score_tiles(tables):
@@ -94,12 +95,12 @@ def test_two_humans_hand_off_and_hide_score_tiles(tables):
     s = t.scene
     t.until(lambda: type(t.top).__name__ == "Handoff", 3000)
     assert s.viewer is None
-    assert all(s.panel_model(q).score_tiles is None for q in range(s.n))
+    assert all(s.game.panel_model(q).score_tiles is None for q in range(s.n))
     first = s.acting
     t.pass_handoff()
-    assert isinstance(t.top, TableScene)
+    assert isinstance(t.top, Table)
     assert s.viewer == first
-    assert s.panel_model(first).score_tiles is not None
+    assert s.game.panel_model(first).score_tiles is not None
     # play until the other human must act: a hand-off comes first
     other = 1 - first
     for _ in range(400):
@@ -139,8 +140,8 @@ def test_start_and_extend_cells_differ_and_illegal_clicks_explain(tables):
     t = tables("human,bot:easy,bot:easy", seed=4)
     s = t.scene
     _to_tiles(t)
-    targets = s.cell_targets()
-    kind = s.tile_kind()
+    targets = s.game.cell_targets()
+    kind = s.game.tile_kind()
     assert targets == s.state.tile_targets(kind, s.acting)
     from game.games.oasis.art import pictures as oart
     assert oart.glow("start", 54).get_at((27, 27)) != oart.glow("extend", 54).get_at((27, 27))
@@ -148,7 +149,7 @@ def test_start_and_extend_cells_differ_and_illegal_clicks_explain(tables):
     bad = next(tuple(c) for c in path)
     t.cell(bad)
     assert s.message_error and "path" in s.message.lower()
-    assert s.prompt() == s.message
+    assert s.game.prompt() == s.message
     # a start cell while markers are free places at once
     start = next((c for c, m in targets.items() if m == "start"), None)
     if start is not None:
@@ -163,20 +164,20 @@ def test_marker_choice_when_all_markers_are_in_use(tables):
     _to_tiles(t)
     st = s.state
     p = s.acting
-    kind = s.tile_kind()
+    kind = s.game.tile_kind()
     # pretend all four markers are out: put them on the bonus areas
     st.markers[p] = [st.board.index((x, y)) for x, y, _k in st.view(None)["board"]["bonus"][:4]]
     s.version += 1
     s._cache.clear()
-    targets = s.cell_targets()
+    targets = s.game.cell_targets()
     start = next((c for c, m in targets.items() if m == "start"), None)
     assert start is not None, "seed 4 offers a start cell here"
     t.cell(start)
-    assert s.pending_tile == (kind, start)
-    assert set(s.cell_targets().values()) == {"marker"}
-    assert "Leave uncontrolled" in s.button_rects()
+    assert s.game.pending_tile == (kind, start)
+    assert set(s.game.cell_targets().values()) == {"marker"}
+    assert "Leave uncontrolled" in table_screen.button_rects(s)
     t.btn("Cancel")
-    assert s.pending_tile is None
+    assert s.game.pending_tile is None
 
 
 def test_escape_opens_pause_and_f1_rules(tables):
@@ -231,7 +232,7 @@ def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
     offer = s.state.offers[q]
     assert offer
     t.move(s.layout.offer_cards[q][0].center)
-    m = s.zoom_model()
+    m = s.game.zoom_model()
     assert m is not None and m.cards == tuple(offer) and m.selected == 0
     texts = m.texts()
     assert texts[0] == f"{s.names[q]}'s offer"
@@ -241,15 +242,15 @@ def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
     # the keyboard focus on an offer zooms it as well
     t.key(pygame.K_TAB)
     s.focus = f"offer{q}"
-    assert s.keyboard and s.zoom_model() == dataclasses.replace(m, selected=None)
+    assert s.keyboard and s.game.zoom_model() == dataclasses.replace(m, selected=None)
     t.step()  # drawn in a frame without trouble
     # once taken, the cards being carried out zoom under the pointer too
     t.play(TakeOffer(q))
     t.until_human()
     if s.state.step() == "pick_card":
         t.move(s.layout.carry_cards[0].center)
-        z = s.zoom_model()
-        assert z is not None and z.cards == tuple(c for c, _ in s.carry_cards())
+        z = s.game.zoom_model()
+        assert z is not None and z.cards == tuple(c for c, _ in s.game.carry_cards())
         assert z.title == f"Cards {s.names[s.acting]} carries out" and not z.note
 
 
@@ -259,12 +260,12 @@ def test_no_zoom_for_a_face_down_offer_deck(tables):
     t.until_human()
     for q in range(s.n):
         t.move(s.layout.decks[q].center)
-        assert s.zoom_model() is None
+        assert s.game.zoom_model() is None
     # nor for an empty offer place, nor the empty carry row
-    empty = next((q for q in range(s.n) if not s.panel_model(q).offer), None)
+    empty = next((q for q in range(s.n) if not s.game.panel_model(q).offer), None)
     if empty is not None:
         t.move(s.layout.offer_cards[empty][1].center)
-        assert s.zoom_model() is None
-    if not s.carry_cards():
+        assert s.game.zoom_model() is None
+    if not s.game.carry_cards():
         t.move(s.layout.carry_cards[0].center)
-        assert s.zoom_model() is None
+        assert s.game.zoom_model() is None

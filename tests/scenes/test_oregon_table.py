@@ -16,7 +16,8 @@ from game.games.oregon.engine import (
     UseExtraTurn,
     preview,
 )
-from game.games.oregon.table.scene import TableScene, gains_text
+from game.games.oregon.table.parts import gains_text
+from game.scenes.table.table import Table
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ def test_whole_game_by_mouse_to_results(tables):
     assert s.state.is_over()
     assert {PlaceStartTile, Draw} <= seen
     assert seen & {PlaceFarmer, PlaceBuilding}
-    rows = s.result_rows()
+    rows = s.game.result_rows()
     assert [r[2] for r in rows] == sorted(r[2] for r in rows)
     assert any(r[5] for r in rows)
 
@@ -65,7 +66,7 @@ def test_illegal_click_explains_why(tables):
     assert reason
     t.click(s.layout.cell_rect(*cell).center)
     assert s.message == reason and s.message_error
-    assert s.prompt() == reason
+    assert s.game.prompt() == reason
     # in the card play: a cell without cards selected asks for cards first
     _to_human_play(t)
     t.click(s.layout.cell_rect(0, 0).center)
@@ -79,15 +80,15 @@ def test_hover_shows_the_preview(tables):
     action = next(a for a in s.state.legal_actions(s.acting)
                   if isinstance(a, (PlaceFarmer, PlaceBuilding)))
     for card in action.cards:
-        t.click(s.card_rect(s.hand().index(card)).center)
+        t.click(s.game.card_rect(s.game.hand().index(card)).center)
     if len(action.cards) == 1:
-        t.click(s.layout.joker_rect(len(s.hand())).center)
-    kind, cells = s.legal_cells()
+        t.click(s.layout.joker_rect(len(s.game.hand())).center)
+    kind, cells = s.game.legal_cells()
     assert action.cell in cells
     t.move(s.layout.cell_rect(*action.cell).center)
     assert s.hover_cell == action.cell
     expected = gains_text(preview(s.state, action)["players"][s.acting])
-    assert s.preview_text(s.hover_cell).split("\n")[0] == f"You: {expected}"
+    assert s.game.preview_text(s.hover_cell).split("\n")[0] == f"You: {expected}"
 
 
 def test_escape_opens_pause_and_f1_rules(tables):
@@ -99,14 +100,14 @@ def test_two_humans_hand_off_between_turns(tables):
     s = t.scene
     t.step(3)
     assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
-    assert s.viewer is None and s.hand() == []
+    assert s.viewer is None and s.game.hand() == []
     first = s.acting
     t.pass_handoff()
-    assert isinstance(t.top, TableScene)
-    assert s.viewer == first and s.hand()
+    assert isinstance(t.top, Table)
+    assert s.viewer == first and s.game.hand()
     t.until_human()
     t.play(s.state.legal_actions(first)[0])  # the start tile
-    t.until(lambda: not isinstance(t.top, TableScene), 2000)
+    t.until(lambda: not isinstance(t.top, Table), 2000)
     assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
     assert s.viewer is None
     t.pass_handoff()
@@ -119,17 +120,17 @@ def test_token_values_show_only_to_their_owner(tables):
     s.state.coal[0], s.state.gold[1], s.state.coal[2] = [2], [5], [3]
     s.shown = s.state.clone()
     s.shown_version += 1
-    mine = s.panel_model(0)
+    mine = s.game.panel_model(0)
     assert mine.coal_values == (2,)
     # the owner's panel counts its tokens as every panel does ("×1", not the value 2, which
     # would read as a count); the values are in the owner's tip
     assert "coal ×1" in mine.texts() and "gold ×0" in mine.texts()
-    assert "2 = 2 points" in {tip.key: tip.text for tip in s.tips()}["panel0_coal"]
+    assert "2 = 2 points" in {tip.key: tip.text for tip in s.game.tips()}["panel0_coal"]
     for q in (1, 2):
-        m = s.panel_model(q)
+        m = s.game.panel_model(q)
         assert m.coal_values is None and m.gold_values is None
         assert not any(x.startswith(("coal ", "gold ")) and x[5:].isdigit() for x in m.texts())
-    assert "gold ×1" in s.panel_model(1).texts()
+    assert "gold ×1" in s.game.panel_model(1).texts()
 
 
 def test_keyboard_plays_a_start_tile(tables):

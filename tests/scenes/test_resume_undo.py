@@ -32,7 +32,7 @@ def step_all(scene, rng, until=None):
     while not state.is_over() and (until is None or not until(scene)):
         for p in list(state.to_act()):
             if p in state.to_act():
-                scene._apply(rng.choice(state.legal_actions(p)), p)
+                scene.play(rng.choice(state.legal_actions(p)), p)
         scene.timeline.flush()
 
 
@@ -51,7 +51,7 @@ def test_undo_follows_the_engine_and_restores_exactly(game_id, services):
                 continue
             before = state.snapshot()
             moves = len(state.history)
-            scene._apply(rng.choice(state.legal_actions(p)), p)
+            scene.play(rng.choice(state.legal_actions(p)), p)
             scene.timeline.flush()
             if p != 0:
                 assert not scene.can_undo

@@ -424,7 +424,7 @@ def test_colorado_lakes_choice_in_seat_setup_reaches_the_table():
         d.key(pygame.K_RETURN)
         table = d.top
         assert type(table).__module__ == "game.games.colorado.table.scene"
-        assert table.lakes == "random"
+        assert table.game.lakes == "random"
     finally:
         app.close()
 

@@ -41,7 +41,7 @@ def _play_until(t, rng, cond, limit=400):
         t.wait_turn()
         if cond() or s.state.is_over():
             return
-        t.play(rng.choice(s.state.legal_actions(s.acting)))
+        t.play(rng.choice(s.state.legal_actions(s.chooser)))
     raise AssertionError("never got there")
 
 
@@ -55,7 +55,7 @@ def _hover_shows(t, pos) -> str:
     s = t.scene
     t.move(pos)
     t.step(FRAMES_PAST_DELAY)
-    tooltip = s.tooltip
+    tooltip = s.hover_tips.tooltip
     assert tooltip.visible, pos
     return tooltip.tip.text
 
@@ -65,7 +65,7 @@ def _tip_clear_of_cell(t, cell) -> str:
     s = t.scene
     rect = s.layout.cell_rect(*cell)
     text = _hover_shows(t, rect.center)
-    assert not s.tooltip.rect().colliderect(rect), (cell, text)
+    assert not s.hover_tips.tooltip.rect().colliderect(rect), (cell, text)
     return text
 
 
@@ -83,7 +83,7 @@ def test_oregon_every_kind_of_picture_has_a_tip(tables):
     rng = random.Random(1)
     _play_until(t, rng, lambda: s.state.phase == "play" and s.dview()["buildings"]
                 and any(pv["farmers"] for pv in s.dview()["players"]))
-    tips = s.tips()
+    tips = s.game.tips()
     assert _kinds(tips) >= OREGON_KINDS
     assert all(tip.text.strip() for tip in tips)
     for tip in tips:  # the pointer on each shows its own text
@@ -99,7 +99,7 @@ def test_oregon_every_kind_of_picture_has_a_tip(tables):
     # keyboard focus shows the focused thing's tip too
     s.keyboard, s.focus = True, "card0"
     t.step(FRAMES_PAST_DELAY)
-    assert s.tooltip.visible and s.tooltip.tip.key == "card0"
+    assert s.hover_tips.tooltip.visible and s.hover_tips.tooltip.tip.key == "card0"
 
 
 def test_oregon_token_values_reach_only_their_owner(tables):
@@ -109,12 +109,12 @@ def test_oregon_token_values_reach_only_their_owner(tables):
     s.shown.coal[0], s.shown.coal[1] = [3, 2], [1]
     s.shown.gold[1] = [5]
     s.shown_version += 1
-    texts = {tip.key: tip.text for tip in s.tips()}
+    texts = {tip.key: tip.text for tip in s.game.tips()}
     assert "3, 2 = 5 points" in texts["panel0_coal"]
     before = {k: v for k, v in texts.items() if k.startswith("panel1")}
     s.shown.coal[1], s.shown.gold[1] = [3], [4]  # other values, the same counts
     s.shown_version += 1
-    after = {tip.key: tip.text for tip in s.tips() if tip.key.startswith("panel1")}
+    after = {tip.key: tip.text for tip in s.game.tips() if tip.key.startswith("panel1")}
     assert after == before
     assert "Face down" in after["panel1_coal"]
 
@@ -127,17 +127,17 @@ def test_colorado_every_kind_of_picture_has_a_tip(tables):
     s = t.scene
     t.wait_turn()
     assert s.state.phase == "flags"
-    kinds = _kinds(s.tips())
+    kinds = _kinds(s.game.tips())
     assert COLORADO_PANEL | {"panel_flags", "round", "flag"} <= kinds
     rng = random.Random(3)
     _play_until(t, rng, lambda: s.state.phase == "bid")
-    assert "token" in _kinds(s.tips())
-    own = set(s.my_cowboys())
-    for tip in s.tips():
+    assert "token" in _kinds(s.game.tips())
+    own = set(s.game.my_cowboys())
+    for tip in s.game.tips():
         m = re.match(r"Your cowboy (\d+)", tip.text)
         assert m is None or int(m.group(1)) in own
     _play_until(t, rng, lambda: s.state.phase == "take")
-    tips = s.tips()
+    tips = s.game.tips()
     assert "card" in _kinds(tips)
     card = next(x for x in tips if x.key == "card0")
     assert "card" in _hover_shows(t, pygame.Rect(card.rect).center)
@@ -155,7 +155,7 @@ def test_oasis_every_kind_of_picture_has_a_tip(tables):
     _play_until(t, rng, lambda: any(o >= 0 for o in s.dview()["camel"])
                 and any(a["owner"] >= 0 for a in s.dview()["areas"])
                 and s.state.step() == "choose")
-    tips = s.tips()
+    tips = s.game.tips()
     panel = {f"panel_{k}" for k in ("badge", "disc", "camels", "markers", "deck", "score")}
     assert panel | {"land_oasis", "land_steppe", "land_stone", "score_goods", "score_springs",
                     "score_horses", "score_ovoo", "draw_deck", "discards"} <= _kinds(tips)
@@ -173,7 +173,7 @@ def test_oasis_every_kind_of_picture_has_a_tip(tables):
     # face-up offers show their large view instead of a tip
     q = next(q for q in range(s.n) if v["players"][q]["offer"])
     t.move(s.layout.offer_cards[q][0].center)
-    assert s.zoom_model() is not None
+    assert s.game.zoom_model() is not None
 
 
 def test_oasis_tips_and_scores_keep_others_score_tiles_secret(tables):
@@ -184,8 +184,8 @@ def test_oasis_tips_and_scores_keep_others_score_tiles_secret(tables):
                 and s.state.step() == "choose", 600)
 
     def others():
-        texts = [x.text for x in s.tips() if not x.key.startswith("panel0")]
-        return texts, [s.panel_model(q).texts() for q in (1, 2)]
+        texts = [x.text for x in s.game.tips() if not x.key.startswith("panel0")]
+        return texts, [s.game.panel_model(q).texts() for q in (1, 2)]
 
     before = others()
     held = s.shown.score_tiles[1]
@@ -252,7 +252,7 @@ def test_board_labels_are_drawn_in_the_log_notation(tables, cls, spec, name, sca
         t.step(2)
         labels = s.layout.labels
         board = s.layout.board_rect
-        cols, rows = s.board_size
+        cols, rows = s.game.board_size
         assert (labels.cols, labels.rows) == (cols, rows)
         for y in range(rows):
             for x in range(cols):
@@ -310,11 +310,11 @@ def test_oasis_panels_show_the_score_so_far(tables):
     st = s.shown
     real = final_scores(st.board, st.camel_at, st.a_kind, st.a_owner, st.a_size,
                         st.score_tiles)
-    own = s.panel_model(0)
+    own = s.game.panel_model(0)
     assert own.projected_exact and own.projected == real[0]["total"]
     assert f"now {real[0]['total']}" in own.texts()
     for q in (1, 2):
-        m = s.panel_model(q)
+        m = s.game.panel_model(q)
         assert not m.projected_exact and m.projected >= real[q]["total"]
         assert f"up to {m.projected}" in m.texts()
 
@@ -322,9 +322,9 @@ def test_oasis_panels_show_the_score_so_far(tables):
 def _to_take_with_cubes(t, rng):
     s = t.scene
     _play_until(t, rng, lambda: s.state.phase == "take" and any(
-        isinstance(a, co.TakeCard) and len(a.cubes) >= 2 for a in s.state.legal_actions(s.acting)),
+        isinstance(a, co.TakeCard) and len(a.cubes) >= 2 for a in s.state.legal_actions(s.chooser)),
         600)
-    return max((a for a in s.state.legal_actions(s.acting) if isinstance(a, co.TakeCard)),
+    return max((a for a in s.state.legal_actions(s.chooser) if isinstance(a, co.TakeCard)),
                key=lambda a: len(a.cubes))
 
 
@@ -343,31 +343,31 @@ def test_colorado_shows_round_points_and_a_placements_gain(tables):
     a = _to_take_with_cubes(t, rng)
     totals = _round_totals(s.shown)
     for q in range(s.n):
-        assert f"round +{totals[q]}" in s.panel_model(q).texts()
-    cards = s.card_rects()
+        assert f"round +{totals[q]}" in s.game.panel_model(q).texts()
+    cards = s.game.card_rects()
     t.click(cards[[cid for cid, _ in cards].index(a.card_id)][1].center)
-    if s.use_flag != tuple(a.flag_cell):
+    if s.game.choice.use_flag != tuple(a.flag_cell):
         t.cell(a.flag_cell)
     want = set(co.cards.CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation,
                                                    a.anchor_star))
     t.turn_to(want)
-    for c in s.choice.ghost_cells():
-        if (c not in s.cube_off) != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
+    for c in s.game.choice.ghost_cells():
+        if (c not in s.game.choice.cube_off) != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
             t.cell(c)
     t.move((5, 5))  # the gain shows wherever the pointer is
     t.step(2)
-    tip, clear, _ = s.current_tip()
-    assert tip.key == "placement" and s.tooltip.visible
-    gain = s.choice.placement_gain()
+    tip, clear, _ = s.hover_tips.current_tip()
+    assert tip.key == "placement" and s.hover_tips.tooltip.visible
+    gain = s.game.choice.placement_gain()
     before = _round_totals(s.state)
     after_state = s.state.clone()
-    after_state.apply(s.choice.card_action(), s.acting)
+    after_state.apply(s.game.choice.card_action(), s.chooser)
     after = _round_totals(after_state)
     assert [g["total"] for g in gain] == [b - a0 for a0, b in zip(before, after, strict=True)]
-    assert tip.text.startswith(f"You: {gain[s.acting]['total']:+d}") or \
+    assert tip.text.startswith(f"You: {gain[s.chooser]['total']:+d}") or \
         tip.text.startswith("You: no change")
-    box = s.tooltip.rect()
-    for c in s.choice.ghost_cells():  # the cubes and the land around them stay in view
+    box = s.hover_tips.tooltip.rect()
+    for c in s.game.choice.ghost_cells():  # the cubes and the land around them stay in view
         if 0 <= c[0] < 15 and 0 <= c[1] < 10:
             assert not box.colliderect(s.layout.cell_rect(*c).inflate(140, 140))
     assert clear.contains(s.layout.cell_rect(*a.flag_cell))
@@ -376,10 +376,10 @@ def test_colorado_shows_round_points_and_a_placements_gain(tables):
 def _to_round_scoring(t, rng):
     s = t.scene
     for _ in range(40000):
-        if s.score_show and s.score_show.get("final"):
+        if s.game.score_show and s.game.score_show.get("final"):
             return
         if s.human_can_act:
-            s._try(rng.choice(s.state.legal_actions(s.acting)))
+            s.game.try_action(rng.choice(s.state.legal_actions(s.chooser)))
         t.step()
     raise AssertionError("no round scoring")
 
@@ -390,10 +390,10 @@ def test_colorado_round_scoring_waits_for_a_human(tables):
     _to_round_scoring(t, random.Random(1))
     moves = len(s.state.history)
     t.step(60 * 30)  # half a minute, far past the old timer
-    assert s.scores_held and s.score_show is not None
+    assert s.game.scores_held and s.game.score_show is not None
     assert len(s.state.history) == moves  # nobody plays on under it
     t.key(pygame.K_SPACE)
-    assert s.score_show is None and not s.timeline.held
+    assert s.game.score_show is None and not s.timeline.held
     t.until(lambda: len(s.state.history) > moves)
 
 
@@ -402,17 +402,17 @@ def test_colorado_round_scoring_closes_by_button_or_click(tables):
     s = t.scene
     _to_round_scoring(t, random.Random(1))
     t.step(10)
-    assert s.scores_held
-    t.click(s.scores_button_rect().center)
-    assert s.score_show is None and not s.timeline.held
+    assert s.game.scores_held
+    t.click(s.game.scores_button_rect().center)
+    assert s.game.score_show is None and not s.timeline.held
 
 
 def test_colorado_round_scoring_keeps_its_timer_without_humans(tables):
     t = tables(ColoradoMouseTable, "bot:easy,bot:easy,bot:easy", seed=9)
     s = t.scene
-    t.until(lambda: s.score_show is not None and s.score_show.get("final"), 60000)
-    assert not s.scores_held
-    t.until(lambda: s.score_show is None, 2000)
+    t.until(lambda: s.game.score_show is not None and s.game.score_show.get("final"), 60000)
+    assert not s.game.scores_held
+    t.until(lambda: s.game.score_show is None, 2000)
 
 
 def test_oregon_preview_keeps_the_cells_around_in_view(tables):
@@ -420,18 +420,18 @@ def test_oregon_preview_keeps_the_cells_around_in_view(tables):
     s = t.scene
     rng = random.Random(2)
     _play_until(t, rng, lambda: s.state.phase == "play" and any(
-        isinstance(a, (og.PlaceFarmer, og.PlaceBuilding)) for a in s.state.legal_actions(s.acting)))
-    action = next(a for a in s.state.legal_actions(s.acting)
+        isinstance(a, (og.PlaceFarmer, og.PlaceBuilding)) for a in s.state.legal_actions(s.chooser)))
+    action = next(a for a in s.state.legal_actions(s.chooser)
                   if isinstance(a, (og.PlaceFarmer, og.PlaceBuilding)))
     for card in action.cards:
-        t.click(s.card_rect(s.hand().index(card)).center)
+        t.click(s.game.card_rect(s.game.hand().index(card)).center)
     if len(action.cards) == 1:
-        t.click(s.layout.joker_rect(len(s.hand())).center)
+        t.click(s.layout.joker_rect(len(s.game.hand())).center)
     cell = s.layout.cell_rect(*action.cell)
     t.move(cell.center)
     t.step(1)
-    assert s.tooltip.visible and s.tooltip.tip.text.startswith("You: ")
-    assert not s.tooltip.rect().colliderect(cell.inflate(2 * s.layout.cell, 2 * s.layout.cell))
+    assert s.hover_tips.tooltip.visible and s.hover_tips.tooltip.tip.text.startswith("You: ")
+    assert not s.hover_tips.tooltip.rect().colliderect(cell.inflate(2 * s.layout.cell, 2 * s.layout.cell))
 
 
 def test_a_tip_goes_when_the_pause_menu_covers_the_table(tables):
@@ -442,10 +442,10 @@ def test_a_tip_goes_when_the_pause_menu_covers_the_table(tables):
     t = tables(OregonMouseTable, "human,bot:easy", seed=3)
     s = t.scene
     t.until_human()
-    tip = next(x for x in s.tips() if x.key == "card0")
+    tip = next(x for x in s.game.tips() if x.key == "card0")
     assert _hover_shows(t, pygame.Rect(tip.rect).center) == tip.text
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                          unicode="\x1b", scancode=0))
     t.step(FRAMES_PAST_DELAY)
     assert isinstance(t.top, PauseMenu)
-    assert not s.tooltip.visible
+    assert not s.hover_tips.tooltip.visible

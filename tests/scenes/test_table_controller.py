@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from game.scenes.table.hooks import GameTable, missing_hooks
 
 from game.engine.events import Event
 from game.registry import GAMES
 from game.scenes.table.bots import BotDriver
-from game.scenes.table.hooks import GameTable, missing_hooks
 from game.scenes.table.privacy import Privacy
 from game.scenes.table.turns import TurnLoop
 from game.scenes.table.undo import undo_reason
@@ -247,17 +247,17 @@ def test_hot_seat_hands_the_screen_to_each_bidder_in_turn_while_a_bot_bids():
     frames(loop, 10)  # nobody took the screen yet: no second hand-off; the bot bids meanwhile
     assert [e for e in table.log if e[0] == "hand_off"] == [("hand_off", 0)]
     assert applied(table) == [("apply", 2, "bid2-b")]
-    table.handoff_open, table.revealed = False, 0  # seat 0 took the screen
+    table.privacy.handoff_open, table.revealed = False, 0  # seat 0 took the screen
     frames(loop, 1)
     assert table.log[-1] == ("focus", 0)
-    table._apply("bid0-a", 0)  # seat 0's secret bid hides the screen again
+    table.play("bid0-a", 0)  # seat 0's secret bid hides the screen again
     frames(loop, 1)
     assert [e for e in table.log if e[0] == "hand_off"] == [("hand_off", 0), ("hand_off", 1)]
 
 
 def test_hand_off_waits_when_the_table_says_so():
     table, loop, _ = make("hhb")
-    table.handoff_waits = lambda: True
+    table.game.handoff_waits = lambda: True
     frames(loop, 5)
     assert not [e for e in table.log if e[0] == "hand_off"]
 
@@ -298,10 +298,10 @@ def test_the_end_shows_once_the_table_caught_up_and_nothing_holds_it():
     frames(loop, 2)
     assert ("over",) not in table.log
     table.timeline.busy = False
-    table.end_waits = lambda: True
+    table.game.end_waits = lambda: True
     frames(loop, 2)
     assert ("over",) not in table.log
-    table.end_waits = lambda: False
+    table.game.end_waits = lambda: False
     frames(loop, 3)
     assert table.log.count(("over",)) == 1
 

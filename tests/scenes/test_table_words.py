@@ -22,14 +22,14 @@ def test_colorado_take_prompt_says_an_orange_flag(tables):
         t.until_human()
         if s.state.phase == "take":
             break
-        t.play(rng.choice(s.state.legal_actions(s.acting)))
+        t.play(rng.choice(s.state.legal_actions(s.chooser)))
     assert s.state.phase == "take"
     st = s.state
     orange = next(c.id for c in CARDS if c.colour == "orange" and c.id not in st.revealed)
     st.revealed[0] = orange  # (test only) an orange card is on offer
     free = next(i for i in range(150) if st.owner[i] < 0 and st.lakemap.lake_at[i] < 0
                 and i not in st.flags)
-    st.flags[free] = ("orange", s.acting)
+    st.flags[free] = ("orange", s.chooser)
     s.version += 1
-    s.sel_card, s.use_flag = orange, None
-    assert s.prompt() == "Click an orange flag on the board for this card."
+    s.game.choice.sel_card, s.game.choice.use_flag = orange, None
+    assert s.game.prompt() == "Click an orange flag on the board for this card."

@@ -11,6 +11,7 @@ from table_plans import ColoradoMouseTable, OasisMouseTable, OregonMouseTable
 from game.games.colorado import engine as co
 from game.games.oasis import engine as oa
 from game.games.oregon import engine as og
+from game.scenes.table import screen as table_screen
 from game.ui import art
 
 pytestmark = pytest.mark.usefixtures("no_flip")
@@ -41,10 +42,10 @@ def until_undoable(t, game_id: str, rng: random.Random):
     for _ in range(300):
         t.wait_turn()
         assert not s.state.is_over()
-        legal = s.state.legal_actions(s.acting)
+        legal = s.state.legal_actions(s.chooser)
         liked = [a for a in legal if isinstance(a, LIKED[game_id])]
         action = rng.choice(liked or legal)
-        lines, prompt = list(s.log.lines), s.prompt()
+        lines, prompt = list(s.log.lines), s.game.prompt()
         t.play(action)
         for _ in range(600):
             if s.can_undo and not s.sprites.busy:
@@ -66,7 +67,7 @@ def test_undo_button_lights_up_and_takes_back_on_click(game_id, make_table):
     s = t.scene
     lines, prompt = until_undoable(t, game_id, random.Random(2))
     moves = len(s.state.history)
-    r = s.undo_rect()
+    r = table_screen.undo_rect(s)
     screen = pygame.display.get_surface()
     t.move((r.x - 40, r.bottom + 200))  # on the log, away from the button
     t.step(2)
@@ -81,7 +82,7 @@ def test_undo_button_lights_up_and_takes_back_on_click(game_id, make_table):
     t.step(2)
     assert len(s.state.history) == moves - 1
     assert s.log.lines == lines  # the undone move's lines left the log
-    assert prompt and s.prompt() == prompt
-    assert s.prompt_line() == f"Taken back. {prompt}"
+    assert prompt and s.game.prompt() == prompt
+    assert table_screen.prompt_line(s) == f"Taken back. {prompt}"
     t.step(round(5 * 60))  # the note goes; what to do stays
-    assert s.prompt_line() == prompt
+    assert table_screen.prompt_line(s) == prompt

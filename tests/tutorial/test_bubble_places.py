@@ -117,6 +117,6 @@ def test_tips_draw_over_the_bubble_and_none_shows_for_the_bubble_itself(services
         assert drawn == ["bubble", "tip"]
         table.keyboard = False
         table.hover = table.coach.bubble.rect.center
-        assert table.current_tip()[0] is None
+        assert table.hover_tips.current_tip()[0] is None
     finally:
         table.on_exit()

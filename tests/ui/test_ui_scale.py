@@ -13,6 +13,7 @@ from game.scenes.pause import PauseMenu
 from game.scenes.seat_setup import SeatSetupScene
 from game.scenes.services import Services
 from game.scenes.settings import SettingsScene
+from game.scenes.table import screen as table_screen
 from game.scenes.title import TitleScene
 from game.settings import Settings, load_settings, save_settings
 from game.ui import theme
@@ -339,12 +340,12 @@ def prompt_lines(rec: Recorder, scene, text: str):
 def test_table_text_fits_at_150(display, game_id, players):
     svc = services_at(1.5)
     scene = open_table(svc, game_id, players)
-    assert scene.human_can_act and scene.prompt()
+    assert scene.human_can_act and scene.game.prompt()
     scene.error("That cell is not next to one of your farmers, so it cannot take one now.")
     rec = Recorder()
     scene.draw(rec)
     lay = scene.layout
-    box = scene.prompt_box()[0]
+    box = table_screen.prompt_box(scene)[0]
     boxes = {"message": box, "log": lay.log_rect}
     boxes.update({f"button {i}": r for i, r in enumerate(lay.buttons)})
     boxes.update({f"panel {i}": r for i, r in enumerate(lay.panels)})
@@ -369,12 +370,12 @@ def test_the_prompt_grows_with_the_text_size(display, game_id, players):
         scene = open_table(services_at(scale), game_id, players)
         rec = Recorder()
         scene.draw(rec)
-        lines = prompt_lines(rec, scene, scene.prompt())
-        assert " ".join(m for m, _r, _s in lines) == scene.prompt()
+        lines = prompt_lines(rec, scene, scene.game.prompt())
+        assert " ".join(m for m, _r, _s in lines) == scene.game.prompt()
         heights[scale] = min(src.get_height() for _m, _r, src in lines)
         panels[scale] = max(r.bottom for _m, r, _s in lines) - min(r.top for _m, r, _s in lines)
         room = scene.layout.prompt_room
-        text, _err, bold, icon = scene._prompt_style()
+        text, _err, bold, icon = table_screen.prompt_style(scene)
         width = scene.layout.message_rect.w - 32 - (90 if icon is not None else 0)
     # the panel the prompt would take at 150 % were the board not above it
     unbounded = prompt_fit(text, width, scene.layout.message_rect.h, bold, 1.5, 10_000)[3]
@@ -391,7 +392,7 @@ def test_a_long_prompt_keeps_off_the_board_and_the_score_track(display, game_id,
     svc = services_at(scale)
     scene = open_table(svc, game_id, players)
     scene.error(LONG_PROMPT)
-    box = scene.prompt_box()[0]
+    box = table_screen.prompt_box(scene)[0]
     lay = scene.layout
     assert not box.colliderect(lay.track_rect), (box, lay.track_rect)
     assert not box.colliderect(lay.board_rect), (box, lay.board_rect)
@@ -419,7 +420,7 @@ def test_a_long_prompt_is_never_cut(display, game_id, players, scale):
         scene.draw(rec)
         lines = prompt_lines(rec, scene, text)
         assert " ".join(m for m, _r, _s in lines) == text
-        box = scene.prompt_box()[0]
+        box = table_screen.prompt_box(scene)[0]
         assert all(box.contains(r) for _m, r, _s in lines)
         assert pygame.Rect(0, 0, 1920, 1080).contains(box)
         assert not any(box.colliderect(b) for b in scene.layout.buttons)
@@ -436,7 +437,7 @@ def test_table_follows_a_live_change(display):
     assert scene.log.wrap_width == wrap_before
     rec = Recorder()
     scene.draw(rec)
-    assert not check_boxes(rec, {"message": scene.prompt_box()[0],
+    assert not check_boxes(rec, {"message": table_screen.prompt_box(scene)[0],
                                  "log": scene.layout.log_rect})
 
 
@@ -505,13 +506,13 @@ def test_a_click_on_the_prompt_never_reaches_a_cell_under_it(display, game_id, p
 
     scene = open_table(services_at(1.5), game_id, players)
     scene.error(" ".join([LONG_PROMPT] * 4))
-    box = scene.prompt_box()[0]
+    box = table_screen.prompt_box(scene)[0]
     lay = scene.layout
     hidden = box.clip(lay.board_rect)
     assert hidden.h > 0, (box, lay.board_rect)  # the panel does cover the board there
     before = scene.cursor
     clicked: list = []
-    scene.click_cell = lambda cell: clicked.append(cell)
+    scene.game.click_cell = lambda cell: clicked.append(cell)
     scene.handle(I.Intent(I.POINT, pos=hidden.center))
     assert scene.hover_cell is None
     scene.handle(I.Intent(I.CLICK, pos=hidden.center, button=1))

@@ -1,20 +1,21 @@
-"""The shared table: opening a game's table scene, and (in the modules of this package) the
-controller every table scene is built on.
+"""The shared table: opening a game's table, and (in the modules of this package) the one
+table every game is played at.
 
-- ``scene.SharedTable``: the scene base a game's ``TableScene`` extends; it composes
-  ``seating`` (seats, names, bots), ``bots.BotDriver`` (bots thinking off the frame loop),
-  ``privacy.Privacy`` (hand-off, who looks), ``undo``, ``autosave.Autosaver``,
-  ``turns.TurnLoop`` (the turn loop, several players acting at once included),
-  ``screen`` (prompt, buttons, banner) and ``input.InputRouter`` (pointer and focus);
-- ``hooks.GameTable``: what a game's table scene must provide (its presenter, choices,
-  renderer, tips).
+- ``table.Table``: the scene; it composes ``seating`` (seats, names, bots),
+  ``bots.BotDriver`` (bots thinking off the frame loop), ``privacy.Privacy`` (hand-off, who
+  looks), ``undo``, ``autosave.Autosaver``, ``turns.TurnLoop`` (the turn loop, several
+  players acting at once included), ``screen`` (prompt, buttons, banner) and
+  ``input.InputRouter`` (pointer and focus);
+- ``parts.GameParts``: what a game hands the table (its presenter, its choices, its
+  renderer, its tips), with the defaults of the optional members.
 
 This module stays free of those imports: they import it (``play_again``), so the per-game
 table modules it loads on demand can import them.
 
-Each game's descriptor names its table scene class (``GameInfo.table``), built as
-``Class(services, game_id, seats, seed, *, state=None, **options)`` (``seats`` is
-``list[Seat]``, see ``game.seats``; ``state`` continues a game in progress).  It is imported only when a game starts.
+Each game's descriptor names its table parts' class (``GameInfo.table``), built by the table
+as ``Parts(table)``; the table is ``Table(services, game_id, seats, seed, *, state=None,
+**options)`` (``seats`` is ``list[Seat]``, see ``game.seats``; ``state`` continues a game in
+progress).  The parts' module is imported only when a game starts.
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ import importlib
 import importlib.util
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from game.engine.messages import N_, say
 from game.registry import GAMES
 from game.scenes.base import Scene
 from game.seats import Seat
+
+if TYPE_CHECKING:
+    from game.scenes.table.parts import GameParts
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +64,11 @@ def table_available(game_id: str) -> bool:
         return False
 
 
+def load_parts(game_id: str) -> type[GameParts]:
+    """The class of the game's table parts, as its descriptor names it (``GameInfo.table``)."""
+    return GAMES[game_id].table_parts()
+
+
 def open_table(services, game_id: str, seats: list[Seat], seed: int,
                options: dict[str, str] | None = None, state=None) -> Scene:
     """Build the game's table scene, or raise ``TableUnavailable`` with a message to show.
@@ -69,7 +79,7 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int,
     game = GAMES[game_id]
     name = table_module_name(game_id)
     try:
-        module = importlib.import_module(name)
+        importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name == name:
             raise TableUnavailable(say(N_("The {game} table is not in this version yet."),
@@ -81,11 +91,11 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int,
         log.exception("Could not load the %s table", game.name)
         raise TableUnavailable(say(N_("The {game} table could not be loaded: {problem}"),
                                    game=game.name, problem=str(exc))) from exc
+    from game.scenes.table.table import Table  # it imports this package
     try:
-        scene_class = getattr(module, game.table.partition(":")[2])
         if state is not None:
-            return scene_class(services, game_id, list(seats), state.seed, state=state)
-        return scene_class(services, game_id, list(seats), seed, **(options or {}))
+            return Table(services, game_id, list(seats), state.seed, state)
+        return Table(services, game_id, list(seats), seed, None, **(options or {}))
     except Exception as exc:
         log.exception("Could not open the %s table", game.name)
         raise TableUnavailable(say(N_("The {game} table could not be opened: {problem}"),

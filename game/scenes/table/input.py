@@ -7,14 +7,19 @@ The router works through the table's methods, so a game's table may override any
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.messages import N_, P, say
+from game.scenes.pause import PauseMenu
+from game.scenes.rules_overlay import RulesOverlay
+from game.scenes.table import screen
 from game.ui import intents as I
 
 if TYPE_CHECKING:  # the scene imports this module
-    from game.scenes.table.scene import SharedTable
+    from game.scenes.table.table import Table
 
 NAV_KINDS = (I.NEXT, I.PREV, I.MOVE, I.CONFIRM)
 
@@ -28,42 +33,47 @@ def is_undo_key(intent: I.Intent) -> bool:
         key == pygame.K_z and bool(intent.mod & pygame.KMOD_CTRL))
 
 
+def is_button(key: str) -> bool:
+    """Whether the target ``key`` is a button (a slot, Undo, Suggest a move)."""
+    return key.startswith("btn") or key in ("undo", "hint")
+
+
 def is_hint_key(intent: I.Intent) -> bool:
     """H or pad X: "Suggest a move"."""
     return intent.kind == I.KEY and intent.key in (pygame.K_h, "pad_x")
 
 
 class InputRouter:
-    def __init__(self, table: SharedTable) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
 
     def handle(self, intent: I.Intent) -> bool:
         t = self.table
         k = intent.kind
         if k == I.BACK:
-            return t.on_back()
+            return self.on_back()
         if k == I.MENU:  # Start always opens the pause menu; Esc and B first close a card
-            t.open_pause()
+            self.open_pause()
             return True
         if k == I.KEY and intent.key in (pygame.K_F1, "pad_back"):
-            t.open_rules()
+            self.open_rules()
             return True
-        if t.is_undo_key(intent):
+        if is_undo_key(intent):
             t.undo()
             return True
-        if is_hint_key(intent) and t.hints_offered:
-            t.ask_hint()
+        if is_hint_key(intent) and t.suggest.offered:
+            t.suggest.ask()
             return True
-        if k in (I.CLICK, I.CONFIRM, I.KEY) and t.looking() and not t.human_can_act:
-            t.look_for = None  # done looking: the table passes on
+        if k in (I.CLICK, I.CONFIRM, I.KEY) and t.seat_change.looking() and not t.human_can_act:
+            t.privacy.look_for = None  # done looking: the table passes on
             return True
-        if t.table_intent(intent) or t.pointer_input(intent):
+        if t.game.table_intent(intent) or self.pointer(intent):
             return True
         if k in NAV_KINDS:
             t.keyboard = True
             if not t.human_can_act:
                 return True
-            return t.navigate(intent)
+            return self.navigate(intent)
         return False
 
     def pointer(self, intent: I.Intent) -> bool:
@@ -71,24 +81,24 @@ class InputRouter:
         t = self.table
         k = intent.kind
         if k == I.CLICK and intent.button == 1 and t.can_undo and intent.pos is not None and \
-                t.undo_rect().collidepoint(intent.pos):
+                screen.undo_rect(t).collidepoint(intent.pos):
             # the button sits over the log, which would take the click for scrolling
             t.keyboard = False
             t.hover = intent.pos
-            if not t.control_armed("undo", by_pointer=True):
+            if not self.control_armed("undo", by_pointer=True):
                 return True
             t.focus = "undo"
             t.services.audio.play("click")
             t.undo()
             return True
-        if k == I.CLICK and intent.button == 1 and t.hints_offered and intent.pos is not None \
-                and t.hint_rect().collidepoint(intent.pos):
+        if k == I.CLICK and intent.button == 1 and t.suggest.offered and intent.pos is not None \
+                and screen.hint_rect(t).collidepoint(intent.pos):
             t.keyboard = False  # over the log too, which would take the click
             t.hover = intent.pos
-            if not t.control_armed("hint", by_pointer=True):
+            if not self.control_armed("hint", by_pointer=True):
                 return True
             t.focus = "hint"
-            t.ask_hint()
+            t.suggest.ask()
             return True
         if t.log.handle(intent):
             return True
@@ -101,18 +111,18 @@ class InputRouter:
             t.keyboard = False
             t.hover = intent.pos
             if intent.button == 3:
-                t.right_click()
+                t.game.right_click()
             elif intent.button == 1:
-                t.click(intent.pos)
+                self.click(intent.pos)
             return True
         return False
 
     def click_target(self, pos) -> bool:
         """Use the focus target, or else the board cell, under ``pos``; False if none is."""
         t = self.table
-        for key, rect in reversed(t.targets()):
+        for key, rect in reversed(t.game.targets()):
             if key != "board" and rect.collidepoint(pos):
-                if not t.control_armed(key, by_pointer=True):
+                if not self.control_armed(key, by_pointer=True):
                     return True  # it just appeared under the pointer: not this click
                 t.focus = key
                 self.use(key)
@@ -121,29 +131,29 @@ class InputRouter:
         if cell is None:
             return False
         t.cursor = cell
-        t.click_cell(cell)
+        t.game.click_cell(cell)
         return True
 
     def cell_at(self, pos) -> tuple[int, int] | None:
         """The board cell under ``pos``, unless the prompt's panel covers it there (a prompt
         too long for its room grows over the board's edge: a click on it is not a move)."""
         t = self.table
-        if t._prompt_style()[0] and t.prompt_box()[0].collidepoint(pos):
+        if screen.prompt_style(t)[0] and screen.prompt_box(t)[0].collidepoint(pos):
             return None
         return t.layout.cell_at(pos)
 
     def use(self, key: str) -> None:
         """Use the focus target ``key``: "Suggest a move" is the table's, the rest the game's."""
         if key == "hint":
-            self.table.ask_hint()
+            self.table.suggest.ask()
         else:
-            self.table.activate(key)
+            self.table.game.activate(key)
 
     def navigate(self, intent: I.Intent) -> bool:
         """Next/previous, arrows and confirm over the scene's focus targets."""
         t = self.table
         k = intent.kind
-        keys = [key for key, _ in t.targets()]
+        keys = [key for key, _ in t.game.targets()]
         if not keys:
             return True
         if t.focus not in keys:
@@ -152,20 +162,20 @@ class InputRouter:
             i = keys.index(t.focus)
             t.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
             if t.focus == "board":
-                t._focus_board()
+                t.game.focus_board()
             t.services.audio.play("tick")
         elif k == I.CONFIRM:
-            if t.control_armed(t.focus, by_pointer=False):
+            if self.control_armed(t.focus, by_pointer=False):
                 self.use(t.focus)
         else:
-            t._move(intent.dx, intent.dy, keys)
+            self.move(intent.dx, intent.dy, keys)
         return True
 
     def move(self, dx: int, dy: int, keys: list[str]) -> None:
         """An arrow: the cursor on the board (down off its last row to the strip), or along
         the strip below it (up back to the board unless ``strip_keeps``)."""
         t = self.table
-        cols, rows = t.board_size
+        cols, rows = t.game.board_size
         if t.focus == "board":
             x, y = t.cursor
             if dy > 0 and y == rows - 1:
@@ -176,13 +186,82 @@ class InputRouter:
             t.cursor = (min(cols - 1, max(0, x + dx)), min(rows - 1, max(0, y + dy)))
             t.services.audio.play("tick")
             return
-        keeps = t.strip_keeps is not None and t.focus.startswith(t.strip_keeps)
+        keeps = t.game.strip_keeps is not None and t.focus.startswith(t.game.strip_keeps)
         if dy < 0 and "board" in keys and not keeps:
-            t._focus_board()
+            t.game.focus_board()
             return
         strip = [key for key in keys if key != "board"]
-        step = (dx or dy) if t.strip_vertical else dx
+        step = (dx or dy) if t.game.strip_vertical else dx
         if t.focus in strip and step:
             i = strip.index(t.focus)
             t.focus = strip[max(0, min(len(strip) - 1, i + step))]
             t.services.audio.play("tick")
+
+    def controls(self) -> list[tuple[str, Hashable, pygame.Rect]]:
+        """The buttons on screen (the slots, Undo, Suggest a move), each with what using
+        it means now, for ``arming``.  Cards, tokens and cells are what the player points
+        at to choose: they are not held."""
+        buttons = self.table.game.buttons()
+        return [(key, self.control_meaning(key, buttons), rect)
+                for key, rect in self.table.game.targets() if is_button(key)]
+
+    def control_meaning(self, key: str, buttons: list | None = None) -> Hashable:
+        """What using the target ``key`` would do now: a button slot's label and move (a
+        new label or move in the slot is a new control); any other target, its key."""
+        if key.startswith("btn"):
+            buttons = self.table.game.buttons() if buttons is None else buttons
+            i = int(key[3:])
+            if i < len(buttons):
+                label, action, _enabled, primary = buttons[i]
+                return (label, primary, None if callable(action) else action)
+        return key
+
+    def control_armed(self, key: str, by_pointer: bool) -> bool:
+        """Whether a click (``by_pointer``) or a confirming key may use the target ``key``:
+        not one that just appeared, or changed meaning, under the pointer or the focus
+        (``game.ui.arming``).  The board's cells are not held."""
+        return not is_button(key) or self.table.arming.armed(key, self.control_meaning(key),
+                                                       by_pointer)
+
+    def press_button(self, i: int) -> None:
+        """Button slot ``i``: its move is tried, its callable called; a disabled one says why."""
+        b = self.table.game.buttons()
+        if i >= len(b):
+            return
+        label, action, enabled, _ = b[i]
+        if not enabled or action is None:
+            self.table.error(self.table.game.disabled_reason(label))
+        elif callable(action):
+            self.table.services.audio.play("click")
+            action()
+        else:
+            self.table.game.try_button(action)
+
+    def click(self, pos) -> None:
+        if self.table.game.click(pos):
+            return
+        if not self.table.human_can_act:
+            p = self.table.acting
+            if p is not None and not self.table.timeline.busy and self.table.seats[p].is_bot:
+                self.table.message = say(N_("{player} is playing..."), player=P(p, self.table.names[p]))
+                self.table.message_error = False
+            return
+        if not self.table.input.click_target(pos):
+            self.table.game.click_elsewhere(pos)
+
+    def on_back(self) -> bool:
+        """Esc / pad B.  A game may first cancel a half-made move."""
+        if self.table.game.on_back() or self.table.follow.close_recap():
+            return True
+        self.open_pause()
+        return True
+
+    def open_pause(self) -> None:
+        # The autosave holds this game once a move was made in it (before that, it still
+        # holds whatever was saved earlier).
+        saved = self.table.writes_autosave and bool(self.table.state.history)
+        self.table.services.stack.push(PauseMenu(self.table.services, self.table.game_id, self.table.services.to_title,
+                                           saved=saved, lesson=self.table.coach is not None))
+
+    def open_rules(self) -> None:
+        self.table.services.stack.push(RulesOverlay(self.table.services, self.table.game_id))

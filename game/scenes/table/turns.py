@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
 
 from game.scenes.table.bots import BotDriver
-from game.scenes.table.hooks import TurnHost
+
+if TYPE_CHECKING:
+    from game.scenes.table.table import Table
 
 _log = logging.getLogger(__name__)
 
 
 class TurnLoop:
-    def __init__(self, table: TurnHost, driver: BotDriver) -> None:
+    def __init__(self, table: Table, driver: BotDriver) -> None:
         self.table = table
         self.driver = driver
         self.last_turn_key: Hashable = None  # the viewer's turn the focus was last set for
@@ -28,47 +31,65 @@ class TurnLoop:
         t = self.table
         state = t.state
         if state.is_over():
-            if (not t.timeline.busy and not t.results_shown and not t.end_waits()
-                    and not t.final_board_waits()):
+            if (not t.timeline.busy and not t.results_shown and not t.game.end_waits()
+                    and not self.final_board_waits()):
                 t.results_shown = True
                 t.game_over()
             return
         if t.passive:
             return
-        t.check_privacy()
-        if t.looking():
+        t.seat_change.check()
+        if t.seat_change.looking():
             return  # the human who just got something private still looks at it
         acting = state.to_act()
         bots = [p for p in acting if t.seats[p].is_bot]
         humans = [p for p in acting if not t.seats[p].is_bot]
         if not humans and len(t.humans) > 1 and not t.timeline.busy:
             t.revealed = None  # only bots act: nobody's private things show meanwhile
-        if bots and not t.bots_wait():
+        if bots and not self.bots_wait():
             self._drive_bots(bots, adt)
         if humans and not t.timeline.busy:
             self._drive_humans(humans)
 
     def _drive_bots(self, bots: list[int], adt: float) -> None:
         t = self.table
-        pace = t.bid_pace if t.simultaneous() and t.bid_pace is not None else t.bot_pace
+        game = t.game
+        pace = game.bid_pace if t.simultaneous() and game.bid_pace is not None else game.bot_pace
         move = self.driver.step(t.state, bots, pace, t.timeline.busy, adt)
         if move is None:
             return
         p, action = move
-        if not t.bot_action_legal(action, p):
+        if not self.bot_action_legal(action, p):
             _log.warning("Bot chose an illegal move %s; playing a legal one", action)
             action = self.driver.offered[0]
-        t._apply(action, p)
+        t.play(action, p)
 
     def _drive_humans(self, humans: list[int]) -> None:
         t = self.table
         if len(t.humans) > 1 and t.revealed not in humans:
-            if not t.handoff_open and not t.handoff_waits():
-                t._hand_off(humans[0])
+            if not t.privacy.handoff_open and not t.game.handoff_waits():
+                t.seat_change.hand_off(humans[0])
             return
         viewer = t.viewer
         if viewer in humans:
-            key = t.turn_key(viewer)
+            key = t.game.turn_key(viewer)
             if key != self.last_turn_key:
                 self.last_turn_key = key
-                t._focus_default()
+                t.game.focus_default()
+
+    def bots_wait(self) -> bool:
+        """Whether the bots hold their moves (a lesson's reading step is up)."""
+        return self.table.coach is not None and self.table.coach.reading
+
+    def final_board_waits(self) -> bool:
+        """Whether the final board is still held before the results (not in a replay)."""
+        return not self.table.passive and self.table.final_hold.waits
+
+    def bot_action_legal(self, action: Any, p: int) -> bool:
+        """Whether a bot's choice may be played (if not, its first legal move is)."""
+        own = self.table.game.bot_action_legal(action, p)
+        if own is not None:
+            return own
+        st = self.table.state
+        return action in self.table.bot_driver.offered or (
+            st.action_problem(action) is None and st.why_illegal(action, p) is None)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
+from game.scenes.table import screen as table_screen
 from game.scenes.table.hints import action_cells
 from game.scenes.tutorial.guide import LEARNER
 from game.ui import theme
@@ -63,7 +64,7 @@ class Bubble:
         table = self.coach.table
         rects: list[pygame.Rect] = []
         for name in step.point:
-            rects += table.lesson_rects(name) or []
+            rects += table.coaching.lesson_rects(name) or []
         return rects
 
     def subject(self) -> list[pygame.Rect]:
@@ -72,13 +73,13 @@ class Bubble:
         made (its cards, its lit cells), the newest log lines and the board cells that the
         others' moves since the learner's last one name (a bot's new building)."""
         table = self.coach.table
-        rects = list(self.targets) + [table.prompt_box()[0]]
-        rects += [table.layout.button_rect(i) for i in range(len(table.buttons()))]
+        rects = list(self.targets) + [table_screen.prompt_box(table)[0]]
+        rects += [table.layout.button_rect(i) for i in range(len(table.game.buttons()))]
         step = self.coach.guide.step
         for name in step.keep if step is not None else ():
-            rects += table.lesson_rects(name) or []
+            rects += table.coaching.lesson_rects(name) or []
         if not self.coach.reading:
-            rects += table.lesson_rects("action") or []
+            rects += table.coaching.lesson_rects("action") or []
             cells = {c for a in table.legal() for c in action_cells(a)}
             rects += [table.layout.cell_rect(*c) for c in cells]
         rects += self._news(table)
@@ -89,7 +90,7 @@ class Bubble:
         """The newest log lines, and the cells of the others' moves since the learner's last
         one (what changed on the board meanwhile: a bot's new building, its cubes)."""
         rects = [rect for rect, _entry in table.log.newest(NEWS_LINES)]
-        cols, rows = table.board_size
+        cols, rows = table.game.board_size
         for p, action in reversed(table.state.history):
             if p == LEARNER:
                 break
@@ -105,7 +106,7 @@ class Bubble:
         table = coach.table
         key = (guide.index, coach.reading, theme.ui_scale(), i18n.language(),
                tuple(tuple(r) for r in self.targets), tuple(table.names),
-               tuple(table.prompt_box()[0]), len(table.buttons()), table.version,
+               tuple(table_screen.prompt_box(table)[0]), len(table.game.buttons()), table.version,
                len(table.log), table.log.scroll)
         if key == self._key:
             return

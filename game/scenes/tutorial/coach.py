@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from game.engine.core import GameState
     from game.engine.events import Event
-    from game.scenes.table.scene import SharedTable
+    from game.scenes.table.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class Coach:
 
     no_undo = NO_UNDO
 
-    def __init__(self, table: SharedTable, lesson: Lesson, guide: Guide) -> None:
+    def __init__(self, table: Table, lesson: Lesson, guide: Guide) -> None:
         self.table = table
         self.lesson = lesson
         self.guide = guide
@@ -203,19 +203,19 @@ class Coach:
         self.focused_step = self.guide.index
         demo = self.demo()
         if demo is not None:
-            t._focus_hint(demo)
+            t.suggest.focus(demo)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.bubble.draw(surface)
 
 
 def open_lesson_table(services, lesson: Lesson, saved: progress.Progress | None = None
-                      ) -> SharedTable:
+                      ) -> Table:
     """The game's table scene for ``lesson`` with its coach (at ``saved``'s place, if
     given); raises ``TableUnavailable``.  The table opens on the lesson's opening and is then
     brought to the saved position as an undo brings it (a table opened on a game in progress
     would rebuild its log from the seed alone, without the lesson's arrangement)."""
-    table = cast("SharedTable", open_table(services, lesson.game_id, lesson_seats(lesson),
+    table = cast("Table", open_table(services, lesson.game_id, lesson_seats(lesson),
                                            lesson.seed, state=lesson_state(lesson)))
     table.autosave = False  # a lesson never touches the autosave (nor the history)
     guide = Guide(lesson, saved.step, saved.done) if saved is not None else Guide(lesson)
@@ -229,7 +229,7 @@ def open_lesson_table(services, lesson: Lesson, saved: progress.Progress | None 
 
 
 def lesson_table(services, game_id: str
-                 ) -> tuple[SharedTable | None, Sentence | str | None]:
+                 ) -> tuple[Table | None, Sentence | str | None]:
     """``game_id``'s lesson table, where the lesson was left if it was (a progress file that
     cannot be used is set aside, said on the table, and the lesson starts over); or None and
     the reason (a ``Sentence``)."""

@@ -62,9 +62,14 @@ class ChoiceSource(Protocol):
     nobody may choose), the version of the state (bumped on every change), seat names and
     the state as the acting human may see it."""
 
-    state: Any
-    version: int
-    names: list[str]
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def names(self) -> list[str]: ...
 
     @property
     def acting(self) -> int | None: ...

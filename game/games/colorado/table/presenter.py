@@ -1,7 +1,7 @@
 """What each Colorado County event shows at the table: one step per event with its length,
 its sound and a small function that puts down sprites, floaters, highlights and overlays.
 
-``EVENT_STEPS`` maps every event kind the engine emits to its ``Step``; ``start_event`` runs
+``EVENT_STEPS`` maps every event kind the engine emits to its ``Beat``; ``start_event`` runs
 an event's step on the table (the scene: its ``sprites``, ``floaters``, ``layout``, ``colour``
 and what running steps put down over ``shown``).  What a step shows comes from the event's
 data as the seat looking now may see it, never from its text.
@@ -36,7 +36,8 @@ from game.games.colorado.engine.events import (
 )
 from game.games.colorado.engine.grid import HEIGHT, WIDTH, cell_name
 from game.i18n import _, ngettext
-from game.ui.table_anim import Sprite, drop, fly
+from game.scenes.table.parts import one_step
+from game.ui.table_anim import Sprite, Step, drop, fly
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ class Shown(NamedTuple):
 Start = Callable[[Any, Event, Shown], None]
 
 
-class Step(NamedTuple):
+class Beat(NamedTuple):
     """How long an event's step lasts, its sound, and what it puts on the table."""
 
     seconds: float
@@ -67,7 +68,7 @@ def _nothing(table, e: Event, s: Shown) -> None:
 
 def _round_started(table, e: Event[RoundStarted], s: Shown) -> None:
     table.banner, table.banner_time = _("Round {round} of 4").format(round=e.data["round"]), 2.2
-    table.score_show = None
+    table.game.score_show = None
 
 
 def _flag_placed(table, e: Event[FlagPlaced], s: Shown) -> None:
@@ -75,35 +76,35 @@ def _flag_placed(table, e: Event[FlagPlaced], s: Shown) -> None:
     colour = s.data.get("colour")  # face down for everyone but its owner
     r = table.layout.cell_rect(*cell)
     table.sprites.add(drop(pieces.flag(colour, 58), (r.centerx + 6, r.centery - 4), s.seconds,
-                           on_done=lambda: table.flag_over.__setitem__(cell, colour)))
+                           on_done=lambda: table.game.flag_over.__setitem__(cell, colour)))
 
 
 def _flags_revealed(table, e: Event[FlagsRevealed], s: Shown) -> None:
     for f in e.data["flags"]:
-        table.flag_over[tuple(f["cell"])] = f["colour"]
-    table.flip = 0.0
+        table.game.flag_over[tuple(f["cell"])] = f["colour"]
+    table.game.flip = 0.0
 
 
 def _cards_revealed(table, e: Event[CardsRevealed], s: Shown) -> None:
     lay = table.layout
     cards = e.data["cards"]
-    table.table_cards = list(cards)
+    table.game.table_cards = list(cards)
     for k, c in enumerate(cards):
-        table.hidden_cards.add(c["id"])
+        table.game.hidden_cards.add(c["id"])
         end = lay.card_rect(k, len(cards)).center
         table.sprites.add(fly(pieces.card_for(c, CARD), lay.deck_point, end, s.seconds,
                               delay=0.08 * k, arc=30,
-                              on_done=lambda c=c: table.hidden_cards.discard(c["id"])))
+                              on_done=lambda c=c: table.game.hidden_cards.discard(c["id"])))
 
 
 def _sale_offered(table, e: Event[SaleOffered], s: Shown) -> None:
-    table.sale_mark = tuple(e.data["cell"])
-    table.highlight = (table.colour[e.player], [table.sale_mark], s.seconds * 2)
+    table.game.sale_mark = tuple(e.data["cell"])
+    table.game.highlight = (table.colour[e.player], [table.game.sale_mark], s.seconds * 2)
 
 
 def _cube_removed(table, e: Event[CubeMoved], s: Shown) -> None:
     cell = tuple(e.data["cell"])
-    table.cube_over[cell] = -1
+    table.game.cube_over[cell] = -1
     r = table.layout.cell_rect(*cell)
     table.sprites.add(Sprite(pieces.cube(table.colour[e.player], 48), r.center,
                              (r.centerx, r.centery - 60), s.seconds, fade_out=True))
@@ -114,14 +115,14 @@ def _cube_placed(table, e: Event[CubeMoved], s: Shown) -> None:
     q = e.player
     r = table.layout.cell_rect(*cell)
     table.sprites.add(drop(pieces.cube(table.colour[q], 48), (r.centerx + 1, r.centery + 2),
-                           s.seconds, on_done=lambda: table.cube_over.__setitem__(cell, q)))
+                           s.seconds, on_done=lambda: table.game.cube_over.__setitem__(cell, q)))
 
 
 def _lake_changed(table, e: Event[LakeChanged], s: Shown) -> None:
     to = e.data["to"]
-    table.lake_over[e.data["lake"]] = to
+    table.game.lake_over[e.data["lake"]] = to
     if to is not None and to >= 0:
-        table.highlight = (table.colour[to], [tuple(c) for c in e.data["cells"]],
+        table.game.highlight = (table.colour[to], [tuple(c) for c in e.data["cells"]],
                            s.seconds * 2)
 
 
@@ -160,7 +161,7 @@ def _show_bids(table, bid_json: dict[str, list[int]], ranking: list[int], takers
     order = sorted(bids, key=lambda p: (ranking.index(p) if p in ranking else 99, p))
     rows = [(p, sorted(bids[p]), (ranking.index(p) + 1) if p in ranking else None,
              p in takers) for p in order]
-    table.bid_show = {"title": title, "rows": rows, "t": 0.0, "land": land}
+    table.game.bid_show = {"title": title, "rows": rows, "t": 0.0, "land": land}
 
 
 def _card_taken(table, e: Event[CardTaken], s: Shown) -> None:
@@ -168,14 +169,14 @@ def _card_taken(table, e: Event[CardTaken], s: Shown) -> None:
     q = e.player
     cid = e.data["card"]["id"]
     src = card_point(table, cid)
-    table.table_cards = [c for c in table.table_cards if c["id"] != cid]
+    table.game.table_cards = [c for c in table.game.table_cards if c["id"] != cid]
     flag = e.data.get("flag")
     end = lay.cell_rect(*flag).center if flag else lay.panel_point(q)
     table.sprites.add(Sprite(pieces.card_for(e.data["card"], (96, 130)), src, end, s.seconds,
                              fade_out=True, arc=40))
     if e.data.get("stars") and flag:
         stars = [tuple(c) for c in e.data["stars"] if 0 <= c[0] < WIDTH and 0 <= c[1] < HEIGHT]
-        table.highlight = (table.colour[q], stars, s.seconds * 2.5)
+        table.game.highlight = (table.colour[q], stars, s.seconds * 2.5)
 
 
 def _cards_discarded(table, e: Event[CardsDiscarded], s: Shown) -> None:
@@ -183,7 +184,7 @@ def _cards_discarded(table, e: Event[CardsDiscarded], s: Shown) -> None:
         src = card_point(table, c["id"])
         table.sprites.add(Sprite(pieces.card_for(c, (96, 130)), src, (src[0], src[1] + 140),
                                  s.seconds, fade_out=True))
-    table.table_cards = []
+    table.game.table_cards = []
 
 
 def _scored(table, e: Event[Scored], s: Shown) -> None:
@@ -193,7 +194,7 @@ def _scored(table, e: Event[Scored], s: Shown) -> None:
     assert q is not None, "a score belongs to a seat"
     d = e.data
     cells = [tuple(c) for c in d.get("cells", [])]
-    table.highlight = (table.colour[q], cells, s.seconds * 1.2)
+    table.game.highlight = (table.colour[q], cells, s.seconds * 1.2)
     start = lay.cell_rect(*cells[len(cells) // 2]).center if cells else lay.panel_point(q)
     table.floaters.add(f"+{d['points']}", start, lay.score_point(q), colour=(255, 232, 140),
                        duration=max(0.5, s.seconds * 1.4))
@@ -203,52 +204,52 @@ def _scored(table, e: Event[Scored], s: Shown) -> None:
 
 def _round_scored(table, e: Event[RoundScored], s: Shown) -> None:
     score_rows(table, e.data["round"])
-    table.score_show["final"] = True
+    table.game.score_show["final"] = True
     table.disp_score = list(e.data["scores"])
-    if table.scores_wait_for_player:
+    if table.game.scores_wait_for_player:
         table.timeline.hold()  # the table waits until a player closes the scoring
 
 
 def _flags_removed(table, e: Event, s: Shown) -> None:
-    table.flags_cleared = True
+    table.game.flags_cleared = True
 
 
 def _game_over(table, e: Event[GameOver], s: Shown) -> None:
     table.banner, table.banner_time = s.line, 3.0
 
 
-EVENT_STEPS: dict[str, Step] = {
-    "game_started": Step(0.2, None, _nothing),
-    "round_started": Step(0.9, "bell", _round_started),
-    "flags_dealt": Step(0.15, None, _nothing),
-    "flag_placed": Step(0.4, "knock", _flag_placed),
-    "flag_not_placed": Step(0.3, "error", _nothing),
-    "flags_revealed": Step(0.8, "flip", _flags_revealed),
-    "cards_revealed": Step(0.6, "swish", _cards_revealed),
-    "sale_offered": Step(0.55, "coin", _sale_offered),
-    "sale_passed": Step(0.12, None, _nothing),
-    "interest": Step(0.3, "tick", _nothing),
-    "sale_result": Step(0.35, None, _nothing),
-    "cube_removed": Step(0.3, "swish", _cube_removed),
-    "cube_placed": Step(0.42, "drop", _cube_placed),
-    "lake_changed": Step(0.45, "coin", _lake_changed),
-    "cowboys_drawn": Step(0.3, "token", _cowboys_drawn),
-    "cowboy_given": Step(0.4, "token", _cowboy_given),
-    "bid_submitted": Step(0.1, "tick", _nothing),
-    "sale_bid_submitted": Step(0.1, "tick", _nothing),
-    "bids_revealed": Step(2.0, "shuffle", _bids_revealed),
-    "sale_bids_revealed": Step(1.6, "shuffle", _sale_bids_revealed),
-    "card_taken": Step(0.5, "swish", _card_taken),
-    "cards_discarded": Step(0.35, "swish", _cards_discarded),
-    "scored": Step(0.6, "coin", _scored),
-    "round_scored": Step(2.4, "fanfare", _round_scored),
-    "flags_removed": Step(0.3, None, _flags_removed),
-    "game_over": Step(1.2, "fanfare", _game_over),
+EVENT_STEPS: dict[str, Beat] = {
+    "game_started": Beat(0.2, None, _nothing),
+    "round_started": Beat(0.9, "bell", _round_started),
+    "flags_dealt": Beat(0.15, None, _nothing),
+    "flag_placed": Beat(0.4, "knock", _flag_placed),
+    "flag_not_placed": Beat(0.3, "error", _nothing),
+    "flags_revealed": Beat(0.8, "flip", _flags_revealed),
+    "cards_revealed": Beat(0.6, "swish", _cards_revealed),
+    "sale_offered": Beat(0.55, "coin", _sale_offered),
+    "sale_passed": Beat(0.12, None, _nothing),
+    "interest": Beat(0.3, "tick", _nothing),
+    "sale_result": Beat(0.35, None, _nothing),
+    "cube_removed": Beat(0.3, "swish", _cube_removed),
+    "cube_placed": Beat(0.42, "drop", _cube_placed),
+    "lake_changed": Beat(0.45, "coin", _lake_changed),
+    "cowboys_drawn": Beat(0.3, "token", _cowboys_drawn),
+    "cowboy_given": Beat(0.4, "token", _cowboy_given),
+    "bid_submitted": Beat(0.1, "tick", _nothing),
+    "sale_bid_submitted": Beat(0.1, "tick", _nothing),
+    "bids_revealed": Beat(2.0, "shuffle", _bids_revealed),
+    "sale_bids_revealed": Beat(1.6, "shuffle", _sale_bids_revealed),
+    "card_taken": Beat(0.5, "swish", _card_taken),
+    "cards_discarded": Beat(0.35, "swish", _cards_discarded),
+    "scored": Beat(0.6, "coin", _scored),
+    "round_scored": Beat(2.4, "fanfare", _round_scored),
+    "flags_removed": Beat(0.3, None, _flags_removed),
+    "game_over": Beat(1.2, "fanfare", _game_over),
 }
-UNKNOWN = Step(0.2, None, _nothing)  # a kind this table does not know: logged, no picture
+UNKNOWN = Beat(0.2, None, _nothing)  # a kind this table does not know: logged, no picture
 
 
-def step_for(kind: str) -> Step:
+def beat_for(kind: str) -> Beat:
     """The step of an event kind (a kind without one is reported in the log file; the test
     of the presenter keeps that from happening)."""
     step = EVENT_STEPS.get(kind)
@@ -261,7 +262,7 @@ def step_for(kind: str) -> Step:
 def start_event(table, e: Event) -> None:
     """Run ``e``'s step: its log line, what it puts on the table, its sound."""
     line = table.log_event(e)
-    step = step_for(e.kind)
+    step = beat_for(e.kind)
     step.start(table, e, Shown(e.seen_by(table.viewer).data, step.seconds, line))
     if step.sound:
         table.services.audio.play(step.sound)
@@ -269,15 +270,44 @@ def start_event(table, e: Event) -> None:
 
 def score_rows(table, rnd: int) -> dict[int, dict[str, tuple[int, int]]]:
     """The round scoring's rows for round ``rnd`` (a fresh overlay for a new round)."""
-    if not table.score_show or table.score_show["round"] != rnd:
-        table.score_show = {"round": rnd, "t": 0.0, "final": False,
+    if not table.game.score_show or table.game.score_show["round"] != rnd:
+        table.game.score_show = {"round": rnd, "t": 0.0, "final": False,
                             "rows": {q: {} for q in range(table.n)}}
-    return table.score_show["rows"]
+    return table.game.score_show["rows"]
 
 
 def card_point(table, cid: int) -> tuple[int, int]:
     """Where the revealed card ``cid`` lies (the cards' area when it is not there)."""
-    ids = [c["id"] for c in table.table_cards]
+    ids = [c["id"] for c in table.game.table_cards]
     if cid in ids:
         return table.layout.card_rect(ids.index(cid), len(ids)).center
     return table.layout.cards_rect.center
+
+
+class ColoradoPresenter:
+    """The steps of Colorado's events on ``table`` (a ``game.scenes.table.parts.Presenter``);
+    what they put over the shown state is kept by the game's parts (``table.game``)."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+
+    def steps(self, e: Event) -> list[Step]:
+        return one_step(lambda ev: start_event(self.table, ev), e, beat_for(e.kind).seconds)
+
+    def catch_up(self, after, version: int | None) -> None:
+        t, g = self.table, self.table.game
+        for q in list(g.pending_bid):
+            if version is not None and version < g.pending_since[q]:
+                continue  # the table shows a moment before this bid
+            v = after.view(q)
+            if not (v["my_bid"] or v["my_sale_bid"]):
+                del g.pending_bid[q], g.pending_since[q]
+        g.cube_over.clear()
+        g.flag_over.clear()
+        g.lake_over.clear()
+        g.flags_cleared = False
+        g.flip = None
+        g.hidden_cards.clear()
+        g.sale_mark = None
+        t.disp_score = list(after.score)
+        g.table_cards = list(t.dview()["revealed_cards"])

@@ -19,6 +19,7 @@ from game.games.colorado.table.choices import SIMULTANEOUS
 from game.games.colorado.table.panels import PanelModel, draw_panel
 from game.games.colorado.table.results import CATEGORIES
 from game.i18n import N_, _
+from game.scenes.table import screen as table_screen
 from game.ui import art, theme
 
 GOOD = (40, 110, 40)  # points scored, a bid that takes
@@ -76,7 +77,7 @@ BID_IN = N_("bid in")
 def bid_text(table, q: int) -> str:
     """Player ``q``'s bid as their panel shows it (only whether it is in, until revealed)."""
     v = table.dview()
-    if v["phase"] == Phase.BID and not table.bid_show:
+    if v["phase"] == Phase.BID and not table.game.bid_show:
         return _(BID_IN) if v["bids_in"][q] else _("bidding...")
     if v["phase"] == Phase.AUCTION and v["sale"] and q in v["sale"]["auction_bidders"]:
         return _(BID_IN) if q in v["sale"]["auction_bids_in"] else _("bidding...")
@@ -95,7 +96,7 @@ def bid_text(table, q: int) -> str:
 def panel_model(table, q: int) -> PanelModel:
     v = table.dview()
     seat = table.seats[q]
-    lakes = sum(1 for lk in v["lakes"] if table.lake_over.get(lk["index"], lk["owner"]) == q)
+    lakes = sum(1 for lk in v["lakes"] if table.game.lake_over.get(lk["index"], lk["owner"]) == q)
     active = q in v["to_act"] and not table.timeline.busy
     bid = bid_text(table, q)
     return PanelModel(
@@ -124,12 +125,12 @@ def drawn_texts(table) -> list[str]:
     tests of what a player may see."""
     out: list[str] = []
     for q in range(table.n):
-        out += table.panel_model(q).texts()
-    out.append(table.prompt())
-    out += [b[0] for b in table.buttons()]
-    out += [str(c) for c in (table.my_cowboys() if table.viewer is not None else [])]
-    if table.bid_show:
-        for row in table.bid_show["rows"]:
+        out += table.game.panel_model(q).texts()
+    out.append(table.game.prompt())
+    out += [b[0] for b in table.game.buttons()]
+    out += [str(c) for c in (table.game.my_cowboys() if table.viewer is not None else [])]
+    if table.game.bid_show:
+        for row in table.game.bid_show["rows"]:
             out += [str(c) for c in row[1]]
     lines = getattr(table.log, "lines", None)
     if lines is None:
@@ -155,49 +156,49 @@ class ColoradoRenderer:
             draw_panel(surface, lay.panels[q], panel_model(t, q))
         self._cards(surface, v, can_act)
         self._strip(surface, can_act)
-        t._draw_message(surface)
-        t._draw_buttons(surface)
-        t.draw_log(surface)
+        table_screen.draw_message(t, surface)
+        table_screen.draw_buttons(t, surface)
+        table_screen.draw_log(t, surface)
         t.sprites.draw(surface)
         t.floaters.draw(surface)  # under the overlays: they own the screen while they show
-        if t.bid_show:
+        if t.game.bid_show:
             self._bids(surface)
-        if t.score_show:
+        if t.game.score_show:
             self._scores(surface)
         if can_act:
-            t._draw_focus(surface)
-        t._draw_banner(surface)
-        if not (t.bid_show or t.score_show):
-            t.draw_tip(surface)  # over the coach's bubble too
+            table_screen.draw_focus(t, surface)
+        table_screen.draw_banner(t, surface)
+        if not (t.game.bid_show or t.game.score_show):
+            t.hover_tips.draw_tip(surface)  # over the coach's bubble too
 
     # --- the board ------------------------------------------------------------------------------
     def _board(self, surface: pygame.Surface, v: dict, can_act: bool) -> None:
         t = self.table
-        bv = t.board_view
+        bv = t.game.board_view
         bv.draw_base(surface)
         t.layout.labels.draw(surface)
         owners = v["owners"]
         cubes = []
         for y in range(ROWS):
             for x in range(COLS):
-                o = t.cube_over.get((x, y), owners[y][x])
+                o = t.game.cube_over.get((x, y), owners[y][x])
                 if o >= 0:
                     cubes.append((t.colour[o], (x, y)))
-        lakes = [dict(lk, owner=t.lake_over.get(lk["index"], lk["owner"])) for lk in v["lakes"]]
-        if t.highlight:
-            col, cells, _left = t.highlight
+        lakes = [dict(lk, owner=t.game.lake_over.get(lk["index"], lk["owner"])) for lk in v["lakes"]]
+        if t.game.highlight:
+            col, cells, _left = t.game.highlight
             bv.draw_tint(surface, cells, col)
         bv.draw_cubes(surface, cubes)
         bv.draw_lake_owners(surface, lakes, t.colour)
         if can_act:
             self._choice_cells(surface)
-        if not t.flags_cleared:
+        if not t.game.flags_cleared:
             self._flags(surface, v)
-        t.draw_last_moves(surface)
-        if t.sale_mark or (v["sale"] and v["phase"] in (Phase.INTEREST, Phase.GIVE, Phase.AUCTION)):
-            cell = t.sale_mark or tuple(v["sale"]["cell"])
+        t.follow.draw_last_moves(surface)
+        if t.game.sale_mark or (v["sale"] and v["phase"] in (Phase.INTEREST, Phase.GIVE, Phase.AUCTION)):
+            cell = t.game.sale_mark or tuple(v["sale"]["cell"])
             bv.draw_cells(surface, [cell], "sale", t.t)
-        if can_act and t.state.phase == Phase.TAKE and t.use_flag is not None:
+        if can_act and t.state.phase == Phase.TAKE and t.game.choice.use_flag is not None:
             self._ghost(surface)
         if can_act:
             if t.hover_cell and not t.keyboard:
@@ -209,34 +210,34 @@ class ColoradoRenderer:
     def _choice_cells(self, surface: pygame.Surface) -> None:
         """The cells the acting human may choose now glow."""
         t = self.table
-        choice = t.choice
+        choice = t.game.choice
         glow, cells = choice.lit_cells()
         if glow == "flag" and len(cells) > 40:
             glow = "soft"
         if cells:
-            t.board_view.draw_cells(surface, cells, glow, t.t)
+            t.game.board_view.draw_cells(surface, cells, glow, t.t)
         if t.state.phase == Phase.OFFER and choice.sel_cell:
-            t.board_view.draw_cells(surface, [choice.sel_cell], "flag")
+            t.game.board_view.draw_cells(surface, [choice.sel_cell], "flag")
 
     def _flags(self, surface: pygame.Surface, v: dict) -> None:
         """The flags on the board, those landing now, turning face up while they flip."""
         t = self.table
         flags = [(tuple(f["cell"]), f["colour"]) for f in v["flags"]]
         have = {c for c, _ in flags}
-        flags += [(c, col) for c, col in t.flag_over.items() if c not in have]
-        if t.flip is not None:
-            flags = [(c, t.flag_over.get(c, col)) for c, col in flags]
-        t.board_view.draw_flags(surface, flags,
-                                t.flip if t.flip is not None and t.flip < 1 else None)
+        flags += [(c, col) for c, col in t.game.flag_over.items() if c not in have]
+        if t.game.flip is not None:
+            flags = [(c, t.game.flag_over.get(c, col)) for c, col in flags]
+        t.game.board_view.draw_flags(surface, flags,
+                                t.game.flip if t.game.flip is not None and t.game.flip < 1 else None)
 
     def _ghost(self, surface: pygame.Surface) -> None:
         """The chosen card laid on its flag: its stars, the cubes on them, the bad ones."""
         t = self.table
-        choice = t.choice
+        choice = t.game.choice
         pv = choice.card_preview()
         a = choice.card_action()
         bad = set(a.cubes) if pv and not pv["legal"] else set()
-        t.board_view.draw_ghost(surface, t.colour[t.acting], choice.ghost_cells(), set(a.cubes),
+        t.game.board_view.draw_ghost(surface, t.colour[t.chooser], choice.ghost_cells(), set(a.cubes),
                                 bad, t.t, blocked={c for c, _why, _o in choice.blocked_stars()})
 
     # --- below and beside the board ------------------------------------------------------------
@@ -249,17 +250,17 @@ class ColoradoRenderer:
         s = theme.fit_text(title, 26, r.w - 36, theme.ON_TABLE, True, max_height=46)
         surface.blit(s, (r.x + 18, r.y + 10))
         choosing = can_act and t.state.phase == Phase.TAKE
-        sel = t.choice.sel_card
-        for cid, rect in t.card_rects():
-            if cid in t.hidden_cards:
+        sel = t.game.choice.sel_card
+        for cid, rect in t.game.card_rects():
+            if cid in t.game.hidden_cards:
                 continue
-            c = next(c for c in t.table_cards if c["id"] == cid)
+            c = next(c for c in t.game.table_cards if c["id"] == cid)
             s = pieces.card_for(c, CARD, selected=cid == sel)
             surface.blit(s, s.get_rect(center=rect.center))
             if choosing and cid != sel and sel is None:
                 pygame.draw.rect(surface, (255, 226, 120), rect.inflate(8, 8), 3,
                                  border_radius=16)
-        if not t.table_cards:
+        if not t.game.table_cards:
             s = _text(_("No cards on the table"), 26, theme.ON_TABLE_SOFT)
             surface.blit(s, s.get_rect(center=r.center))
 
@@ -274,16 +275,16 @@ class ColoradoRenderer:
             self._strip_note(surface, msg)
             return
         phase = t.state.phase if can_act else t.shown.phase
-        if phase == Phase.FLAGS and t.my_flags():
+        if phase == Phase.FLAGS and t.game.my_flags():
             self._strip_flags(surface, can_act)
             return
         picking = can_act and phase in (Phase.GIVE, Phase.AUCTION, Phase.BID)
-        for c, rr in t.token_rects():
-            sel = picking and c in t.choice.sel_tokens
+        for c, rr in t.game.token_rects():
+            sel = picking and c in t.game.choice.sel_tokens
             s = pieces.cowboy_token(c, TOKEN, sel, dim=not picking and phase in SIMULTANEOUS)
             surface.blit(s, rr.move(-4, -4))
-        if not t.strip_cowboys():
-            self._strip_note(surface, _("Your cowboys are all in your bid.") if t.my_cowboys()
+        if not t.game.strip_cowboys():
+            self._strip_note(surface, _("Your cowboys are all in your bid.") if t.game.my_cowboys()
                              else _("You have no cowboys."))
 
     def _strip_note(self, surface: pygame.Surface, msg: str) -> None:
@@ -300,10 +301,10 @@ class ColoradoRenderer:
         for k, line in enumerate(lines):
             surface.blit(theme.text(line, px, theme.ON_TABLE, True, fixed=True),
                          (sr.x + 18, sr.y + 16 + k * step))
-        flags = t.my_flags()
+        flags = t.game.my_flags()
         for i, colour in enumerate(flags):
             rr = lay.flag_rect(i)
-            if can_act and i == min(t.choice.sel_flag, len(flags) - 1):
+            if can_act and i == min(t.game.choice.sel_flag, len(flags) - 1):
                 pygame.draw.rect(surface, theme.FOCUS, rr.inflate(6, 6), 4, border_radius=12)
             pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
             f = pieces.flag(colour, 64)
@@ -319,7 +320,7 @@ class ColoradoRenderer:
     def _bids(self, surface: pygame.Surface) -> None:
         """The revealed bids, best first, each row sliding in after the one above it."""
         t = self.table
-        b = t.bid_show
+        b = t.game.bid_show
         r = pygame.Rect(t.layout.bid_panel)
         r.h = 110 + 86 * len(b["rows"])
         r.center = t.layout.board_rect.center
@@ -358,7 +359,7 @@ class ColoradoRenderer:
     def _scores(self, surface: pygame.Surface) -> None:
         """The round scoring: points per category and player, then Continue or a hint."""
         t = self.table
-        sc = t.score_show
+        sc = t.game.score_show
         r, head_y, rows_y = score_panel(t)
         theme.draw_panel(surface, r, radius=18)
         s = _text(score_title(sc["round"]), 38, theme.INK, True)
@@ -373,8 +374,8 @@ class ColoradoRenderer:
         for q in range(t.n):
             self._score_row(surface, r, x0, cw, y, q, sc["rows"].get(q, {}))
             y += SCORE_ROW
-        if t.scores_held:
-            b = t.scores_button_rect()
+        if t.game.scores_held:
+            b = t.game.scores_button_rect()
             hot = not t.keyboard and t.hover is not None and b.collidepoint(t.hover)
             surface.blit(art.button_surface(b.size, _("Continue"), "focus" if t.keyboard else
                                             "hover" if hot else "normal", "primary"), b)

@@ -74,7 +74,7 @@ def table_tips(table) -> list[Tip]:
     lay = table.layout
     out = []
     for q in range(table.n):
-        out += panel_tips(table, table.panel_model(q), q)
+        out += panel_tips(table, table.game.panel_model(q), q)
     title = pygame.Rect(lay.cards_rect.x, lay.cards_rect.y, lay.cards_rect.w, 46)
     left = v["round_deck_left"]
     out.append(Tip("round", title, ngettext(
@@ -82,20 +82,20 @@ def table_tips(table) -> list[Tip]:
         "scores when they run out",
         "Round {round} of 4: {n} cards left to reveal\nEach turn reveals cards; the round "
         "scores when they run out", left).format(round=v["round"], n=left)))
-    for i, (cid, rect) in enumerate(table.card_rects()):
-        card = next((c for c in table.table_cards if c["id"] == cid), None)
-        if card is not None and cid not in table.hidden_cards:
+    for i, (cid, rect) in enumerate(table.game.card_rects()):
+        card = next((c for c in table.game.table_cards if c["id"] == cid), None)
+        if card is not None and cid not in table.game.hidden_cards:
             out.append(Tip(f"card{i}", rect, card_text(card)))
     if table.viewer is None:
         return out
     if v["phase"] == Phase.FLAGS:
-        for i, colour in enumerate(table.my_flags()):
+        for i, colour in enumerate(table.game.my_flags()):
             out.append(Tip(f"flag{i}", lay.flag_rect(i),
                            _("Your {flag}\nPlace it face down: only you know its colour "
                              "until all flags are turned up").format(
                                  flag=_(FLAG_TERMS[colour]))))
     else:
-        for i, (c, rect) in enumerate(table.token_rects()):
+        for i, (c, rect) in enumerate(table.game.token_rects()):
             out.append(Tip(f"token{i}", rect, _(
                 "Your cowboy {cowboy}\nBid any number of cowboys; a tie goes to the bid "
                 "with the highest number").format(cowboy=c)))
@@ -138,7 +138,7 @@ def cell_text(table, cell) -> str:
 
 def placement_text(table, change) -> str:
     """The gain of the cubes laid now, for the round scoring: the acting player first."""
-    p = table.acting
+    p = table.chooser
     lines = [_("You: {change} at the round's scoring").format(change=change_words(change[p]))]
     for q, c in enumerate(change):
         if q != p and c["total"]:

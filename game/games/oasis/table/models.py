@@ -18,7 +18,7 @@ from game.i18n import N_, _
 from game.ui import art
 
 if TYPE_CHECKING:
-    from game.games.oasis.table.scene import TableScene
+    from game.games.oasis.table.parts import OasisTable
 
 ZoomTarget = tuple[str, int, int | None]
 # The results' breakdown columns (English, as marked: the results screen translates them)
@@ -35,34 +35,34 @@ def seat_kind(seat) -> str:
     return seat.kind_text()
 
 
-def panel_model(t: TableScene, q: int) -> PanelModel:
+def panel_model(t: OasisTable, q: int) -> PanelModel:
     """Player ``q``'s panel as the viewer may see it."""
     v = t.dview()
     pv = v["players"][q]
     seat = t.seats[q]
     own = q == t.viewer and "score_tiles" in pv
     taken = pv["offer_taken_by"]
-    offer = () if q in t.landed.hidden_offers else tuple(pv["offer"])
-    final = t.scored[q] if t.scored[q] else None
+    offer = () if q in t.game.landed.hidden_offers else tuple(pv["offer"])
+    final = t.game.scored[q] if t.game.scored[q] else None
     return PanelModel(
         name=t.names[q], kind=seat_kind(seat),
         colour=t.colour[q], disc=pv["disc"] or None,
         handed=pv["handed"] if v["phase"] in (Phase.CHOOSE, Phase.CARRY) else None,
-        camels_left=pv["camels_left"] - sum(1 for c, _ in t.landed.camels
+        camels_left=pv["camels_left"] - sum(1 for c, _ in t.game.landed.camels
                                             if c == t.colour[q]),
-        markers_left=pv["markers_left"] - t.landed.new_markers.count(q),
+        markers_left=pv["markers_left"] - t.game.landed.new_markers.count(q),
         score_count=pv["score_tile_count"],
         score_tiles=tuple(pv["score_tiles"].items()) if own else None,
         deck_size=pv["offer_deck"], offer=offer,
         offer_taken_by=t.names[taken] if taken is not None and offer else None,
-        active=q == t.shown_actor(), size=t.layout.panels[q].size,
+        active=q == t.game.shown_actor(), size=t.layout.panels[q].size,
         you=q == t.viewer and len(t.humans) > 0,
         score=t.disp_score[q] if final else None,
         **projection(t, q, pv, final),
     )
 
 
-def score_counts(t: TableScene) -> list:
+def score_counts(t: OasisTable) -> list:
     """Each player's public score counts on the shown board (cached per shown state)."""
     key = ("counts", t.shown_version)
     counts = t._cache.get(key)
@@ -72,7 +72,7 @@ def score_counts(t: TableScene) -> list:
     return counts
 
 
-def projection(t: TableScene, q: int, pv: dict[str, Any], final) -> dict[str, Any]:
+def projection(t: OasisTable, q: int, pv: dict[str, Any], final) -> dict[str, Any]:
     """The score so far for ``q``'s panel: exact with the viewer's own score tiles,
     otherwise the most their face-down tiles could make (never their kinds)."""
     if final or t.shown.phase == Phase.OVER:
@@ -92,12 +92,12 @@ def supply_model(v: dict[str, Any]) -> SupplyModel:
         discards=len(v["discards"]))
 
 
-def shown_carry_cards(t: TableScene) -> list[tuple[str, str]]:
+def shown_carry_cards(t: OasisTable) -> list[tuple[str, str]]:
     """The cards of the offer being carried out, as shown (see ``choices.carry_cards``)."""
-    return carry_cards(t.dview(), t.landed.hidden_offers)
+    return carry_cards(t.dview(), t.game.landed.hidden_offers)
 
 
-def zoom_target(t: TableScene) -> ZoomTarget | None:
+def zoom_target(t: OasisTable) -> ZoomTarget | None:
     """What the zoom shows: ("offer", owner, card) or ("carry", 0, card) for the face-up
     cards under the pointer, else those with the keyboard/pad focus.  Never a deck."""
     if t.hover is not None and not t.keyboard:
@@ -111,11 +111,11 @@ def zoom_target(t: TableScene) -> ZoomTarget | None:
     return None
 
 
-def _pointed_cards(t: TableScene, pos) -> ZoomTarget | None:
+def _pointed_cards(t: OasisTable, pos) -> ZoomTarget | None:
     lay = t.layout
     v = t.dview()
     for q in range(t.n):
-        if q in t.landed.hidden_offers or not lay.offer_areas[q].collidepoint(pos):
+        if q in t.game.landed.hidden_offers or not lay.offer_areas[q].collidepoint(pos):
             continue
         m = len(v["players"][q]["offer"])
         if not m:
@@ -130,7 +130,7 @@ def _pointed_cards(t: TableScene, pos) -> ZoomTarget | None:
     return None
 
 
-def zoom_model(t: TableScene) -> ZoomModel | None:
+def zoom_model(t: OasisTable) -> ZoomModel | None:
     """The large card view for what the pointer or focus is on (None for nothing, or a
     face-down deck)."""
     target = zoom_target(t)
@@ -149,7 +149,7 @@ def zoom_model(t: TableScene) -> ZoomModel | None:
             states=tuple("" if st == "pending" else st for _c, st in cards),
             selected=k, colour=art.PLAYER_COLOURS[t.colour[who]])
     pv = v["players"][q]
-    offer = tuple(pv["offer"]) if q not in t.landed.hidden_offers else ()
+    offer = tuple(pv["offer"]) if q not in t.game.landed.hidden_offers else ()
     if not offer:
         return None
     note = ""
@@ -164,20 +164,20 @@ def zoom_model(t: TableScene) -> ZoomModel | None:
                      colour=art.PLAYER_COLOURS[t.colour[q]])
 
 
-def peek_lines(t: TableScene) -> list[tuple[str, int]] | None:
+def peek_lines(t: OasisTable) -> list[tuple[str, int]] | None:
     """The viewer's own score tiles by kind, while they look at their pile."""
     q = t.viewer
     if q is None:
         return None
     hovering = t.hover is not None and t.layout.piles[q].collidepoint(t.hover) \
         and not t.keyboard
-    if not (t.peek or hovering):
+    if not (t.game.peek or hovering):
         return None
     own = panel_model(t, q).score_tiles
     return list(own) if own is not None else None
 
 
-def result_rows(t: TableScene) -> list:
+def result_rows(t: OasisTable) -> list:
     """(name, colour, place, total, points by column, winner?) per player, best first."""
     st = t.state
     final = st.final or []

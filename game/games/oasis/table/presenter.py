@@ -38,12 +38,13 @@ from game.games.oasis.engine.events import (
     ScoreTilesTaken,
     TilePlaced,
 )
+from game.games.oasis.engine.phases import Phase
 from game.games.oasis.engine.state import OasisState
 from game.i18n import N_, _
-from game.ui.table_anim import drop, fly
+from game.ui.table_anim import Step, drop, fly
 
 if TYPE_CHECKING:
-    from game.games.oasis.table.scene import TableScene
+    from game.games.oasis.table.parts import OasisTable
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ def _player(e: Event) -> int:
     return e.player
 
 
-Show = Callable[["TableScene", Cue], None]
+Show = Callable[["OasisTable", Cue], None]
 
 
 @dataclass(frozen=True)
@@ -121,14 +122,14 @@ class Present:
 
 
 # --- what moves ---------------------------------------------------------------------------
-def _card_turned(t: TableScene, c: Cue[CardTurned]) -> None:
+def _card_turned(t: OasisTable, c: Cue[CardTurned]) -> None:
     q, lay = c.player, t.layout
     slot = lay.offer_cards[q][c.data["position"] - 1]
     t.sprites.add(fly(oart.card_face(c.data["card"], OFFER_CARD), lay.decks[q].center,
                       slot.center, c.duration, arc=30))
 
 
-def _cards_drawn(t: TableScene, c: Cue[CardsDrawn]) -> None:
+def _cards_drawn(t: OasisTable, c: Cue[CardsDrawn]) -> None:
     q, lay = c.player, t.layout
     for k in range(c.event.data.get("count", 0)):
         t.sprites.add(fly(oart.card_back(OFFER_CARD), lay.draw_deck.center,
@@ -136,23 +137,23 @@ def _cards_drawn(t: TableScene, c: Cue[CardsDrawn]) -> None:
                           delay=0.1 * k, arc=40))
 
 
-def _offer_taken(t: TableScene, c: Cue[OfferTaken]) -> None:
+def _offer_taken(t: OasisTable, c: Cue[OfferTaken]) -> None:
     lay, d = t.layout, c.event.data
     owner = d["owner"]
-    t.landed.hidden_offers.add(owner)
+    t.game.landed.hidden_offers.add(owner)
     for k, card in enumerate(d["cards"]):
         end = lay.carry_cards[k].center if k < 3 else lay.carry_cards[-1].center
         t.sprites.add(fly(oart.card_face(card, CARRY_CARD), lay.offer_cards[owner][k].center,
                           end, c.duration, delay=0.05 * k, arc=50))
 
 
-def _disc_handed(t: TableScene, c: Cue[DiscHanded]) -> None:
+def _disc_handed(t: OasisTable, c: Cue[DiscHanded]) -> None:
     lay, d = t.layout, c.event.data
     t.sprites.add(fly(oart.disc(d["disc"], 44, True), lay.discs[d["from"]].center,
                       lay.handed[d["to"]].center, c.duration, arc=70))
 
 
-def _score_tiles_taken(t: TableScene, c: Cue[ScoreTilesTaken]) -> None:
+def _score_tiles_taken(t: OasisTable, c: Cue[ScoreTilesTaken]) -> None:
     q, lay = c.player, t.layout
     score_kind = c.data.get("kind")  # the kind is the taker's secret
     i = SCORE_KINDS.index(score_kind) if score_kind in SCORE_KINDS else 0
@@ -161,65 +162,65 @@ def _score_tiles_taken(t: TableScene, c: Cue[ScoreTilesTaken]) -> None:
                           lay.piles[q].center, c.duration, delay=0.08 * k, arc=60))
 
 
-def _camel_placed(t: TableScene, c: Cue[CamelPlaced]) -> None:
+def _camel_placed(t: OasisTable, c: Cue[CamelPlaced]) -> None:
     cell = tuple(c.event.data["cell"])
     col = t.colour[c.player]
     t.sprites.add(drop(oart.camel(col, CAMEL_SIZE), t.layout.cell_rect(*cell).center,
-                       c.duration, on_done=lambda: t.landed.land("camel", (col, cell))))
+                       c.duration, on_done=lambda: t.game.landed.land("camel", (col, cell))))
 
 
-def _camel_moved(t: TableScene, c: Cue[FromTo]) -> None:
+def _camel_moved(t: OasisTable, c: Cue[FromTo]) -> None:
     lay = t.layout
     src, dst = tuple(c.event.data["src"]), tuple(c.event.data["dst"])
     col = t.colour[c.player]
-    t.landed.hide(src)
+    t.game.landed.hide(src)
     t.sprites.add(fly(oart.camel(col, CAMEL_SIZE), lay.cell_rect(*src).center,
                       lay.cell_rect(*dst).center, c.duration, arc=40,
-                      on_done=lambda: t.landed.land("camel", (col, dst))))
+                      on_done=lambda: t.game.landed.land("camel", (col, dst))))
 
 
-def _tile_placed(t: TableScene, c: Cue[TilePlaced]) -> None:
+def _tile_placed(t: OasisTable, c: Cue[TilePlaced]) -> None:
     lay = t.layout
     cell = tuple(c.event.data["cell"])
     kind = c.event.data["kind"]
     t.sprites.add(drop(oart.land_tile(kind, lay.cell_rect(0, 0).w), lay.cell_rect(*cell).center,
-                       c.duration, on_done=lambda: t.landed.land("tile", (cell, kind))))
+                       c.duration, on_done=lambda: t.game.landed.land("tile", (cell, kind))))
 
 
-def _marker_spot(t: TableScene, cell: Sequence[int]) -> tuple[int, int]:
+def _marker_spot(t: OasisTable, cell: Sequence[int]) -> tuple[int, int]:
     """Where a control marker stands on ``cell``: its lower right corner."""
     r = t.layout.cell_rect(*cell)
     return (r.right + 4 - CONTROL_SIZE // 2, r.bottom + 2 - CONTROL_SIZE // 2)
 
 
-def _marker_placed(t: TableScene, c: Cue[MarkerPlaced]) -> None:
+def _marker_placed(t: OasisTable, c: Cue[MarkerPlaced]) -> None:
     q = c.player
     col, dst = t.colour[q], tuple(c.event.data["cell"])
 
     def landed() -> None:
-        t.landed.land("marker", (col, dst))
-        t.landed.new_markers.append(q)
+        t.game.landed.land("marker", (col, dst))
+        t.game.landed.new_markers.append(q)
 
     surf = assets.piece(col, CONTROL_SIZE, "farmer", shadow=True)
-    t.sprites.add(fly(surf, t.panel_point(q), _marker_spot(t, dst), c.duration, arc=60,
+    t.sprites.add(fly(surf, t.game.panel_point(q), _marker_spot(t, dst), c.duration, arc=60,
                       on_done=landed))
 
 
-def _marker_moved(t: TableScene, c: Cue[MarkerMoved]) -> None:
+def _marker_moved(t: OasisTable, c: Cue[MarkerMoved]) -> None:
     col = t.colour[c.player]
     src, dst = tuple(c.event.data["src"]), tuple(c.event.data["dst"])
-    t.landed.hide(("m", *src))
+    t.game.landed.hide(("m", *src))
     surf = assets.piece(col, CONTROL_SIZE, "farmer", shadow=True)
     t.sprites.add(fly(surf, _marker_spot(t, src), _marker_spot(t, dst), c.duration, arc=60,
-                      on_done=lambda: t.landed.land("marker", (col, dst))))
+                      on_done=lambda: t.game.landed.land("marker", (col, dst))))
 
 
 # --- banners --------------------------------------------------------------------------------
-def _banner(t: TableScene, text: str, seconds: float) -> None:
+def _banner(t: OasisTable, text: str, seconds: float) -> None:
     t.banner, t.banner_time = text, seconds
 
 
-def _round_started(t: TableScene, c: Cue[RoundStarted]) -> None:
+def _round_started(t: OasisTable, c: Cue[RoundStarted]) -> None:
     _banner(t, _("Round {n}").format(n=c.event.data.get("round", "")), 1.6)
 
 
@@ -228,11 +229,11 @@ def _line_banner(seconds: float) -> Show:
     return lambda t, c: _banner(t, c.line, seconds)
 
 
-def _discs_revealed(t: TableScene, c: Cue[DiscsDealt]) -> None:
+def _discs_revealed(t: OasisTable, c: Cue[DiscsDealt]) -> None:
     _banner(t, _("Discs turned up"), 1.4)
 
 
-def _bonus(t: TableScene, c: Cue) -> None:
+def _bonus(t: OasisTable, c: Cue) -> None:
     _banner(t, _("{player}: bonus action").format(player=t.names[c.player]), 1.6)
 
 
@@ -253,7 +254,7 @@ COUNT_BANNERS = {
 }
 
 
-def score_category(t: TableScene, e: Event, cat: str) -> None:
+def score_category(t: OasisTable, e: Event, cat: str) -> None:
     """Count one category of one player's final score, with what scores highlighted."""
     q, d = _player(e), e.data
     info = d[cat]
@@ -265,13 +266,13 @@ def score_category(t: TableScene, e: Event, cat: str) -> None:
         tiles = next(k for k in info if k not in ("areas", "tiles", "points"))
         size, count = info["tiles"], info[tiles]
     pts = info["points"]
-    t.highlight = cells
-    t.scored[q][cat] = pts
+    t.game.highlight = cells
+    t.game.scored[q][cat] = pts
     t.disp_score[q] += pts
     # a Sentence: the log writes it in the player's language, again if that changes
     t.log.add(say(COUNT_LINES[cat], player=P(q, t.names[q]), points=pts, size=size,
                   tiles=size, count=count), t.colour[q])
-    src = t.layout.cell_rect(*cells[len(cells) // 2]).center if cells else t.panel_point(q)
+    src = t.layout.cell_rect(*cells[len(cells) // 2]).center if cells else t.game.panel_point(q)
     if pts:
         t.floaters.add(f"+{pts}", src, t.layout.score_point(q), colour=(255, 232, 140),
                        duration=SCORE_STEP * 1.6)
@@ -324,19 +325,32 @@ def present(kind: str) -> Present:
     return p
 
 
-def queue(t: TableScene, events: list[Event], after: OasisState) -> None:
-    """The animation steps of one action's ``events`` on the table's timeline, then the
-    catch-up to ``after`` (the state once the action is applied)."""
-    for e in events:
+class OasisPresenter:
+    """The steps of Oasis' events on ``table`` (a ``game.scenes.table.parts.Presenter``);
+    what they put down over the shown state is kept by the game's parts (``table.game``)."""
+
+    def __init__(self, table: OasisTable) -> None:
+        self.table = table
+
+    def steps(self, e: Event) -> list[Step]:
+        """One step per event; the final scoring, one per category."""
+        t = self.table
         if e.kind == "final_score":
-            for cat in CATEGORIES:
-                t.timeline.add(partial(score_category, t, e, cat), SCORE_STEP, "final_score")
-            continue
-        t.timeline.add(partial(t._start_event, e), present(e.kind).duration, e.kind)
-    t.timeline.add(lambda: t._catch_up(after), 0.0, "catch_up")
+            return [Step(partial(score_category, t, e, cat), SCORE_STEP, "final_score")
+                    for cat in CATEGORIES]
+        return [Step(partial(start, t, e), present(e.kind).duration, e.kind)]
+
+    def catch_up(self, after: OasisState, version: int | None) -> None:
+        g = self.table.game
+        g.landed.clear()
+        if not after.is_over():
+            g.highlight = []
+        if (g.choice.bonus_mode and self.table.acting is not None
+                and self.table.state.phase != Phase.BONUS):
+            g.choice.bonus_mode = None
 
 
-def start(t: TableScene, e: Event) -> None:
+def start(t: OasisTable, e: Event) -> None:
     """``e``'s step begins: its log line, its pictures in motion, its sound."""
     line = t.log_event(e)
     p = present(e.kind)

@@ -19,11 +19,12 @@ from game.games.oasis.engine.phases import CarryStep, Phase
 from game.games.oasis.table import models
 from game.games.oasis.table.panels import draw_panel, render_supply
 from game.i18n import _
+from game.scenes.table import screen as table_screen
 from game.ui import art, theme
 from game.ui.table_common import focus_ring
 
 if TYPE_CHECKING:
-    from game.games.oasis.table.scene import TableScene
+    from game.games.oasis.table.parts import OasisTable
 
 SCREEN = pygame.Rect(0, 0, 1920, 1080)
 GLOWS = ("extend", "start", "camel", "marker")
@@ -48,38 +49,38 @@ def _opaque(size) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() else surf
 
 
-def draw(t: TableScene, surface: pygame.Surface) -> None:
+def draw(t: OasisTable, surface: pygame.Surface) -> None:
     """The whole table for one frame."""
     v = t.dview()
     surface.blit(_backdrop(t, v), (0, 0))
     t.layout.labels.draw(surface)
     surface.blit(_board_surface(t, v), t.layout.board_rect)
-    if t.highlight:
-        t.board_view.draw_cells(surface, t.highlight, "score", t.t)
-    t.draw_last_moves(surface)
+    if t.game.highlight:
+        t.game.board_view.draw_cells(surface, t.game.highlight, "score", t.t)
+    t.follow.draw_last_moves(surface)
     can_act = t.human_can_act
     if can_act:
         _draw_cell_glows(t, surface)
-    t.board_view.draw_markers(surface, [(t.colour[q], t.track[q]) for q in range(t.n)])
+    t.game.board_view.draw_markers(surface, [(t.colour[q], t.track[q]) for q in range(t.n)])
     if can_act:
         _draw_hints(t, surface)
     _draw_carry(t, surface, can_act)
-    t._draw_message(surface)
-    t._draw_buttons(surface)
-    t.draw_log(surface)
+    table_screen.draw_message(t, surface)
+    table_screen.draw_buttons(t, surface)
+    table_screen.draw_log(t, surface)
     t.sprites.draw(surface)
     t.floaters.draw(surface)
     if can_act:
-        t._draw_focus(surface)
+        table_screen.draw_focus(t, surface)
     _draw_peek(t, surface)
     _draw_zoom(t, surface)
-    t._draw_banner(surface)
+    table_screen.draw_banner(t, surface)
     if models.peek_lines(t) is None and models.zoom_target(t) is None:
-        t.draw_tip(surface)  # over the coach's bubble; the peek and the zoom explain themselves
+        t.hover_tips.draw_tip(surface)  # over the coach's bubble; the peek and the zoom explain themselves
 
 
-def _board_layer(t: TableScene, v: dict[str, Any]):
-    key = ("pieces", t.shown_version, t.landed.rev)
+def _board_layer(t: OasisTable, v: dict[str, Any]):
+    key = ("pieces", t.shown_version, t.game.landed.rev)
     w = v["board"]["width"]
     bonus = {(x, y) for x, y, _kind in v["board"]["bonus"]}
     tiles = {}
@@ -88,18 +89,18 @@ def _board_layer(t: TableScene, v: dict[str, Any]):
             cell = (i % w, i // w)
             if cell not in bonus:
                 tiles[cell] = kind
-    tiles.update(t.landed.tiles)
-    hidden = t.landed.hidden_cells
+    tiles.update(t.game.landed.tiles)
+    hidden = t.game.landed.hidden_cells
     camels = [(t.colour[o], (i % w, i // w)) for i, o in enumerate(v["camel"])
               if o >= 0 and (i % w, i // w) not in hidden]
-    camels += t.landed.camels
+    camels += t.game.landed.camels
     markers = [(t.colour[q], tuple(m)) for q, pv in enumerate(v["players"])
                for m in pv["markers"] if ("m", *m) not in hidden]
-    markers += t.landed.markers
-    return t.board_view.pieces(key, tiles, v["areas"], markers, camels, lambda o: t.colour[o])
+    markers += t.game.landed.markers
+    return t.game.board_view.pieces(key, tiles, v["areas"], markers, camels, lambda o: t.colour[o])
 
 
-def _backdrop(t: TableScene, v: dict[str, Any]) -> pygame.Surface:
+def _backdrop(t: OasisTable, v: dict[str, Any]) -> pygame.Surface:
     """The table, track, board base, panels and supply in one opaque surface, redrawn only
     when a panel or the supply changes (one blit a frame)."""
     panels = tuple(models.panel_model(t, q) for q in range(t.n))
@@ -110,22 +111,22 @@ def _backdrop(t: TableScene, v: dict[str, Any]) -> pygame.Surface:
         return cached[1]
     if cached is None:
         surf = _opaque((1920, 1080))
-        t.board_view.draw_base(surf)
+        t.game.board_view.draw_base(surf)
     else:  # only the right column changes
         surf = cached[1]
         col = pygame.Rect(t.layout.panels[0].x - 8, 0, 1920, 1080)
-        surf.blit(t.board_view.base, col, col)
-    surf.blit(render_supply(supply, t.layout_key), t.layout.supply_rect)
+        surf.blit(t.game.board_view.base, col, col)
+    surf.blit(render_supply(supply, t.game.layout_key), t.layout.supply_rect)
     for q, m in enumerate(panels):
-        draw_panel(surf, t.layout_key, m, q)
+        draw_panel(surf, t.game.layout_key, m, q)
     t._cache["backdrop"] = (key, surf)
     return surf
 
 
-def _board_surface(t: TableScene, v: dict[str, Any]) -> pygame.Surface:
+def _board_surface(t: OasisTable, v: dict[str, Any]) -> pygame.Surface:
     """The board with its pieces, opaque, redrawn only when a piece changes."""
     layer = _board_layer(t, v)
-    bv = t.board_view
+    bv = t.game.board_view
     cached = t._cache.get("board")
     if cached is not None and cached[0] is layer and cached[2] == bv._pieces_key:
         return cached[1]
@@ -137,15 +138,15 @@ def _board_surface(t: TableScene, v: dict[str, Any]) -> pygame.Surface:
     return surf
 
 
-def _draw_cell_glows(t: TableScene, surface: pygame.Surface) -> None:
+def _draw_cell_glows(t: OasisTable, surface: pygame.Surface) -> None:
     """The cells the acting human may click, the picked one, the pointer or cursor."""
-    bv = t.board_view
-    targets = t.cell_targets()
+    bv = t.game.board_view
+    targets = t.game.cell_targets()
     for kind in GLOWS if targets else ():
         cells = [c for c, k in targets.items() if k == kind]
         if cells:
             bv.draw_cells(surface, cells, kind, t.t)
-    choice = t.choice
+    choice = t.game.choice
     picked = choice.pending_tile[1] if choice.pending_tile else choice.move_src
     if picked is not None:
         bv.draw_cells(surface, [picked], "pick")
@@ -155,17 +156,17 @@ def _draw_cell_glows(t: TableScene, surface: pygame.Surface) -> None:
         bv.draw_cells(surface, [t.cursor], "cursor")
 
 
-def _draw_hints(t: TableScene, surface: pygame.Surface) -> None:
+def _draw_hints(t: OasisTable, surface: pygame.Surface) -> None:
     """Soft rings round what the acting human may take: the offers, or their own deck."""
     if t.state.phase == Phase.CHOOSE:
-        for key, rect in t.targets():
+        for key, rect in t.game.targets():
             if key.startswith("offer"):
                 focus_ring(surface, rect, soft=True)
     if t.state.phase == Phase.OFFER:
         focus_ring(surface, t.layout.decks[t.acting], soft=True)
 
 
-def _draw_zoom(t: TableScene, surface: pygame.Surface) -> None:
+def _draw_zoom(t: OasisTable, surface: pygame.Surface) -> None:
     m = models.zoom_model(t)
     target = models.zoom_target(t)
     if m is None or target is None:
@@ -180,7 +181,7 @@ def _draw_zoom(t: TableScene, surface: pygame.Surface) -> None:
     surface.blit(img, place_zoom(img.get_size(), anchor, SCREEN))
 
 
-def _draw_carry(t: TableScene, surface: pygame.Surface, can_act: bool) -> None:
+def _draw_carry(t: OasisTable, surface: pygame.Surface, can_act: bool) -> None:
     """The cards being carried out below the board (or their empty places)."""
     lay = t.layout
     cards = models.shown_carry_cards(t)
@@ -207,7 +208,7 @@ def _draw_carry(t: TableScene, surface: pygame.Surface, can_act: bool) -> None:
     surface.blit(label, label.get_rect(center=lay.carry_cards[1].center))
 
 
-def _draw_carrier(t: TableScene, surface: pygame.Surface) -> None:
+def _draw_carrier(t: OasisTable, surface: pygame.Surface) -> None:
     """The name tag of who carries the cards out, over the first card."""
     who = t.dview()["carrying"]["player"]
     tag = _text(t.names[who], 22, theme.ON_TABLE, True)
@@ -218,7 +219,7 @@ def _draw_carrier(t: TableScene, surface: pygame.Surface) -> None:
     surface.blit(tag, tag.get_rect(center=back.center))
 
 
-def _draw_peek(t: TableScene, surface: pygame.Surface) -> None:
+def _draw_peek(t: OasisTable, surface: pygame.Surface) -> None:
     """The viewer's own score tiles by kind, under their pile, while they look at it."""
     lines = models.peek_lines(t)
     if lines is None:

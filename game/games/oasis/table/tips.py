@@ -127,7 +127,7 @@ def panel_tips(table, m: PanelModel, q: int) -> list[Tip]:
                             "{player}'s offer deck: {n} cards\nFace down; offers are turned up "
                             "from it", m.deck_size).format(player=who, n=m.deck_size)))
     if m.projected is not None:
-        counts = table.score_counts()[q]
+        counts = table.game.score_counts()[q]
         if m.projected_exact:
             text = _("Your score now: {score}\n{counts}").format(score=m.projected,
                                                                  counts=counts_words(counts))
@@ -168,7 +168,7 @@ def supply_tips(layout, v: dict) -> list[Tip]:
 def table_tips(table) -> list[Tip]:
     out = supply_tips(table.layout, table.dview())
     for q in range(table.n):
-        out += panel_tips(table, table.panel_model(q), q)
+        out += panel_tips(table, table.game.panel_model(q), q)
     return out
 
 

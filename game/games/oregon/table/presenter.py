@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from game.engine.events import Event, Payload
 from game.games.oregon.art import pictures as art
 from game.games.oregon.art.board_view import piece_surface, tile_surface
+from game.games.oregon.engine import OregonState
 from game.games.oregon.engine.events import (
     BuildingPlaced,
     CardsPlayed,
@@ -38,10 +39,11 @@ from game.games.oregon.engine.events import (
 )
 from game.games.oregon.table.choices import card_kind
 from game.games.oregon.table.panels import card_face
-from game.ui.table_anim import drop, fly
+from game.scenes.table.parts import one_step
+from game.ui.table_anim import Step, drop, fly
 
 if TYPE_CHECKING:
-    from game.games.oregon.table.scene import TableScene
+    from game.games.oregon.table.parts import OregonTable
 
 log = logging.getLogger(__name__)
 
@@ -93,9 +95,10 @@ class PutDown:
 
 
 class OregonPresenter:
-    """Starts the pictures and sound of each event on ``table`` (the Oregon table scene)."""
+    """Starts the pictures and sound of each event on ``table`` (the shared table playing
+    Oregon): a ``game.scenes.table.parts.Presenter``."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: OregonTable) -> None:
         self.table = table
         self.put = PutDown()
 
@@ -103,6 +106,15 @@ class OregonPresenter:
     def seconds(kind: str) -> float:
         """How long an event of ``kind`` holds the timeline."""
         return beat_for(kind).seconds
+
+    def steps(self, e: Event) -> list[Step]:
+        """One step per event."""
+        return one_step(self.start, e, self.seconds(e.kind))
+
+    def catch_up(self, after: OregonState, version: int | None) -> None:
+        """The table shows ``after``: what the steps put down is in it."""
+        self.put.clear()
+        self.table.disp_score = list(after.score)
 
     def start(self, e: Event) -> None:
         """The event's step begins: log it, start its pictures, play its sound."""
@@ -129,7 +141,7 @@ class OregonPresenter:
 # --- one small function per kind that puts something on screen --------------------------------
 def _cards_played(pr: OregonPresenter, cue: Cue[CardsPlayed]) -> str | None:
     t, q = pr.table, cue.player
-    shown_hand = t.hand() if q == t.viewer else []
+    shown_hand = t.game.hand() if q == t.viewer else []
     for k, c in enumerate(cue.data.get("cards", [])):
         if c in shown_hand:
             start = t.layout.card_rect(shown_hand.index(c)).center
@@ -194,7 +206,7 @@ def _drew_card(pr: OregonPresenter, cue: Cue[DrewCard]) -> str | None:
     t, q, d = pr.table, cue.player, cue.data
     deck = d.get("deck", "landscape")
     if q == t.viewer and "card" in d:
-        end = t.layout.card_rect(len(t.hand())).center
+        end = t.layout.card_rect(len(t.game.hand())).center
         surf = card_face(d["card"], FLYING_CARD)
     else:
         end = pr.panel_point(q)

@@ -1,8 +1,8 @@
 """Drawing the Oregon table: board and pieces, supply, player panels, the hand strip.
 
 ``OregonRenderer`` draws what the table shows (``table.dview()``, the viewer's view of the
-shown state, plus what running steps have put down: ``table.presenter.put``) and the acting
-player's half-made move (``table.choice``); the prompt, buttons, log, focus ring, tooltip and
+shown state, plus what running steps have put down: ``table.game.presenter.put``) and the acting
+player's half-made move (``table.game.choice``); the prompt, buttons, log, focus ring, tooltip and
 banner are the shared table's (``game.ui.table_common``), called here in drawing order.
 """
 
@@ -26,11 +26,12 @@ from game.games.oregon.table.panels import (
     render_supply,
 )
 from game.i18n import N_, _
+from game.scenes.table import screen as table_screen
 from game.ui import theme
 from game.ui.table_common import focus_ring
 
 if TYPE_CHECKING:
-    from game.games.oregon.table.scene import TableScene
+    from game.games.oregon.table.parts import OregonTable
 
 LIFT = 26  # pixels a chosen card stands above the hand
 JOKER_LIFT = 22
@@ -50,7 +51,7 @@ def dim_card(size: tuple[int, int]) -> pygame.Surface:
 class OregonRenderer:
     """Draws ``table`` (the Oregon table scene) each frame."""
 
-    def __init__(self, table: TableScene, board_view: BoardView) -> None:
+    def __init__(self, table: OregonTable, board_view: BoardView) -> None:
         self.table = table
         self.board = board_view
         self._dim = dim_card(CARD)
@@ -61,7 +62,7 @@ class OregonRenderer:
         t = self.table
         v = t.dview()
         pv = v["players"][q]
-        put = t.presenter.put
+        put = t.game.presenter.put
         coal_values = gold_values = None
         final = v.get("final")
         if q == t.viewer and v["coal"] is not None:
@@ -85,7 +86,7 @@ class OregonRenderer:
     def card_rect(self, i: int, hand: list[int]) -> pygame.Rect:
         """Where card ``i`` of ``hand`` is drawn: lifted while it is chosen."""
         r = self.table.layout.card_rect(i, len(hand))
-        if i < len(hand) and hand[i] in self.table.choice.selected:
+        if i < len(hand) and hand[i] in self.table.game.choice.selected:
             r = r.move(0, -LIFT)
         return r
 
@@ -98,25 +99,25 @@ class OregonRenderer:
         t.layout.labels.draw(surface)
         self._draw_supply(surface, v)
         self._draw_pieces(surface, v)
-        t.draw_last_moves(surface)
+        t.follow.draw_last_moves(surface)
         if can_act:
             self._draw_board_choice(surface)
         self.board.draw_markers(surface, [(t.colour[q], t.track[q]) for q in range(t.n)])
         for q in range(t.n):
             draw_panel(surface, t.layout.panels[q], self.panel_model(q))
         self._draw_hand(surface, can_act)
-        t._draw_message(surface)
-        t._draw_buttons(surface)
-        t.draw_log(surface)
+        table_screen.draw_message(t, surface)
+        table_screen.draw_buttons(t, surface)
+        table_screen.draw_log(t, surface)
         t.sprites.draw(surface)
         t.floaters.draw(surface)
         if can_act:
-            t._draw_focus(surface)
-        t._draw_banner(surface)
-        t.draw_tip(surface)  # over the coach's bubble too
+            table_screen.draw_focus(t, surface)
+        table_screen.draw_banner(t, surface)
+        t.hover_tips.draw_tip(surface)  # over the coach's bubble too
 
     def _draw_pieces(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
-        put = self.table.presenter.put
+        put = self.table.game.presenter.put
         self.board.draw_buildings(surface, v["buildings"])
         if put.buildings:
             self.board.draw_buildings(surface, put.buildings)
@@ -128,7 +129,7 @@ class OregonRenderer:
     def _draw_board_choice(self, surface: pygame.Surface) -> None:
         """The cells the acting human may use, and the pointer's or the cursor's cell."""
         t = self.table
-        kind, cells = t.legal_cells()
+        kind, cells = t.game.legal_cells()
         if cells:
             self.board.draw_glows(surface, cells, kind, t.t)
         if t.hover_cell and not t.keyboard:
@@ -147,7 +148,7 @@ class OregonRenderer:
         )
         lay = self.table.layout
         surface.blit(render_supply(model, self._layout_key), lay.supply_rect)
-        for deck in self.table.draw_decks():
+        for deck in self.table.game.draw_decks():
             focus_ring(surface, lay.decks[deck].inflate(6, 6), soft=True)
 
     # --- the hand strip -------------------------------------------------------------------
@@ -160,9 +161,9 @@ class OregonRenderer:
                                      theme.ON_TABLE)
                 surface.blit(msg, (x, 940))
             return
-        hand = t.hand()
+        hand = t.game.hand()
         usable = can_act and t.state.phase in (Phase.PLAY, Phase.DRAW)
-        selected = t.choice.selected
+        selected = t.game.choice.selected
         for i, c in enumerate(hand):
             r = self.card_rect(i, hand)
             info = card_info(c)
@@ -183,9 +184,9 @@ class OregonRenderer:
         """The viewer ``q``'s joker token beside their hand."""
         t = self.table
         active = t.dview()["players"][q]["joker_active"]
-        joker_on = t.presenter.put.token_over.get((q, "joker"), active)
+        joker_on = t.game.presenter.put.token_over.get((q, "joker"), active)
         jr = t.layout.joker_rect(hand_size)
-        if t.choice.joker:
+        if t.game.choice.joker:
             jr = jr.move(0, -JOKER_LIFT)
             pygame.draw.circle(surface, theme.FOCUS, jr.center, jr.w // 2 + 7)
         surface.blit(art.action_token("joker", jr.w, joker_on), jr)

@@ -158,8 +158,8 @@ def hand_tips(table) -> list[Tip]:
     if table.viewer is None:
         return []
     lay = table.layout
-    hand = table.hand()
-    out = [Tip(f"card{i}", table.card_rect(i, hand), card_text(c)) for i, c in enumerate(hand)]
+    hand = table.game.hand()
+    out = [Tip(f"card{i}", table.game.card_rect(i, hand), card_text(c)) for i, c in enumerate(hand)]
     v = table.dview()
     q = table.viewer
     if v["players"][q]["joker_active"]:
@@ -178,9 +178,9 @@ def hand_tips(table) -> list[Tip]:
 def table_tips(table) -> list[Tip]:
     v = table.dview()
     lay = table.layout
-    out = symbol_tips(lay, table.board_view) + supply_tips(lay, v)
+    out = symbol_tips(lay, table.game.board_view) + supply_tips(lay, v)
     for q in range(table.n):
-        out += panel_tips(table.panel_model(q), lay.panels[q], q)
+        out += panel_tips(table.game.panel_model(q), lay.panels[q], q)
     return out + hand_tips(table)
 
 

@@ -8,10 +8,10 @@ from functools import partial
 from typing import Any
 
 import pygame
+from game.scenes.table.scene import SharedTable
 
 from game.i18n import N_
 from game.scenes.results import ResultRow, ResultsScene
-from game.scenes.table.scene import SharedTable
 from game.seats import Seat
 from game.ui.tooltip import TableTips
 

@@ -18,8 +18,7 @@ the revealed cards, the acting human's flags or cowboys, bots, market and secret
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -40,15 +39,18 @@ from game.games.colorado.table.choices import (
     why_illegal,
 )
 from game.games.colorado.table.panels import PanelModel
-from game.games.colorado.table.presenter import EVENT_STEPS, start_event, step_for
+from game.games.colorado.table.presenter import EVENT_STEPS, ColoradoPresenter
 from game.games.colorado.table.results import POINT_COLUMNS, TIE_BREAK, result_columns, result_rows
 from game.i18n import N_, NN_, _
 from game.scenes.results import ResultRow, ResultsScene
-from game.scenes.table.scene import SharedTable
-from game.seats import Seat
+from game.scenes.table import screen as table_screen
+from game.scenes.table.parts import GameParts
+
+if TYPE_CHECKING:
+    from game.scenes.table.table import Table
 from game.ui import intents as I
 from game.ui.table_anim import Sprite
-from game.ui.tooltip import TableTips, Tip
+from game.ui.tooltip import Tip
 
 BOT_PACE = 0.7       # seconds (animation time) before a bot's move shows
 BID_PACE = 0.35      # bots' secret bids come in faster
@@ -57,20 +59,19 @@ BID_SHOW = 2.6      # seconds (animation) the bid reveal stays up
 SCORE_SHOW = 4.0
 
 
-class _ChoiceField:
-    """A part of the half-made move, kept by the choice model, read and set on the table."""
+if TYPE_CHECKING:
+    class ColoradoTable(Table):
+        """For the type checker only: the shared table playing Colorado County (its parts, its
+        state); at run time it is a ``Table``."""
 
-    def __set_name__(self, owner, name: str) -> None:
-        self.name = name
-
-    def __get__(self, table, owner=None):
-        return self if table is None else getattr(table.choice, self.name)
-
-    def __set__(self, table, value) -> None:
-        setattr(table.choice, self.name, value)
+        game: ColoradoParts
+        state: ColoradoState
+        shown: ColoradoState
 
 
-class TableScene(TableTips, SharedTable):
+class ColoradoParts(GameParts):
+    table: ColoradoTable
+
     bot_pace = BOT_PACE
     bid_pace = BID_PACE
     simultaneous_phases = SIMULTANEOUS
@@ -80,29 +81,30 @@ class TableScene(TableTips, SharedTable):
     move_kinds = frozenset({"flag_placed", "cube_placed"})
     recap_kinds = frozenset({"flag_placed", "flag_not_placed", "sale_offered", "card_taken",
                              "lake_changed"})
-    state: ColoradoState
-    shown: ColoradoState
+    engine = "colorado"
+
+    @staticmethod
+    def make_layout(players: int) -> TableLayout:
+        return TableLayout(players)
+
+    @staticmethod
+    def default_name(seat: int) -> str:
+        return ENGINE_NAMES[seat]
     look_prompt = N_("What you just drew is in your strip. The table passes on in a moment "
                      "(click or press a key to pass it now).")
-    sel_flag = _ChoiceField()
-    sel_tokens = _ChoiceField()
-    sel_cell = _ChoiceField()
-    sel_card = _ChoiceField()
-    use_flag = _ChoiceField()
-    rotation = _ChoiceField()
-    cube_off = _ChoiceField()
 
-    def __init__(self, services, game_id: str, seats: list[Seat], seed: int, lakes="first",
-                 state=None):
-        super().__init__(services)
+    @staticmethod
+    def new_state(players: int, seed: int, **options: str) -> ColoradoState:
+        return new_game(players, seed, **options)
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
         self.choice = ColoradoChoices(self)  # the acting human's half-made move
-        self.renderer = renderer.ColoradoRenderer(self)
-        state = state if state is not None else new_game(len(seats), seed, lakes=lakes)
-        self._init_table(game_id, seats, seed, state, "colorado", TableLayout(len(seats)),
-                         ENGINE_NAMES.__getitem__)
-        self.lakes = self.state.options.get("lakes", lakes)
-        v0 = self.state.view(None)
-        self.board_view = BoardView(self.layout, v0["lakes"])
+        self.renderer = renderer.ColoradoRenderer(table)
+        self.presenter = ColoradoPresenter(table)
+        self.lakes = table.state.options.get("lakes", "first")
+        v0 = self.table.state.view(None)
+        self.board_view = BoardView(self.table.layout, v0["lakes"])
         # what running steps have put down over ``shown``
         self.cube_over: dict[tuple[int, int], int] = {}
         self.flag_over: dict[tuple[int, int], str | None] = {}
@@ -117,99 +119,103 @@ class TableScene(TableTips, SharedTable):
         self.pending_bid: dict[int, list[int]] = {}  # a human's confirmed, unrevealed bid
         self.pending_since: dict[int, int] = {}       # ... and the version that made it
         self.score_show: dict | None = None
-        renderer.warm_art(self.colour)
-        if self.state.history:
-            self.resumed_at = len(self.state.history)
-            self.rebuild_log()
-        else:
-            self.log_opening()
+        renderer.warm_art(self.table.colour)
         self.table_cards = list(v0["revealed_cards"])
 
     # --- who sees what -------------------------------------------------------------------
-    # Here the choice code calls the human who may act now (the viewer) ``acting``.
-    acting = SharedTable.chooser
+    # What the choice model reads (``choices.ChoiceSource``): the real game, its version,
+    # the names, and the human who may act now (the viewer), there called ``acting``.
+    @property
+    def state(self) -> ColoradoState:
+        return self.table.state
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def names(self) -> list[str]:
+        return self.table.names
+
+    @property
+    def acting(self) -> int | None:
+        return self.table.chooser
 
     def sview(self) -> Mapping[str, Any]:
         """The real state as the acting human may see it (for choices)."""
-        key = ("sview", self.version, self.viewer)
-        v = self._cache.get(key)
+        key = ("sview", self.table.version, self.table.viewer)
+        v = self.table._cache.get(key)
         if v is None:
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "sview"}
-            v = self._cache[key] = self.state.view(self.viewer)
+            self.table._cache = {k: x for k, x in self.table._cache.items() if k[0] != "sview"}
+            v = self.table._cache[key] = self.table.state.view(self.table.viewer)
         return v
 
     def log_opening(self) -> None:
-        self.log.add(say(NN_("{game}: {n} player, 4 rounds.", "{game}: {n} players, 4 rounds."),
-                         game=GAME_NAME, n=self.n), None)
-        for e in self.state.setup_events():
-            self.log_event(e)
+        self.table.log.add(say(NN_("{game}: {n} player, 4 rounds.", "{game}: {n} players, 4 rounds."),
+                         game=GAME_NAME, n=self.table.n), None)
+        for e in self.table.state.setup_events():
+            self.table.log_event(e)
 
     def my_cowboys(self) -> list[int]:
         """The viewer's own cowboys (their numbers are theirs alone)."""
-        if self.viewer is None:
+        if self.table.viewer is None:
             return []
-        v = self.sview() if self.human_can_act else self.dview()
+        v = self.sview() if self.table.human_can_act else self.table.dview()
         return list(v["my_cowboys"] or [])
 
     def my_flags(self) -> list[str]:
-        if self.viewer is None:
+        if self.table.viewer is None:
             return []
-        v = self.sview() if self.human_can_act else self.dview()
+        v = self.sview() if self.table.human_can_act else self.table.dview()
         return list(v["my_flags"] or [])
 
     # --- panels --------------------------------------------------------------------------------
     def panel_model(self, q: int) -> PanelModel:
-        return renderer.panel_model(self, q)
+        return renderer.panel_model(self.table, q)
 
     def drawn_texts(self) -> list[str]:
         """Every text the table draws now - for tests of what a player may see."""
-        return renderer.drawn_texts(self)
+        return renderer.drawn_texts(self.table)
 
     # --- applying actions -------------------------------------------------------------------
     def cue_waits(self) -> bool:
         """The bids or the round's scoring are up: the turn's banner comes after them."""
         return bool(self.bid_show or self.score_show)
 
-    def _apply(self, action, p: int) -> None:
-        human = not self.seats[p].is_bot
-        leaving = dict(self.token_rects()) if human and p == self.viewer else {}
-        events = self.state.apply(action, p)
-        self.version += 1
-        if human and isinstance(action, (Bid, SaleBid)):
-            self._commit_bid(p, list(action.cowboys), leaving)
-        if human:
-            self.human_actions += 1
-            self.clear_choice()
-            self.message, self.message_error = "", False
-            if len(self.humans) > 1 and self.state.phase in SIMULTANEOUS:
-                self.revealed = None  # the next secret bid is someone else's
-        elif self.state.phase not in SIMULTANEOUS:
-            self.clear_choice()
-        after = self.state.clone()
-        for e in events:
-            self.timeline.add(partial(self._start_event, e), step_for(e.kind).seconds, e.kind)
-        version = self.version
-        self.timeline.add(lambda: self._catch_up(after, version), 0.0, "catch_up")
-        self.note_moved(events, p)
-        self.note_revealed(events, p)
-        self.after_action()
+    def before_apply(self, action, p: int) -> dict[int, pygame.Rect]:
+        """Where a human viewer's cowboys leave from (a confirmed bid slides off)."""
+        human = not self.table.seats[p].is_bot
+        return dict(self.token_rects()) if human and p == self.table.viewer else {}
 
-    def _reset_choice(self) -> None:
+    def applied(self, action, p: int, before: dict[int, pygame.Rect]) -> None:
+        t = self.table
+        human = not t.seats[p].is_bot
+        if human and isinstance(action, (Bid, SaleBid)):
+            self._commit_bid(p, list(action.cowboys), before)
+        if human:
+            self.clear_choice()
+            t.message, t.message_error = "", False
+            if len(t.humans) > 1 and t.state.phase in SIMULTANEOUS:
+                t.revealed = None  # the next secret bid is someone else's
+        elif t.state.phase not in SIMULTANEOUS:
+            self.clear_choice()
+
+    def reset_choice(self) -> None:
         self.clear_choice()
         self.pending_bid.clear()
         self.pending_since.clear()
-        self.bot_seat = None
-        self.last_turn_key = None
+        self.table.bot_driver.seat = None
+        self.table.turns.last_turn_key = None
         self.bid_show = self.score_show = self.highlight = None
 
     def _commit_bid(self, p: int, cowboys: list[int], rects: dict) -> None:
         """The confirmed bid's tokens leave the strip at once and slide to the panel."""
         self.pending_bid[p] = sorted(cowboys)
-        self.pending_since[p] = self.version
-        end = self.layout.panel_point(p)
+        self.pending_since[p] = self.table.version
+        end = self.table.layout.panel_point(p)
         for k, c in enumerate(sorted(cowboys)):
             if c in rects:
-                self.sprites.add(Sprite(pieces.cowboy_token(c, TOKEN), rects[c].center, end,
+                self.table.sprites.add(Sprite(pieces.cowboy_token(c, TOKEN), rects[c].center, end,
                                         0.45, delay=0.05 * k, arc=40, fade_out=True))
 
     def strip_cowboys(self) -> list[int]:
@@ -219,49 +225,24 @@ class TableScene(TableTips, SharedTable):
 
     def viewer_bid(self) -> list[int] | None:
         """The viewer's confirmed bid, not yet revealed (None: none, or nobody looks)."""
-        return None if self.viewer is None else self.pending_bid.get(self.viewer)
+        return None if self.table.viewer is None else self.pending_bid.get(self.table.viewer)
 
-    def _catch_up(self, after, version: int | None = None) -> None:
-        for q in list(self.pending_bid):
-            if version is not None and version < self.pending_since[q]:
-                continue  # the table shows a moment before this bid
-            v = after.view(q)
-            if not (v["my_bid"] or v["my_sale_bid"]):
-                del self.pending_bid[q], self.pending_since[q]
-        for sprite in self.sprites.items:
-            sprite.on_done = None
-        self.shown = after
-        self.shown_version += 1
-        self.cube_over.clear()
-        self.flag_over.clear()
-        self.lake_over.clear()
-        self.flags_cleared = False
-        self.flip = None
-        self.hidden_cards.clear()
-        self.sale_mark = None
-        self.disp_score = list(after.score)
-        self.table_cards = list(self.dview()["revealed_cards"])
-
-    def _try(self, action) -> bool:
-        p = self.acting
+    def try_action(self, action) -> bool:
+        p = self.table.chooser
         if p is None:
             return False
-        reason = why_illegal(self.state, action, p)
+        reason = why_illegal(self.table.state, action, p)
         if reason:
-            self.error(localized(reason, self.names, i18n.language()))
+            self.table.error(localized(reason, self.table.names, i18n.language()))
             return False
-        if self.gate(action):
+        if self.table.coaching.gate(action):
             return False
-        self.services.audio.play("click")
-        self._apply(action, p)
+        self.table.services.audio.play("click")
+        self.table.play(action, p)
         return True
 
     def clear_choice(self) -> None:
         self.choice.clear()
-
-    # --- events -------------------------------------------------------------------------------
-    def _start_event(self, e) -> None:
-        start_event(self, e)
 
     # --- the loop -----------------------------------------------------------------------------
     def animate(self, adt: float) -> None:
@@ -272,7 +253,7 @@ class TableScene(TableTips, SharedTable):
             self.highlight = (c, cells, left - adt) if left - adt > 0 else None
         if self.bid_show:
             self.bid_show["t"] += adt
-            if self.bid_show["t"] > BID_SHOW and not self.timeline.busy:
+            if self.bid_show["t"] > BID_SHOW and not self.table.timeline.busy:
                 self.bid_show = None
         if self.score_show and self.score_show.get("final") and not self.scores_held:
             self.score_show["t"] += adt
@@ -283,56 +264,56 @@ class TableScene(TableTips, SharedTable):
     def scores_wait_for_player(self) -> bool:
         """With a human at the table the round scoring stays until closed; bots-only tables
         (demo, kiosk) and replays close it on a timer."""
-        return bool(self.humans) and not self.passive
+        return bool(self.table.humans) and not self.table.passive
 
     @property
     def scores_held(self) -> bool:
         """Whether the round scoring is up, waiting for a player to close it."""
-        return bool(self.score_show and self.score_show.get("final") and self.timeline.held)
+        return bool(self.score_show and self.score_show.get("final") and self.table.timeline.held)
 
     def close_scores(self) -> None:
         """Close the round scoring (a click, a key, the Continue button); the game goes on."""
         self.score_show = None
-        self.timeline.release()
+        self.table.timeline.release()
 
     def scores_button_rect(self) -> pygame.Rect:
-        r = renderer.score_panel(self)[0]
+        r = renderer.score_panel(self.table)[0]
         return pygame.Rect(r.centerx - 130, r.bottom - 84, 260, 68)
 
     def turn_key(self, p: int) -> tuple:
         """Each action starts a new turn; a secret bid's step, each round and sale."""
-        st = self.state
-        if self.simultaneous():
+        st = self.table.state
+        if self.table.simultaneous():
             return (st.phase, st.round, len(st.used_cards), len(st.discarded))
         return (st.phase, len(st.history))
 
     def handoff_waits(self) -> bool:
         """While bots bid again, everyone may still be reading the bids just shown."""
-        return bool(self.simultaneous() and self.revealed is None and self.handoffs
-                    and self.bid_show and any(self.seats[p].is_bot
-                                              for p in self.state.to_act()))
+        return bool(self.table.simultaneous() and self.table.revealed is None and self.table.privacy.handoffs
+                    and self.bid_show and any(self.table.seats[p].is_bot
+                                              for p in self.table.state.to_act()))
 
     def end_waits(self) -> bool:
         return bool(self.score_show)  # the last round's scoring is still up
 
     @property
     def handoff_message(self) -> str:
-        if self.simultaneous():
+        if self.table.simultaneous():
             return _("Your secret bid: the others look away until you confirm. "
                      "Nothing of it shows until every bid is in.")
         return _("Hand the screen over; your cowboys and flags stay hidden until then.")
 
     # --- results ------------------------------------------------------------------------------
     def result_rows(self) -> list[tuple]:
-        return result_rows(self.state, self.names, self.colour)
+        return result_rows(self.table.state, self.table.names, self.table.colour)
 
-    def _show_results(self) -> None:
+    def show_results(self) -> None:
 
         rows = self.result_rows()
-        self.services.stack.push(ResultsScene(self.services, GAME_NAME,
-                                              [ResultRow(*r) for r in rows], self.play_again,
-                                              self.services.to_title,
-                                              result_columns(self.state),
+        self.table.services.stack.push(ResultsScene(self.table.services, GAME_NAME,
+                                              [ResultRow(*r) for r in rows], self.table.play_again,
+                                              self.table.services.to_title,
+                                              result_columns(self.table.state),
                                               tie_breaks=[TIE_BREAK], categories=POINT_COLUMNS))
 
     def round_words(self, round_: int, rounds: int | None) -> str:
@@ -350,38 +331,38 @@ class TableScene(TableTips, SharedTable):
         if reply is None:
             return
         if reply.sound:
-            self.services.audio.play(reply.sound)
+            self.table.services.audio.play(reply.sound)
         if reply.error:
-            self.error(reply.message or "")
+            self.table.error(reply.message or "")
         elif reply.message is not None:
-            self.message, self.message_error = reply.message, False
-        if reply.focus is not None and self.keyboard:
-            self._focus_board(reply.focus)
+            self.table.message, self.table.message_error = reply.message, False
+        if reply.focus is not None and self.table.keyboard:
+            self.focus_board(reply.focus)
         if reply.action is not None:
-            self._try(reply.action)
+            self.try_action(reply.action)
 
     # --- hover tips -------------------------------------------------------------------------
     def tips(self) -> list:
-        return tips.table_tips(self)
+        return tips.table_tips(self.table)
 
     def tips_key(self):
-        return (i18n.generation(), self.human_can_act, self.sel_card, self.use_flag, self.rotation,
-                frozenset(self.cube_off), tuple(self.sel_tokens), len(self.table_cards))
+        return (i18n.generation(), self.table.human_can_act, self.choice.sel_card, self.choice.use_flag, self.choice.rotation,
+                frozenset(self.choice.cube_off), tuple(self.choice.sel_tokens), len(self.table_cards))
 
     def cell_tip(self, cell):
-        return tips.cell_text(self, cell), None, False
+        return tips.cell_text(self.table, cell), None, False
 
-    def current_tip(self):
+    def focus_tip(self):
         """While a card lies on the board, its gain shows beside the starred cells, keeping
         them and the cells around them (the land that explains the score) in view."""
-        gain = self.choice.placement_gain() if self.human_can_act else None
+        gain = self.choice.placement_gain() if self.table.human_can_act else None
         if gain is None:
-            return super().current_tip()
-        cells = [self.layout.cell_rect(*c) for c in self.choice.ghost_cells()
+            return None
+        cells = [self.table.layout.cell_rect(*c) for c in self.choice.ghost_cells()
                  if 0 <= c[0] < COLS and 0 <= c[1] < ROWS]
         area = cells[0].unionall(cells[1:])
-        c = self.layout.cell
-        return Tip("placement", area, tips.placement_text(self, gain)), \
+        c = self.table.layout.cell
+        return Tip("placement", area, tips.placement_text(self.table, gain)), \
             area.inflate(2 * c, 2 * c), True
 
     # --- choosing -------------------------------------------------------------------------------
@@ -395,21 +376,21 @@ class TableScene(TableTips, SharedTable):
         self._answer(self.choice.toggle_token(num))
 
     def click_cell(self, cell: tuple[int, int]) -> None:
-        if self.human_can_act:
+        if self.table.human_can_act:
             self._answer(self.choice.click_cell(cell))
 
     # --- prompts ------------------------------------------------------------------------------
     def prompt(self) -> str:
-        if self.looking() and not self.human_can_act:
+        if self.table.seat_change.looking() and not self.table.human_can_act:
             return _(self.look_prompt)
-        if self.message and (self.message_time > 0 or not self.message_error):
-            return self.message
-        if self.state.is_over():
+        if self.table.message and (self.table.message_time > 0 or not self.table.message_error):
+            return self.table.message
+        if self.table.state.is_over():
             return _("The game is over.")
-        if self.acting is None:
-            return waiting_prompt(self.state, self.viewer, self.names,
-                                  self.viewer_bid(), self.bots,
-                                  self.timeline.busy)
+        if self.table.chooser is None:
+            return waiting_prompt(self.table.state, self.table.viewer, self.table.names,
+                                  self.viewer_bid(), self.table.bots,
+                                  self.table.timeline.busy)
         return self.choice.prompt()
 
     # --- buttons and focus targets ---------------------------------------------------------
@@ -419,13 +400,13 @@ class TableScene(TableTips, SharedTable):
 
     def token_rects(self) -> list[tuple[int, pygame.Rect]]:
         """(cowboy number, rect) for the viewer's tokens, selected ones lifted."""
-        if self.viewer is None:
+        if self.table.viewer is None:
             return []
         nums = self.strip_cowboys()
         out = []
         for i, c in enumerate(nums):
-            r = self.layout.token_rect(i, len(nums))
-            if c in self.sel_tokens and self.human_can_act:
+            r = self.table.layout.token_rect(i, len(nums))
+            if c in self.choice.sel_tokens and self.table.human_can_act:
                 r = r.move(0, -10)
             out.append((c, r))
         return out
@@ -452,7 +433,7 @@ class TableScene(TableTips, SharedTable):
         cards = self.table_cards
         out = []
         for i, c in enumerate(cards):
-            r = self.layout.card_rect(i, len(cards))
+            r = self.table.layout.card_rect(i, len(cards))
             out.append((c["id"], r))
         return out
 
@@ -465,12 +446,12 @@ class TableScene(TableTips, SharedTable):
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         """Focusable things, in Tab order."""
         out: list[tuple[str, pygame.Rect]] = []
-        if not self.human_can_act:
+        if not self.table.human_can_act:
             return out
-        phase = self.state.phase
+        phase = self.table.state.phase
         if phase == Phase.FLAGS:
             for i in range(len(self.my_flags())):
-                out.append((f"flag{i}", self.layout.flag_rect(i)))
+                out.append((f"flag{i}", self.table.layout.flag_rect(i)))
         if phase in (Phase.GIVE, Phase.AUCTION, Phase.BID):
             for i, (_c, r) in enumerate(self.token_rects()):
                 out.append((f"token{i}", r))
@@ -478,18 +459,18 @@ class TableScene(TableTips, SharedTable):
             for i, (_c, r) in enumerate(self.card_rects()):
                 out.append((f"card{i}", r))
         if phase in (Phase.FLAGS, Phase.OFFER, Phase.TAKE):
-            out.append(("board", self.layout.board_rect))
+            out.append(("board", self.table.layout.board_rect))
         for i, _b in enumerate(self.buttons()):
-            out.append((f"btn{i}", self.layout.button_rect(i)))
-        return out + self.undo_target()
+            out.append((f"btn{i}", self.table.layout.button_rect(i)))
+        return out + table_screen.undo_target(self.table)
 
     def activate(self, key: str) -> None:
         if key.startswith("flag"):
             reply = self.choice.pick_flag(int(key[4:]))
             if reply is not None:
                 self._answer(reply)
-                if self.keyboard:
-                    self._focus_board()
+                if self.table.keyboard:
+                    self.focus_board()
         elif key.startswith("token"):
             toks = self.token_rects()
             i = int(key[5:])
@@ -501,52 +482,54 @@ class TableScene(TableTips, SharedTable):
             if i < len(cards):
                 self.choose_card(cards[i][0])
         elif key.startswith("btn"):
-            self.press_button(int(key[3:]))
+            self.table.input.press_button(int(key[3:]))
         elif key == "board":
-            self.click_cell(self.cursor)
+            self.click_cell(self.table.cursor)
         elif key == "undo":
-            self.undo()
+            self.table.undo()
 
     def disabled_reason(self, label: str) -> str:
         return self.choice.disabled_reason()
 
-    def _try_button(self, action) -> None:
-        self._try(action)  # it clicks once the move is legal
+    def try_button(self, action) -> None:
+        self.try_action(action)  # it clicks once the move is legal
 
-    def _focus_default(self) -> None:
+    def focus_default(self) -> None:
         keys = [k for k, _ in self.targets()]
-        phase = self.state.phase
+        phase = self.table.state.phase
         want = {Phase.FLAGS: "board", Phase.OFFER: "btn0", Phase.INTEREST: "btn0",
                 Phase.GIVE: "token0", Phase.AUCTION: "token0", Phase.BID: "token0",
                 Phase.TAKE: "card0"}.get(phase, "btn0")
         if want in keys:
-            self.focus = want
+            self.table.focus = want
         elif keys:
-            self.focus = keys[0]
-        if self.focus == "board":
-            self._focus_board()
+            self.table.focus = keys[0]
+        if self.table.focus == "board":
+            self.focus_board()
 
     def right_click(self) -> None:
-        if self.sel_card is not None and self.use_flag is not None:
+        if self.choice.sel_card is not None and self.choice.use_flag is not None:
             self.rotate(1)
         else:
-            self.sel_tokens, self.sel_cell = [], None
+            self.choice.sel_tokens, self.choice.sel_cell = [], None
 
-    def _focus_board(self, cell=None) -> None:
-        self.focus = "board"
+    def focus_board(self, cell=None) -> None:
+        self.table.focus = "board"
         if cell is not None:
-            self.cursor = tuple(cell)
+            self.table.cursor = tuple(cell)
             return
         c = self.choice
-        self.cursor_near(c.flag_cells() or c.own_cells() or c.use_flags())
+        self.table.cursor_near(c.flag_cells() or c.own_cells() or c.use_flags())
 
     # --- input --------------------------------------------------------------------------------
-    def click(self, pos) -> None:
+    def click(self, pos) -> bool:
+        """A click closes the round scoring; else it uses what is under it (a click while
+        the viewer cannot act says nothing here)."""
         if self.score_show and self.score_show.get("final"):
-            self.close_scores()  # a click closes the round scoring
-            return
-        if self.human_can_act:
-            self.click_target(pos)
+            self.close_scores()
+        elif self.table.human_can_act:
+            self.table.input.click_target(pos)
+        return True
 
     def table_intent(self, intent: I.Intent) -> bool:
         """R, Q/E, the wheel and the pad shoulders turn a card laid on the board; confirm
@@ -558,12 +541,12 @@ class TableScene(TableTips, SharedTable):
         if k == I.ROTATE:
             self.rotate(1 if intent.amount >= 0 else -1)
             return True
-        if k == I.WHEEL and self.sel_card is not None and self.use_flag is not None and \
-                not self.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
+        if k == I.WHEEL and self.choice.sel_card is not None and self.choice.use_flag is not None and \
+                not self.table.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
             self.rotate(1 if intent.amount < 0 else -1)
             return True
         if k in (I.CONFIRM, I.KEY) and self.score_show and self.score_show.get("final"):
-            self.keyboard = True
+            self.table.keyboard = True
             self.close_scores()  # any key closes the round scoring
             return True
         return False
@@ -573,4 +556,4 @@ class TableScene(TableTips, SharedTable):
         self.renderer.draw(surface)
 
 
-__all__ = ["TableScene"]
+__all__ = ["ColoradoParts"]
