@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
                 coach.proceed()
                 continue
             action = lesson.demo_action(index, table.state.legal_actions(LEARNER))
-            if not table.game.try_action(action):
+            if not table.controls.try_action(action):
                 print(f"step {index + 1}: {action} was refused: {table_screen.shown_message(table)}",
                       file=sys.stderr)
                 return 1

@@ -61,71 +61,71 @@ def decide(scene, rng: random.Random, w: Watcher, refused: set[str]) -> None:
     phase = st.phase
     w.decision(phase)
     if phase == "flags":
-        flags = scene.game.my_flags()
+        flags = scene.controls.my_flags()
         if "flags" not in refused:  # a refused cell: the rules say why
             refused.add("flags")
             bad = next(((x, y) for y in range(10) for x in range(12)
-                        if (x, y) not in scene.game.choice.flag_cells()), None)
+                        if (x, y) not in scene.controls.choice.flag_cells()), None)
             if bad is not None:
-                scene.game.click_cell(bad)
+                scene.controls.click_cell(bad)
                 w.refusal("refused flag")
         action = rng.choice(st.legal_actions(p))
         assert isinstance(action, PlaceFlag)
-        scene.game.activate(f"flag{flags.index(action.colour)}")
+        scene.controls.activate(f"flag{flags.index(action.colour)}")
         w.decision("flag chosen")
-        scene.game.click_cell(action.cell)
+        scene.controls.click_cell(action.cell)
     elif phase == "offer":
-        own = scene.game.choice.own_cells()
+        own = scene.controls.choice.own_cells()
         if own:
-            scene.game.click_cell(rng.choice(own))
+            scene.controls.click_cell(rng.choice(own))
             w.decision("offer chosen")
         if "offer" not in refused:  # someone else's or an empty cell
             refused.add("offer")
-            scene.game.click_cell(next((x, y) for y in range(10) for x in range(12)
+            scene.controls.click_cell(next((x, y) for y in range(10) for x in range(12)
                                   if (x, y) not in own))
             w.refusal("refused sale")
-        scene.input.press_button(len(scene.game.buttons()) - 1 if rng.random() < 0.6 else 0)
+        scene.input.press_button(len(scene.controls.buttons()) - 1 if rng.random() < 0.6 else 0)
     elif phase == "interest":
-        scene.game.click_cell((0, 0))
+        scene.controls.click_cell((0, 0))
         w.refusal("interest click")
         scene.input.press_button(rng.randrange(2))
     elif phase in ("give", "auction", "bid"):
         if phase != "bid":  # nothing picked yet: the disabled button says why
             scene.input.press_button(0)
             w.refusal("nothing picked")
-        mine = scene.game.strip_cowboys()
+        mine = scene.controls.strip_cowboys()
         k = min(len(mine), 1 if phase == "give" else rng.choice([1, 2, 5, 9] if phase == "bid"
                                                                    else [1, 2]))
         for c in rng.sample(mine, k):
-            scene.game.toggle_token(c)
+            scene.controls.toggle_token(c)
             w.decision(f"{phase} picked")
-        scene.game.click_cell((5, 5))
+        scene.controls.click_cell((5, 5))
         w.refusal("cell while bidding")
         before = len(st.history)
         scene.input.press_button(0)
         if len(scene.state.history) == before:  # the button's move was refused: a legal one
-            cowboys = tuple(sorted(scene.game.choice.sel_tokens))
+            cowboys = tuple(sorted(scene.controls.choice.sel_tokens))
             action = {"give": GiveCowboy(mine[0]) if mine else None, "auction": SaleBid(cowboys),
                       "bid": Bid(cowboys)}[phase]
-            scene.game.try_action(action if action is not None else rng.choice(st.legal_actions(p)))
+            scene.controls.try_action(action if action is not None else rng.choice(st.legal_actions(p)))
     elif phase == "take":
-        scene.game.click_cell((0, 0))  # no card chosen yet
+        scene.controls.click_cell((0, 0))  # no card chosen yet
         w.refusal("take click")
         action = rng.choice(st.legal_actions(p))
         assert isinstance(action, TakeCard)
-        scene.game.choose_card(action.card_id)
+        scene.controls.choose_card(action.card_id)
         w.decision("card chosen")
-        scene.game.rotate(1)
+        scene.controls.rotate(1)
         w.refusal("turned before a flag")
         if action.flag_cell is not None:
-            scene.game.click_cell(action.flag_cell)
+            scene.controls.click_cell(action.flag_cell)
             for r in range(4):
                 w.decision(f"card laid, turn {r}")
-                scene.game.rotate(1)
+                scene.controls.rotate(1)
                 w.refusal("turned")
-        scene.game.try_action(action)
+        scene.controls.try_action(action)
     else:
-        scene.game.try_action(rng.choice(st.legal_actions(p)))
+        scene.controls.try_action(rng.choice(st.legal_actions(p)))
 
 
 def play_through(svc, scene, seed: int, watcher: Watcher) -> None:
@@ -149,7 +149,7 @@ def play_through(svc, scene, seed: int, watcher: Watcher) -> None:
         if prompt != last_prompt:  # whom the table waits for, what it shows meanwhile
             last_prompt = prompt
             watcher.waiting(prompt)
-        if scene.human_can_act and scene.game.prompt() and not svc.stack.pending and \
+        if scene.human_can_act and scene.controls.prompt() and not svc.stack.pending and \
                 not scene.timeline.busy:
             decide(scene, rng, watcher, refused)
         svc.stack.update(1 / 60)

@@ -32,33 +32,33 @@ def open_oasis(players: str, seed: int, language: str = "en", scale: float = 1.0
 def act(s, rng: random.Random) -> None:
     """One random move of the human, as clicks and button presses."""
     step = s.state.step()
-    buttons = s.game.buttons()
+    buttons = s.controls.buttons()
     enabled = [i for i, b in enumerate(buttons) if b[2]]
-    targets = list(s.game.cell_targets())
+    targets = list(s.controls.cell_targets())
     if rng.random() < 0.08:  # a wrong click: the table (or the rules) say why
         if step in ("place_tiles", "place_camels", "bonus", "move_camels"):
             free = [(x, y) for x in range(COLS) for y in range(ROWS) if (x, y) not in targets]
-            s.game.click_cell(rng.choice(free))
+            s.controls.click_cell(rng.choice(free))
         else:
-            s.game.click_elsewhere(s.layout.decks[(s.acting + 1) % s.n].center)
+            s.controls.click_elsewhere(s.layout.decks[(s.acting + 1) % s.n].center)
         return
-    if s.game.choice.pending_tile is not None:
+    if s.controls.choice.pending_tile is not None:
         if targets and rng.random() < 0.7:
-            s.game.click_cell(rng.choice(targets))
+            s.controls.click_cell(rng.choice(targets))
         else:
             s.input.press_button(0)  # leave the new area uncontrolled
     elif step == "offer":
         s.input.press_button(rng.choice(enabled))
     elif step in ("choose", "pick_card"):
-        keys = [k for k, _r in s.game.targets() if k.startswith(("offer", "card"))]
-        s.game.activate(rng.choice(keys))
-    elif step == "bonus" and (s.game.choice.bonus_mode is None or not targets
+        keys = [k for k, _r in s.controls.targets() if k.startswith(("offer", "card"))]
+        s.controls.activate(rng.choice(keys))
+    elif step == "bonus" and (s.controls.choice.bonus_mode is None or not targets
                               or rng.random() < 0.2):
         s.input.press_button(rng.randrange(len(buttons)))  # a kind, or skip (or a greyed one)
     elif step == "move_camels" and (not targets or rng.random() < 0.15):
         s.input.press_button(0)  # ignore the rest
     elif targets:
-        s.game.click_cell(rng.choice(targets))
+        s.controls.click_cell(rng.choice(targets))
     else:
         s.input.press_button(rng.choice(enabled or [0]))
 

@@ -139,7 +139,7 @@ def open_table(svc, game_id: str, players: str):
     svc.stack.reset(scene)
     svc.stack.apply_pending()
     for _ in range(20000):  # until the human may act (the bots play first)
-        if scene.human_can_act and scene.game.prompt() and not svc.stack.pending:
+        if scene.human_can_act and scene.controls.prompt() and not svc.stack.pending:
             break
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()

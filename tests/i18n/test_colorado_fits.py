@@ -102,11 +102,11 @@ class Fitter(Watcher):
                 room = box if name.startswith(("button", "panel")) else inside(box)
                 if r.colliderect(box) and not room.contains(r):
                     self.bad.append(f"{where}: {message!r} {r} overflows the {name} {box}")
-        for i in range(len(s.game.my_flags())):  # a colour's name stays on its light slot
+        for i in range(len(s.controls.my_flags())):  # a colour's name stays on its light slot
             r = lay.flag_rect(i).inflate(-FLAG_LABEL_MARGIN, 0)
             self.bad += [f"{where}: flag {i}: {m}" for m, t in rec.texts
                          if t.colliderect(r) and not r.contains(t)]
-        for i, (label, *_rest) in enumerate(s.game.buttons()):
+        for i, (label, *_rest) in enumerate(s.controls.buttons()):
             px = label_px(label, lay.button_rect(i).size)
             if px < SMALLEST_LABEL:
                 self.bad.append(f"{where}: the button {label!r} shrinks to {px} px")

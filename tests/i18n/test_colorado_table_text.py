@@ -47,10 +47,10 @@ class Reader(Watcher):
         super().decision(where)
         s = self.scene
         self.add(f"{where}: prompt", table_screen.prompt_line(s))
-        for label, action, enabled, _primary in s.game.buttons():
+        for label, action, enabled, _primary in s.controls.buttons():
             self.add(f"{where}: button", label)
             if not enabled or action is None:
-                self.add(f"{where}: disabled", s.game.disabled_reason(label))
+                self.add(f"{where}: disabled", s.controls.disabled_reason(label))
         for tip in s.game.tips():
             self.add(f"{where}: tip {tip.key}", tip.text)
         current = s.hover_tips.current_tip()
@@ -68,7 +68,7 @@ class Reader(Watcher):
             self.add(f"{where}: drawn", text)
 
     def refused(self, where: str) -> None:
-        self.add(where, self.scene.game.prompt())
+        self.add(where, self.scene.controls.prompt())
 
     def waiting(self, prompt: str) -> None:
         self.add("waiting", prompt)
@@ -131,10 +131,10 @@ def test_the_table_follows_a_live_change_of_language(display):
         if scene.human_can_act and scene.state.phase == "bid" and not scene.timeline.busy:
             break
         if scene.human_can_act and not scene.timeline.busy:
-            scene.game.try_action(scene.state.legal_actions(scene.chooser)[0])
+            scene.controls.try_action(scene.state.legal_actions(scene.chooser)[0])
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
-    scene.game.toggle_token(scene.game.strip_cowboys()[0])
+    scene.controls.toggle_token(scene.controls.strip_cowboys()[0])
     before = Reader(scene)
     before.decision("English")
     assert sum(1 for _w, text in before.texts if english_words(text)) > 10

@@ -40,7 +40,7 @@ def scale_back():
 
 def _state_key(s) -> tuple:
     """The kind of decision: what the prompt and the buttons depend on."""
-    c = s.game.choice
+    c = s.controls.choice
     return (s.state.step(), c.pending_tile is not None, c.move_src is not None, c.bonus_mode)
 
 
@@ -152,7 +152,7 @@ def _shrunk_labels(s) -> list[str]:
     button) while the button row had room to give it, and buttons that overlap or leave
     the row."""
     bad = []
-    buttons = s.game.buttons()
+    buttons = s.controls.buttons()
     rects = [s.layout.button_rect(i) for i in range(len(buttons))]
     row = s.layout.track_rect
     for (label, *_rest), r in zip(buttons, rects, strict=True):

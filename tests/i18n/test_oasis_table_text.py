@@ -49,10 +49,10 @@ class Reader:
         """Everything a human choosing now may read (and the frame drawn)."""
         s = self.scene
         self.read("prompt", table_screen.prompt_line(s))
-        for label, _action, enabled, _primary in s.game.buttons():
+        for label, _action, enabled, _primary in s.controls.buttons():
             self.read("button", label)
             if not enabled:
-                self.read("why greyed out", s.game.disabled_reason(label))
+                self.read("why greyed out", s.controls.disabled_reason(label))
         for tip in s.game.tips():
             self.read("tip", tip.text)
         for q in range(s.n):

@@ -55,7 +55,7 @@ def _table(code: str, scale: float):
     svc.stack.reset(scene)
     svc.stack.apply_pending()
     for _frame in range(20000):  # until the human may act (the bots play first)
-        if scene.human_can_act and scene.game.prompt() and not svc.stack.pending:
+        if scene.human_can_act and scene.controls.prompt() and not svc.stack.pending:
             return scene
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
@@ -187,7 +187,7 @@ def test_the_oregon_table_keeps_its_words_in_their_boxes(speaking_at):
     bad += [f"{m!r} {r} overflows {name} {box}" for m, r in rec.texts
             for name, box in boxes.items() if r.colliderect(box) and not box.contains(r)]
     assert rec.texts and not bad, "\n".join(bad)
-    joker = lay.joker_rect(len(scene.game.hand()))
+    joker = lay.joker_rect(len(scene.controls.hand()))
     label = [r for m, r in rec.texts if m == i18n._("Joker")]
     assert label and not label[0].colliderect(lay.card_rect(3))  # under its token, by the hand
     assert label[0].right < boxes["message"].x and abs(label[0].centerx - joker.centerx) <= 1

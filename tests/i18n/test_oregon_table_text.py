@@ -42,7 +42,7 @@ def _until_human(svc, scene) -> bool:
     for _frame in range(MAX_FRAMES):
         if scene.state.is_over():
             return False
-        if scene.human_can_act and scene.game.prompt() and not svc.stack.pending:
+        if scene.human_can_act and scene.controls.prompt() and not svc.stack.pending:
             return True
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
@@ -63,10 +63,10 @@ class Reader:
     def decision(self, n: int) -> None:
         s = self.scene
         self.add(f"prompt {n}", table_screen.prompt_line(s))
-        for label, _action, enabled, _primary in s.game.buttons():
+        for label, _action, enabled, _primary in s.controls.buttons():
             self.add(f"button {n}", label)
             if not enabled:
-                self.add(f"why not {label!r}", s.game.disabled_reason(label))
+                self.add(f"why not {label!r}", s.controls.disabled_reason(label))
         for tip in s.game.tips():
             self.add(f"tip {tip.key}", tip.text)
         v = s.dview()
@@ -83,36 +83,36 @@ class Reader:
         """A complete choice: the prompt, and what placing on a few cells would earn."""
         s = self.scene
         self.add(f"chosen {n}", table_screen.prompt_line(s))
-        _kind, cells = s.game.legal_cells()
+        _kind, cells = s.controls.legal_cells()
         for cell in cells[:3]:
-            self.add(f"preview {cell}", s.game.preview_text(cell))
+            self.add(f"preview {cell}", s.controls.preview_text(cell))
 
 
 def _play(scene, action, reader: Reader, n: int) -> None:
     """``action`` through the table, as a player's clicks make it."""
     s = scene
     if isinstance(action, PlaceStartTile):
-        reader.add("start preview", s.game.preview_text(action.cell))
-        s.game.click_cell(action.cell)
+        reader.add("start preview", s.controls.preview_text(action.cell))
+        s.controls.click_cell(action.cell)
     elif isinstance(action, (PlaceFarmer, PlaceBuilding)):
-        s.game.click_cell(action.cell)  # no cards chosen yet: the table says what is missing
+        s.controls.click_cell(action.cell)  # no cards chosen yet: the table says what is missing
         reader.message(f"refusal {n}")
         for card in action.cards:
-            s.game.toggle_card(card)
+            s.controls.toggle_card(card)
         if action.uses_joker:
-            s.game.toggle_joker()
+            s.controls.toggle_joker()
         reader.choice(n)
-        s.game.click_cell(action.cell)
+        s.controls.click_cell(action.cell)
     elif isinstance(action, Draw):
         other = "building" if action.deck == "landscape" else "landscape"
-        if f"deck_{other}" not in dict(s.game.targets()):
-            s.game.click_elsewhere(s.layout.decks[other].center)
+        if f"deck_{other}" not in dict(s.controls.targets()):
+            s.controls.click_elsewhere(s.layout.decks[other].center)
             reader.message(f"deck refusal {n}")
-        s.game.activate(f"deck_{action.deck}")
+        s.controls.activate(f"deck_{action.deck}")
     else:
-        labels = [b for b in s.game.buttons() if b[1] == action]
+        labels = [b for b in s.controls.buttons() if b[1] == action]
         assert labels, f"no button plays {action}"
-        s.input.press_button([b[1] for b in s.game.buttons()].index(action))
+        s.input.press_button([b[1] for b in s.controls.buttons()].index(action))
 
 
 @pytest.mark.parametrize("code", ["it", "es", "fr"])
@@ -164,14 +164,14 @@ def test_the_oregon_table_follows_a_live_change_of_language(display):
     action = next(a for a in scene.state.legal_actions(scene.acting)
                   if isinstance(a, (PlaceFarmer, PlaceBuilding)))
     for card in action.cards:
-        scene.game.toggle_card(card)
+        scene.controls.toggle_card(card)
     if action.uses_joker:
-        scene.game.toggle_joker()
+        scene.controls.toggle_joker()
 
     def shown():
-        return {"prompt": table_screen.prompt_line(scene), "buttons": [b[0] for b in scene.game.buttons()],
+        return {"prompt": table_screen.prompt_line(scene), "buttons": [b[0] for b in scene.controls.buttons()],
                 "tips": sorted(t.text for t in scene.hover_tips.cached_tips()),
-                "preview": scene.game.preview_text(action.cell),
+                "preview": scene.controls.preview_text(action.cell),
                 "panel": scene.game.panel_model(0).kind,
                 "card": oregon_art.card_surface("building", "church")}
 

@@ -145,8 +145,8 @@ class PadInput:
         s = self.scene
         cell = tuple(cell) if cell is not None else None
         for n in range(limit):
-            keys = [k for k, _ in s.game.targets()]
-            assert key in keys, (key, keys, s.game.prompt())
+            keys = [k for k, _ in s.controls.targets()]
+            assert key in keys, (key, keys, s.controls.prompt())
             if s.focus == key and (cell is None or tuple(s.cursor) == cell):
                 return n
             if self.via == "keyboard" and s.focus in keys and s.focus != key:
@@ -257,7 +257,7 @@ class TableDriver(AppDriver):
         if name == "a":
             s, want = self.scene, self.scene.focus
             self.wait_armed(None)
-            if self.top is s and s.focus != want and want in dict(s.game.targets()):
+            if self.top is s and s.focus != want and want in dict(s.controls.targets()):
                 self.focus_on(want)  # the turn began meanwhile and set its own focus
                 self.wait_armed(None)
         super().button(name, frames)
@@ -271,10 +271,10 @@ class TableDriver(AppDriver):
             if self.top is not s:
                 return
             if pos is None:  # a focus on nothing moves to the first target, as Enter does
-                keys = [k for k, _r in s.game.targets()]
+                keys = [k for k, _r in s.controls.targets()]
                 key = s.focus if s.focus in keys else (keys[0] if keys else None)
             else:
-                key = next((k for k, r in reversed(s.game.targets())
+                key = next((k for k, r in reversed(s.controls.targets())
                             if k != "board" and r.collidepoint(pos)), None)
             if key is None or s.input.control_armed(key, by_pointer=pos is not None):
                 return

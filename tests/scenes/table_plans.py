@@ -38,14 +38,14 @@ class MouseTable(TableDriver):
 
     def btn(self, label: str) -> None:
         rects = table_screen.button_rects(self.scene)
-        assert label in rects, (label, list(rects), self.scene.game.prompt())
+        assert label in rects, (label, list(rects), self.scene.controls.prompt())
         self.click(rects[label].center)
 
     def turn_to(self, stars: set) -> None:
         """Right clicks (anywhere) turn the card until its stars stand on ``stars``."""
         s = self.scene
         for _ in range(4):
-            if set(s.game.choice.ghost_cells()) == stars:
+            if set(s.controls.choice.ghost_cells()) == stars:
                 break
             self.click(s.layout.cell_rect(0, 0).center, button=3)
 
@@ -69,8 +69,8 @@ class PadTable(TableDriver):
 
     def btn(self, label: str) -> None:
         """Focus the button labelled ``label`` and press A."""
-        labels = [b[0] for b in self.scene.game.buttons()]
-        assert label in labels, (label, labels, self.scene.game.prompt())
+        labels = [b[0] for b in self.scene.controls.buttons()]
+        assert label in labels, (label, labels, self.scene.controls.prompt())
         self.focus_on(f"btn{labels.index(label)}")
         self.button("a")
 
@@ -79,11 +79,11 @@ class PadTable(TableDriver):
         first wrong quarter turn) the other way."""
         s = self.scene
         for i in range(3):
-            if set(s.game.choice.ghost_cells()) == stars:
+            if set(s.controls.choice.ghost_cells()) == stars:
                 break
             self.button("rb" if i == 0 else "lb")
             self.turns += 1
-            if i == 0 and set(s.game.choice.ghost_cells()) != stars:
+            if i == 0 and set(s.controls.choice.ghost_cells()) != stars:
                 self.button("lb")
                 self.turns += 1
 
@@ -125,10 +125,10 @@ class OregonPlan:
             self.cell(action.cell)
         elif isinstance(action, (og.PlaceFarmer, og.PlaceBuilding, og.DiscardNoPlacement)):
             for card in action.cards:
-                i = s.game.hand().index(card)
-                self.target(f"card{i}", s.game.card_rect(i))
+                i = s.controls.hand().index(card)
+                self.target(f"card{i}", s.controls.card_rect(i))
             if len(action.cards) == 1:
-                self.target("joker", lay.joker_rect(len(s.game.hand())))
+                self.target("joker", lay.joker_rect(len(s.controls.hand())))
             if isinstance(action, og.DiscardNoPlacement):
                 self.btn("Discard 2 cards")
             else:
@@ -148,14 +148,14 @@ class ColoradoPlan:
 
     def tokens(self, cowboys) -> None:
         for c in cowboys:
-            toks = self.scene.game.token_rects()
+            toks = self.scene.controls.token_rects()
             i = [n for n, _ in toks].index(c)
             self.target(f"token{i}", toks[i][1])
 
     def play(self, action) -> None:
         s = self.scene
         if isinstance(action, co.PlaceFlag):
-            i = s.game.my_flags().index(action.colour)
+            i = s.controls.my_flags().index(action.colour)
             self.target(f"flag{i}", s.layout.flag_rect(i))
             self.cell(action.cell)
         elif isinstance(action, co.OfferForSale):
@@ -179,22 +179,22 @@ class ColoradoPlan:
 
     def take(self, a) -> None:
         s = self.scene
-        cards = s.game.card_rects()
+        cards = s.controls.card_rects()
         i = [cid for cid, _ in cards].index(a.card_id)
         self.target(f"card{i}", cards[i][1])
-        assert s.game.choice.sel_card == a.card_id
+        assert s.controls.choice.sel_card == a.card_id
         if a.flag_cell is None:
-            self.btn("Take, no cubes" if s.game.choice.use_flags() else "Take card")
+            self.btn("Take, no cubes" if s.controls.choice.use_flags() else "Take card")
             return
-        if s.game.choice.use_flag != tuple(a.flag_cell):
+        if s.controls.choice.use_flag != tuple(a.flag_cell):
             self.cell(a.flag_cell)
-        assert s.game.choice.use_flag == tuple(a.flag_cell)
+        assert s.controls.choice.use_flag == tuple(a.flag_cell)
         want = set(COLORADO_CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation,
                                                       a.anchor_star))
         self.turn_to(want)
-        assert set(s.game.choice.ghost_cells()) == want
-        for c in s.game.choice.ghost_cells():
-            on = c not in s.game.choice.cube_off
+        assert set(s.controls.choice.ghost_cells()) == want
+        for c in s.controls.choice.ghost_cells():
+            on = c not in s.controls.choice.cube_off
             if on != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
                 self.cell(c)
         k = len(a.cubes)

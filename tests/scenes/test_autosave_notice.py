@@ -88,7 +88,7 @@ def play(svc, t):
     """The human's next move (the bots' before it), its autosave written and looked at."""
     while not t.human_can_act:
         frames(svc)
-    t.game.try_action(t.legal()[0])
+    t.controls.try_action(t.legal()[0])
     svc.config.writer.flush()
     frames(svc)
 

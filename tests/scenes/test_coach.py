@@ -68,7 +68,7 @@ def to_step(svc, t, index):
         if t.coach.reading:
             assert t.coach.proceed()
         else:
-            t.game.try_action(t.coach.lesson.demo_action(t.coach.guide.index,
+            t.controls.try_action(t.coach.lesson.demo_action(t.coach.guide.index,
                                               t.state.legal_actions(LEARNER)))
         settle(svc, t)
 
@@ -81,7 +81,7 @@ def to_results(svc, t, limit=20000):
         if isinstance(svc.stack.top, ResultsScene):
             return
         if t.human_can_act and svc.stack.top is t and not t.state.is_over():
-            t.game.try_action(t.state.legal_actions(LEARNER)[0])
+            t.controls.try_action(t.state.legal_actions(LEARNER)[0])
         frames(svc)
 
 
@@ -142,11 +142,11 @@ def test_only_the_steps_moves_are_offered_and_others_are_refused_with_its_words(
     assert offered == lesson.expected(3, legal) and len(offered) < len(legal)
     refused = next(a for a in legal if a not in offered)
     history = list(t.state.history)
-    assert t.game.try_action(refused) is False
+    assert t.controls.try_action(refused) is False
     assert t.state.history == history
     assert table_screen.shown_message(t) == "A farmer now, please."
     # a move the rules forbid still says the rules' reason
-    assert t.game.try_action(Draw("building")) is False
+    assert t.controls.try_action(Draw("building")) is False
     assert table_screen.shown_message(t) != "A farmer now, please." and t.message_error
 
 
@@ -154,7 +154,7 @@ def test_buttons_the_step_does_not_want_are_unlit(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 4)  # skip the extra turn
     coach = t.coach
-    buttons = t.game.buttons()
+    buttons = t.controls.buttons()
     use = [b for b in buttons if type(b[1]).__name__ == "UseExtraTurn"]
     skip = [b for b in buttons if type(b[1]).__name__ == "SkipExtraTurn"]
     assert skip and not coach.refuses_button(skip[0][1])
@@ -193,7 +193,7 @@ def test_hints_and_undo_are_off_during_the_steps_and_on_after(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 1)
     assert t.human_can_act and not t.suggest.offered
-    t.game.try_action(t.coach.lesson.demo_action(1, t.state.legal_actions(LEARNER)))
+    t.controls.try_action(t.coach.lesson.demo_action(1, t.state.legal_actions(LEARNER)))
     settle(svc, t)
     assert t.undo_reason() is not None and not t.can_undo
     to_step(svc, t, len(lesson.steps))
@@ -224,7 +224,7 @@ def test_no_hand_off_screen_with_one_human(svc, lesson):
         if t.state.is_over():
             break
         if t.human_can_act:
-            t.game.try_action(t.state.legal_actions(LEARNER)[0])
+            t.controls.try_action(t.state.legal_actions(LEARNER)[0])
         frames(svc, 5)
         assert not any(isinstance(s, Handoff) for s in svc.stack.scenes)
 
@@ -261,7 +261,7 @@ def test_a_resumed_lesson_goes_on_as_the_uninterrupted_one(svc, lesson):
     to_step(svc, t, len(lesson.steps))
     for _ in range(3):
         settle(svc, t)
-        t.game.try_action(t.state.legal_actions(LEARNER)[0])
+        t.controls.try_action(t.state.legal_actions(LEARNER)[0])
     settle(svc, t)
     straight = list(t.state.history)
     t.on_exit()

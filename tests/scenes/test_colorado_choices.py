@@ -16,7 +16,8 @@ from game.games.colorado.engine import (
     new_game,
 )
 from game.games.colorado.engine.cards import CARDS
-from game.games.colorado.table.choices import ColoradoChoices, waiting_prompt, why_illegal
+from game.games.colorado.table.choices import ColoradoChoices, why_illegal
+from game.games.colorado.table.prompts import waiting_prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
 

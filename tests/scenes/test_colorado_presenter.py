@@ -10,7 +10,7 @@ from table_plans import ColoradoMouseTable
 from game.engine.events import Event
 from game.games.colorado.engine import Bid, SaleBid, new_game
 from game.games.colorado.engine.events import EVENT_KINDS
-from game.games.colorado.table.presenter import EVENT_STEPS, UNKNOWN, start_event, step_for
+from game.games.colorado.table.presenter import EVENT_STEPS, UNKNOWN, beat_for, start_event
 
 
 def emitted_kinds(games: int = 12) -> set[str]:
@@ -43,9 +43,9 @@ def test_every_declared_kind_has_a_step():
 
 
 def test_an_unknown_kind_gets_a_short_silent_step(caplog):
-    assert step_for("no_such_kind") is UNKNOWN and UNKNOWN.sound is None
+    assert beat_for("no_such_kind") is UNKNOWN and UNKNOWN.sound is None
     assert "no_such_kind" in caplog.text
-    assert step_for("scored") is EVENT_STEPS["scored"]
+    assert beat_for("scored") is EVENT_STEPS["scored"]
 
 
 @pytest.fixture

@@ -67,8 +67,8 @@ def test_other_bids_stay_secret_until_the_reveal(tables):
     t.until(lambda: all(s.state.bids[q] is not None for q in (1, 2)), 3000)
     t.step(20)
     assert s.state.phase == "bid" and s.human_can_act
-    t.tokens(s.game.my_cowboys()[:1])  # a choice in progress survives the bots' bids
-    assert len(s.game.choice.sel_tokens) == 1
+    t.tokens(s.controls.my_cowboys()[:1])  # a choice in progress survives the bots' bids
+    assert len(s.controls.choice.sel_tokens) == 1
     secret = {c for q in (1, 2) for c in s.state.bids[q]} - set(s.state.hands[0])
     assert secret
     for q in (1, 2):
@@ -121,14 +121,14 @@ def test_rotating_changes_the_ghost(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
     _two_star_choice(t, random.Random(3))
-    before = set(s.game.choice.ghost_cells())
+    before = set(s.controls.choice.ghost_cells())
     t.key(pygame.K_r)
-    after = set(s.game.choice.ghost_cells())
+    after = set(s.controls.choice.ghost_cells())
     assert after != before and len(after) == 2
     t.key(pygame.K_e)  # Q / E turn too (the ROTATE intent)
-    assert set(s.game.choice.ghost_cells()) not in (after,)
+    assert set(s.controls.choice.ghost_cells()) not in (after,)
     t.click((100, 100), button=3)
-    assert len(set(s.game.choice.ghost_cells())) == 2
+    assert len(set(s.controls.choice.ghost_cells())) == 2
 
 
 def test_illegal_card_use_shows_a_reason(tables):
@@ -136,14 +136,14 @@ def test_illegal_card_use_shows_a_reason(tables):
     s = t.scene
     _to_phase(t, "take")
     cid = s.game.table_cards[0]["id"]
-    t.click(dict(s.game.card_rects())[cid].center)
+    t.click(dict(s.controls.card_rects())[cid].center)
     colour = CARDS[cid].colour
     # a lake cell: no flag of that colour, and nothing may stand there
     cell = tuple(s.state.view(0)["lakes"][0]["cells"][0])
     t.click(s.layout.cell_rect(*cell).center)
     assert s.message_error
     assert colour in s.message or "lake" in s.message
-    assert s.game.prompt() == s.message
+    assert s.controls.prompt() == s.message
 
 
 def test_illegal_flag_cell_explains(tables):
@@ -193,8 +193,8 @@ def _two_star_choice(t, rng):
                and CARDS[a.card_id].num_stars == 2]
         if two:
             a = two[0]
-            t.click(dict(s.game.card_rects())[a.card_id].center)
-            if s.game.choice.use_flag != tuple(a.flag_cell):
+            t.click(dict(s.controls.card_rects())[a.card_id].center)
+            if s.controls.choice.use_flag != tuple(a.flag_cell):
                 t.click(s.layout.cell_rect(*a.flag_cell).center)
             return a
         t.play(s.state.legal_actions(s.chooser)[0])
@@ -213,37 +213,37 @@ def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
                       c[1] * 15 + c[0]] < 0 and c[1] * 15 + c[0] not in s.state.flags)
     s.state.flags[corner[1] * 15 + corner[0]] = (colour, placer)
     s.version += 1
-    s.game.choice.use_flag = None
+    s.controls.choice.use_flag = None
     t.click(s.layout.cell_rect(*corner).center)
-    assert s.game.choice.use_flag == corner
+    assert s.controls.choice.use_flag == corner
     seen = set()
     for _ in range(4):
-        stars = s.game.choice.ghost_cells()
+        stars = s.controls.choice.ghost_cells()
         off = [c for c in stars if not (0 <= c[0] < 15 and 0 <= c[1] < 10)]
-        blocked = s.game.choice.blocked_stars()
+        blocked = s.controls.choice.blocked_stars()
         if off:
             seen.add("off")
             assert [c for c, why, _o in blocked if why == "off"] == off
-            assert s.game.prompt().startswith("The second star falls off the board: turn the "
-                                         "card (R) to use both."), s.game.prompt()
-            assert s.game.choice.cube_off >= set(off)
-            assert s.game.choice.card_preview()["legal"]
+            assert s.controls.prompt().startswith("The second star falls off the board: turn the "
+                                         "card (R) to use both."), s.controls.prompt()
+            assert s.controls.choice.cube_off >= set(off)
+            assert s.controls.choice.card_preview()["legal"]
         elif not blocked:
-            assert "second star" not in s.game.prompt()
+            assert "second star" not in s.controls.prompt()
         t.key(pygame.K_r)
     assert "off" in seen
     # now a lake and someone's land right beside the flag
-    s.game.choice.rotation = 0
+    s.controls.choice.rotation = 0
     other = next(c for c in CARDS[a.card_id].star_cells(corner, 0, 0) if c != corner)
     i = other[1] * 15 + other[0]
     if 0 <= other[0] < 15 and 0 <= other[1] < 10:
         was = s.state.owner[i]
         s.state.owner[i] = 1
         s.version += 1
-        s.game.choice.default_cubes()
-        assert s.game.choice.blocked_stars() == [(other, "land", 1)]
-        assert f"lands on {s.names[1]}'s land" in s.game.prompt()
-        assert other in s.game.choice.cube_off
+        s.controls.choice.default_cubes()
+        assert s.controls.choice.blocked_stars() == [(other, "land", 1)]
+        assert f"lands on {s.names[1]}'s land" in s.controls.prompt()
+        assert other in s.controls.choice.cube_off
         s.state.owner[i] = was
         s.version += 1
 
@@ -252,18 +252,18 @@ def test_confirmed_bid_tokens_leave_the_strip_at_once(tables):
     t = tables("human,bot:easy,bot:easy", seed=4)
     s = t.scene
     _to_phase(t, "bid")
-    chosen = sorted(s.game.my_cowboys()[:2])
-    before = [c for c, _r in s.game.token_rects()]
+    chosen = sorted(s.controls.my_cowboys()[:2])
+    before = [c for c, _r in s.controls.token_rects()]
     t.play(Bid(tuple(chosen)))
     # at once, whatever the bots and the reveal animation are doing
-    left = [c for c, _r in s.game.token_rects()]
+    left = [c for c, _r in s.controls.token_rects()]
     assert left == [c for c in before if c not in chosen]
     assert s.game.pending_bid[0] == chosen
     if s.state.phase == "bid":
-        assert f"(cowboys {chosen[0]}, {chosen[1]}) is in" in s.game.prompt()
+        assert f"(cowboys {chosen[0]}, {chosen[1]}) is in" in s.controls.prompt()
     t.step(1)
-    assert not set(chosen) & {c for c, _r in s.game.token_rects()}
+    assert not set(chosen) & {c for c, _r in s.controls.token_rects()}
     # once the table has caught up the bid is spent: the tokens stay gone
     t.until(lambda: s.state.phase != "bid" and not s.timeline.busy, 5000)
     assert 0 not in s.game.pending_bid
-    assert not set(chosen) & {c for c, _r in s.game.token_rects()} - set(s.state.hands[0])
+    assert not set(chosen) & {c for c, _r in s.controls.token_rects()} - set(s.state.hands[0])

@@ -272,7 +272,7 @@ def test_rules_and_undo_at_the_table_by_controller(oregon_turn):
     t.focus_on("undo")  # the Undo button is a focus target as well
     t.button("y", frames=2)
     assert len(s.state.history) == done - 1
-    assert table_screen.prompt_line(s) == f"Taken back. {s.game.prompt()}" and s.game.prompt()
+    assert table_screen.prompt_line(s) == f"Taken back. {s.controls.prompt()}" and s.controls.prompt()
     t.until_turn()
     before = s.human_actions
     t.play(s.state.legal_actions(s.chooser)[0])
@@ -417,7 +417,7 @@ def table_focus_shows(s, key: str) -> bool:
         s.draw(a)
         s.keyboard, s.focus = True, key
         s.draw(b)
-        rect = s.layout.cell_rect(*s.cursor) if key == "board" else dict(s.game.targets())[key]
+        rect = s.layout.cell_rect(*s.cursor) if key == "board" else dict(s.controls.targets())[key]
         need = 1 if key == "board" else 4
         return _changed_sides(a, b, rect) >= need
     finally:
@@ -437,12 +437,12 @@ def test_every_table_focus_target_shows_its_ring(make_table, cls, seed, decision
         t.until_turn()
         if s.state.is_over():
             break
-        for key in [k for k, _ in s.game.targets()]:
+        for key in [k for k, _ in s.controls.targets()]:
             kind = (s.state.phase, key.rstrip("0123456789"))
             if kind in checked:
                 continue
             checked.add(kind)
-            assert table_focus_shows(s, key), (kind, s.game.prompt())
+            assert table_focus_shows(s, key), (kind, s.controls.prompt())
         action = choose(rng, s.state.legal_actions(s.chooser), seen_kinds)
         seen_kinds.add(type(action))
         t.play(action)
@@ -499,7 +499,7 @@ def test_the_focus_shows_before_any_input(make_table, cls):
     t = make_table(cls, "human,bot:easy,bot:easy", seed=4)
     s = t.scene
     t.until_turn()
-    keys = [k for k, _ in s.game.targets()]
+    keys = [k for k, _ in s.controls.targets()]
     assert s.keyboard and s.focus in keys
     if s.focus != "board":
         a = pygame.Surface((1920, 1080))
@@ -509,7 +509,7 @@ def test_the_focus_shows_before_any_input(make_table, cls):
         b = pygame.Surface((1920, 1080))
         s.draw(b)
         s.keyboard = True
-        assert _changed_sides(a, b, dict(s.game.targets())[s.focus]) == 4
+        assert _changed_sides(a, b, dict(s.controls.targets())[s.focus]) == 4
     # the mouse hides it; the next press shows it again
     t.move((5, 5))
     assert not s.keyboard

@@ -122,7 +122,7 @@ def test_the_hand_off_shows_the_recap_an_onlooker_may_read(display):
             top.proceed()
         elif table.human_can_act:
             p = table.chooser
-            table.game.try_action(random.Random(1).choice(table.state.legal_actions(p)))
+            table.controls.try_action(random.Random(1).choice(table.state.legal_actions(p)))
         step(svc)
     assert seen, "no hand-off with a recap"
     lines = seen[0].recap()
@@ -272,7 +272,7 @@ def play_until(svc, table, done, frames: int = 20000) -> None:
             pass  # the cue comes with the frame
         elif table.human_can_act and table.recap_card is None:
             p = table.chooser
-            table.game.try_action(rng.choice(table.state.legal_actions(p)))
+            table.controls.try_action(rng.choice(table.state.legal_actions(p)))
         elif table.human_can_act:
             table.follow.close_recap()
         step(svc)
@@ -328,7 +328,7 @@ def test_the_turn_banner_leaves_when_the_human_moves(display):
     play_until(svc, table, lambda: table.turn_banner.visible)
     assert table.turn_banner.phase()[1] < 1  # still coming in
     p = table.chooser
-    table.game.try_action(random.Random(1).choice(table.state.legal_actions(p)))
+    table.controls.try_action(random.Random(1).choice(table.state.legal_actions(p)))
     assert table.turn_banner.age >= view.BANNER_IN + view.BANNER_HOLD  # fading out
     for _ in range(round(view.BANNER_OUT / DT) + 1):
         table.turn_banner.update(DT)

@@ -79,7 +79,7 @@ def test_the_hint_is_the_analysis_best_action_and_nothing_is_played(game_id, mak
     s = t.scene
     p = s.chooser
     assert p == 0 and s.suggest.offered
-    assert ("hint", table_screen.hint_rect(s)) in s.game.targets()
+    assert ("hint", table_screen.hint_rect(s)) in s.controls.targets()
     view, legal, history = s.state.view(p), s.state.legal_actions(p), list(s.state.history)
     seed = s.seed * 7919 + s.version
     ask(t)
@@ -200,7 +200,7 @@ def test_no_hints_in_a_kiosk(game_id, display, asked):
         scene.update(1 / 60)
     assert scene.human_can_act
     assert not scene.suggest.offered
-    assert "hint" not in dict(scene.game.targets())
+    assert "hint" not in dict(scene.controls.targets())
     scene.handle(I.Intent(I.KEY, key=pygame.K_h))
     scene.handle(I.Intent(I.KEY, key="pad_x"))
     scene.suggest.ask()

@@ -192,7 +192,7 @@ def test_a_hot_seat_human_sees_the_cards_they_drew_before_the_hand_off(make_tabl
         t.until(lambda: not s.timeline.busy and not s.sprites.busy, 2000)
         t.step(5)
         assert t.top is s and s.viewer == p
-        assert drawn in s.game.hand()
+        assert drawn in s.controls.hand()
         assert table_screen.prompt_line(s) == s.game.look_prompt
         if looked == 0:
             t.click((960, 540))  # done looking

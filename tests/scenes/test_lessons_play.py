@@ -38,10 +38,10 @@ def test_every_pointer_of_every_step_is_resolved_by_the_table(game_id, path):
 def lit_cells(scene) -> set:
     """The board cells the table lights for the learner now (as its renderer draws them)."""
     if scene.game_id == "oregon":
-        return set(scene.game.legal_cells()[1])
+        return set(scene.controls.legal_cells()[1])
     if scene.game_id == "colorado":
-        return set(scene.game.choice.lit_cells()[1])
-    return set(scene.game.cell_targets())
+        return set(scene.controls.choice.lit_cells()[1])
+    return set(scene.controls.cell_targets())
 
 
 def asked_cell(action):

@@ -140,8 +140,8 @@ def test_start_and_extend_cells_differ_and_illegal_clicks_explain(tables):
     t = tables("human,bot:easy,bot:easy", seed=4)
     s = t.scene
     _to_tiles(t)
-    targets = s.game.cell_targets()
-    kind = s.game.tile_kind()
+    targets = s.controls.cell_targets()
+    kind = s.controls.tile_kind()
     assert targets == s.state.tile_targets(kind, s.acting)
     from game.games.oasis.art import pictures as oart
     assert oart.glow("start", 54).get_at((27, 27)) != oart.glow("extend", 54).get_at((27, 27))
@@ -149,7 +149,7 @@ def test_start_and_extend_cells_differ_and_illegal_clicks_explain(tables):
     bad = next(tuple(c) for c in path)
     t.cell(bad)
     assert s.message_error and "path" in s.message.lower()
-    assert s.game.prompt() == s.message
+    assert s.controls.prompt() == s.message
     # a start cell while markers are free places at once
     start = next((c for c, m in targets.items() if m == "start"), None)
     if start is not None:
@@ -164,20 +164,20 @@ def test_marker_choice_when_all_markers_are_in_use(tables):
     _to_tiles(t)
     st = s.state
     p = s.acting
-    kind = s.game.tile_kind()
+    kind = s.controls.tile_kind()
     # pretend all four markers are out: put them on the bonus areas
     st.markers[p] = [st.board.index((x, y)) for x, y, _k in st.view(None)["board"]["bonus"][:4]]
     s.version += 1
     s._cache.clear()
-    targets = s.game.cell_targets()
+    targets = s.controls.cell_targets()
     start = next((c for c, m in targets.items() if m == "start"), None)
     assert start is not None, "seed 4 offers a start cell here"
     t.cell(start)
-    assert s.game.pending_tile == (kind, start)
-    assert set(s.game.cell_targets().values()) == {"marker"}
+    assert s.controls.pending_tile == (kind, start)
+    assert set(s.controls.cell_targets().values()) == {"marker"}
     assert "Leave uncontrolled" in table_screen.button_rects(s)
     t.btn("Cancel")
-    assert s.game.pending_tile is None
+    assert s.controls.pending_tile is None
 
 
 def test_escape_opens_pause_and_f1_rules(tables):

@@ -37,9 +37,9 @@ def test_a_deck_the_step_holds_back_says_the_steps_reason_not_a_rule(lesson_tabl
     t = lesson_table
     play_to_step(t, "You may draw from either")
     s = t.scene
-    assert s.game.draw_decks() == ["building"]
+    assert s.controls.draw_decks() == ["building"]
     # the rules would let either deck be drawn from: the prompt does not call one forced
-    assert "needs" not in s.game.prompt()
+    assert "needs" not in s.controls.prompt()
     s.input.click(s.layout.decks["landscape"].center)  # (the coach's bubble stands over it now)
     assert s.message == "Draw from the building deck this time."
     assert len(s.state.hands[LEARNER]) == 1  # nothing was drawn
@@ -49,8 +49,8 @@ def test_a_drawn_duplicate_shows_both_buttons_while_the_step_wants_the_discard(l
     t = lesson_table
     play_to_step(t, "You already hold")
     s = t.scene
-    assert [b[0] for b in s.game.buttons()] == ["Keep it", "Discard, redraw"]
-    assert "already hold one" in s.game.prompt()
+    assert [b[0] for b in s.controls.buttons()] == ["Keep it", "Discard, redraw"]
+    assert "already hold one" in s.controls.prompt()
     assert s.legal() == [DiscardDrawn()]
 
 

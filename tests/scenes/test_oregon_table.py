@@ -66,7 +66,7 @@ def test_illegal_click_explains_why(tables):
     assert reason
     t.click(s.layout.cell_rect(*cell).center)
     assert s.message == reason and s.message_error
-    assert s.game.prompt() == reason
+    assert s.controls.prompt() == reason
     # in the card play: a cell without cards selected asks for cards first
     _to_human_play(t)
     t.click(s.layout.cell_rect(0, 0).center)
@@ -80,15 +80,15 @@ def test_hover_shows_the_preview(tables):
     action = next(a for a in s.state.legal_actions(s.acting)
                   if isinstance(a, (PlaceFarmer, PlaceBuilding)))
     for card in action.cards:
-        t.click(s.game.card_rect(s.game.hand().index(card)).center)
+        t.click(s.controls.card_rect(s.controls.hand().index(card)).center)
     if len(action.cards) == 1:
-        t.click(s.layout.joker_rect(len(s.game.hand())).center)
-    kind, cells = s.game.legal_cells()
+        t.click(s.layout.joker_rect(len(s.controls.hand())).center)
+    kind, cells = s.controls.legal_cells()
     assert action.cell in cells
     t.move(s.layout.cell_rect(*action.cell).center)
     assert s.hover_cell == action.cell
     expected = gains_text(preview(s.state, action)["players"][s.acting])
-    assert s.game.preview_text(s.hover_cell).split("\n")[0] == f"You: {expected}"
+    assert s.controls.preview_text(s.hover_cell).split("\n")[0] == f"You: {expected}"
 
 
 def test_escape_opens_pause_and_f1_rules(tables):
@@ -100,11 +100,11 @@ def test_two_humans_hand_off_between_turns(tables):
     s = t.scene
     t.step(3)
     assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
-    assert s.viewer is None and s.game.hand() == []
+    assert s.viewer is None and s.controls.hand() == []
     first = s.acting
     t.pass_handoff()
     assert isinstance(t.top, Table)
-    assert s.viewer == first and s.game.hand()
+    assert s.viewer == first and s.controls.hand()
     t.until_human()
     t.play(s.state.legal_actions(first)[0])  # the start tile
     t.until(lambda: not isinstance(t.top, Table), 2000)

@@ -197,7 +197,9 @@ def test_start_without_a_table_module_shows_a_message(driver, monkeypatch):
 
 
 class FakeTable:
-    def __init__(self, services, game_id, seats, seed):
+    """Stands in for the shared table (``game.scenes.table.table.Table``)."""
+
+    def __init__(self, services, game_id, seats, seed, state=None, **options):
         self.services, self.game_id, self.seats, self.seed = services, game_id, seats, seed
         self.opaque, self.dim, self.passes_intents, self.updates_when_covered = (
             True,
@@ -225,8 +227,9 @@ class FakeTable:
 def fake_table_module(monkeypatch):
     game_id = next(iter(GAMES))
     module = types.ModuleType(GAMES[game_id].table_module)
-    module.TableScene = FakeTable
+    setattr(module, GAMES[game_id].table.partition(":")[2], object)  # the game's parts
     monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setattr("game.scenes.table.table.Table", FakeTable)
     return game_id
 
 
@@ -423,7 +426,7 @@ def test_colorado_lakes_choice_in_seat_setup_reaches_the_table():
         d.tab_to("start")
         d.key(pygame.K_RETURN)
         table = d.top
-        assert type(table).__module__ == "game.games.colorado.table.scene"
+        assert type(table.game).__module__ == "game.games.colorado.table.parts"
         assert table.game.lakes == "random"
     finally:
         app.close()

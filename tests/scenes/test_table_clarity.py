@@ -132,7 +132,7 @@ def test_colorado_every_kind_of_picture_has_a_tip(tables):
     rng = random.Random(3)
     _play_until(t, rng, lambda: s.state.phase == "bid")
     assert "token" in _kinds(s.game.tips())
-    own = set(s.game.my_cowboys())
+    own = set(s.controls.my_cowboys())
     for tip in s.game.tips():
         m = re.match(r"Your cowboy (\d+)", tip.text)
         assert m is None or int(m.group(1)) in own
@@ -344,30 +344,30 @@ def test_colorado_shows_round_points_and_a_placements_gain(tables):
     totals = _round_totals(s.shown)
     for q in range(s.n):
         assert f"round +{totals[q]}" in s.game.panel_model(q).texts()
-    cards = s.game.card_rects()
+    cards = s.controls.card_rects()
     t.click(cards[[cid for cid, _ in cards].index(a.card_id)][1].center)
-    if s.game.choice.use_flag != tuple(a.flag_cell):
+    if s.controls.choice.use_flag != tuple(a.flag_cell):
         t.cell(a.flag_cell)
     want = set(co.cards.CARDS[a.card_id].star_cells(tuple(a.flag_cell), a.rotation,
                                                    a.anchor_star))
     t.turn_to(want)
-    for c in s.game.choice.ghost_cells():
-        if (c not in s.game.choice.cube_off) != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
+    for c in s.controls.choice.ghost_cells():
+        if (c not in s.controls.choice.cube_off) != (c in a.cubes) and 0 <= c[0] < 15 and 0 <= c[1] < 10:
             t.cell(c)
     t.move((5, 5))  # the gain shows wherever the pointer is
     t.step(2)
     tip, clear, _ = s.hover_tips.current_tip()
     assert tip.key == "placement" and s.hover_tips.tooltip.visible
-    gain = s.game.choice.placement_gain()
+    gain = s.controls.choice.placement_gain()
     before = _round_totals(s.state)
     after_state = s.state.clone()
-    after_state.apply(s.game.choice.card_action(), s.chooser)
+    after_state.apply(s.controls.choice.card_action(), s.chooser)
     after = _round_totals(after_state)
     assert [g["total"] for g in gain] == [b - a0 for a0, b in zip(before, after, strict=True)]
     assert tip.text.startswith(f"You: {gain[s.chooser]['total']:+d}") or \
         tip.text.startswith("You: no change")
     box = s.hover_tips.tooltip.rect()
-    for c in s.game.choice.ghost_cells():  # the cubes and the land around them stay in view
+    for c in s.controls.choice.ghost_cells():  # the cubes and the land around them stay in view
         if 0 <= c[0] < 15 and 0 <= c[1] < 10:
             assert not box.colliderect(s.layout.cell_rect(*c).inflate(140, 140))
     assert clear.contains(s.layout.cell_rect(*a.flag_cell))
@@ -379,7 +379,7 @@ def _to_round_scoring(t, rng):
         if s.game.score_show and s.game.score_show.get("final"):
             return
         if s.human_can_act:
-            s.game.try_action(rng.choice(s.state.legal_actions(s.chooser)))
+            s.controls.try_action(rng.choice(s.state.legal_actions(s.chooser)))
         t.step()
     raise AssertionError("no round scoring")
 
@@ -424,9 +424,9 @@ def test_oregon_preview_keeps_the_cells_around_in_view(tables):
     action = next(a for a in s.state.legal_actions(s.chooser)
                   if isinstance(a, (og.PlaceFarmer, og.PlaceBuilding)))
     for card in action.cards:
-        t.click(s.game.card_rect(s.game.hand().index(card)).center)
+        t.click(s.controls.card_rect(s.controls.hand().index(card)).center)
     if len(action.cards) == 1:
-        t.click(s.layout.joker_rect(len(s.game.hand())).center)
+        t.click(s.layout.joker_rect(len(s.controls.hand())).center)
     cell = s.layout.cell_rect(*action.cell)
     t.move(cell.center)
     t.step(1)

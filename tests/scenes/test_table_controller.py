@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
-from game.scenes.table.hooks import GameTable, missing_hooks
 
 from game.engine.events import Event
 from game.registry import GAMES
 from game.scenes.table.bots import BotDriver
+from game.scenes.table.parts import REQUIRED_PARTS, GameParts, missing_parts
 from game.scenes.table.privacy import Privacy
 from game.scenes.table.turns import TurnLoop
 from game.scenes.table.undo import undo_reason
@@ -103,8 +103,68 @@ class FakeTimeline:
 
 
 @dataclass
+class FakeParts:
+    """The game's parts the turn loop asks (``parts.GameParts``)."""
+
+    table: FakeTable
+    bot_pace: float = 0.75
+    bid_pace: float | None = 0.35
+
+    def end_waits(self) -> bool:
+        return False
+
+    def handoff_waits(self) -> bool:
+        return False
+
+    def turn_key(self, p: int):
+        """A secret-bid step is one turn; afterwards each action is."""
+        state = self.table.state
+        if self.table.simultaneous():
+            return state.phase
+        return (state.phase, len(state.history))
+
+    def focus_default(self) -> None:
+        self.table.log.append(("focus", self.table.viewer))
+
+    def bot_action_legal(self, action, p: int) -> bool:
+        return action in self.table.state.legal_actions(p)
+
+
+@dataclass
+class FakeSeatChange:
+    """The hand-off of a hot-seat table (``seat_change.SeatChange``)."""
+
+    table: FakeTable
+
+    def check(self) -> None:
+        pass
+
+    def looking(self) -> bool:
+        return False
+
+    def hand_off(self, p: int) -> None:
+        self.table.revealed, self.table.privacy.handoff_open = None, True
+        self.table.log.append(("hand_off", p))
+
+
+@dataclass
+class FakePrivacy:
+    handoff_open: bool = False
+
+
+@dataclass
+class FakeCoach:
+    reading: bool = True  # a lesson's reading step is up: the bots hold their moves
+
+
+@dataclass
+class FakeHold:
+    waits: bool = False
+
+
+@dataclass
 class FakeTable:
-    """The part of a table scene the turn loop works with (``hooks.TurnHost``)."""
+    """The part of a table the turn loop works with (``table.Table``)."""
 
     state: BidGame
     seats: list[FakeSeat]
@@ -112,12 +172,15 @@ class FakeTable:
     passive: bool = False
     results_shown: bool = False
     revealed: int | None = None
-    handoff_open: bool = False
-    bot_pace: float = 0.75
-    bid_pace: float | None = 0.35
+    privacy: FakePrivacy = field(default_factory=FakePrivacy)
+    final_hold: FakeHold = field(default_factory=FakeHold)
+    coach: FakeCoach | None = None
     hide_after_secret: bool = True
-    hold_bots: bool = False  # a lesson's reading step is up
     log: list = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.game = FakeParts(self)
+        self.seat_change = FakeSeatChange(self)
 
     @property
     def humans(self) -> list[int]:
@@ -130,44 +193,10 @@ class FakeTable:
     def simultaneous(self) -> bool:
         return self.state.phase == "bid"
 
-    def looking(self) -> bool:
-        return False
-
-    def check_privacy(self) -> None:
-        pass
-
     def game_over(self) -> None:
         self.log.append(("over",))
 
-    def end_waits(self) -> bool:
-        return False
-
-    def final_board_waits(self) -> bool:
-        return False
-
-    def handoff_waits(self) -> bool:
-        return False
-
-    def turn_key(self, p: int):
-        """A secret-bid step is one turn; afterwards each action is."""
-        if self.simultaneous():
-            return self.state.phase
-        return (self.state.phase, len(self.state.history))
-
-    def _hand_off(self, p: int) -> None:
-        self.revealed, self.handoff_open = None, True
-        self.log.append(("hand_off", p))
-
-    def _focus_default(self) -> None:
-        self.log.append(("focus", self.viewer))
-
-    def bot_action_legal(self, action, p: int) -> bool:
-        return action in self.state.legal_actions(p)
-
-    def bots_wait(self) -> bool:
-        return self.hold_bots
-
-    def _apply(self, action, p: int) -> None:
+    def play(self, action, p: int) -> None:
         self.state.apply(action, p)
         self.log.append(("apply", p, action))
         if self.hide_after_secret and not self.seats[p].is_bot and len(self.humans) > 1:
@@ -220,11 +249,11 @@ def test_bots_wait_while_the_table_catches_up():
 
 def test_bots_hold_their_moves_while_the_table_says_so_and_the_human_still_acts():
     table, loop, _ = make("hbb")
-    table.hold_bots = True  # a lesson's reading step
+    table.coach = FakeCoach()  # a lesson's reading step
     frames(loop, 60)
     assert applied(table) == []
     assert ("focus", 0) in table.log  # the human's turn still begins
-    table.hold_bots = False
+    table.coach = None
     frames(loop, 4)
     assert applied(table) == [("apply", 1, "bid1-b")]
 
@@ -390,21 +419,19 @@ def test_undo_reasons():
         "That can no longer be taken back: something was revealed or drawn since."
 
 
-# --- the hooks a game's table provides -------------------------------------------------------
+# --- the parts a game gives its table --------------------------------------------------------
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_table_provides_the_game_hooks(game_id):
-    scene = GAMES[game_id].table_class()
-    assert missing_hooks(scene) == []
+def test_every_game_gives_its_table_the_parts_it_must(game_id):
+    parts = GAMES[game_id].table_parts()
+    assert issubclass(parts, GameParts) and missing_parts(parts) == []
 
 
-def test_missing_hooks_names_what_a_table_lacks():
-    class Half:
-        board_size = (3, 3)
-
+def test_missing_parts_names_what_a_game_lacks():
+    class Half(GameParts):
         def prompt(self) -> str:
             return ""
 
-    missing = missing_hooks(Half)
-    assert "board_size" not in missing and "prompt" not in missing
-    assert {"_apply", "_start_event", "buttons", "draw", "handoff_message"} <= set(missing)
-    assert set(missing) < set(dir(GameTable)) | set(GameTable.__annotations__)
+    missing = missing_parts(Half)
+    assert "prompt" not in missing
+    assert {"new_state", "make_layout", "try_action", "draw"} <= set(missing)
+    assert set(missing) <= set(REQUIRED_PARTS)

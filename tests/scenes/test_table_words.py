@@ -31,5 +31,5 @@ def test_colorado_take_prompt_says_an_orange_flag(tables):
                 and i not in st.flags)
     st.flags[free] = ("orange", s.chooser)
     s.version += 1
-    s.game.choice.sel_card, s.game.choice.use_flag = orange, None
-    assert s.game.prompt() == "Click an orange flag on the board for this card."
+    s.controls.choice.sel_card, s.controls.choice.use_flag = orange, None
+    assert s.controls.prompt() == "Click an orange flag on the board for this card."

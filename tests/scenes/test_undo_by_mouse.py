@@ -45,7 +45,7 @@ def until_undoable(t, game_id: str, rng: random.Random):
         legal = s.state.legal_actions(s.chooser)
         liked = [a for a in legal if isinstance(a, LIKED[game_id])]
         action = rng.choice(liked or legal)
-        lines, prompt = list(s.log.lines), s.game.prompt()
+        lines, prompt = list(s.log.lines), s.controls.prompt()
         t.play(action)
         for _ in range(600):
             if s.can_undo and not s.sprites.busy:
@@ -82,7 +82,7 @@ def test_undo_button_lights_up_and_takes_back_on_click(game_id, make_table):
     t.step(2)
     assert len(s.state.history) == moves - 1
     assert s.log.lines == lines  # the undone move's lines left the log
-    assert prompt and s.game.prompt() == prompt
+    assert prompt and s.controls.prompt() == prompt
     assert table_screen.prompt_line(s) == f"Taken back. {prompt}"
     t.step(round(5 * 60))  # the note goes; what to do stays
     assert table_screen.prompt_line(s) == prompt

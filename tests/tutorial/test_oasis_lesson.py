@@ -250,11 +250,11 @@ def test_a_step_lights_only_its_own_cells(lesson_table, visits):
             continue
         table.restore(v.state.clone())
         table.coach.guide.index, table.coach.guide.done = v.index, 0
-        assert set(table.game.cell_targets()) == wanted, f"step {v.index + 1}"
+        assert set(table.controls.cell_targets()) == wanted, f"step {v.index + 1}"
         checked += 1
     assert checked >= 6
     stone = visits[_step("Place your stone tile")]
     table.restore(stone.state.clone())
     table.coach.guide.index = len(LESSON.steps)  # the same position, in the free part
-    assert set(table.game.cell_targets()) == {a.cell for a in stone.legal}
+    assert set(table.controls.cell_targets()) == {a.cell for a in stone.legal}
     assert len(stone.legal) > 1

@@ -340,7 +340,7 @@ def prompt_lines(rec: Recorder, scene, text: str):
 def test_table_text_fits_at_150(display, game_id, players):
     svc = services_at(1.5)
     scene = open_table(svc, game_id, players)
-    assert scene.human_can_act and scene.game.prompt()
+    assert scene.human_can_act and scene.controls.prompt()
     scene.error("That cell is not next to one of your farmers, so it cannot take one now.")
     rec = Recorder()
     scene.draw(rec)
@@ -370,8 +370,8 @@ def test_the_prompt_grows_with_the_text_size(display, game_id, players):
         scene = open_table(services_at(scale), game_id, players)
         rec = Recorder()
         scene.draw(rec)
-        lines = prompt_lines(rec, scene, scene.game.prompt())
-        assert " ".join(m for m, _r, _s in lines) == scene.game.prompt()
+        lines = prompt_lines(rec, scene, scene.controls.prompt())
+        assert " ".join(m for m, _r, _s in lines) == scene.controls.prompt()
         heights[scale] = min(src.get_height() for _m, _r, src in lines)
         panels[scale] = max(r.bottom for _m, r, _s in lines) - min(r.top for _m, r, _s in lines)
         room = scene.layout.prompt_room
@@ -512,7 +512,7 @@ def test_a_click_on_the_prompt_never_reaches_a_cell_under_it(display, game_id, p
     assert hidden.h > 0, (box, lay.board_rect)  # the panel does cover the board there
     before = scene.cursor
     clicked: list = []
-    scene.game.click_cell = lambda cell: clicked.append(cell)
+    scene.controls.click_cell = lambda cell: clicked.append(cell)
     scene.handle(I.Intent(I.POINT, pos=hidden.center))
     assert scene.hover_cell is None
     scene.handle(I.Intent(I.CLICK, pos=hidden.center, button=1))

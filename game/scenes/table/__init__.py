@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
+import random
 import sys
 from typing import TYPE_CHECKING
 
@@ -100,6 +101,14 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int,
         log.exception("Could not open the %s table", game.name)
         raise TableUnavailable(say(N_("The {game} table could not be opened: {problem}"),
                                    game=game.name, problem=str(exc))) from exc
+
+
+def new_seed(old: int) -> int:
+    """A seed for the next game, never ``old`` (a rematch is another deal)."""
+    while True:
+        seed = random.randrange(1, 10**6)
+        if seed != old:
+            return seed
 
 
 def start_game(services, game_id: str, seats: list[Seat], seed: int,

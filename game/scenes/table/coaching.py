@@ -76,6 +76,6 @@ class Coaching:
         if name == "action":  # where the step's expected move is made (None: it has none)
             action = self.table.coach.demo() if self.table.coach is not None else None
             return (self.table.suggest.action_rects(action) or None) if action is not None else None
-        rect = dict(self.table.game.targets()).get(name) or self.table.game.lesson_places().get(name)
+        rect = dict(self.table.controls.targets()).get(name) or self.table.controls.lesson_places().get(name)
         return [rect] if rect is not None else None
 

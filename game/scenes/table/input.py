@@ -67,7 +67,7 @@ class InputRouter:
         if k in (I.CLICK, I.CONFIRM, I.KEY) and t.seat_change.looking() and not t.human_can_act:
             t.privacy.look_for = None  # done looking: the table passes on
             return True
-        if t.game.table_intent(intent) or self.pointer(intent):
+        if t.controls.table_intent(intent) or self.pointer(intent):
             return True
         if k in NAV_KINDS:
             t.keyboard = True
@@ -111,7 +111,7 @@ class InputRouter:
             t.keyboard = False
             t.hover = intent.pos
             if intent.button == 3:
-                t.game.right_click()
+                t.controls.right_click()
             elif intent.button == 1:
                 self.click(intent.pos)
             return True
@@ -120,7 +120,7 @@ class InputRouter:
     def click_target(self, pos) -> bool:
         """Use the focus target, or else the board cell, under ``pos``; False if none is."""
         t = self.table
-        for key, rect in reversed(t.game.targets()):
+        for key, rect in reversed(t.controls.targets()):
             if key != "board" and rect.collidepoint(pos):
                 if not self.control_armed(key, by_pointer=True):
                     return True  # it just appeared under the pointer: not this click
@@ -131,7 +131,7 @@ class InputRouter:
         if cell is None:
             return False
         t.cursor = cell
-        t.game.click_cell(cell)
+        t.controls.click_cell(cell)
         return True
 
     def cell_at(self, pos) -> tuple[int, int] | None:
@@ -147,13 +147,13 @@ class InputRouter:
         if key == "hint":
             self.table.suggest.ask()
         else:
-            self.table.game.activate(key)
+            self.table.controls.activate(key)
 
     def navigate(self, intent: I.Intent) -> bool:
         """Next/previous, arrows and confirm over the scene's focus targets."""
         t = self.table
         k = intent.kind
-        keys = [key for key, _ in t.game.targets()]
+        keys = [key for key, _ in t.controls.targets()]
         if not keys:
             return True
         if t.focus not in keys:
@@ -162,7 +162,7 @@ class InputRouter:
             i = keys.index(t.focus)
             t.focus = keys[(i + (1 if k == I.NEXT else -1)) % len(keys)]
             if t.focus == "board":
-                t.game.focus_board()
+                t.controls.focus_board()
             t.services.audio.play("tick")
         elif k == I.CONFIRM:
             if self.control_armed(t.focus, by_pointer=False):
@@ -188,7 +188,7 @@ class InputRouter:
             return
         keeps = t.game.strip_keeps is not None and t.focus.startswith(t.game.strip_keeps)
         if dy < 0 and "board" in keys and not keeps:
-            t.game.focus_board()
+            t.controls.focus_board()
             return
         strip = [key for key in keys if key != "board"]
         step = (dx or dy) if t.game.strip_vertical else dx
@@ -201,15 +201,15 @@ class InputRouter:
         """The buttons on screen (the slots, Undo, Suggest a move), each with what using
         it means now, for ``arming``.  Cards, tokens and cells are what the player points
         at to choose: they are not held."""
-        buttons = self.table.game.buttons()
+        buttons = self.table.controls.buttons()
         return [(key, self.control_meaning(key, buttons), rect)
-                for key, rect in self.table.game.targets() if is_button(key)]
+                for key, rect in self.table.controls.targets() if is_button(key)]
 
     def control_meaning(self, key: str, buttons: list | None = None) -> Hashable:
         """What using the target ``key`` would do now: a button slot's label and move (a
         new label or move in the slot is a new control); any other target, its key."""
         if key.startswith("btn"):
-            buttons = self.table.game.buttons() if buttons is None else buttons
+            buttons = self.table.controls.buttons() if buttons is None else buttons
             i = int(key[3:])
             if i < len(buttons):
                 label, action, _enabled, primary = buttons[i]
@@ -225,20 +225,20 @@ class InputRouter:
 
     def press_button(self, i: int) -> None:
         """Button slot ``i``: its move is tried, its callable called; a disabled one says why."""
-        b = self.table.game.buttons()
+        b = self.table.controls.buttons()
         if i >= len(b):
             return
         label, action, enabled, _ = b[i]
         if not enabled or action is None:
-            self.table.error(self.table.game.disabled_reason(label))
+            self.table.error(self.table.controls.disabled_reason(label))
         elif callable(action):
             self.table.services.audio.play("click")
             action()
         else:
-            self.table.game.try_button(action)
+            self.table.controls.try_button(action)
 
     def click(self, pos) -> None:
-        if self.table.game.click(pos):
+        if self.table.controls.click(pos):
             return
         if not self.table.human_can_act:
             p = self.table.acting
@@ -247,11 +247,11 @@ class InputRouter:
                 self.table.message_error = False
             return
         if not self.table.input.click_target(pos):
-            self.table.game.click_elsewhere(pos)
+            self.table.controls.click_elsewhere(pos)
 
     def on_back(self) -> bool:
         """Esc / pad B.  A game may first cancel a half-made move."""
-        if self.table.game.on_back() or self.table.follow.close_recap():
+        if self.table.controls.on_back() or self.table.follow.close_recap():
             return True
         self.open_pause()
         return True

@@ -6,8 +6,8 @@ descriptor's ``GameInfo.table``).  It starts the game (``new_state``), lays the 
 
 - ``presenter`` (``Presenter``): each event as steps on the table's timeline, and what the
   steps put over the shown state until the table catches up;
-- ``choices``: what a click or a key means now (the prompt, the buttons, the focus targets)
-  are the parts' own methods below, each game keeping its half-made move in its choice model;
+- ``controls`` (``controls.Controls``): what a click or a key means now (the prompt, the
+  buttons, the focus targets), each game keeping its half-made move in its choice model;
 - ``draw``: the renderer; ``tips``/``tips_key``/``cell_tip``: the hover tips.
 
 ``GameParts`` gives every optional member its default (a game overrides what it needs); the
@@ -25,14 +25,15 @@ import pygame
 from game.engine.core import GameState
 from game.engine.events import Event
 from game.engine.messages import N_
-from game.ui import intents as I
 from game.ui.table_anim import Step
 
 if TYPE_CHECKING:
+    from game.scenes.table.controls import Controls
     from game.scenes.table.table import Table
     from game.ui.tooltip import Tip
 
-NOT_NOW = N_("Not possible now.")
+REQUIRED_PARTS = ("new_state", "make_layout", "default_name", "draw", "show_results")
+"""What every game's parts define themselves (``GameParts`` has no working default)."""
 
 
 class Presenter(Protocol):
@@ -80,6 +81,7 @@ class GameParts:
     look_prompt = N_("Have a look at what you just got: the table passes on in a moment "
                      "(click or press a key to pass it now).")
     presenter: Presenter
+    controls: Controls
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -153,69 +155,6 @@ class GameParts:
     def on_hand_off(self, p: int) -> None:
         """The table is covered until ``p`` takes it."""
 
-    # --- what a click or a key means now (the choices) ---------------------------------------
-    def prompt(self) -> str:
-        raise NotImplementedError
-
-    def buttons(self) -> list[tuple[str, Any, bool, bool]]:
-        """(label, action or callable, enabled, primary) per button slot."""
-        return []
-
-    def targets(self) -> list[tuple[str, pygame.Rect]]:
-        """The focus targets (key, rect); ``"board"`` is the board."""
-        return []
-
-    def activate(self, key: str) -> None:
-        """Use the focus target ``key`` (a click on it, or confirm while it has the focus)."""
-
-    def click_cell(self, cell: tuple[int, int]) -> None:
-        """A click (or confirm) on a board cell."""
-
-    def try_action(self, action: Any) -> Any:
-        """Apply the acting human's ``action``, or explain with ``error`` why not."""
-        raise NotImplementedError
-
-    def try_button(self, action: Any) -> None:
-        """A button playing ``action`` was pressed."""
-        self.table.services.audio.play("click")
-        self.try_action(action)
-
-    def focus_default(self) -> None:
-        """Put the focus where the acting human most likely acts first."""
-
-    def focus_board(self) -> None:
-        self.table.focus = "board"
-
-    def disabled_reason(self, label: str) -> str:
-        """Why the button ``label`` cannot be used now."""
-        return NOT_NOW
-
-    def hint_keys(self, action: Any) -> list[str]:
-        """The focus targets a suggested ``action`` would use (its cards, decks, tokens...)."""
-        return []
-
-    def lesson_places(self) -> dict[str, pygame.Rect]:
-        """A game's own names for ``lesson_rect``, besides its targets (none here)."""
-        return {}
-
-    def click(self, pos: tuple[int, int]) -> bool:
-        """A click the game takes before the table (True: taken)."""
-        return False
-
-    def click_elsewhere(self, pos: tuple[int, int]) -> None:
-        """A click on nothing usable: a game may explain why."""
-
-    def right_click(self) -> None:
-        """What a right click does on this table."""
-
-    def table_intent(self, intent: I.Intent) -> bool:
-        """A game's own keys and gestures, before the pointer and focus ones; True if taken."""
-        return False
-
-    def on_back(self) -> bool:
-        """Esc / pad B: a game may first cancel a half-made move (True: it did)."""
-        return False
-
     # --- drawing, tips, results ----------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
@@ -245,6 +184,7 @@ class GameParts:
 
     def show_results(self) -> None:
         """The game is over: open the results."""
+        raise NotImplementedError
 
     def round_words(self, round_: int, rounds: int | None) -> str | None:
         """A round as the game's rulebook calls it, for the replay bar (None: the table's)."""
@@ -253,3 +193,8 @@ class GameParts:
     def table_options(self) -> dict[str, str] | None:
         """The game options a new game at this table keeps (Play again)."""
         return None
+
+
+def missing_parts(parts: type[GameParts]) -> list[str]:
+    """The members of ``REQUIRED_PARTS`` a game's parts class leaves to ``GameParts``."""
+    return [n for n in REQUIRED_PARTS if getattr(parts, n) is getattr(GameParts, n)]

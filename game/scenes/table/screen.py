@@ -57,7 +57,7 @@ def prompt_line(t: Table) -> str:
     hint = t.suggest.hint
     if hint is not None:
         return hint.line()
-    text = localized(t.game.prompt(), t.names, i18n.language())
+    text = localized(t.controls.prompt(), t.names, i18n.language())
     if t.taken_back_time > 0 and text:
         return i18n._("Taken back. {prompt}").format(prompt=text)
     return text
@@ -101,7 +101,7 @@ def draw_message(t: Table, surface: pygame.Surface) -> None:
 
 def draw_buttons(t: Table, surface: pygame.Surface) -> None:
     """The button slots (the focus ring is drawn last, over everything, by ``draw_focus``)."""
-    for i, (label, action, enabled, primary) in enumerate(t.game.buttons()):
+    for i, (label, action, enabled, primary) in enumerate(t.controls.buttons()):
         r = t.layout.button_rect(i)
         if enabled and t.coach is not None and t.coach.refuses_button(action):
             enabled = False  # a move the lesson's step does not want now: shown unlit
@@ -118,7 +118,7 @@ def draw_focus(t: Table, surface: pygame.Surface) -> None:
     board has its cursor)."""
     t.suggest.draw(surface)
     if t.keyboard and t.focus != "board":
-        rect = dict(t.game.targets()).get(t.focus)
+        rect = dict(t.controls.targets()).get(t.focus)
         if rect is not None:
             focus_ring(surface, rect)
 
@@ -273,7 +273,7 @@ def undo_target(t: Table) -> list[tuple[str, pygame.Rect]]:
 
 def button_rects(t: Table) -> dict[str, pygame.Rect]:
     """Each button slot's rect by its label."""
-    return {b[0]: t.layout.button_rect(i) for i, b in enumerate(t.game.buttons())}
+    return {b[0]: t.layout.button_rect(i) for i, b in enumerate(t.controls.buttons())}
 
 
 def draw_log_cells(t: Table, surface: pygame.Surface, cells) -> None:

@@ -46,5 +46,5 @@ class SeatChange:
         self.table.turns.last_turn_key = self.table.game.turn_key(p)
         if not self.table.glance.due(p):  # else the turn's chime comes at once
             self.table.services.audio.play("bell")
-        self.table.game.focus_default()
+        self.table.controls.focus_default()
 

@@ -78,7 +78,7 @@ class Suggestions:
         """The keyboard and pad focus moves to where ``action`` starts (its first card, deck
         or token, else its cell), so Enter or A takes its first step."""
         t = self.table
-        keys = [k for k in t.game.hint_keys(action) if k in dict(t.game.targets())]
+        keys = [k for k in t.controls.hint_keys(action) if k in dict(t.controls.targets())]
         cells = action_cells(action)
         if keys:
             t.focus = keys[0]
@@ -103,9 +103,9 @@ class Suggestions:
         tokens...), its board cells and the buttons that play it.  A hint rings them; a
         lesson's step points at them."""
         t = self.table
-        targets = dict(t.game.targets())
-        rects = [targets[k] for k in t.game.hint_keys(action) if k in targets]
+        targets = dict(t.controls.targets())
+        rects = [targets[k] for k in t.controls.hint_keys(action) if k in targets]
         rects += [t.layout.cell_rect(*cell) for cell in action_cells(action)]
-        rects += [t.layout.button_rect(i) for i, b in enumerate(t.game.buttons())
+        rects += [t.layout.button_rect(i) for i, b in enumerate(t.controls.buttons())
                   if b[1] == action]
         return rects

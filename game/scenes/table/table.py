@@ -17,7 +17,6 @@ turn loop.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +27,9 @@ from game.engine.core import GameState
 from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
 from game.engine.save_files import replay_events
+from game.registry import GAMES
 from game.scenes.base import Scene
-from game.scenes.table import load_parts, start_game
+from game.scenes.table import load_parts, new_seed, start_game
 from game.scenes.table.autosave import SAVE_FAILED, Autosaver
 from game.scenes.table.bots import BotDriver
 from game.scenes.table.coaching import Coaching
@@ -58,14 +58,6 @@ NOT_NOW = say(N_("Not possible now."))
 SAVE_NOTICE_SECONDS = 12.0  # how long the table says that the autosave failed (or works again)
 
 
-def new_seed(old: int) -> int:
-    """A seed for the next game, never ``old`` (a rematch is another deal)."""
-    while True:
-        seed = random.randrange(1, 10**6)
-        if seed != old:
-            return seed
-
-
 class Table(Scene):
     """The table of any game: built as ``Table(services, game_id, seats, seed, state=None,
     **options)``; the game's parts (``self.game``, a ``parts.GameParts``) come from the class
@@ -88,6 +80,7 @@ class Table(Scene):
             state = parts_class.new_state(len(seats), seed, **options)
         self._init_table(game_id, seats, seed, state, parts_class)
         self.game: GameParts = parts_class(self)
+        self.controls = self.game.controls
         self.hover_tips = TableTips(self, self.game)
         self.disp_score = self.game.start_scores(state)
         self.track = [float(x) for x in self.disp_score]
@@ -166,6 +159,7 @@ class Table(Scene):
         self._cache: dict = {}
 
     runner = property(lambda self: self.bot_driver.runner, doc="Where bots think.")
+
     def draw(self, surface: pygame.Surface) -> None:
         self.game.draw(surface)
 

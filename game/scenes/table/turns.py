@@ -75,7 +75,7 @@ class TurnLoop:
             key = t.game.turn_key(viewer)
             if key != self.last_turn_key:
                 self.last_turn_key = key
-                t.game.focus_default()
+                t.controls.focus_default()
 
     def bots_wait(self) -> bool:
         """Whether the bots hold their moves (a lesson's reading step is up)."""

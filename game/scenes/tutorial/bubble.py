@@ -74,7 +74,7 @@ class Bubble:
         others' moves since the learner's last one name (a bot's new building)."""
         table = self.coach.table
         rects = list(self.targets) + [table_screen.prompt_box(table)[0]]
-        rects += [table.layout.button_rect(i) for i in range(len(table.game.buttons()))]
+        rects += [table.layout.button_rect(i) for i in range(len(table.controls.buttons()))]
         step = self.coach.guide.step
         for name in step.keep if step is not None else ():
             rects += table.coaching.lesson_rects(name) or []
@@ -106,7 +106,7 @@ class Bubble:
         table = coach.table
         key = (guide.index, coach.reading, theme.ui_scale(), i18n.language(),
                tuple(tuple(r) for r in self.targets), tuple(table.names),
-               tuple(table_screen.prompt_box(table)[0]), len(table.game.buttons()), table.version,
+               tuple(table_screen.prompt_box(table)[0]), len(table.controls.buttons()), table.version,
                len(table.log), table.log.scroll)
         if key == self._key:
             return

@@ -17,38 +17,29 @@ the revealed cards, the acting human's flags or cowboys, bots, market and secret
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.engine.messages import localized, say
+from game.engine.messages import say
 from game.games.colorado.art import pieces
 from game.games.colorado.art.board_view import BoardView
 from game.games.colorado.art.layout import COLS, ROWS, TOKEN, TableLayout
 from game.games.colorado.engine import Bid, ColoradoState, SaleBid, new_game
 from game.games.colorado.engine.model import PLAYER_NAMES as ENGINE_NAMES
-from game.games.colorado.engine.phases import Phase
 from game.games.colorado.table import renderer, tips
-from game.games.colorado.table.choices import (
-    SIMULTANEOUS,
-    ColoradoChoices,
-    Reply,
-    waiting_prompt,
-    why_illegal,
-)
+from game.games.colorado.table.controls import ColoradoControls
 from game.games.colorado.table.panels import PanelModel
 from game.games.colorado.table.presenter import EVENT_STEPS, ColoradoPresenter
+from game.games.colorado.table.prompts import SIMULTANEOUS
 from game.games.colorado.table.results import POINT_COLUMNS, TIE_BREAK, result_columns, result_rows
 from game.i18n import N_, NN_, _
 from game.scenes.results import ResultRow, ResultsScene
-from game.scenes.table import screen as table_screen
 from game.scenes.table.parts import GameParts
 
 if TYPE_CHECKING:
     from game.scenes.table.table import Table
-from game.ui import intents as I
 from game.ui.table_anim import Sprite
 from game.ui.tooltip import Tip
 
@@ -65,6 +56,7 @@ if TYPE_CHECKING:
         state); at run time it is a ``Table``."""
 
         game: ColoradoParts
+        controls: ColoradoControls
         state: ColoradoState
         shown: ColoradoState
 
@@ -99,7 +91,7 @@ class ColoradoParts(GameParts):
 
     def __init__(self, table) -> None:
         super().__init__(table)
-        self.choice = ColoradoChoices(self)  # the acting human's half-made move
+        self.controls = ColoradoControls(table)
         self.renderer = renderer.ColoradoRenderer(table)
         self.presenter = ColoradoPresenter(table)
         self.lakes = table.state.options.get("lakes", "first")
@@ -125,49 +117,12 @@ class ColoradoParts(GameParts):
     # --- who sees what -------------------------------------------------------------------
     # What the choice model reads (``choices.ChoiceSource``): the real game, its version,
     # the names, and the human who may act now (the viewer), there called ``acting``.
-    @property
-    def state(self) -> ColoradoState:
-        return self.table.state
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def names(self) -> list[str]:
-        return self.table.names
-
-    @property
-    def acting(self) -> int | None:
-        return self.table.chooser
-
-    def sview(self) -> Mapping[str, Any]:
-        """The real state as the acting human may see it (for choices)."""
-        key = ("sview", self.table.version, self.table.viewer)
-        v = self.table._cache.get(key)
-        if v is None:
-            self.table._cache = {k: x for k, x in self.table._cache.items() if k[0] != "sview"}
-            v = self.table._cache[key] = self.table.state.view(self.table.viewer)
-        return v
 
     def log_opening(self) -> None:
         self.table.log.add(say(NN_("{game}: {n} player, 4 rounds.", "{game}: {n} players, 4 rounds."),
                          game=GAME_NAME, n=self.table.n), None)
         for e in self.table.state.setup_events():
             self.table.log_event(e)
-
-    def my_cowboys(self) -> list[int]:
-        """The viewer's own cowboys (their numbers are theirs alone)."""
-        if self.table.viewer is None:
-            return []
-        v = self.sview() if self.table.human_can_act else self.table.dview()
-        return list(v["my_cowboys"] or [])
-
-    def my_flags(self) -> list[str]:
-        if self.table.viewer is None:
-            return []
-        v = self.sview() if self.table.human_can_act else self.table.dview()
-        return list(v["my_flags"] or [])
 
     # --- panels --------------------------------------------------------------------------------
     def panel_model(self, q: int) -> PanelModel:
@@ -185,7 +140,7 @@ class ColoradoParts(GameParts):
     def before_apply(self, action, p: int) -> dict[int, pygame.Rect]:
         """Where a human viewer's cowboys leave from (a confirmed bid slides off)."""
         human = not self.table.seats[p].is_bot
-        return dict(self.token_rects()) if human and p == self.table.viewer else {}
+        return dict(self.table.controls.token_rects()) if human and p == self.table.viewer else {}
 
     def applied(self, action, p: int, before: dict[int, pygame.Rect]) -> None:
         t = self.table
@@ -193,15 +148,15 @@ class ColoradoParts(GameParts):
         if human and isinstance(action, (Bid, SaleBid)):
             self._commit_bid(p, list(action.cowboys), before)
         if human:
-            self.clear_choice()
+            self.table.controls.clear_choice()
             t.message, t.message_error = "", False
             if len(t.humans) > 1 and t.state.phase in SIMULTANEOUS:
                 t.revealed = None  # the next secret bid is someone else's
         elif t.state.phase not in SIMULTANEOUS:
-            self.clear_choice()
+            self.table.controls.clear_choice()
 
     def reset_choice(self) -> None:
-        self.clear_choice()
+        self.table.controls.clear_choice()
         self.pending_bid.clear()
         self.pending_since.clear()
         self.table.bot_driver.seat = None
@@ -217,32 +172,6 @@ class ColoradoParts(GameParts):
             if c in rects:
                 self.table.sprites.add(Sprite(pieces.cowboy_token(c, TOKEN), rects[c].center, end,
                                         0.45, delay=0.05 * k, arc=40, fade_out=True))
-
-    def strip_cowboys(self) -> list[int]:
-        """The viewer's cowboys still in their strip: a confirmed bid has left it."""
-        gone = set(self.viewer_bid() or ())
-        return [c for c in self.my_cowboys() if c not in gone]
-
-    def viewer_bid(self) -> list[int] | None:
-        """The viewer's confirmed bid, not yet revealed (None: none, or nobody looks)."""
-        return None if self.table.viewer is None else self.pending_bid.get(self.table.viewer)
-
-    def try_action(self, action) -> bool:
-        p = self.table.chooser
-        if p is None:
-            return False
-        reason = why_illegal(self.table.state, action, p)
-        if reason:
-            self.table.error(localized(reason, self.table.names, i18n.language()))
-            return False
-        if self.table.coaching.gate(action):
-            return False
-        self.table.services.audio.play("click")
-        self.table.play(action, p)
-        return True
-
-    def clear_choice(self) -> None:
-        self.choice.clear()
 
     # --- the loop -----------------------------------------------------------------------------
     def animate(self, adt: float) -> None:
@@ -325,29 +254,15 @@ class ColoradoParts(GameParts):
     def table_options(self) -> dict[str, str]:
         return {"lakes": self.lakes}
 
-    # --- choices (kept by ``self.choice``) ------------------------------------------------------
-    def _answer(self, reply: Reply | None) -> None:
-        """Carry out what the choice model answered: sound, message, cursor, move."""
-        if reply is None:
-            return
-        if reply.sound:
-            self.table.services.audio.play(reply.sound)
-        if reply.error:
-            self.table.error(reply.message or "")
-        elif reply.message is not None:
-            self.table.message, self.table.message_error = reply.message, False
-        if reply.focus is not None and self.table.keyboard:
-            self.focus_board(reply.focus)
-        if reply.action is not None:
-            self.try_action(reply.action)
+    # --- choices (kept by ``self.table.controls.choice``) ------------------------------------------------------
 
     # --- hover tips -------------------------------------------------------------------------
     def tips(self) -> list:
         return tips.table_tips(self.table)
 
     def tips_key(self):
-        return (i18n.generation(), self.table.human_can_act, self.choice.sel_card, self.choice.use_flag, self.choice.rotation,
-                frozenset(self.choice.cube_off), tuple(self.choice.sel_tokens), len(self.table_cards))
+        return (i18n.generation(), self.table.human_can_act, self.table.controls.choice.sel_card, self.table.controls.choice.use_flag, self.table.controls.choice.rotation,
+                frozenset(self.table.controls.choice.cube_off), tuple(self.table.controls.choice.sel_tokens), len(self.table_cards))
 
     def cell_tip(self, cell):
         return tips.cell_text(self.table, cell), None, False
@@ -355,10 +270,10 @@ class ColoradoParts(GameParts):
     def focus_tip(self):
         """While a card lies on the board, its gain shows beside the starred cells, keeping
         them and the cells around them (the land that explains the score) in view."""
-        gain = self.choice.placement_gain() if self.table.human_can_act else None
+        gain = self.table.controls.choice.placement_gain() if self.table.human_can_act else None
         if gain is None:
             return None
-        cells = [self.table.layout.cell_rect(*c) for c in self.choice.ghost_cells()
+        cells = [self.table.layout.cell_rect(*c) for c in self.table.controls.choice.ghost_cells()
                  if 0 <= c[0] < COLS and 0 <= c[1] < ROWS]
         area = cells[0].unionall(cells[1:])
         c = self.table.layout.cell
@@ -366,190 +281,12 @@ class ColoradoParts(GameParts):
             area.inflate(2 * c, 2 * c), True
 
     # --- choosing -------------------------------------------------------------------------------
-    def choose_card(self, cid: int) -> None:
-        self._answer(self.choice.choose_card(cid))
-
-    def rotate(self, amount: int) -> None:
-        self._answer(self.choice.rotate(amount))
-
-    def toggle_token(self, num: int) -> None:
-        self._answer(self.choice.toggle_token(num))
-
-    def click_cell(self, cell: tuple[int, int]) -> None:
-        if self.table.human_can_act:
-            self._answer(self.choice.click_cell(cell))
 
     # --- prompts ------------------------------------------------------------------------------
-    def prompt(self) -> str:
-        if self.table.seat_change.looking() and not self.table.human_can_act:
-            return _(self.look_prompt)
-        if self.table.message and (self.table.message_time > 0 or not self.table.message_error):
-            return self.table.message
-        if self.table.state.is_over():
-            return _("The game is over.")
-        if self.table.chooser is None:
-            return waiting_prompt(self.table.state, self.table.viewer, self.table.names,
-                                  self.viewer_bid(), self.table.bots,
-                                  self.table.timeline.busy)
-        return self.choice.prompt()
 
     # --- buttons and focus targets ---------------------------------------------------------
-    def buttons(self) -> list[tuple[str, object, bool, bool]]:
-        """(label, action or callable, enabled, primary) for the two button slots."""
-        return self.choice.buttons()
-
-    def token_rects(self) -> list[tuple[int, pygame.Rect]]:
-        """(cowboy number, rect) for the viewer's tokens, selected ones lifted."""
-        if self.table.viewer is None:
-            return []
-        nums = self.strip_cowboys()
-        out = []
-        for i, c in enumerate(nums):
-            r = self.table.layout.token_rect(i, len(nums))
-            if c in self.choice.sel_tokens and self.table.human_can_act:
-                r = r.move(0, -10)
-            out.append((c, r))
-        return out
-
-    def hint_keys(self, action) -> list[str]:
-        """A suggested move's flag, cowboy tokens or card."""
-        keys = []
-        colour = getattr(action, "colour", None)
-        if colour is not None and colour in self.my_flags():
-            keys.append(f"flag{self.my_flags().index(colour)}")
-        cowboys = getattr(action, "cowboys", None)
-        if cowboys is None and hasattr(action, "cowboy"):
-            cowboys = (action.cowboy,)
-        if cowboys:
-            nums = [c for c, _r in self.token_rects()]
-            keys += [f"token{nums.index(c)}" for c in cowboys if c in nums]
-        card = getattr(action, "card_id", None)
-        if card is not None:
-            ids = [c for c, _r in self.card_rects()]
-            keys += [f"card{ids.index(card)}"] if card in ids else []
-        return keys
-
-    def card_rects(self) -> list[tuple[int, pygame.Rect]]:
-        cards = self.table_cards
-        out = []
-        for i, c in enumerate(cards):
-            r = self.table.layout.card_rect(i, len(cards))
-            out.append((c["id"], r))
-        return out
-
-    def lesson_places(self) -> dict[str, pygame.Rect]:
-        """``"cards"``: the revealed cards, shown through the whole turn (as targets only
-        while the viewer takes one)."""
-        rects = [r for _c, r in self.card_rects()]
-        return {"cards": rects[0].unionall(rects[1:])} if rects else {}
-
-    def targets(self) -> list[tuple[str, pygame.Rect]]:
-        """Focusable things, in Tab order."""
-        out: list[tuple[str, pygame.Rect]] = []
-        if not self.table.human_can_act:
-            return out
-        phase = self.table.state.phase
-        if phase == Phase.FLAGS:
-            for i in range(len(self.my_flags())):
-                out.append((f"flag{i}", self.table.layout.flag_rect(i)))
-        if phase in (Phase.GIVE, Phase.AUCTION, Phase.BID):
-            for i, (_c, r) in enumerate(self.token_rects()):
-                out.append((f"token{i}", r))
-        if phase == Phase.TAKE:
-            for i, (_c, r) in enumerate(self.card_rects()):
-                out.append((f"card{i}", r))
-        if phase in (Phase.FLAGS, Phase.OFFER, Phase.TAKE):
-            out.append(("board", self.table.layout.board_rect))
-        for i, _b in enumerate(self.buttons()):
-            out.append((f"btn{i}", self.table.layout.button_rect(i)))
-        return out + table_screen.undo_target(self.table)
-
-    def activate(self, key: str) -> None:
-        if key.startswith("flag"):
-            reply = self.choice.pick_flag(int(key[4:]))
-            if reply is not None:
-                self._answer(reply)
-                if self.table.keyboard:
-                    self.focus_board()
-        elif key.startswith("token"):
-            toks = self.token_rects()
-            i = int(key[5:])
-            if i < len(toks):
-                self.toggle_token(toks[i][0])
-        elif key.startswith("card"):
-            cards = self.card_rects()
-            i = int(key[4:])
-            if i < len(cards):
-                self.choose_card(cards[i][0])
-        elif key.startswith("btn"):
-            self.table.input.press_button(int(key[3:]))
-        elif key == "board":
-            self.click_cell(self.table.cursor)
-        elif key == "undo":
-            self.table.undo()
-
-    def disabled_reason(self, label: str) -> str:
-        return self.choice.disabled_reason()
-
-    def try_button(self, action) -> None:
-        self.try_action(action)  # it clicks once the move is legal
-
-    def focus_default(self) -> None:
-        keys = [k for k, _ in self.targets()]
-        phase = self.table.state.phase
-        want = {Phase.FLAGS: "board", Phase.OFFER: "btn0", Phase.INTEREST: "btn0",
-                Phase.GIVE: "token0", Phase.AUCTION: "token0", Phase.BID: "token0",
-                Phase.TAKE: "card0"}.get(phase, "btn0")
-        if want in keys:
-            self.table.focus = want
-        elif keys:
-            self.table.focus = keys[0]
-        if self.table.focus == "board":
-            self.focus_board()
-
-    def right_click(self) -> None:
-        if self.choice.sel_card is not None and self.choice.use_flag is not None:
-            self.rotate(1)
-        else:
-            self.choice.sel_tokens, self.choice.sel_cell = [], None
-
-    def focus_board(self, cell=None) -> None:
-        self.table.focus = "board"
-        if cell is not None:
-            self.table.cursor = tuple(cell)
-            return
-        c = self.choice
-        self.table.cursor_near(c.flag_cells() or c.own_cells() or c.use_flags())
 
     # --- input --------------------------------------------------------------------------------
-    def click(self, pos) -> bool:
-        """A click closes the round scoring; else it uses what is under it (a click while
-        the viewer cannot act says nothing here)."""
-        if self.score_show and self.score_show.get("final"):
-            self.close_scores()
-        elif self.table.human_can_act:
-            self.table.input.click_target(pos)
-        return True
-
-    def table_intent(self, intent: I.Intent) -> bool:
-        """R, Q/E, the wheel and the pad shoulders turn a card laid on the board; confirm
-        closes the round scoring."""
-        k = intent.kind
-        if k == I.KEY and intent.key == pygame.K_r:
-            self.rotate(1)
-            return True
-        if k == I.ROTATE:
-            self.rotate(1 if intent.amount >= 0 else -1)
-            return True
-        if k == I.WHEEL and self.choice.sel_card is not None and self.choice.use_flag is not None and \
-                not self.table.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
-            self.rotate(1 if intent.amount < 0 else -1)
-            return True
-        if k in (I.CONFIRM, I.KEY) and self.score_show and self.score_show.get("final"):
-            self.table.keyboard = True
-            self.close_scores()  # any key closes the round scoring
-            return True
-        return False
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

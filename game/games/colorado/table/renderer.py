@@ -15,8 +15,8 @@ from game.games.colorado.art.projection import round_points
 from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.events import COLOUR_TERMS
 from game.games.colorado.engine.phases import Phase
-from game.games.colorado.table.choices import SIMULTANEOUS
 from game.games.colorado.table.panels import PanelModel, draw_panel
+from game.games.colorado.table.prompts import SIMULTANEOUS
 from game.games.colorado.table.results import CATEGORIES
 from game.i18n import N_, _
 from game.scenes.table import screen as table_screen
@@ -126,9 +126,9 @@ def drawn_texts(table) -> list[str]:
     out: list[str] = []
     for q in range(table.n):
         out += table.game.panel_model(q).texts()
-    out.append(table.game.prompt())
-    out += [b[0] for b in table.game.buttons()]
-    out += [str(c) for c in (table.game.my_cowboys() if table.viewer is not None else [])]
+    out.append(table.controls.prompt())
+    out += [b[0] for b in table.controls.buttons()]
+    out += [str(c) for c in (table.controls.my_cowboys() if table.viewer is not None else [])]
     if table.game.bid_show:
         for row in table.game.bid_show["rows"]:
             out += [str(c) for c in row[1]]
@@ -198,7 +198,7 @@ class ColoradoRenderer:
         if t.game.sale_mark or (v["sale"] and v["phase"] in (Phase.INTEREST, Phase.GIVE, Phase.AUCTION)):
             cell = t.game.sale_mark or tuple(v["sale"]["cell"])
             bv.draw_cells(surface, [cell], "sale", t.t)
-        if can_act and t.state.phase == Phase.TAKE and t.game.choice.use_flag is not None:
+        if can_act and t.state.phase == Phase.TAKE and t.controls.choice.use_flag is not None:
             self._ghost(surface)
         if can_act:
             if t.hover_cell and not t.keyboard:
@@ -210,7 +210,7 @@ class ColoradoRenderer:
     def _choice_cells(self, surface: pygame.Surface) -> None:
         """The cells the acting human may choose now glow."""
         t = self.table
-        choice = t.game.choice
+        choice = t.controls.choice
         glow, cells = choice.lit_cells()
         if glow == "flag" and len(cells) > 40:
             glow = "soft"
@@ -233,7 +233,7 @@ class ColoradoRenderer:
     def _ghost(self, surface: pygame.Surface) -> None:
         """The chosen card laid on its flag: its stars, the cubes on them, the bad ones."""
         t = self.table
-        choice = t.game.choice
+        choice = t.controls.choice
         pv = choice.card_preview()
         a = choice.card_action()
         bad = set(a.cubes) if pv and not pv["legal"] else set()
@@ -250,8 +250,8 @@ class ColoradoRenderer:
         s = theme.fit_text(title, 26, r.w - 36, theme.ON_TABLE, True, max_height=46)
         surface.blit(s, (r.x + 18, r.y + 10))
         choosing = can_act and t.state.phase == Phase.TAKE
-        sel = t.game.choice.sel_card
-        for cid, rect in t.game.card_rects():
+        sel = t.controls.choice.sel_card
+        for cid, rect in t.controls.card_rects():
             if cid in t.game.hidden_cards:
                 continue
             c = next(c for c in t.game.table_cards if c["id"] == cid)
@@ -275,16 +275,16 @@ class ColoradoRenderer:
             self._strip_note(surface, msg)
             return
         phase = t.state.phase if can_act else t.shown.phase
-        if phase == Phase.FLAGS and t.game.my_flags():
+        if phase == Phase.FLAGS and t.controls.my_flags():
             self._strip_flags(surface, can_act)
             return
         picking = can_act and phase in (Phase.GIVE, Phase.AUCTION, Phase.BID)
-        for c, rr in t.game.token_rects():
-            sel = picking and c in t.game.choice.sel_tokens
+        for c, rr in t.controls.token_rects():
+            sel = picking and c in t.controls.choice.sel_tokens
             s = pieces.cowboy_token(c, TOKEN, sel, dim=not picking and phase in SIMULTANEOUS)
             surface.blit(s, rr.move(-4, -4))
-        if not t.game.strip_cowboys():
-            self._strip_note(surface, _("Your cowboys are all in your bid.") if t.game.my_cowboys()
+        if not t.controls.strip_cowboys():
+            self._strip_note(surface, _("Your cowboys are all in your bid.") if t.controls.my_cowboys()
                              else _("You have no cowboys."))
 
     def _strip_note(self, surface: pygame.Surface, msg: str) -> None:
@@ -301,10 +301,10 @@ class ColoradoRenderer:
         for k, line in enumerate(lines):
             surface.blit(theme.text(line, px, theme.ON_TABLE, True, fixed=True),
                          (sr.x + 18, sr.y + 16 + k * step))
-        flags = t.game.my_flags()
+        flags = t.controls.my_flags()
         for i, colour in enumerate(flags):
             rr = lay.flag_rect(i)
-            if can_act and i == min(t.game.choice.sel_flag, len(flags) - 1):
+            if can_act and i == min(t.controls.choice.sel_flag, len(flags) - 1):
                 pygame.draw.rect(surface, theme.FOCUS, rr.inflate(6, 6), 4, border_radius=12)
             pygame.draw.rect(surface, (246, 236, 212), rr, border_radius=10)
             f = pieces.flag(colour, 64)

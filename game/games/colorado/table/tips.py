@@ -82,20 +82,20 @@ def table_tips(table) -> list[Tip]:
         "scores when they run out",
         "Round {round} of 4: {n} cards left to reveal\nEach turn reveals cards; the round "
         "scores when they run out", left).format(round=v["round"], n=left)))
-    for i, (cid, rect) in enumerate(table.game.card_rects()):
+    for i, (cid, rect) in enumerate(table.controls.card_rects()):
         card = next((c for c in table.game.table_cards if c["id"] == cid), None)
         if card is not None and cid not in table.game.hidden_cards:
             out.append(Tip(f"card{i}", rect, card_text(card)))
     if table.viewer is None:
         return out
     if v["phase"] == Phase.FLAGS:
-        for i, colour in enumerate(table.game.my_flags()):
+        for i, colour in enumerate(table.controls.my_flags()):
             out.append(Tip(f"flag{i}", lay.flag_rect(i),
                            _("Your {flag}\nPlace it face down: only you know its colour "
                              "until all flags are turned up").format(
                                  flag=_(FLAG_TERMS[colour]))))
     else:
-        for i, (c, rect) in enumerate(table.game.token_rects()):
+        for i, (c, rect) in enumerate(table.controls.token_rects()):
             out.append(Tip(f"token{i}", rect, _(
                 "Your cowboy {cowboy}\nBid any number of cowboys; a tie goes to the bid "
                 "with the highest number").format(cowboy=c)))

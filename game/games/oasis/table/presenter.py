@@ -345,9 +345,10 @@ class OasisPresenter:
         g.landed.clear()
         if not after.is_over():
             g.highlight = []
-        if (g.choice.bonus_mode and self.table.acting is not None
+        choice = self.table.controls.choice
+        if (choice.bonus_mode and self.table.acting is not None
                 and self.table.state.phase != Phase.BONUS):
-            g.choice.bonus_mode = None
+            choice.bonus_mode = None
 
 
 def start(t: OasisTable, e: Event) -> None:

@@ -141,12 +141,12 @@ def _board_surface(t: OasisTable, v: dict[str, Any]) -> pygame.Surface:
 def _draw_cell_glows(t: OasisTable, surface: pygame.Surface) -> None:
     """The cells the acting human may click, the picked one, the pointer or cursor."""
     bv = t.game.board_view
-    targets = t.game.cell_targets()
+    targets = t.controls.cell_targets()
     for kind in GLOWS if targets else ():
         cells = [c for c, k in targets.items() if k == kind]
         if cells:
             bv.draw_cells(surface, cells, kind, t.t)
-    choice = t.game.choice
+    choice = t.controls.choice
     picked = choice.pending_tile[1] if choice.pending_tile else choice.move_src
     if picked is not None:
         bv.draw_cells(surface, [picked], "pick")
@@ -159,7 +159,7 @@ def _draw_cell_glows(t: OasisTable, surface: pygame.Surface) -> None:
 def _draw_hints(t: OasisTable, surface: pygame.Surface) -> None:
     """Soft rings round what the acting human may take: the offers, or their own deck."""
     if t.state.phase == Phase.CHOOSE:
-        for key, rect in t.game.targets():
+        for key, rect in t.controls.targets():
             if key.startswith("offer"):
                 focus_ring(surface, rect, soft=True)
     if t.state.phase == Phase.OFFER:

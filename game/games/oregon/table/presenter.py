@@ -141,7 +141,7 @@ class OregonPresenter:
 # --- one small function per kind that puts something on screen --------------------------------
 def _cards_played(pr: OregonPresenter, cue: Cue[CardsPlayed]) -> str | None:
     t, q = pr.table, cue.player
-    shown_hand = t.game.hand() if q == t.viewer else []
+    shown_hand = t.controls.hand() if q == t.viewer else []
     for k, c in enumerate(cue.data.get("cards", [])):
         if c in shown_hand:
             start = t.layout.card_rect(shown_hand.index(c)).center
@@ -206,7 +206,7 @@ def _drew_card(pr: OregonPresenter, cue: Cue[DrewCard]) -> str | None:
     t, q, d = pr.table, cue.player, cue.data
     deck = d.get("deck", "landscape")
     if q == t.viewer and "card" in d:
-        end = t.layout.card_rect(len(t.game.hand())).center
+        end = t.layout.card_rect(len(t.controls.hand())).center
         surf = card_face(d["card"], FLYING_CARD)
     else:
         end = pr.panel_point(q)

@@ -2,7 +2,7 @@
 
 ``OregonRenderer`` draws what the table shows (``table.dview()``, the viewer's view of the
 shown state, plus what running steps have put down: ``table.game.presenter.put``) and the acting
-player's half-made move (``table.game.choice``); the prompt, buttons, log, focus ring, tooltip and
+player's half-made move (``table.controls.choice``); the prompt, buttons, log, focus ring, tooltip and
 banner are the shared table's (``game.ui.table_common``), called here in drawing order.
 """
 
@@ -86,7 +86,7 @@ class OregonRenderer:
     def card_rect(self, i: int, hand: list[int]) -> pygame.Rect:
         """Where card ``i`` of ``hand`` is drawn: lifted while it is chosen."""
         r = self.table.layout.card_rect(i, len(hand))
-        if i < len(hand) and hand[i] in self.table.game.choice.selected:
+        if i < len(hand) and hand[i] in self.table.controls.choice.selected:
             r = r.move(0, -LIFT)
         return r
 
@@ -129,7 +129,7 @@ class OregonRenderer:
     def _draw_board_choice(self, surface: pygame.Surface) -> None:
         """The cells the acting human may use, and the pointer's or the cursor's cell."""
         t = self.table
-        kind, cells = t.game.legal_cells()
+        kind, cells = t.controls.legal_cells()
         if cells:
             self.board.draw_glows(surface, cells, kind, t.t)
         if t.hover_cell and not t.keyboard:
@@ -148,7 +148,7 @@ class OregonRenderer:
         )
         lay = self.table.layout
         surface.blit(render_supply(model, self._layout_key), lay.supply_rect)
-        for deck in self.table.game.draw_decks():
+        for deck in self.table.controls.draw_decks():
             focus_ring(surface, lay.decks[deck].inflate(6, 6), soft=True)
 
     # --- the hand strip -------------------------------------------------------------------
@@ -161,9 +161,9 @@ class OregonRenderer:
                                      theme.ON_TABLE)
                 surface.blit(msg, (x, 940))
             return
-        hand = t.game.hand()
+        hand = t.controls.hand()
         usable = can_act and t.state.phase in (Phase.PLAY, Phase.DRAW)
-        selected = t.game.choice.selected
+        selected = t.controls.choice.selected
         for i, c in enumerate(hand):
             r = self.card_rect(i, hand)
             info = card_info(c)
@@ -186,7 +186,7 @@ class OregonRenderer:
         active = t.dview()["players"][q]["joker_active"]
         joker_on = t.game.presenter.put.token_over.get((q, "joker"), active)
         jr = t.layout.joker_rect(hand_size)
-        if t.game.choice.joker:
+        if t.controls.choice.joker:
             jr = jr.move(0, -JOKER_LIFT)
             pygame.draw.circle(surface, theme.FOCUS, jr.center, jr.w // 2 + 7)
         surface.blit(art.action_token("joker", jr.w, joker_on), jr)

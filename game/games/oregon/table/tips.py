@@ -158,8 +158,8 @@ def hand_tips(table) -> list[Tip]:
     if table.viewer is None:
         return []
     lay = table.layout
-    hand = table.game.hand()
-    out = [Tip(f"card{i}", table.game.card_rect(i, hand), card_text(c)) for i, c in enumerate(hand)]
+    hand = table.controls.hand()
+    out = [Tip(f"card{i}", table.controls.card_rect(i, hand), card_text(c)) for i, c in enumerate(hand)]
     v = table.dview()
     q = table.viewer
     if v["players"][q]["joker_active"]:
