@@ -42,7 +42,7 @@ class LessonDriver(TableDriver):
         self.app.settings.animation_speed = speed  # beyond the menu's range: tests only
         pygame.event.clear()
         self.scene = self.app.stack.top
-        assert isinstance(self.scene, self.scene_class), self.scene
+        assert isinstance(self.scene.game, self.parts_class), self.scene
         assert self.scene.coach is not None
 
     @property

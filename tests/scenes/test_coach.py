@@ -281,7 +281,7 @@ def test_a_resumed_lesson_goes_on_as_the_uninterrupted_one(svc, lesson):
     to_step(svc, again, len(lesson.steps))
     for _ in range(3):
         settle(svc, again)
-        again._try(again.state.legal_actions(LEARNER)[0])
+        again.controls.try_action(again.state.legal_actions(LEARNER)[0])
     settle(svc, again)
     assert again.state.history[:len(straight)] == straight
 

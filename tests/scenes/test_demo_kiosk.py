@@ -101,7 +101,7 @@ def test_a_demo_table_seats_its_game_s_levels(apps):
 
 def test_demo_plays_a_game_to_the_end_then_the_next(apps):
     app = apps(demo=True)
-    assert names(app) == ["TableScene", "DemoOverlay"]
+    assert names(app) == ["Table", "DemoOverlay"]
     first = app.stack.scenes[0]
     assert first.game_id == "oregon"
     assert all(s.is_bot for s in first.seats)
@@ -165,7 +165,7 @@ def test_a_mouse_move_does_not_end_the_demo(apps):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 100), rel=(3, 0),
                                          buttons=(0, 0, 0)))
     app.step(1 / 60)
-    assert names(app) == ["TableScene", "DemoOverlay"]
+    assert names(app) == ["Table", "DemoOverlay"]
 
 
 def test_demo_is_not_a_kiosk(apps):

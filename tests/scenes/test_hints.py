@@ -102,7 +102,7 @@ def test_the_button_and_the_controller_ask_too(via, make_table):
                    seed=2)
     t.wait_turn()
     ask(t, via)
-    assert t.scene.hint is not None
+    assert t.scene.suggest.hint is not None
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))

@@ -73,7 +73,7 @@ def test_events_move_pieces_from_their_data_never_from_their_text(tables, monkey
                 presenter.score_category(s, e, cat)
             assert s.disp_score[e.player] >= e.data["total"]
             continue
-        s._start_event(e)
+        presenter.start(s, e)
         if (len(s.sprites.items), s.banner, s.banner_time) != before:
             moved.add(e.kind)
         for sprite in s.sprites.items:  # land everything at once

@@ -183,6 +183,10 @@ class FakeTable:
         self.seat_change = FakeSeatChange(self)
 
     @property
+    def session(self) -> BidGame:
+        return self.state  # the fake game answers what the turn loop asks a session
+
+    @property
     def humans(self) -> list[int]:
         return [p for p, s in enumerate(self.seats) if not s.is_bot]
 

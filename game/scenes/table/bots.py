@@ -12,7 +12,7 @@ from typing import Any
 
 from game.bots import Bot
 from game.bots.runner import BotRunner
-from game.engine.core import GameState
+from game.session import Session
 
 _log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ class BotDriver:
     def close(self) -> None:
         self.runner.close()
 
-    def step(self, state: GameState, acting: list[int], pace: float, busy: bool,
+    def step(self, session: Session, acting: list[int], pace: float, busy: bool,
              adt: float) -> tuple[int, Any] | None:
         """One frame for the bots in ``acting``: the first starts thinking when none does;
         ``(seat, action)`` once a choice is made, the table has caught up (not ``busy``) and
@@ -45,7 +45,7 @@ class BotDriver:
         if self.seat is None:
             if not acting or self.runner.busy:
                 return None
-            self._start(state, acting[0], pace)
+            self._start(session, acting[0], pace)
         if self.result is None and self.runner.busy:
             try:
                 self.result = self.runner.result()
@@ -62,8 +62,9 @@ class BotDriver:
         self.seat, self.result = None, None
         return move
 
-    def _start(self, state: GameState, p: int, pace: float) -> None:
+    def _start(self, session: Session, p: int, pace: float) -> None:
+        """Bot ``p`` starts thinking over its own seat's view and legal actions."""
         self.seat = p
-        self.offered = state.legal_actions(p)
-        self.runner.start(p, self.bots[p], state.view(p), self.offered)
+        self.offered = session.legal_actions(p)
+        self.runner.start(p, self.bots[p], session.view(p), self.offered)
         self.timer = pace

@@ -36,7 +36,7 @@ class Follow:
         """Each frame: the turn banner's clock, the cue when the turn comes to a human, and
         the final board's hold once the last step has shown."""
         self.table.turn_banner.update(dt)
-        if self.table.state.is_over():
+        if self.table.session.is_over():
             if not (self.table.timeline.busy or self.table.results_shown or self.table.game.end_waits()):
                 self.table.final_hold.tick(dt)
             return
@@ -83,7 +83,7 @@ class Follow:
 
     def glance_intent(self, intent: I.Intent) -> bool:
         """A click or key skips the final board's hold; a click on the recap closes it."""
-        if (intent.kind in (I.CLICK, I.CONFIRM, I.KEY, I.BACK) and self.table.state.is_over()
+        if (intent.kind in (I.CLICK, I.CONFIRM, I.KEY, I.BACK) and self.table.session.is_over()
                 and not self.table.results_shown and self.table.turns.final_board_waits()):
             self.table.final_hold.skip()
             return True

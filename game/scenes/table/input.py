@@ -259,7 +259,7 @@ class InputRouter:
     def open_pause(self) -> None:
         # The autosave holds this game once a move was made in it (before that, it still
         # holds whatever was saved earlier).
-        saved = self.table.writes_autosave and bool(self.table.state.history)
+        saved = self.table.writes_autosave and bool(self.table.session.moves)
         self.table.services.stack.push(PauseMenu(self.table.services, self.table.game_id, self.table.services.to_title,
                                            saved=saved, lesson=self.table.coach is not None))
 

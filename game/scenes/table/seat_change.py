@@ -22,7 +22,7 @@ class SeatChange:
 
     def check(self) -> None:
         """In hot-seat play, hide private things again after a minute without input."""
-        p = self.table.privacy.to_cover(self.table.services.idle_seconds, self.table.state.is_over())
+        p = self.table.privacy.to_cover(self.table.services.idle_seconds, self.table.session.is_over())
         if p is not None:
             self.hide_private(p)
 

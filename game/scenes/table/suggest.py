@@ -39,7 +39,7 @@ class Suggestions:
         p = t.chooser
         v = self._position
         if v[0] != t.version:
-            legal = tuple(t.state.legal_actions(p)) if p is not None else ()
+            legal = tuple(t.session.legal_actions(p)) if p is not None else ()
             kept = (v[1] == p and p is not None and legal == v[2] and t.simultaneous())
             v = self._position = (t.version, p, legal, v[3] if kept else t.version)
         return (v[3], p)
@@ -51,10 +51,10 @@ class Suggestions:
         p = t.chooser
         if p is None or not self.offered:
             return
-        st = t.state
+        session = t.session
         if t.hints.ask(t.services.search, t.game_id, t.seed * 7919 + t.version,
-                       t.services.settings.bot_seconds, p, self.key(), st.view(p),
-                       st.legal_actions(p)):
+                       t.services.settings.bot_seconds, p, self.key(), session.view(p),
+                       session.legal_actions(p)):
             t.services.audio.play("click")
 
     @property

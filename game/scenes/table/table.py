@@ -43,8 +43,9 @@ from game.scenes.table.seat_change import SeatChange
 from game.scenes.table.seating import Seating
 from game.scenes.table.suggest import Suggestions
 from game.scenes.table.turns import TurnLoop
-from game.scenes.table.undo import TAKEN_BACK_TIME, take_back, undo_reason
+from game.scenes.table.undo import TAKEN_BACK_TIME, undo_reason
 from game.seats import Seat
+from game.session import LocalSession
 from game.ui import glance as glance_view
 from game.ui import intents as I
 from game.ui.arming import Arming
@@ -85,8 +86,8 @@ class Table(Scene):
         self.disp_score = self.game.start_scores(state)
         self.track = [float(x) for x in self.disp_score]
         self.resumed_at: int | None = None  # the move a resumed game went on from
-        if self.state.history:  # a game resumed: its log so far
-            self.resumed_at = len(self.state.history)
+        if self.session.moves:  # a game resumed: its log so far
+            self.resumed_at = self.session.moves
             self.rebuild_log()
         else:
             self.game.log_opening()
@@ -106,7 +107,7 @@ class Table(Scene):
         self.humans, self.bots, self.rename = (self.seating.humans, self.seating.bots,
                                                self.seating.rename)
         self.n = len(self.seats)
-        self.state = state
+        self.session = LocalSession(state)
         self.bot_driver = BotDriver(self.bots)
         self.hints = Hints()
         self.suggest = Suggestions(self)
@@ -159,6 +160,13 @@ class Table(Scene):
         self._cache: dict = {}
 
     runner = property(lambda self: self.bot_driver.runner, doc="Where bots think.")
+
+    @property
+    def state(self) -> GameState:
+        """The game itself, as the local session keeps it: for what runs on this machine and
+        may know it all (the autosave, the history, the log's replay) and the games' choice
+        models; the turn loop, the bots and the hints ask ``session``."""
+        return self.session.state
 
     def draw(self, surface: pygame.Surface) -> None:
         self.game.draw(surface)
@@ -224,26 +232,24 @@ class Table(Scene):
     # --- whose turn --------------------------------------------------------------------------
     def simultaneous(self) -> bool:
         """Whether the players act at once now (secret bids)."""
-        st = self.state
-        return st.is_simultaneous() or bool(
-            self.game.simultaneous_phases and st.phase in self.game.simultaneous_phases)
+        session, phases = self.session, self.game.simultaneous_phases
+        return session.is_simultaneous() or bool(phases and session.phase in phases)
 
     @property
     def acting(self) -> int | None:
         """The seat the table waits for (the first, when several act at once)."""
-        ta = self.state.to_act()
+        ta = self.session.to_act()
         return ta[0] if ta else None
 
     @property
     def chooser(self) -> int | None:
         """The human whose choice the screen takes now: the viewer, when they act and the
         table has caught up (during a simultaneous step, with the step on screen)."""
-        st = self.state
         p = self.viewer
-        if p is None or p not in st.to_act() or self.seats[p].is_bot:
+        if p is None or p not in self.session.to_act() or self.seats[p].is_bot:
             return None
         if self.timeline.busy and not (self.simultaneous()
-                                       and self.shown.phase == st.phase):
+                                       and self.shown.phase == self.session.phase):
             return None
         return p
 
@@ -258,7 +264,7 @@ class Table(Scene):
         key = ("legal", self.version, self.coaching.gate_key(), p)
         if key not in self._cache:
             self._cache = {k: x for k, x in self._cache.items() if k[0] != "legal"}
-            legal = self.state.legal_actions(p) if p is not None else []
+            legal = self.session.legal_actions(p) if p is not None else []
             if self.coach is not None:
                 legal = self.coach.offered(legal, p)  # a lesson's step lets through its own
             self._cache[key] = legal
@@ -385,7 +391,7 @@ class Table(Scene):
         the glance, the hot-seat look and the autosave follow."""
         game = self.game
         before = game.before_apply(action, p)
-        events = self.state.apply(action, p)
+        events = self.session.apply(action, p)
         self.version += 1
         if not self.seats[p].is_bot:
             self.human_actions += 1
@@ -412,7 +418,7 @@ class Table(Scene):
         self.bot_driver.reset()
         self.timeline = type(self.timeline)()
         self.sprites.items.clear()
-        self.state = state
+        self.session.restore(state)
         self.version += 1
         self._cache = {}
         self.results_shown = False
@@ -439,8 +445,11 @@ class Table(Scene):
             self.message, self.message_error, self.message_time = why, True, 4.0
             self.services.audio.play("error")
             return False
-        state, moves = (self.coach.take_back() if self.coach is not None
-                        else take_back(self.state))
+        if self.coach is not None:
+            state, moves = self.coach.take_back()
+        else:
+            moves = self.session.take_back()
+            state = self.session.state
         self.restore(state)
         self.after_action()
         self.rebuild_log(moves)  # the undone move's lines leave the log

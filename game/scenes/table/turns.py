@@ -1,6 +1,6 @@
 """The turn loop of a table: each frame, the game's end, the bots, the humans.
 
-Whoever ``state.to_act()`` lists acts, one seat or several at once (secret bids): the bots
+Whoever the session's ``to_act()`` lists acts, one seat or several at once (secret bids): the bots
 among them think (``bots.BotDriver``) and play after a pace once the table has caught up; the
 humans get the hand-off screen (hot-seat play: the first of them who is not already looking)
 or, for the one looking at the screen, the focus when their turn begins.
@@ -29,8 +29,8 @@ class TurnLoop:
     def drive(self, adt: float) -> None:
         """One frame of the loop (``adt``: the frame's animation time)."""
         t = self.table
-        state = t.state
-        if state.is_over():
+        session = t.session
+        if session.is_over():
             if (not t.timeline.busy and not t.results_shown and not t.game.end_waits()
                     and not self.final_board_waits()):
                 t.results_shown = True
@@ -41,7 +41,7 @@ class TurnLoop:
         t.seat_change.check()
         if t.seat_change.looking():
             return  # the human who just got something private still looks at it
-        acting = state.to_act()
+        acting = session.to_act()
         bots = [p for p in acting if t.seats[p].is_bot]
         humans = [p for p in acting if not t.seats[p].is_bot]
         if not humans and len(t.humans) > 1 and not t.timeline.busy:
@@ -55,7 +55,7 @@ class TurnLoop:
         t = self.table
         game = t.game
         pace = game.bid_pace if t.simultaneous() and game.bid_pace is not None else game.bot_pace
-        move = self.driver.step(t.state, bots, pace, t.timeline.busy, adt)
+        move = self.driver.step(t.session, bots, pace, t.timeline.busy, adt)
         if move is None:
             return
         p, action = move
@@ -90,6 +90,5 @@ class TurnLoop:
         own = self.table.game.bot_action_legal(action, p)
         if own is not None:
             return own
-        st = self.table.state
-        return action in self.table.bot_driver.offered or (
-            st.action_problem(action) is None and st.why_illegal(action, p) is None)
+        return (action in self.table.bot_driver.offered
+                or self.table.session.refusal(action, p) is None)

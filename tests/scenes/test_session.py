@@ -1,0 +1,135 @@
+"""The table talks to a game through one session (``game.session``): the view of the seat
+looking, that seat's legal actions and the rules' refusals, apply, take back, and the events
+as a viewer may see them.  The local session answers from a ``GameState``; the shared table's
+turn loop, bots, hints, hand-off and glance ask it, never the game itself.  Every game in
+``GAMES`` plays whole games through a session that says who reads the game behind it."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from game.config import Config
+from game.registry import GAMES
+from game.scenes import table as table_mod
+from game.scenes.handoff import Handoff
+from game.scenes.results import ResultsScene
+from game.scenes.services import Services
+from game.seats import make_seat
+from game.session import LocalSession
+from game.settings import Settings
+
+DT = 1 / 30
+
+# What may read the game itself: the session, this machine's own bookkeeping in the table (the
+# autosave, the history, the log replayed on resume, the shown copy) and the games' parts.
+# Everything else of the shared table asks the session.
+MAY_READ_THE_GAME = ("game.session", "game.scenes.table.table", "game.games.")
+
+
+class WatchedSession(LocalSession):
+    """A local session that notes which module reads the game behind it while it is played,
+    and refuses the shared table's other parts (the turn loop, the bots, the hints...)
+    outright.  Once the game is over it is all public (the results, its chart, a replay)."""
+
+    def __init__(self, session: LocalSession) -> None:
+        super().__init__(session.state)
+        self.readers: set[str] = set()
+
+    @property  # type: ignore[override]
+    def state(self):
+        frame = sys._getframe(1)
+        while frame.f_code.co_name == "state":  # through the table's own ``state``
+            frame = frame.f_back
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith(MAY_READ_THE_GAME) or self._state.is_over():
+            return self._state
+        self.readers.add(module)
+        if not module.startswith(MAY_READ_THE_GAME):
+            raise AssertionError(f"{module} read the game behind the session")
+        return self._state
+
+    @state.setter
+    def state(self, value) -> None:
+        self._state = value
+
+
+def new_state(game_id: str, players: int, seed: int):
+    return GAMES[game_id].table_parts().new_state(players, seed)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_local_session_answers_from_the_game_and_renders_events_per_viewer(game_id):
+    info = GAMES[game_id]
+    session = LocalSession(new_state(game_id, info.min_players, 4))
+    rng = random.Random(4)
+    seen_private = 0
+    while not session.is_over() and session.moves < 400:
+        p = session.to_act()[0]
+        legal = session.legal_actions(p)
+        action = rng.choice(legal)
+        assert session.refusal(action, p) is None
+        before = session.version
+        events = session.apply(action, p)
+        assert session.version == before + 1
+        for viewer in (None, *range(info.min_players)):
+            for e, shown in zip(events, session.events_for(events, viewer), strict=True):
+                assert shown == e.seen_by(viewer)
+                if e.is_hidden_from(viewer):
+                    seen_private += 1
+                    assert shown.data != e.data or shown.text != e.text
+    assert seen_private, "no event hidden from anyone in a whole game"
+
+
+def test_taking_back_goes_back_one_action_while_nothing_was_revealed():
+    game_id = sorted(GAMES)[0]
+    session = LocalSession(new_state(game_id, GAMES[game_id].min_players, 2))
+    p = session.to_act()[0]
+    session.apply(session.legal_actions(p)[0], p)
+    if not session.can_take_back():
+        pytest.skip("the first action revealed something")
+    moves, version = session.moves, session.version
+    session.take_back()
+    assert session.moves == moves - 1 and session.version == version + 1
+
+
+def seats_for(game_id: str) -> list:
+    """Two hot-seat humans and bots in the other seats."""
+    info = GAMES[game_id]
+    n = max(info.min_players, 3)
+    return [make_seat(game_id, i, "human" if i < 2 else "bot", "easy") for i in range(n)]
+
+
+@pytest.mark.usefixtures("display")
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_whole_games_play_through_the_session_with_bots_and_hot_seat_humans(game_id):
+    """Bots think over their own seat's view from the session; the humans (two, in hot
+    seat) choose from the session's legal actions for the seat looking; the turn loop, the
+    hand-offs, the glance and the hints never read the game behind the session."""
+    svc = Services.standalone(Config(), Settings())
+    svc.settings.animation_speed = 60.0
+    table = table_mod.open_table(svc, game_id, seats_for(game_id), 7)
+    watched = table.session = WatchedSession(table.session)
+    svc.stack.reset(table)
+    svc.stack.apply_pending()
+    rng = random.Random(7)
+    for _ in range(60000):
+        top = svc.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, Handoff) and top.ready:
+            top.proceed()
+        elif top is table and table.human_can_act:
+            p = table.chooser
+            assert p == table.viewer  # only the seat looking chooses
+            table.controls.try_action(rng.choice(table.session.legal_actions(p)))
+        elif top is table and getattr(table.game, "scores_held", False):
+            table.game.close_scores()
+        svc.stack.update(DT)
+        svc.stack.apply_pending()
+    else:
+        raise AssertionError("the game did not reach its results")
+    assert table.session.is_over()
+    assert watched.readers == set(), watched.readers
