@@ -19,6 +19,7 @@ from game.registry import GAMES
 from game.scenes.demo import DemoLoop, DemoOverlay, Playlist
 from game.scenes.results import ResultsScene
 from game.scenes.table import open_table
+from game.scenes.table import screen as table_screen
 from game.seats import make_seat
 
 OWN = [g for g in GAMES if g not in SHIPPED]
@@ -85,7 +86,7 @@ def test_its_log_is_written_for_each_viewer(services, display, game_id):
     seen = {}
     for viewer in (None, *range(table.n)):
         table.log.set_viewer(viewer)
-        table.draw_log(display)
+        table_screen.draw_log(table, display)
         lines = table.log.lines
         assert lines and not any("{" in line for line in lines), lines
         assert any(table.names[0] in line for line in lines)

@@ -18,13 +18,14 @@ checks this list against the tests' own game in ``tests/games/``):
   ``bench_normal_decisions(n)`` (the tests' and the benchmark's positions and timings);
 - ``table/``: the game's table parts, one class named by ``GameInfo.table`` that the shared
   table (``game.scenes.table.table.Table``) builds as ``Parts(table)``, a
-  ``game.scenes.table.parts.GameParts``: ``engine`` (the bots' id), ``new_state(players,
-  seed, **options)``, ``make_layout(players)`` (the board's and the log's rects, cells),
-  ``default_name(seat)``, ``board_size``; ``presenter`` (each event as timeline steps, and
-  the catch-up); ``controls``, a ``game.scenes.table.controls.Controls`` (what a click or a
-  key means now: ``prompt``, ``try_action``, and as needed ``buttons``, ``targets``,
-  ``activate``, ``click_cell``, ``focus_default``); ``draw``; ``tips``; ``show_results``.
-  Everything else has a default in ``GameParts`` and ``Controls``;
+  ``game.scenes.table.parts.GameParts`` with ``engine`` (the bots' id), ``new_state`` (a
+  new game from players, seed and options), ``make_layout`` (the board's and the log's
+  rects, its cells), ``default_name`` (a seat's), ``board_size``, ``presenter`` (each event
+  as timeline steps, and the catch-up), ``controls``, a ``game.scenes.table.controls.Controls``
+  (what a click or a key means now: ``prompt`` and ``try_action``, and as needed
+  ``buttons``, ``targets``, ``activate``, ``click_cell``, ``focus_default``), ``draw``,
+  ``tips`` and ``show_results``.  Everything else has a default in ``GameParts`` and
+  ``Controls``;
 - ``rules.md``: the rules summary shown in game (a small Markdown subset, see
   ``game.rules_text``);
 - ``tests/helpers/game_hooks/<id>.py``: its hooks for the contract test (how to start test

@@ -24,9 +24,11 @@ from game.settings import Settings
 DT = 1 / 30
 
 # What may read the game itself: the session, this machine's own bookkeeping in the table (the
-# autosave, the history, the log replayed on resume, the shown copy) and the games' parts.
-# Everything else of the shared table asks the session.
-MAY_READ_THE_GAME = ("game.session", "game.scenes.table.table", "game.games.")
+# autosave, the history, the shown copy, the log written again on resume or undo) and the
+# games' parts (their choice models still take the game).  Everything else of the shared
+# table asks the session.
+MAY_READ_THE_GAME = ("game.session", "game.scenes.table.table", "game.scenes.table.log_replay",
+                     "game.games.", "tests.games.")
 
 
 class WatchedSession(LocalSession):

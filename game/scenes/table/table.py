@@ -26,10 +26,9 @@ from game import i18n
 from game.engine.core import GameState
 from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
-from game.engine.save_files import replay_events
 from game.registry import GAMES
 from game.scenes.base import Scene
-from game.scenes.table import load_parts, new_seed, start_game
+from game.scenes.table import load_parts, log_replay, new_seed, start_game
 from game.scenes.table.autosave import SAVE_FAILED, Autosaver
 from game.scenes.table.bots import BotDriver
 from game.scenes.table.coaching import Coaching
@@ -326,6 +325,11 @@ class Table(Scene):
         return adt
 
     # --- the game's life: the log, saving, game over, undo -----------------------------------
+    def seen(self, e: Event) -> Event:
+        """``e`` as the viewer may see it (the session renders it: ``Event.is_hidden_from``
+        decides): what a presenter shows of an event."""
+        return self.session.events_for([e], self.viewer)[0]
+
     def log_event(self, e: Event) -> str:
         """Log the event ``e`` for whoever looks now; returns its line as they read it."""
         self.sync_viewer()
@@ -333,32 +337,8 @@ class Table(Scene):
         return self.log.entries[-1].text if self.log.entries else ""
 
     def rebuild_log(self, moves: list[list[Event]] | None = None) -> None:
-        """The log of the game so far, rebuilt from a replay of its moves (``moves``: the
-        events of each action, from ``replay_events``; replayed here when not given): the
-        opening lines, every event as the viewer may read it, where the game was resumed."""
-        if moves is None:
-            moves = replay_events(self.state)[1]
-        self.sync_viewer()
-        self.log.clear()
-        self.game.log_opening()
-        lines: list[str | Event] = []
-        for k, events in enumerate(moves):
-            if k == self.resumed_at:
-                lines.append(say(N_("Game resumed at move {n}."), n=k))
-            lines += events
-        if self.resumed_at is not None and self.resumed_at >= len(moves):
-            lines.append(say(N_("Game resumed at move {n}."), n=len(moves)))
-        self.glance.rebuild(zip((p for p, _a in self.state.history), moves, strict=False))
-        for line in lines[-self.log.max_lines:]:  # older lines would drop out anyway
-            if isinstance(line, str):
-                self.log.add(line)
-            else:
-                self.log.add_event(line, self.colour[line.player]
-                                   if line.player is not None else None)
-        for entry in self.log.entries:
-            entry.born = -1.0  # shown at once: no fading in of the whole log
-        self.log.scroll_to_end()
-        self.log.scroll_by(0, smooth=False)
+        """The log of the game so far, rebuilt for the viewer (``log_replay.rebuild``)."""
+        log_replay.rebuild(self, moves)
 
     @property
     def writes_autosave(self) -> bool:

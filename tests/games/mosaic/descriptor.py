@@ -23,6 +23,6 @@ GAME = GameInfo(
     bench_players=2,
     engine="tests.games.mosaic.engine",
     bots="tests.games.mosaic.bots.normal",
-    table="tests.games.mosaic.table.scene:TableScene",
+    table="tests.games.mosaic.table.parts:MosaicParts",
     cell_fields=("cell", "cells"),
 )

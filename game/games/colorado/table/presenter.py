@@ -263,7 +263,7 @@ def start_event(table, e: Event) -> None:
     """Run ``e``'s step: its log line, what it puts on the table, its sound."""
     line = table.log_event(e)
     step = beat_for(e.kind)
-    step.start(table, e, Shown(e.seen_by(table.viewer).data, step.seconds, line))
+    step.start(table, e, Shown(table.seen(e).data, step.seconds, line))
     if step.sound:
         table.services.audio.play(step.sound)
 

@@ -355,7 +355,7 @@ def start(t: OasisTable, e: Event) -> None:
     """``e``'s step begins: its log line, its pictures in motion, its sound."""
     line = t.log_event(e)
     p = present(e.kind)
-    data = e.seen_by(t.viewer).data
+    data = t.seen(e).data
     if p.show is not None:
         p.show(t, Cue(e, data, p.duration, line))
     if p.sound:

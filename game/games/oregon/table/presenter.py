@@ -119,7 +119,7 @@ class OregonPresenter:
     def start(self, e: Event) -> None:
         """The event's step begins: log it, start its pictures, play its sound."""
         t = self.table
-        data = e.seen_by(t.viewer).data
+        data = t.seen(e).data
         line = t.log_event(e)
         beat = beat_for(e.kind)
         sound = beat.show(self, Cue(e, data, beat.seconds, line)) if beat.show else None

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.events import Event
+from game.scenes.table.parts import one_step
+from game.ui.table_anim import Step
 
 from ..engine.events import Placed
 
@@ -39,8 +41,12 @@ class MosaicPresenter:
         self.table = table
         self.landed: dict[tuple[int, int], str] = {}  # tiles laid by running steps
 
-    def seconds(self, kind: str) -> float:
-        return BEATS[kind].seconds
+    def steps(self, e: Event) -> list[Step]:
+        return one_step(self.start, e, BEATS[e.kind].seconds)
+
+    def catch_up(self, after: Any, version: int | None) -> None:
+        self.landed.clear()
+        self.table.disp_score = list(after.scores())
 
     def start(self, e: Event[Any]) -> None:
         self.table.log_event(e)
@@ -50,5 +56,3 @@ class MosaicPresenter:
         if beat.sound:
             self.table.services.audio.play(beat.sound)
 
-    def clear(self) -> None:
-        self.landed.clear()

@@ -8,6 +8,7 @@ import pygame
 
 from game import palette
 from game.i18n import _
+from game.scenes.table import screen
 from game.ui import theme
 from game.ui.table_common import draw_panel_frame, draw_score_track, draw_track_markers
 
@@ -48,9 +49,9 @@ def draw(t: Any, surface: pygame.Surface) -> None:
     surface.fill(WOOD)
     draw_score_track(surface, lay)
     board = list(v["board"])
-    for (x, y), kind in t.presenter.landed.items():
+    for (x, y), kind in t.game.presenter.landed.items():
         board[y * SIZE + x] = kind
-    lit = set(t.parts_cells()) if t.human_can_act else set()
+    lit = set(t.controls.parts_cells()) if t.human_can_act else set()
     for i, kind in enumerate(board):
         cell = (i % SIZE, i // SIZE)
         r = lay.cell_rect(*cell)
@@ -59,19 +60,19 @@ def draw(t: Any, surface: pygame.Surface) -> None:
             surface.blit(tile_picture(kind, r.w), r)
         elif cell in lit:
             pygame.draw.rect(surface, theme.FOCUS, r.inflate(-12, -12), 4, border_radius=10)
-    t.draw_last_moves(surface)
+    t.follow.draw_last_moves(surface)
     draw_track_markers(surface, lay, [(t.colour[q], t.track[q]) for q in range(t.n)], _marker)
     _draw_panels(t, surface, v)
     _draw_hand(t, surface, v)
-    t._draw_message(surface)
-    t._draw_buttons(surface)
-    t.draw_log(surface)
+    screen.draw_message(t, surface)
+    screen.draw_buttons(t, surface)
+    screen.draw_log(t, surface)
     t.sprites.draw(surface)
     t.floaters.draw(surface)
     if t.human_can_act:
-        t._draw_focus(surface)
-    t._draw_banner(surface)
-    t.draw_tip(surface)
+        screen.draw_focus(t, surface)
+    screen.draw_banner(t, surface)
+    t.hover_tips.draw_tip(surface)
 
 
 def _draw_panels(t: Any, surface: pygame.Surface, v: dict[str, Any]) -> None:
@@ -92,8 +93,8 @@ def _draw_hand(t: Any, surface: pygame.Surface, v: dict[str, Any]) -> None:
     pygame.draw.rect(surface, (72, 48, 30), lay.hand_rect, border_radius=12)
     if t.viewer is None:
         return
-    picked = t.choice.tile
-    for kind, rect in zip(t.hand(), lay.hand, strict=False):
+    picked = t.controls.choice.tile
+    for kind, rect in zip(t.controls.hand(), lay.hand, strict=False):
         surface.blit(tile_picture(kind, rect.w, lifted=kind == picked), rect)
     label = theme.text(_("Your hand"), 24, theme.ON_TABLE, True)
     surface.blit(label, label.get_rect(midleft=(lay.hand[-1].right + 30, lay.hand_rect.centery)))

@@ -15,7 +15,7 @@ def table_tips(t: Any) -> list[Tip]:
     tips = [Tip(f"panel{q}", r, _("{name}: {n} points").format(name=t.names[q],
                                                                n=v["scores"][q]))
             for q, r in enumerate(t.layout.panels)]
-    for i, kind in enumerate(t.hand()):
+    for i, kind in enumerate(t.controls.hand()):
         tips.append(Tip(f"tile{i}", t.layout.hand[i],
                         _("A {tile} tile of your hand").format(tile=_(kind))))
     return tips
