@@ -4,6 +4,7 @@ why an undo is refused, and the hooks every game's table provides."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from game.engine.events import Event
 from game.registry import GAMES
 from game.scenes.table.bots import BotDriver
+from game.scenes.table.controls import Controls, missing_controls
 from game.scenes.table.parts import REQUIRED_PARTS, GameParts, missing_parts
 from game.scenes.table.privacy import Privacy
 from game.scenes.table.turns import TurnLoop
@@ -180,6 +182,7 @@ class FakeTable:
 
     def __post_init__(self) -> None:
         self.game = FakeParts(self)
+        self.controls = self.game  # the fake parts put the focus too
         self.seat_change = FakeSeatChange(self)
 
     @property
@@ -436,6 +439,22 @@ def test_missing_parts_names_what_a_game_lacks():
             return ""
 
     missing = missing_parts(Half)
-    assert "prompt" not in missing
-    assert {"new_state", "make_layout", "try_action", "draw"} <= set(missing)
+    assert {"new_state", "make_layout", "draw", "show_results"} <= set(missing)
     assert set(missing) <= set(REQUIRED_PARTS)
+
+
+def test_every_game_s_controls_say_what_a_click_means():
+    for game_id in sorted(GAMES):
+        parts = GAMES[game_id].table_parts()
+        module = importlib.import_module(parts.__module__.rsplit(".", 1)[0] + ".controls")
+        [controls] = [c for c in vars(module).values()
+                      if isinstance(c, type) and issubclass(c, Controls) and c is not Controls]
+        assert missing_controls(controls) == [], game_id
+
+
+def test_missing_controls_names_what_a_game_lacks():
+    class Half(Controls):
+        def prompt(self) -> str:
+            return ""
+
+    assert missing_controls(Half) == ["try_action"]

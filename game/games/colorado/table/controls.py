@@ -46,6 +46,10 @@ class ColoradoControls(Controls):
     def acting(self) -> int | None:
         return self.table.chooser
 
+    def lesson_lit(self, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Of ``cells``, those a lesson's step lets the choices light (all outside one)."""
+        return self.table.coaching.lit(cells)
+
     def sview(self) -> Mapping[str, Any]:
         """The real state as the acting human may see it (for choices)."""
         key = ("sview", self.table.version, self.table.viewer)
