@@ -1,6 +1,6 @@
 """What a game gives the shared table (``table.Table``): its parts, handed over as objects.
 
-A game's table module defines one class built as ``Parts(table, **options)`` (named by the
+A game's table module defines one class built as ``Parts(table)`` (named by the
 descriptor's ``GameInfo.table``).  It starts the game (``new_state``), lays the table out
 (``make_layout``), and builds the game's objects, which the table calls and never subclasses:
 
