@@ -179,7 +179,8 @@ def test_the_offer_buttons_keep_their_labels_full_size(display, code, scale):
     lay = TableLayout(4)
     labels = [_("Turn up a card"), _("Stop here")]
     lay.size_buttons(labels)
-    s = SimpleNamespace(layout=lay, buttons=lambda: [(label,) for label in labels])
+    s = SimpleNamespace(layout=lay,
+                        controls=SimpleNamespace(buttons=lambda: [(label,) for label in labels]))
     assert not _shrunk_labels(s)
 
 

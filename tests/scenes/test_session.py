@@ -84,15 +84,21 @@ def test_the_local_session_answers_from_the_game_and_renders_events_per_viewer(g
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_taking_back_goes_back_one_action_while_nothing_was_revealed(game_id):
+    """Wherever the game allows it (an action that drew nothing, revealed nothing)."""
     session = LocalSession(new_state(game_id, GAMES[game_id].min_players, 2))
     rng = random.Random(2)
-    while not session.can_take_back():  # until an action revealed nothing (most do not)
-        assert not session.is_over(), "no action of a whole game could be taken back"
+    taken_back = 0
+    while not session.is_over():
         p = session.to_act()[0]
         session.apply(rng.choice(session.legal_actions(p)), p)
-    moves, version = session.moves, session.version
-    session.take_back()
-    assert session.moves == moves - 1 and session.version == version + 1
+        state = session.state
+        assert session.can_take_back() == state.is_undoable(len(state.history) - 1)
+        if session.can_take_back() and not taken_back:
+            moves, version, history = session.moves, session.version, state.history[:-1]
+            session.take_back()
+            assert session.moves == moves - 1 and session.version == version + 1
+            assert session.state.history == history
+            taken_back += 1
 
 
 def seats_for(game_id: str) -> list:
