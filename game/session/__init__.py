@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from game.engine.core import Action, Event, GameState, replay_events
+from game.engine.actions import Action
+from game.engine.core import GameState
+from game.engine.events import Event
+from game.engine.save_files import replay_events
 
 
 class Session(Protocol):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.core import Event, replay_events
+from game.engine.events import Event
 from game.engine.messages import N_, say
+from game.engine.save_files import replay_events
 
 if TYPE_CHECKING:  # the table imports this module
     from game.scenes.table.table import Table
