@@ -28,8 +28,9 @@ checks this list against the tests' own game in ``tests/games/``):
   ``Controls``;
 - ``rules.md``: the rules summary shown in game (a small Markdown subset, see
   ``game.rules_text``);
-- ``tests/helpers/game_hooks/<id>.py``: its hooks for the contract test (how to start test
-  games, its invariants, what its players may not know).
+- ``tests/helpers/game_hooks/<id>.py``: its hooks for the tests that run every game (how to
+  start test games, its invariants, what its players may not know, its perft counts and the
+  bots' complete games).
 
 Optional: ``art/`` (its drawing), a lesson (``GameInfo.lesson``), options, the title's
 drifting cards (``GameInfo.title_cards``), the results chart's series when it does not chart
