@@ -7,6 +7,9 @@ from collections.abc import Collection
 
 import pygame
 
+from game import i18n
+from game.engine.messages import describe, localized
+
 LINE_ENDS = ".!?…"  # what a log line (not a heading) ends with
 
 
@@ -60,3 +63,23 @@ def log_line(text: str) -> str:
     and without it; the log makes them alike."""
     body = text.rstrip()
     return body if not body or body[-1] in LINE_ENDS else body + "."
+
+
+# An entry's words, written for a viewer in the language of now.
+def event_text(event, names, viewer: int | None) -> str:
+    return describe(event.seen_by(viewer), names, viewer, i18n.language())
+
+
+def event_cells_for(event, viewer: int | None, cell_fields) -> tuple[tuple[int, int], ...]:
+    return event_cells(event.seen_by(viewer).data, cell_fields)
+
+
+def said_text(said: str, names) -> str:
+    return localized(said, names, i18n.language())
+
+
+def text_of(e: LogEntry, names, viewer: int | None) -> str:
+    """An entry's words written now, in the language and for the viewer of now."""
+    if e.source is not None:
+        return event_text(e.source, names, viewer)
+    return said_text(e.said, names) if e.said is not None else e.text

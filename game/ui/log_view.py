@@ -47,10 +47,9 @@ from collections.abc import Collection
 import pygame
 
 from game import i18n
-from game.engine.messages import describe, localized
 from game.ui import intents as I
 from game.ui import theme
-from game.ui.log_lines import LogEntry, event_cells, log_line
+from game.ui.log_lines import LogEntry, event_cells_for, event_text, log_line, said_text, text_of
 from game.ui.log_paint import BADGE, PAD, SCROLLBAR_W, STYLES, TEXT_SIZE, LogPictures
 
 ENTRY_GAP = 8
@@ -114,7 +113,7 @@ class LogView:
         self.entries.clear()
         self._content_h = 0
         for e in old:
-            self._append(self._make(self._text_of(e), e.colour_index, e.emphasis, born=-1.0,
+            self._append(self._make(text_of(e, self.names, self.viewer), e.colour_index, e.emphasis, born=-1.0,
                                     source=e.source, cells=e.cells, said=e.said))
         self._target = min(self._target, self.max_scroll)
         self._shown = self._target
@@ -153,28 +152,13 @@ class LogView:
         """Append a message (with a seat badge when ``colour_index`` is given).  The text is
         shown to every viewer alike: only public words belong here.  A ``Sentence`` is
         written in the player's language (again whenever it changes)."""
-        self._add(self._make(self._said_text(text), colour_index, emphasis, born=self._t,
+        self._add(self._make(said_text(text, self.names), colour_index, emphasis, born=self._t,
                              said=text))
 
     def add_event(self, event, colour_index: int | None = None) -> None:
         """Append an engine event's line, as the current ``viewer`` may read it."""
-        self._add(self._make(self._event_text(event), colour_index, False, born=self._t,
-                             source=event, cells=self._event_cells(event)))
-
-    def _event_text(self, event) -> str:
-        return describe(event.seen_by(self.viewer), self.names, self.viewer, i18n.language())
-
-    def _event_cells(self, event) -> tuple[tuple[int, int], ...]:
-        return event_cells(event.seen_by(self.viewer).data, self.cell_fields)
-
-    def _said_text(self, said: str) -> str:
-        return localized(said, self.names, i18n.language())
-
-    def _text_of(self, e: LogEntry) -> str:
-        """An entry's line written now (in the language and for the viewer of now)."""
-        if e.source is not None:
-            return self._event_text(e.source)
-        return self._said_text(e.said) if e.said is not None else e.text
+        self._add(self._make(event_text(event, self.names, self.viewer), colour_index, False, born=self._t,
+                             source=event, cells=event_cells_for(event, self.viewer, self.cell_fields)))
 
     def set_viewer(self, viewer: int | None) -> None:
         """Whoever looks now: every event line is rendered again for them."""
@@ -185,7 +169,8 @@ class LogView:
         for i, e in enumerate(self.entries):
             if e.source is None:
                 continue
-            text, cells = self._event_text(e.source), self._event_cells(e.source)
+            text = event_text(e.source, self.names, self.viewer)
+            cells = event_cells_for(e.source, self.viewer, self.cell_fields)
             if log_line(text) != e.text or cells != e.cells:
                 new = self._make(text, e.colour_index, e.emphasis, born=-1.0, source=e.source,
                                  cells=cells, said=e.said)
@@ -437,7 +422,7 @@ class LogView:
         surface.set_clip(old_clip)
         if self.style is not None:
             fade_top, fade_bottom = self._pictures.fades(view.width - SCROLLBAR_W - 6,
-                                                         self._face_colour(bg))
+                                                         _face_colour(bg))
             if self._shown < self.max_scroll - 0.5:
                 surface.blit(fade_top, (view.x, view.y))
             if self._shown > 0.5:
@@ -488,10 +473,10 @@ class LogView:
     def _draw_pill(self, surface: pygame.Surface, pill: pygame.Rect) -> None:
         surface.blit(self._pictures.pill_face(pill.size, self._pill_label()), pill)
 
-    @staticmethod
-    def _face_colour(bg: pygame.Surface | None) -> tuple[int, int, int]:
-        """The colour of the panel ``bg`` where the lines are (the soft edges' colour)."""
-        if bg is None:
-            return (0, 0, 0)
-        c = bg.get_at((bg.get_width() // 2, bg.get_height() - PAD - 4))
-        return (c.r, c.g, c.b)
+
+def _face_colour(bg: pygame.Surface | None) -> tuple[int, int, int]:
+    """The colour of the panel ``bg`` where the lines are (the soft edges' colour)."""
+    if bg is None:
+        return (0, 0, 0)
+    c = bg.get_at((bg.get_width() // 2, bg.get_height() - PAD - 4))
+    return (c.r, c.g, c.b)
