@@ -16,8 +16,6 @@ STATE_NAMES = {"state", "st", "shown", "view", "dview", "record", "game", "g", "
 ALLOWED_HASATTR = {
     # a hard bot (one with a thinking budget) is told from a rule bot, alike in every game
     ("scenes/tutorial/guide.py", "hasattr(bot, 'budget')"),
-    # checks a table class against the GameTable protocol's members (the class, no state)
-    ("scenes/table/hooks.py", "hasattr(cls, n)"),
     # a replay's table may be a stand-in without a scrolling log (a widget, no state)
     ("scenes/replay.py", "hasattr(t.log, 'scroll_by')"),
 }

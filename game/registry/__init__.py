@@ -49,6 +49,7 @@ start-up fast).
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from game.registry.descriptor import GameInfo, GameOption, HowToStep
 
@@ -64,16 +65,33 @@ def _descriptor(package: str) -> GameInfo:
     return info
 
 
-GAMES: dict[str, GameInfo] = {g.id: g for g in map(_descriptor, GAME_PACKAGES)}
+_games: dict[str, GameInfo] = {}
+
+if TYPE_CHECKING:
+    GAMES: dict[str, GameInfo]
+    """Every game by id, in menu and demo order: those of ``GAME_PACKAGES``, then the
+    registered ones."""
+
+
+def __getattr__(name: str) -> dict[str, GameInfo]:
+    # GAMES is filled when first asked for, not when this package is imported: a game's
+    # descriptor imports ``game.registry.descriptor`` (and so this package), so a process
+    # that imports a descriptor first must not find the registry loading that descriptor.
+    if name != "GAMES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if not _games:
+        _games.update((info.id, info) for info in map(_descriptor, GAME_PACKAGES))
+    return _games
 
 
 def register(info: GameInfo) -> None:
     """Add a game (after those that ship): menus, demo, saves and tests then know it."""
-    if info.id in GAMES:
+    games = __getattr__("GAMES")
+    if info.id in games:
         raise ValueError(f"a game {info.id!r} is already registered")
-    GAMES[info.id] = info
+    games[info.id] = info
 
 
 def unregister(game_id: str) -> None:
     """Take a registered game out again (tests that register one of their own)."""
-    del GAMES[game_id]
+    del __getattr__("GAMES")[game_id]
