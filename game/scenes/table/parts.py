@@ -59,7 +59,6 @@ class GameParts:
     """A game's parts of the table, with the defaults of everything optional."""
 
     # --- what the game sets up -----------------------------------------------------------
-    engine: str = ""  # the engine's id (picks the bots)
     board_size: tuple[int, int] = (1, 1)  # (columns, rows) the board cursor moves in
     bot_pace: float = 0.75  # seconds of animation time before a bot's move shows
     bid_pace: float | None = None  # the same during a simultaneous step (None: bot_pace)

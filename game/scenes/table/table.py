@@ -94,12 +94,12 @@ class Table(Scene):
     # --- set up ------------------------------------------------------------------------------
     def _init_table(self, game_id: str, seats: Sequence[Seat], seed: int, state: GameState,
                     parts: type[GameParts]) -> None:
-        """The fields every table starts with, from the game's parts' class (its engine's id
-        picks the bots, its layout, its seats' default names)."""
+        """The fields every table starts with: the game's id picks the bots, its parts' class
+        gives the layout and the seats' default names."""
         self.game_id = game_id
         self.music = game_id  # each game has its own theme (game.ui.music)
         self.seed = seed
-        self.seating = Seating.build(seats, parts.engine, seed, parts.default_name, self.services.search,
+        self.seating = Seating.build(seats, game_id, seed, parts.default_name, self.services.search,
                                      self.services.settings.bot_seconds)
         self.seats, self.names, self.colour = (self.seating.seats, self.seating.names,
                                                self.seating.colour)

@@ -73,7 +73,6 @@ class ColoradoParts(GameParts):
     move_kinds = frozenset({"flag_placed", "cube_placed"})
     recap_kinds = frozenset({"flag_placed", "flag_not_placed", "sale_offered", "card_taken",
                              "lake_changed"})
-    engine = "colorado"
 
     @staticmethod
     def make_layout(players: int) -> TableLayout:

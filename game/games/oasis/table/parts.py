@@ -73,7 +73,6 @@ class OasisParts(GameParts):
     recap_kinds = frozenset({"offer_stopped", "offer_taken", "tile_placed", "camel_placed",
                              "camel_moved", "marker_moved", "card_ignored"})
     strip_keeps = "offer"  # Up from an offer card stays among the cards
-    engine = "oasis"
 
     @staticmethod
     def new_state(players: int, seed: int, **options: str) -> OasisState:

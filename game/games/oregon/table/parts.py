@@ -76,7 +76,6 @@ class OregonParts(GameParts):
     look_prompt = N_("Your new cards are in your hand. The table passes on in a moment "
                      "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
-    engine = "oregon"
 
     @staticmethod
     def new_state(players: int, seed: int, **options: str) -> OregonState:

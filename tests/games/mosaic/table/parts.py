@@ -22,7 +22,6 @@ COLUMNS = [N_("Matches")]
 
 
 class MosaicParts(GameParts):
-    engine = "mosaic"
     board_size = (SIZE, SIZE)
     look_kinds = frozenset({"drew"})
     move_kinds = frozenset({"placed"})
