@@ -57,6 +57,10 @@ def test_every_entry_describes_its_game_for_every_screen(game_id):
     assert info.min_players <= info.bench_players <= info.max_players
     assert palette.seat_colours(game_id) == tuple(
         palette.PLAYER_NAMES.index(c) for c in info.seat_colours)
+    # the replay bar's words name phases the game has, and none for its end (nobody acts)
+    phases = set(importlib.import_module(info.engine).PHASES)
+    named = [phase for phase, _words in info.phase_words]
+    assert len(set(named)) == len(named) and set(named) <= phases - {"over"}
 
 
 def _own_package(path: str, game_id: str) -> bool:

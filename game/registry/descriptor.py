@@ -81,6 +81,9 @@ class GameInfo:
       cell_fields:   the keys of an event's ``data`` that name board cells (``[x, y]`` pairs,
                      lists of them, or dicts holding such keys): the log lights those cells
                      while the pointer is over the event's line
+      phase_words:   what the players are doing in each phase (phase id, English words
+                     marked for the catalogs), as the replay bar names it; a phase without
+                     words reads as its id
     The order of ``GAMES`` is the order of menus and of the demo playlist.
     """
 
@@ -106,6 +109,7 @@ class GameInfo:
     score_series: str = ""
     review_words: str = ""
     cell_fields: tuple[str, ...] = ()
+    phase_words: tuple[tuple[str, str], ...] = ()
 
 
     @property

@@ -135,7 +135,7 @@ class ReplayScene(Scene):
 
         def fact(s: GameState) -> tuple[Any, Any, Any]:
             v = s.view(None)
-            return (v.get("round"), v.get("rounds"), "over" if s.is_over() else v.get("phase"))
+            return (v.get("round"), v.get("rounds"), None if s.is_over() else v.get("phase"))
 
         out = [fact(st)]
         for p, a in self.history:
@@ -429,7 +429,7 @@ class ReplayScene(Scene):
         parts = [_("Move {n} / {total}").format(n=k, total=self.total)]
         if round_:
             parts.append(self.table.round_words(round_, rounds))
-        words = phase_words(phase)
+        words = phase_words(self.table.game_id, phase)
         if words:
             parts.append(words)
         return parts

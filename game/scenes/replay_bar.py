@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.messages import N_
 from game.i18n import _
 from game.registry import GAMES
 from game.scenes.review import draw_marks
@@ -33,30 +32,19 @@ WIDE_BAR = 1200  # a bar this wide says who moves next on its buttons' row
 BUTTONS = ("start", "back", "play", "forward", "end", "speed", "close")
 TRANSPORT = BUTTONS[:5]
 
-# What the players are doing in each phase, as the bar names it (translated when shown).
-PHASE_WORDS = {
-    # Oregon
-    "start_tile": N_("Start tiles"), "play": N_("Playing cards"), "extra_turn": N_("Extra turn"),
-    "draw": N_("Drawing cards"),
-    # Colorado County
-    "flags": N_("Placing flags"), "offer": N_("Offers"), "interest": N_("Interest"),
-    "give": N_("Giving a cowboy"), "auction": N_("Auction"), "bid": N_("Bidding"),
-    "take": N_("Taking cards"),
-    # Oasis
-    "choose": N_("Choosing offers"), "carry": N_("Carrying out"), "bonus": N_("Bonus"),
-}
-
 GROOVE = (92, 64, 42)
 GROOVE_EDGE = (64, 42, 26)
 TICK = (206, 186, 150)
 
 
 
-def phase_words(phase: str | None) -> str:
-    if not phase or phase == "over":
+def phase_words(game_id: str, phase: str | None) -> str:
+    """What the players are doing in ``phase`` of ``game_id``, in the player's language, as
+    the game's descriptor names it ("": the game is over, ``phase`` None)."""
+    if not phase:
         return ""
-    words = PHASE_WORDS.get(phase)
-    # a phase a game added later reads as its id until it is given words
+    words = dict(GAMES[game_id].phase_words).get(phase)
+    # a phase the descriptor gives no words reads as its id
     return _(words) if words else phase.replace("_", " ").capitalize()
 
 

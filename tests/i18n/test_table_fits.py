@@ -213,7 +213,7 @@ def test_the_replay_bar_fits_in_every_language(display, code, game_id, scale):
         try:
             # the longest moments: the last round's busiest phase, and the end of the game
             moves = [k for k in range(scene.total) if scene.chapters[k][2]]
-            longest = max(moves, key=lambda k: len(phase_words(scene.chapters[k][2])))
+            longest = max(moves, key=lambda k: len(phase_words(scene.table.game_id, scene.chapters[k][2])))
             for k in (longest, scene.total):
                 scene.jump(k)
                 texts = bar_texts(scene)

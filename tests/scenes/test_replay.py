@@ -302,3 +302,13 @@ def test_a_jump_fills_the_log_with_public_lines_only(viewer, game_id):
                 secret.add(log_line(scene.table.rename(e.text)))
     assert set(lines) <= public
     assert not set(lines) & (secret - public)
+
+
+def test_the_replay_bar_names_a_phase_as_the_game_describes_it():
+    from game.scenes.replay_bar import phase_words
+
+    for game_id, info in GAMES.items():
+        assert phase_words(game_id, None) == ""
+        for phase, words in info.phase_words:
+            assert phase_words(game_id, phase) == words  # English: the words as written
+        assert phase_words(game_id, "far_away") == "Far away"  # no words: its id

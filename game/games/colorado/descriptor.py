@@ -41,4 +41,8 @@ GAME = GameInfo(
     score_series="game.games.colorado.table.chart:score_series",
     review_words="game.games.colorado.bots.normal:review_words",
     cell_fields=("cell", "cells", "flag", "flags", "stars", "cubes"),
+    phase_words=(("flags", N_("Placing flags")), ("offer", N_("Offers")),
+                 ("interest", N_("Interest")), ("give", N_("Giving a cowboy")),
+                 ("auction", N_("Auction")), ("bid", N_("Bidding")),
+                 ("take", N_("Taking cards"))),
 )

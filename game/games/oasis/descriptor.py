@@ -36,4 +36,6 @@ GAME = GameInfo(
     lesson="game.games.oasis.table.lesson:LESSON",
     score_series="game.games.oasis.table.chart:score_series",
     cell_fields=("cell", "cells", "src", "dst", "camels", "group", "oasis", "steppe", "stone"),
+    phase_words=(("choose", N_("Choosing offers")), ("carry", N_("Carrying out")),
+                 ("bonus", N_("Bonus"))),
 )

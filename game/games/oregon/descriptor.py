@@ -34,4 +34,6 @@ GAME = GameInfo(
     title_cards="game.games.oregon.art.pictures:title_cards",
     review_words="game.games.oregon.bots.normal:review_words",
     cell_fields=("cell", "cells"),
+    phase_words=(("start_tile", N_("Start tiles")), ("play", N_("Playing cards")),
+                 ("extra_turn", N_("Extra turn")), ("draw", N_("Drawing cards"))),
 )
