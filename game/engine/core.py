@@ -13,13 +13,16 @@ Typed seams, the conventions a game's engine follows:
   member, never a bare string.  A member is its string, so views, saves and JSON read the
   same as with plain strings; a state rebuilt from a view turns the text back into a member
   (``Phase(view["phase"])``).
-- Events: ``engine/events.py`` holds ``EventKind`` (a ``Literal`` of every kind the rules
-  emit), ``EVENT_KINDS`` (the same as a set), one ``TypedDict`` per kind that carries data
-  and ``PAYLOADS`` (kind -> that ``TypedDict``).  ``Event`` is generic in its payload: code
-  reading the data of one kind takes an ``Event[ThatPayload]`` (a presenter's step for
-  ``"scored"`` takes ``Event[Scored]``), so mypy checks every ``e.data["field"]`` against the
-  declaration; a plain ``Event`` is ``Event[Any]``.  The contract tests check that what the
-  rules emit matches ``PAYLOADS`` and that each step takes the payload of its kind.
+- Events: ``engine/events.py`` holds one ``TypedDict`` per kind that carries data and
+  ``Emit``, a ``game.engine.events.EventKinds`` whose attributes are every kind the rules
+  emit (``scored = Kind("scored", Scored)``; ``PlainKind`` for a kind without data), and
+  ``EVENT_KINDS, PAYLOADS = Emit.declared()``.  The rules make every event by calling its
+  kind (``Emit.scored(msg, p, {...})``), so mypy checks the data of each emit against the
+  payload.  ``Event`` is generic in its payload: code reading the data of one kind takes
+  an ``Event[ThatPayload]`` (a presenter's step for ``"scored"`` takes ``Event[Scored]``),
+  so mypy checks every ``e.data["field"]`` against the declaration too; a plain ``Event``
+  is ``Event[Any]``.  The contract tests check that what the rules emit matches
+  ``PAYLOADS`` and that each step takes the payload of its kind.
 """
 
 from __future__ import annotations

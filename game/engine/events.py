@@ -1,7 +1,12 @@
 """``Event``: something that happened in a game, as data (who, a message id and its
 arguments, what the UI needs to animate it) with the one rule of who may see what of it
 (``is_hidden_from``, ``seen_by``).  Words come last: ``describe`` renders its line for a
-viewer (``game.engine.messages``)."""
+viewer (``game.engine.messages``).
+
+A game declares each kind of event it emits once, as a ``Kind`` (with the ``TypedDict`` of
+the data it carries) or a ``PlainKind`` (no data), and its rules make events by calling
+the kind: mypy then holds the data of every event the rules emit to its kind's payload, as
+it holds a presenter's reads to the payload its ``Event[P]`` names."""
 
 from __future__ import annotations
 
@@ -46,13 +51,13 @@ class Event(Generic[Payload]):
     public_msg: Message | None = None
     args: dict[str, Any] = field(default_factory=dict, compare=False)
     public_args: dict[str, Any] | None = field(default=None, compare=False)
-    public_data: dict[str, Any] | None = field(default=None, compare=False)
+    public_data: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def __init__(self, kind: str, msg: Message, player: int | None = None,
                  data: Mapping[str, Any] | None = None, private_to: int | None = None,
                  public_msg: Message | None = None, args: dict[str, Any] | None = None,
                  public_args: dict[str, Any] | None = None,
-                 public_data: dict[str, Any] | None = None) -> None:
+                 public_data: Mapping[str, Any] | None = None) -> None:
         # Stored straight into the instance dict, not through the eight
         # ``object.__setattr__`` calls a frozen dataclass makes (nor a dict of keywords):
         # the rules create events by the thousand in a search.
@@ -101,3 +106,91 @@ class Event(Generic[Payload]):
     def text(self) -> str:
         """The full line in English with the engine's names (tests, tools)."""
         return render(self.msg, self.args)
+
+
+_new = object.__new__
+
+# A kind's payload is invariant: its call takes the payload.
+Data = typing.TypeVar("Data", bound=Mapping[str, Any])
+
+
+class Kind(Generic[Data]):
+    """A kind of event that carries data: its ``name`` (``Event.kind``) and ``payload``, the
+    ``TypedDict`` naming that data's fields.  The rules emit its events by calling it, so
+    a missing, unknown or mistyped field of ``data`` is a type error where it is emitted.
+    ``public_data`` (what those the event is hidden from get) is a part of the payload."""
+
+    __slots__ = ("name", "payload")
+
+    def __init__(self, name: str, payload: type[Data]) -> None:
+        self.name = name
+        self.payload = payload
+
+    def __call__(self, msg: Message, player: int | None, data: Data, *,
+                 private_to: int | None = None, public_msg: Message | None = None,
+                 args: dict[str, Any] | None = None, public_args: dict[str, Any] | None = None,
+                 public_data: Mapping[str, Any] | None = None) -> Event[Data]:
+        # The fields go straight into a new event's dict, as ``Event.__init__`` puts them,
+        # without a second call: the rules emit events by the thousand in a search.
+        event: Event[Data] = _new(Event)
+        fields = event.__dict__
+        fields["kind"] = self.name
+        fields["msg"] = msg
+        fields["player"] = player
+        fields["data"] = data
+        fields["private_to"] = private_to
+        fields["public_msg"] = public_msg
+        fields["args"] = {} if args is None else args
+        fields["public_args"] = public_args
+        fields["public_data"] = public_data
+        return event
+
+    def __repr__(self) -> str:
+        return f"Kind({self.name!r})"
+
+
+class PlainKind:
+    """A kind of event that carries no data: calling it makes one (``data`` empty)."""
+
+    __slots__ = ("name",)
+    payload = None
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, msg: Message, player: int | None = None, *,
+                 private_to: int | None = None, public_msg: Message | None = None,
+                 args: dict[str, Any] | None = None,
+                 public_args: dict[str, Any] | None = None) -> Event:
+        event: Event = _new(Event)  # as ``Kind.__call__`` makes one
+        fields = event.__dict__
+        fields["kind"] = self.name
+        fields["msg"] = msg
+        fields["player"] = player
+        fields["data"] = {}
+        fields["private_to"] = private_to
+        fields["public_msg"] = public_msg
+        fields["args"] = {} if args is None else args
+        fields["public_args"] = public_args
+        fields["public_data"] = None
+        return event
+
+    def __repr__(self) -> str:
+        return f"PlainKind({self.name!r})"
+
+
+class EventKinds:
+    """A game's kinds of events, as the attributes of a subclass, each named as its kind
+    (``farmer_placed = Kind("farmer_placed", FarmerPlaced)``): the rules emit through them
+    (``Emit.farmer_placed(msg, p, {...})``) and ``declared()`` lists them."""
+
+    @classmethod
+    def declared(cls) -> tuple[frozenset[str], dict[str, type[Mapping[str, Any]]]]:
+        """The game's ``EVENT_KINDS`` (every kind's name) and ``PAYLOADS`` (name -> payload
+        of each kind that carries data)."""
+        kinds = {attr: k for attr, k in vars(cls).items() if isinstance(k, Kind | PlainKind)}
+        misnamed = [attr for attr, k in kinds.items() if k.name != attr]
+        if misnamed:
+            raise ValueError(f"kinds named other than their attribute: {misnamed}")
+        return frozenset(kinds), {name: k.payload for name, k in kinds.items()
+                                  if k.payload is not None}

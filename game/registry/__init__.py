@@ -11,7 +11,8 @@ checks this list against the tests' own game in ``tests/games/``):
   theme in ``music/<id>.ogg`` (or none: silence);
 - ``engine/``: the rules (pure: no pygame), a package with ``new_game(num_players, seed,
   **options)`` returning a ``game.engine.core.GameState``, and ``engine/events.py`` with
-  ``EVENT_KINDS`` and ``PAYLOADS`` (the kinds of its events and the data each carries);
+  ``Emit`` (its kinds of events, through which the rules emit them) with ``EVENT_KINDS``
+  and ``PAYLOADS`` (the kinds' names and the data each carries);
 - ``bots/``: the module named by ``GameInfo.bots``, with ``make(level, seed)`` for the
   heuristic levels (easy, normal), ``search_rules()`` for the hard level's search
   (``game.bots.search.SearchRules``), ``sample_positions(n, seed)`` and

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
 from game.games.colorado.engine.actions import Bid
-from game.games.colorado.engine.events import seat_bid, who
+from game.games.colorado.engine.events import Emit, seat_bid, who
 from game.games.colorado.engine.phases import Phase
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def check_bid(state: ColoradoState, a: Bid, p: int) -> Sentence | None:
 
 def do_bid(state: ColoradoState, a: Bid, p: int) -> list[Event]:
     state.bids[p] = tuple(sorted(a.cowboys))
-    return [Event("bid_submitted", BID_IN, p, {}, args={"player": who(p)})]
+    return [Emit.bid_submitted(BID_IN, p, args={"player": who(p)})]
 
 
 def start_bid(state: ColoradoState) -> None:
@@ -85,8 +85,7 @@ def advance_bid(state: ColoradoState, events: list[Event]) -> bool:
     for p in state.order:
         if state.bids[p] is None and not state.hands[p]:
             state.bids[p] = ()
-            events.append(Event("bid_submitted", NO_COWBOY_NO_BID, p, {},
-                                args={"player": who(p)}))
+            events.append(Emit.bid_submitted(NO_COWBOY_NO_BID, p, args={"player": who(p)}))
     if None not in state.bids:
         resolve_bids(state, events)
         return True
@@ -113,9 +112,9 @@ def resolve_bids(state: ColoradoState, events: list[Event]) -> None:
         msg, args = BIDS_REVEALED, {"bids": shown, "takers": [who(p) for p in takers]}
     else:
         msg, args = BIDS_REVEALED_NOBODY, {"bids": shown}
-    events.append(Event("bids_revealed", msg, None,
-                        {"bids": {str(p): list(b) for p, b in enumerate(bids)},
-                         "ranking": ranking, "takers": takers}, args=args))
+    events.append(Emit.bids_revealed(msg, None,
+                                     {"bids": {str(p): list(b) for p, b in enumerate(bids)},
+                                      "ranking": ranking, "takers": takers}, args=args))
     state.bids = [None] * n
     state.take_queue = list(takers)
     state.refill = refill

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import Event
 from game.engine.messages import N_, NN_
-from game.games.colorado.engine.events import who
+from game.games.colorado.engine.events import CowboysDrawn, Emit, who
 
 if TYPE_CHECKING:
     from game.games.colorado.engine.state import ColoradoState
@@ -50,12 +50,13 @@ def draw_cowboys(state: ColoradoState, p: int, count: int, events: list[Event],
     for c in drawn:
         bisect.insort(hand, c)
     private, public, empty = _DRAWN[why]
-    data = {"count": len(drawn), "numbers": drawn, "bag": len(state.bag)}
+    data: CowboysDrawn = {"count": len(drawn), "numbers": drawn, "bag": len(state.bag)}
     if not drawn:
         args = {"player": who(p)}
-        events.append(Event("cowboys_drawn", empty, p, data, private_to=p, public_msg=empty,
-                            args=args, public_args=args))
+        events.append(Emit.cowboys_drawn(empty, p, data, private_to=p, public_msg=empty,
+                                         args=args, public_args=args))
         return
-    events.append(Event("cowboys_drawn", private, p, data, private_to=p, public_msg=public,
-                        args={"player": who(p), "n": len(drawn), "cowboys": list(drawn)},
-                        public_args={"player": who(p), "n": len(drawn)}))
+    events.append(Emit.cowboys_drawn(
+        private, p, data, private_to=p, public_msg=public,
+        args={"player": who(p), "n": len(drawn), "cowboys": list(drawn)},
+        public_args={"player": who(p), "n": len(drawn)}))

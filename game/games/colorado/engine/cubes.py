@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import Event
 from game.engine.messages import N_
-from game.games.colorado.engine.events import cell_arg, who
+from game.games.colorado.engine.events import Emit, LakeChanged, cell_arg, who
 from game.games.colorado.engine.grid import CELLS
 from game.games.colorado.engine.lakes import recheck_owner
 from game.games.colorado.engine.model import cells_json
@@ -32,12 +32,12 @@ def set_cube(state: ColoradoState, i: int, p: int, events: list[Event]) -> None:
         state.cube_mask &= ~(1 << i)
     if old >= 0:
         state.cubes_left[old] += 1
-        events.append(Event("cube_removed", CUBE_LEAVES, old, {"cell": list(CELLS[i])},
-                            args={"player": who(old), "cell": cell_arg(i)}))
+        events.append(Emit.cube_removed(CUBE_LEAVES, old, {"cell": list(CELLS[i])},
+                                        args={"player": who(old), "cell": cell_arg(i)}))
     if p >= 0:
         state.cubes_left[p] -= 1
-        events.append(Event("cube_placed", CUBE_PLACED, p, {"cell": list(CELLS[i])},
-                            args={"player": who(p), "cell": cell_arg(i)}))
+        events.append(Emit.cube_placed(CUBE_PLACED, p, {"cell": list(CELLS[i])},
+                                       args={"player": who(p), "cell": cell_arg(i)}))
     for li in state.lakemap.field_of[i]:
         counts = state.lake_counts[li]
         if old >= 0:
@@ -53,12 +53,13 @@ def set_cube(state: ColoradoState, i: int, p: int, events: list[Event]) -> None:
 
 def _lake_changed(state: ColoradoState, li: int, before: int, after: int) -> Event:
     lake = state.lakemap.lakes[li]
-    data = {"lake": li, "value": lake.value, "from": before, "to": after,
-            "cells": cells_json(lake.cells)}
+    data: LakeChanged = {"lake": li, "value": lake.value, "from": before, "to": after,
+                         "cells": cells_json(lake.cells)}
     if after < 0:
-        return Event("lake_changed", LAKE_LOST, None, data, args={"value": lake.value})
+        return Emit.lake_changed(LAKE_LOST, None, data, args={"value": lake.value})
     if before < 0:
-        return Event("lake_changed", LAKE_TAKEN, after, data,
-                     args={"player": who(after), "value": lake.value})
-    return Event("lake_changed", LAKE_TAKEN_FROM, after, data,
-                 args={"player": who(after), "value": lake.value, "previous": who(before)})
+        return Emit.lake_changed(LAKE_TAKEN, after, data,
+                                 args={"player": who(after), "value": lake.value})
+    return Emit.lake_changed(
+        LAKE_TAKEN_FROM, after, data,
+        args={"player": who(after), "value": lake.value, "previous": who(before)})

@@ -1,23 +1,17 @@
-"""Colorado County's events: their kinds, what each carries in ``data``, and the message
-arguments the rule modules share (a seat, a card, a flag colour)."""
+"""Colorado County's events: their kinds (``Emit``, through which the rules emit them, so
+mypy checks each emit's ``data`` against its kind's payload), what each carries in
+``data``, and the message arguments the rule modules share (a seat, a card, a flag
+colour)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, get_args
+from typing import Any, TypedDict
 
+from game.engine.events import EventKinds, Kind, PlainKind
 from game.engine.messages import N_, M, P, T
 from game.games.colorado.engine.cards import CARDS, Card
 from game.games.colorado.engine.grid import cell_name
 from game.games.colorado.engine.model import PLAYER_NAMES
-
-EventKind = Literal[
-    "game_started", "round_started", "flags_dealt", "flag_placed", "flag_not_placed",
-    "flags_revealed", "cards_revealed", "cards_discarded", "sale_offered", "sale_passed",
-    "interest", "sale_result", "cowboy_given", "sale_bid_submitted", "sale_bids_revealed",
-    "bid_submitted", "bids_revealed", "cowboys_drawn", "card_taken", "cube_placed",
-    "cube_removed", "lake_changed", "scored", "round_scored", "flags_removed", "game_over",
-]
-EVENT_KINDS: frozenset[str] = frozenset(get_args(EventKind))
 
 Cell = list[int]
 CardJson = dict[str, Any]
@@ -141,17 +135,40 @@ class GameOver(TypedDict):
     cubes_on_board: list[int]
 
 
-PAYLOADS: dict[str, type] = {
-    "game_started": GameStarted, "round_started": RoundStarted, "flags_dealt": FlagsDealt,
-    "flag_placed": FlagPlaced, "flags_revealed": FlagsRevealed,
-    "cards_revealed": CardsRevealed, "cards_discarded": CardsDiscarded,
-    "sale_offered": SaleOffered, "interest": Interest, "sale_result": SaleResult,
-    "cowboy_given": CowboyGiven, "sale_bids_revealed": SaleBidsRevealed,
-    "bids_revealed": BidsRevealed, "cowboys_drawn": CowboysDrawn, "card_taken": CardTaken,
-    "cube_placed": CubeMoved, "cube_removed": CubeMoved, "lake_changed": LakeChanged,
-    "scored": Scored, "round_scored": RoundScored, "game_over": GameOver,
-}
-"""The payload of every kind that carries data (the others carry none)."""
+class Emit(EventKinds):
+    """Every kind of event the rules emit, each with the payload it carries (the
+    kinds without one carry no data)."""
+
+    game_started = Kind("game_started", GameStarted)
+    round_started = Kind("round_started", RoundStarted)
+    flags_dealt = Kind("flags_dealt", FlagsDealt)
+    flag_placed = Kind("flag_placed", FlagPlaced)
+    flag_not_placed = PlainKind("flag_not_placed")
+    flags_revealed = Kind("flags_revealed", FlagsRevealed)
+    cards_revealed = Kind("cards_revealed", CardsRevealed)
+    cards_discarded = Kind("cards_discarded", CardsDiscarded)
+    sale_offered = Kind("sale_offered", SaleOffered)
+    sale_passed = PlainKind("sale_passed")
+    interest = Kind("interest", Interest)
+    sale_result = Kind("sale_result", SaleResult)
+    cowboy_given = Kind("cowboy_given", CowboyGiven)
+    sale_bid_submitted = PlainKind("sale_bid_submitted")
+    sale_bids_revealed = Kind("sale_bids_revealed", SaleBidsRevealed)
+    bid_submitted = PlainKind("bid_submitted")
+    bids_revealed = Kind("bids_revealed", BidsRevealed)
+    cowboys_drawn = Kind("cowboys_drawn", CowboysDrawn)
+    card_taken = Kind("card_taken", CardTaken)
+    cube_placed = Kind("cube_placed", CubeMoved)
+    cube_removed = Kind("cube_removed", CubeMoved)
+    lake_changed = Kind("lake_changed", LakeChanged)
+    scored = Kind("scored", Scored)
+    round_scored = Kind("round_scored", RoundScored)
+    flags_removed = PlainKind("flags_removed")
+    game_over = Kind("game_over", GameOver)
+
+
+EVENT_KINDS, PAYLOADS = Emit.declared()
+"""Every kind's name, and the payload of each kind that carries data."""
 
 
 # --- message arguments ---------------------------------------------------------------------

@@ -11,6 +11,7 @@ from game.games.colorado.engine.cards import FLAG_COLOURS
 from game.games.colorado.engine.events import (
     FLAG_TERMS,
     NOT_A_CELL,
+    Emit,
     cell_arg,
     colour_arg,
     flag_arg,
@@ -54,11 +55,12 @@ def deal_flags(state: ColoradoState, events: list[Event]) -> None:
     for k, p in enumerate(state.order):
         hand = sorted(markers[k * per:(k + 1) * per], key=FLAG_COLOURS.index)
         state.flag_hands[p] = hand
-        events.append(Event("flags_dealt", FLAGS_DEALT, p,
-                            {"count": len(hand), "colours": list(hand)}, private_to=p,
-                            public_msg=FLAGS_DEALT_PUBLIC,
-                            args={"player": who(p), "colours": [colour_arg(c) for c in hand]},
-                            public_args={"player": who(p), "n": len(hand)}))
+        events.append(Emit.flags_dealt(
+            FLAGS_DEALT, p,
+            {"count": len(hand), "colours": list(hand)}, private_to=p,
+            public_msg=FLAGS_DEALT_PUBLIC,
+            args={"player": who(p), "colours": [colour_arg(c) for c in hand]},
+            public_args={"player": who(p), "n": len(hand)}))
     state.flag_queue = [state.order[k % n] for k in range(per * n)]
     state.phase = Phase.FLAGS
 
@@ -90,11 +92,12 @@ def do_place_flag(state: ColoradoState, a: PlaceFlag, p: int) -> list[Event]:
     state.flag_hands[p].remove(a.colour)
     state.flags[i] = (a.colour, p)
     state.flag_queue.pop(0)
-    return [Event("flag_placed", FLAG_PLACED, p, {"cell": list(a.cell), "colour": a.colour},
-                  private_to=p, public_msg=FLAG_PLACED_PUBLIC,
-                  args={"player": who(p), "flag": flag_arg(a.colour), "cell": cell_arg(i)},
-                  public_args={"player": who(p), "cell": cell_arg(i)},
-                  public_data={"cell": list(a.cell)})]
+    return [Emit.flag_placed(
+        FLAG_PLACED, p, {"cell": list(a.cell), "colour": a.colour},
+        private_to=p, public_msg=FLAG_PLACED_PUBLIC,
+        args={"player": who(p), "flag": flag_arg(a.colour), "cell": cell_arg(i)},
+        public_args={"player": who(p), "cell": cell_arg(i)},
+        public_data={"cell": list(a.cell)})]
 
 
 def skip_unplaceable_flag(state: ColoradoState, events: list[Event]) -> None:
@@ -102,7 +105,7 @@ def skip_unplaceable_flag(state: ColoradoState, events: list[Event]) -> None:
     p = state.flag_queue.pop(0)
     colour = state.flag_hands[p].pop(0)
     state.flags_unplaced.append(colour)
-    events.append(Event("flag_not_placed", FLAG_NOT_PLACED, p, {}, args={"player": who(p)}))
+    events.append(Emit.flag_not_placed(FLAG_NOT_PLACED, p, args={"player": who(p)}))
 
 
 def turn_flags_up(state: ColoradoState, events: list[Event]) -> None:
@@ -112,5 +115,5 @@ def turn_flags_up(state: ColoradoState, events: list[Event]) -> None:
              for i, (c, p) in sorted(state.flags.items())]
     shown = [M(FLAG_ON_CELL, colour=colour_arg(c), cell=cell_arg(i))
              for i, (c, _) in sorted(state.flags.items())]
-    events.append(Event("flags_revealed", FLAGS_REVEALED, None, {"flags": flags},
-                        args={"flags": shown}))
+    events.append(Emit.flags_revealed(FLAGS_REVEALED, None, {"flags": flags},
+                                      args={"flags": shown}))

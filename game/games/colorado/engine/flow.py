@@ -11,7 +11,7 @@ from game.engine.messages import N_, NN_
 from game.games.colorado.engine.bidding import advance_bid, start_bid
 from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.cowboys import FOR_LOWEST_BID, draw_cowboys
-from game.games.colorado.engine.events import card_arg, numbered, who
+from game.games.colorado.engine.events import Emit, card_arg, numbered, who
 from game.games.colorado.engine.flags import (
     deal_flags,
     flag_mask,
@@ -53,7 +53,7 @@ CARDS_DISCARDED = {
 
 def game_started(state: ColoradoState) -> Event:
     p = state.start_player
-    return Event("game_started", GAME_STARTED, p, {"start_player": p, "lakes": [
+    return Emit.game_started(GAME_STARTED, p, {"start_player": p, "lakes": [
         {"value": v, "cells": [list(c) for c in cells]} for v, cells in state.lakemap.layout]},
         args={"player": who(p), "n": START_COWBOYS})
 
@@ -70,9 +70,10 @@ def start_round(state: ColoradoState, events: list[Event]) -> None:
             deck.append(colour_deck.pop())
     state.rng.shuffle(deck)
     state.round_deck = deck
-    events.append(Event("round_started", ROUND_STARTED, state.start_player,
-                        {"round": state.round, "order": list(state.order)},
-                        args={"round": state.round, "player": who(state.start_player)}))
+    events.append(Emit.round_started(
+        ROUND_STARTED, state.start_player,
+        {"round": state.round, "order": list(state.order)},
+        args={"round": state.round, "player": who(state.start_player)}))
     deal_flags(state, events)
 
 
@@ -84,9 +85,9 @@ def start_turn(state: ColoradoState, events: list[Event]) -> None:
     state.reveal()
     msg, args = numbered(LAST_CARDS_REVEALED if state.last_cards else CARDS_REVEALED,
                          [card_arg(CARDS[c]) for c in state.revealed])
-    events.append(Event("cards_revealed", msg, None,
-                        {"cards": [CARDS[c].to_json() for c in state.revealed],
-                         "last": state.last_cards}, args=args))
+    events.append(Emit.cards_revealed(msg, None,
+                                      {"cards": [CARDS[c].to_json() for c in state.revealed],
+                                       "last": state.last_cards}, args=args))
     if state.last_cards:
         start_bid(state)
     else:
@@ -98,8 +99,9 @@ def end_turn(state: ColoradoState, events: list[Event]) -> None:
     """Cards nobody took are discarded, the lowest bid draws, the next turn or round."""
     if state.revealed:
         msg, args = numbered(CARDS_DISCARDED, [card_arg(CARDS[c]) for c in state.revealed])
-        events.append(Event("cards_discarded", msg, None,
-                            {"cards": [CARDS[c].to_json() for c in state.revealed]}, args=args))
+        events.append(Emit.cards_discarded(
+            msg, None,
+            {"cards": [CARDS[c].to_json() for c in state.revealed]}, args=args))
         state.discarded.extend(state.revealed)
         state.revealed = []
     state.take_queue = []

@@ -18,7 +18,7 @@ from game.games.colorado.engine.actions import (
 from game.games.colorado.engine.bidding import bid_problem, rank_bids, start_bid
 from game.games.colorado.engine.cowboys import FOR_SALE, draw_cowboys
 from game.games.colorado.engine.cubes import set_cube
-from game.games.colorado.engine.events import NOT_A_CELL, cell_arg, seat_bid, who
+from game.games.colorado.engine.events import NOT_A_CELL, Emit, cell_arg, seat_bid, who
 from game.games.colorado.engine.grid import as_cell, index, xy
 from game.games.colorado.engine.model import CUBES_PER_PLAYER, MAX_SALES_PER_ROUND, Sale
 from game.games.colorado.engine.phases import Phase
@@ -77,9 +77,9 @@ def do_offer(state: ColoradoState, a: OfferForSale, p: int) -> list[Event]:
     state.sales_this_round[p] += 1
     state.sale = Sale(p, i, [q for q in state.order if q != p])
     state.phase = Phase.INTEREST
-    return [Event("sale_offered", SALE_OFFERED, p,
-                  {"cell": list(a.cell), "tokens_left": state.tokens[p]},
-                  args={"player": who(p), "cell": cell_arg(i)})]
+    return [Emit.sale_offered(SALE_OFFERED, p,
+                              {"cell": list(a.cell), "tokens_left": state.tokens[p]},
+                              args={"player": who(p), "cell": cell_arg(i)})]
 
 
 def check_pass(state: ColoradoState, a: PassSale, p: int) -> Sentence | None:
@@ -88,7 +88,7 @@ def check_pass(state: ColoradoState, a: PassSale, p: int) -> Sentence | None:
 
 def do_pass(state: ColoradoState, a: PassSale, p: int) -> list[Event]:
     state.market_queue.pop(0)
-    return [Event("sale_passed", SALE_PASSED, p, {}, args={"player": who(p)})]
+    return [Emit.sale_passed(SALE_PASSED, p, args={"player": who(p)})]
 
 
 def advance_offer(state: ColoradoState, events: list[Event]) -> bool:
@@ -118,9 +118,9 @@ def do_interest(state: ColoradoState, a: DeclareInterest, p: int) -> list[Event]
     assert sale is not None
     sale.queue.pop(0)
     (sale.interested if a.interested else sale.declined).append(p)
-    return [Event("interest", WANTS if a.interested else DOES_NOT_WANT, p,
-                  {"interested": a.interested, "cell": list(xy(sale.cell))},
-                  args={"player": who(p), "cell": cell_arg(sale.cell)})]
+    return [Emit.interest(WANTS if a.interested else DOES_NOT_WANT, p,
+                          {"interested": a.interested, "cell": list(xy(sale.cell))},
+                          args={"player": who(p), "cell": cell_arg(sale.cell)})]
 
 
 def advance_interest(state: ColoradoState, events: list[Event]) -> bool:
@@ -131,9 +131,10 @@ def advance_interest(state: ColoradoState, events: list[Event]) -> bool:
         q = sale.queue.pop(0)
         sale.declined.append(q)
         why = "no cowboy" if not state.hands[q] else "no cube left"
-        events.append(Event("interest", CANNOT_BUY[why], q,
-                            {"interested": False, "cell": list(xy(sale.cell)), "reason": why},
-                            args={"player": who(q), "cell": cell_arg(sale.cell)}))
+        events.append(Emit.interest(
+            CANNOT_BUY[why], q,
+            {"interested": False, "cell": list(xy(sale.cell)), "reason": why},
+            args={"player": who(q), "cell": cell_arg(sale.cell)}))
     if sale.queue:
         return False
     resolve_interest(state, events)
@@ -144,9 +145,9 @@ def resolve_interest(state: ColoradoState, events: list[Event]) -> None:
     sale = state.sale
     assert sale is not None
     if not sale.interested:
-        events.append(Event("sale_result", NOBODY_WANTS, sale.seller,
-                            {"cell": list(xy(sale.cell)), "outcome": "nobody"},
-                            args={"cell": cell_arg(sale.cell)}))
+        events.append(Emit.sale_result(NOBODY_WANTS, sale.seller,
+                                       {"cell": list(xy(sale.cell)), "outcome": "nobody"},
+                                       args={"cell": cell_arg(sale.cell)}))
         set_cube(state, sale.cell, -1, events)
         finish_sale(state, events, None, ())
     elif len(sale.interested) == 1:
@@ -174,13 +175,13 @@ def do_give(state: ColoradoState, a: GiveCowboy, p: int) -> list[Event]:
     state.reveal()
     where = cell_arg(sale.cell)
     events = [
-        Event("sale_result", BOUGHT_FOR_ONE, p,
-              {"cell": list(xy(sale.cell)), "outcome": "one", "buyer": p, "seller": s},
-              args={"buyer": who(p), "cell": where, "seller": who(s)}),
-        Event("cowboy_given", COWBOY_GIVEN, p, {"from": p, "to": s, "cowboy": a.cowboy},
-              private_to=s, public_msg=COWBOY_GIVEN_PUBLIC,
-              args={"player": who(p), "seller": who(s), "cowboy": a.cowboy},
-              public_args={"player": who(p), "seller": who(s)})]
+        Emit.sale_result(BOUGHT_FOR_ONE, p,
+                         {"cell": list(xy(sale.cell)), "outcome": "one", "buyer": p, "seller": s},
+                         args={"buyer": who(p), "cell": where, "seller": who(s)}),
+        Emit.cowboy_given(COWBOY_GIVEN, p, {"from": p, "to": s, "cowboy": a.cowboy},
+                          private_to=s, public_msg=COWBOY_GIVEN_PUBLIC,
+                          args={"player": who(p), "seller": who(s), "cowboy": a.cowboy},
+                          public_args={"player": who(p), "seller": who(s)})]
     set_cube(state, sale.cell, -1, events)
     set_cube(state, sale.cell, p, events)
     finish_sale(state, events, p, (a.cowboy,))
@@ -197,7 +198,7 @@ def check_sale_bid(state: ColoradoState, a: SaleBid, p: int) -> Sentence | None:
 def do_sale_bid(state: ColoradoState, a: SaleBid, p: int) -> list[Event]:
     assert state.sale is not None
     state.sale.bids[p] = tuple(sorted(a.cowboys))
-    return [Event("sale_bid_submitted", SALE_BID_IN, p, {}, args={"player": who(p)})]
+    return [Emit.sale_bid_submitted(SALE_BID_IN, p, args={"player": who(p)})]
 
 
 def advance_auction(state: ColoradoState, events: list[Event]) -> bool:
@@ -222,16 +223,16 @@ def resolve_auction(state: ColoradoState, events: list[Event]) -> None:
         bisect.insort(state.hands[sale.seller], c)
     state.reveal()
     where, seller = cell_arg(sale.cell), who(sale.seller)
-    events.append(Event(
-        "sale_bids_revealed", AUCTION_REVEALED, winner,
+    events.append(Emit.sale_bids_revealed(
+        AUCTION_REVEALED, winner,
         {"bids": {str(p): list(b) for p, b in bids.items()}, "ranking": ranking,
          "winner": winner, "seller": sale.seller, "cell": list(xy(sale.cell))},
         args={"bids": [seat_bid(p, bids[p]) for p in ranking], "winner": who(winner),
               "cell": where, "seller": seller, "n": len(paid), "cowboys": list(paid)}))
-    events.append(Event("sale_result", BOUGHT_AT_AUCTION, winner,
-                        {"cell": list(xy(sale.cell)), "outcome": "auction",
-                         "buyer": winner, "seller": sale.seller},
-                        args={"buyer": who(winner), "cell": where, "seller": seller}))
+    events.append(Emit.sale_result(BOUGHT_AT_AUCTION, winner,
+                                   {"cell": list(xy(sale.cell)), "outcome": "auction",
+                                    "buyer": winner, "seller": sale.seller},
+                                   args={"buyer": who(winner), "cell": where, "seller": seller}))
     set_cube(state, sale.cell, -1, events)
     set_cube(state, sale.cell, winner, events)
     finish_sale(state, events, winner, paid, bids={p: list(b) for p, b in bids.items()})

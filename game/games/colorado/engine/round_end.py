@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.core import Outcome
 from game.engine.events import Event
 from game.engine.messages import N_, NN_
-from game.games.colorado.engine.events import numbered, seat_amount, who
+from game.games.colorado.engine.events import Emit, numbered, seat_amount, who
 from game.games.colorado.engine.model import NUM_ROUNDS, cells_json
 from game.games.colorado.engine.phases import Phase
 from game.games.colorado.engine.scoring import CATEGORIES, score_round
@@ -50,23 +50,24 @@ def end_round(state: ColoradoState, events: list[Event]) -> bool:
     for r in results:
         if r.points:
             state.score[r.player] += r.points
-            events.append(Event(
-                "scored", SCORED[r.category], r.player,
+            events.append(Emit.scored(
+                SCORED[r.category], r.player,
                 {"round": state.round, "category": r.category, "points": r.points,
                  "count": r.count, "cells": cells_json(r.cells)},
                 args={"player": who(r.player), "points": r.points, "n": r.count}))
         table.append({"player": r.player, "category": r.category, "points": r.points,
                       "count": r.count})
     state.round_results = state.round_results + [table]
-    events.append(Event("round_scored", ROUND_SCORED, None,
-                        {"round": state.round, "scores": list(state.score), "table": table},
-                        args={"round": state.round, "scores": [
-                            seat_amount(p, s) for p, s in enumerate(state.score)]}))
+    events.append(Emit.round_scored(
+        ROUND_SCORED, None,
+        {"round": state.round, "scores": list(state.score), "table": table},
+        args={"round": state.round, "scores": [
+            seat_amount(p, s) for p, s in enumerate(state.score)]}))
     state.flags = {}
     state.flags_up = False
     state.flag_hands = [[] for _ in range(state.num_players)]
     state.flags_unplaced = []
-    events.append(Event("flags_removed", FLAGS_REMOVED, None, {}))
+    events.append(Emit.flags_removed(FLAGS_REMOVED, None))
     return state.round >= NUM_ROUNDS
 
 
@@ -108,7 +109,7 @@ def end_game(state: ColoradoState, events: list[Event]) -> None:
         args: dict[str, Any] = {"player": who(best[0])}
     else:
         msg, args = numbered(SHARED_VICTORY, [who(p) for p in best])
-    events.append(Event("game_over", msg, None, {
+    events.append(Emit.game_over(msg, None, {
         "winners": best, "ranking": order, "scores": list(state.score),
         "cubes_on_board": [state.cubes_on_board(p) for p in range(state.num_players)]},
         args={**args, "n": points}))

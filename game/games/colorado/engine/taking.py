@@ -13,7 +13,7 @@ from game.games.colorado.engine.actions import TakeCard
 from game.games.colorado.engine.cardplay import CardUse, check_card_use
 from game.games.colorado.engine.cards import CARDS
 from game.games.colorado.engine.cubes import set_cube
-from game.games.colorado.engine.events import card_arg, cell_arg, numbered, who
+from game.games.colorado.engine.events import Emit, card_arg, cell_arg, numbered, who
 from game.games.colorado.engine.grid import CELLS, NUM_CELLS, index, on_board
 from game.games.colorado.engine.phases import Phase
 
@@ -64,13 +64,13 @@ def do_take(state: ColoradoState, a: TakeCard, p: int) -> list[Event]:
     state.used_cards.append(use.card.id)
     state.take_queue.pop(0)
     msg, cells = numbered(CARD_TAKEN, [cell_arg(i) for i in use.cubes])
-    events = [Event("card_taken", msg, p,
-                    {"card": use.card.to_json(),
-                     "flag": list(a.flag_cell) if a.flag_cell is not None else None,
-                     "rotation": a.rotation, "anchor_star": a.anchor_star,
-                     "stars": [list(c) for c in use.stars],
-                     "cubes": [list(CELLS[i]) for i in use.cubes]},
-                    args={"player": who(p), "card": card_arg(use.card), **cells})]
+    events = [Emit.card_taken(msg, p,
+                              {"card": use.card.to_json(),
+                               "flag": list(a.flag_cell) if a.flag_cell is not None else None,
+                               "rotation": a.rotation, "anchor_star": a.anchor_star,
+                               "stars": [list(c) for c in use.stars],
+                               "cubes": [list(CELLS[i]) for i in use.cubes]},
+                              args={"player": who(p), "card": card_arg(use.card), **cells})]
     for i in use.cubes:
         set_cube(state, i, p, events)
     return events

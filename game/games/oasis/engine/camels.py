@@ -18,7 +18,7 @@ from game.games.oasis.engine.checks import (
     path_cell_problem,
     phase_problem,
 )
-from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.events import Emit, seat
 from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
@@ -62,9 +62,9 @@ def put_camel(st: OasisState, p: int, c: int, line: Message) -> list[Event]:
     st.camel_at[c] = p
     st.camels_left[p] -= 1
     st.path_free -= 1
-    return [Event("camel_placed", line, p,
-                  {"cell": list(st.board.xy[c]), "camels_left": st.camels_left[p]},
-                  args={"player": seat(p), "cell": st.board.cell_names[c]})]
+    return [Emit.camel_placed(line, p,
+                              {"cell": list(st.board.xy[c]), "camels_left": st.camels_left[p]},
+                              args={"player": seat(p), "cell": st.board.cell_names[c]})]
 
 
 def check_move_camel(st: OasisState, action: MoveCamel, p: int) -> Sentence | None:
@@ -92,9 +92,9 @@ def do_move_camel(st: OasisState, action: MoveCamel, p: int) -> list[Event]:
     st.camel_at[dst] = p
     card_step_done(st)
     xy, names = st.board.xy, st.board.cell_names
-    return [Event("camel_moved", N_("{player} moves a camel from {src} to {dst}"), p,
-                  {"src": list(xy[src]), "dst": list(xy[dst])},
-                  args={"player": seat(p), "src": names[src], "dst": names[dst]})]
+    return [Emit.camel_moved(N_("{player} moves a camel from {src} to {dst}"), p,
+                             {"src": list(xy[src]), "dst": list(xy[dst])},
+                             args={"player": seat(p), "src": names[src], "dst": names[dst]})]
 
 
 def check_ignore(st: OasisState, action: IgnoreCard, p: int) -> Sentence | None:
@@ -106,9 +106,10 @@ def check_ignore(st: OasisState, action: IgnoreCard, p: int) -> Sentence | None:
 
 def do_ignore(st: OasisState, action: IgnoreCard, p: int) -> list[Event]:
     card = st.current
+    assert card is not None  # the check let a card in play be ignored
     finish_card(st)
-    return [Event("card_ignored", N_("{player} ignores the rest of {card}"), p, {"card": card},
-                  args={"player": seat(p), "card": CARD_TERMS[card]})]  # type: ignore[index]
+    return [Emit.card_ignored(N_("{player} ignores the rest of {card}"), p, {"card": card},
+                              args={"player": seat(p), "card": CARD_TERMS[card]})]
 
 
 def check_bonus_camel(st: OasisState, action: BonusCamel, p: int) -> Sentence | None:

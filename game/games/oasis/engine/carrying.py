@@ -15,7 +15,7 @@ from game.engine.messages import N_, NN_, Sentence, T, say
 from game.games.oasis.engine.actions import CarryOut
 from game.games.oasis.engine.cards import CARD_TERMS, CARDS, SCORE_SINGULAR
 from game.games.oasis.engine.checks import phase_problem
-from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.events import Emit, ScoreTilesTaken, seat
 from game.games.oasis.engine.offers import draw_to
 from game.games.oasis.engine.phases import Phase
 
@@ -43,8 +43,8 @@ def carry(st: OasisState, p: int, card: str) -> list[Event]:
     """``p`` starts carrying out ``card`` (one of their pending cards)."""
     st.pending.remove(card)
     info = CARDS[card]
-    events = [Event("card_carried_out", N_("{player} carries out {card}"), p, {"card": card},
-                    args={"player": seat(p), "card": CARD_TERMS[card]})]
+    events = [Emit.card_carried_out(N_("{player} carries out {card}"), p, {"card": card},
+                                    args={"player": seat(p), "card": CARD_TERMS[card]})]
     if info.effect == "score":
         events.append(take_score_tiles(st, p, info.what, info.amount))
         st.done.append(card)
@@ -63,17 +63,16 @@ def take_score_tiles(st: OasisState, p: int, kind: str, amount: int) -> Event:
     st.score_supply[kind] -= got
     st.score_tiles[p][kind] += got
     args = {"player": seat(p), "n": got, "kind": T(SCORE_SINGULAR[kind])}
-    data = {"kind": kind, "count": got}
+    data: ScoreTilesTaken = {"kind": kind, "count": got}
     if not got:
-        return Event("score_tiles_taken", N_("No {kind} score tiles are left: {player} takes "
-                                             "none"), p, data, args=args)
-    return Event("score_tiles_taken",
-                 NN_("{player} takes {n} {kind} score tile face down",
-                     "{player} takes {n} {kind} score tiles face down"), p, data,
-                 private_to=p, args=args,
-                 public_msg=NN_("{player} takes {n} score tile face down",
-                                "{player} takes {n} score tiles face down"),
-                 public_args={"player": seat(p), "n": got})
+        return Emit.score_tiles_taken(N_("No {kind} score tiles are left: {player} takes "
+                                         "none"), p, data, args=args)
+    return Emit.score_tiles_taken(NN_("{player} takes {n} {kind} score tile face down",
+                                      "{player} takes {n} {kind} score tiles face down"), p, data,
+                                  private_to=p, args=args,
+                                  public_msg=NN_("{player} takes {n} score tile face down",
+                                                 "{player} takes {n} score tiles face down"),
+                                  public_args={"player": seat(p), "n": got})
 
 
 def finish_card(st: OasisState) -> None:

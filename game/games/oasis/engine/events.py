@@ -1,26 +1,18 @@
 """The events an Oasis game emits: their kinds and what each carries in ``Event.data``.
 
 Every event's line is a message with arguments (``game.engine.messages``); ``seat(p)`` is
-the argument naming a seat.  ``PAYLOADS`` gives the data of each kind that has any (kinds
-not listed carry none); a test checks every event of random games against it.
+the argument naming a seat.  The rules emit each event through its kind in ``Emit``, which
+names the payload of the kinds that carry data, so mypy checks every emit's data; a test
+checks every event of random games against ``PAYLOADS`` too.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, get_args
+from typing import Any, TypedDict
 
+from game.engine.events import EventKinds, Kind, PlainKind
 from game.engine.messages import P
 from game.games.oasis.engine.cards import PLAYER_NAMES
-
-EventKind = Literal[
-    "discs_dealt", "round_started", "card_turned", "no_offer", "offer_stopped",
-    "deck_refilled", "cards_drawn", "choosing", "offer_taken", "disc_handed",
-    "card_carried_out", "score_tiles_taken", "camel_placed", "camel_moved", "card_ignored",
-    "tile_placed", "marker_moved", "marker_placed", "area_uncontrolled", "tile_unplaceable",
-    "end_triggered", "cards_discarded", "discs_revealed", "bonus", "bonus_skipped",
-    "final_score", "ranking", "game_over",
-]
-EVENT_KINDS: frozenset[str] = frozenset(get_args(EventKind))
 
 Cell = list[int]  # [x, y]
 
@@ -148,18 +140,42 @@ class GameOver(TypedDict):
     winner: int
 
 
-PAYLOADS: dict[str, type] = {
-    "discs_dealt": DiscsDealt, "round_started": RoundStarted, "card_turned": CardTurned,
-    "offer_stopped": OfferStopped, "deck_refilled": DeckRefilled, "cards_drawn": CardsDrawn,
-    "choosing": Choosing, "offer_taken": OfferTaken, "disc_handed": DiscHanded,
-    "card_carried_out": OneCard, "score_tiles_taken": ScoreTilesTaken,
-    "camel_placed": CamelPlaced, "camel_moved": FromTo, "card_ignored": OneCard,
-    "tile_placed": TilePlaced, "marker_moved": MarkerMoved, "marker_placed": MarkerPlaced,
-    "area_uncontrolled": AtCell, "tile_unplaceable": TileUnplaceable,
-    "end_triggered": EndTriggered, "cards_discarded": CardsDiscarded,
-    "discs_revealed": DiscsDealt, "final_score": FinalScore, "ranking": Ranking,
-    "game_over": GameOver,
-}
+class Emit(EventKinds):
+    """Every kind of event the rules emit, each with the payload it carries (the
+    kinds without one carry no data)."""
+
+    discs_dealt = Kind("discs_dealt", DiscsDealt)
+    round_started = Kind("round_started", RoundStarted)
+    card_turned = Kind("card_turned", CardTurned)
+    no_offer = PlainKind("no_offer")
+    offer_stopped = Kind("offer_stopped", OfferStopped)
+    deck_refilled = Kind("deck_refilled", DeckRefilled)
+    cards_drawn = Kind("cards_drawn", CardsDrawn)
+    choosing = Kind("choosing", Choosing)
+    offer_taken = Kind("offer_taken", OfferTaken)
+    disc_handed = Kind("disc_handed", DiscHanded)
+    card_carried_out = Kind("card_carried_out", OneCard)
+    score_tiles_taken = Kind("score_tiles_taken", ScoreTilesTaken)
+    camel_placed = Kind("camel_placed", CamelPlaced)
+    camel_moved = Kind("camel_moved", FromTo)
+    card_ignored = Kind("card_ignored", OneCard)
+    tile_placed = Kind("tile_placed", TilePlaced)
+    marker_moved = Kind("marker_moved", MarkerMoved)
+    marker_placed = Kind("marker_placed", MarkerPlaced)
+    area_uncontrolled = Kind("area_uncontrolled", AtCell)
+    tile_unplaceable = Kind("tile_unplaceable", TileUnplaceable)
+    end_triggered = Kind("end_triggered", EndTriggered)
+    cards_discarded = Kind("cards_discarded", CardsDiscarded)
+    discs_revealed = Kind("discs_revealed", DiscsDealt)
+    bonus = PlainKind("bonus")
+    bonus_skipped = PlainKind("bonus_skipped")
+    final_score = Kind("final_score", FinalScore)
+    ranking = Kind("ranking", Ranking)
+    game_over = Kind("game_over", GameOver)
+
+
+EVENT_KINDS, PAYLOADS = Emit.declared()
+"""Every kind's name, and the payload of each kind that carries data."""
 
 
 def seat(p: int) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from game.games.oasis.engine.cards import (
 )
 from game.games.oasis.engine.carrying import carry, finish_card
 from game.games.oasis.engine.checks import phase_problem
-from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.events import Emit, seat
 from game.games.oasis.engine.offers import can_turn, finish_offer, take
 from game.games.oasis.engine.phases import Phase
 
@@ -59,8 +59,8 @@ def setup(st: OasisState) -> list[Event]:
         st.offer_decks[p] = [st.draw.pop() for _ in range(OFFER_DECK_START)]
     holders = [M(N_("{player} holds disc #{disc}"), player=seat(p), disc=st.disc[p])
                for p in range(n)]
-    return [Event("discs_dealt", N_("{holders}"), None, {"discs": list(st.disc)},
-                  args={"holders": holders})] + start_round(st)
+    return [Emit.discs_dealt(N_("{holders}"), None, {"discs": list(st.disc)},
+                             args={"holders": holders})] + start_round(st)
 
 
 def trigger_end(st: OasisState, reason: str, land: str, line: Message,
@@ -69,9 +69,9 @@ def trigger_end(st: OasisState, reason: str, land: str, line: Message,
     if st.end_cause:
         return []
     st.end_cause = M(line, **args)
-    return [Event("end_triggered", N_("{reason}: the game ends at the end of this round"),
-                  None, {"reason": reason, "kind": land, "round": st.round},
-                  args={"reason": st.end_cause})]
+    return [Emit.end_triggered(N_("{reason}: the game ends at the end of this round"),
+                               None, {"reason": reason, "kind": land, "round": st.round},
+                               args={"reason": st.end_cause})]
 
 
 def advance(st: OasisState) -> list[Event]:
@@ -90,8 +90,8 @@ def _offer_step(st: OasisState, events: list[Event]) -> bool:
     if not st.offers[p] and st.offer_decks[p]:
         return False
     if not st.offers[p]:
-        events.append(Event("no_offer", N_("{player} has no cards to offer"), p,
-                            args={"player": seat(p)}))
+        events.append(Emit.no_offer(N_("{player} has no cards to offer"), p,
+                                    args={"player": seat(p)}))
     events += finish_offer(st, p)
     return True
 
@@ -120,16 +120,17 @@ def _carry_step(st: OasisState, events: list[Event]) -> bool:
     elif info.effect == "camels":
         if st.path_free > 0:
             return False
-        events.append(Event("card_ignored", N_("The camel path is full: {card} is ignored"),
-                            p, {"card": st.current}, args={"card": CARD_TERMS[st.current]}))
+        events.append(Emit.card_ignored(
+            N_("The camel path is full: {card} is ignored"),
+            p, {"card": st.current}, args={"card": CARD_TERMS[st.current]}))
         finish_card(st)
     else:
         k = KIND_CODE[info.what]
         if placement.has_tile_option(st, k, p):
             return False
-        events.append(Event("tile_unplaceable", _UNPLACEABLE[info.what, st.supply[k] == 0],
-                            p, {"kind": info.what, "count": st.left},
-                            args={"player": seat(p)}))
+        events.append(Emit.tile_unplaceable(_UNPLACEABLE[info.what, st.supply[k] == 0],
+                                            p, {"kind": info.what, "count": st.left},
+                                            args={"player": seat(p)}))
         events += trigger_end(st, "unplaceable", info.what, _TOOK_UNPLACEABLE[info.what],
                               player=seat(p))
         finish_card(st)
@@ -138,9 +139,9 @@ def _carry_step(st: OasisState, events: list[Event]) -> bool:
 
 def _discard_carried(st: OasisState, p: int) -> list[Event]:
     """``p`` has carried out every card: they go to the discards, the next disc chooses."""
-    events = [Event("cards_discarded", NN_("{player} discards {n} card",
-                                           "{player} discards {n} cards"),
-                    p, {"cards": list(st.done)}, args={"player": seat(p), "n": len(st.done)})]
+    events = [Emit.cards_discarded(
+        NN_("{player} discards {n} card", "{player} discards {n} cards"),
+        p, {"cards": list(st.done)}, args={"player": seat(p), "n": len(st.done)})]
     st.discards.extend(st.done)
     st.done = []
     st.pos += 1
@@ -155,8 +156,8 @@ def _bonus_step(st: OasisState, events: list[Event]) -> bool:
     p = st.bonus_player
     if bonus_possible(st, p):
         return False
-    events.append(Event("bonus_skipped", N_("{player} has nothing to place for the bonus "
-                                            "action"), p, args={"player": seat(p)}))
+    events.append(Emit.bonus_skipped(N_("{player} has nothing to place for the bonus "
+                                        "action"), p, args={"player": seat(p)}))
     events += end_round(st)
     return True
 
@@ -178,10 +179,10 @@ def start_bonus(st: OasisState) -> list[Event]:
     st.bonus_player = st.disc.index(1)
     discs = [M(N_("{player} #{disc}"), player=seat(q), disc=st.disc[q])
              for q in range(st.num_players)]
-    return [Event("discs_revealed", N_("Discs turned up: {discs}"), None,
-                  {"discs": list(st.disc)}, args={"discs": discs}),
-            Event("bonus", N_("{player} holds disc #1 and takes the bonus action"),
-                  st.bonus_player, args={"player": seat(st.bonus_player)})]
+    return [Emit.discs_revealed(N_("Discs turned up: {discs}"), None,
+                                {"discs": list(st.disc)}, args={"discs": discs}),
+            Emit.bonus(N_("{player} holds disc #1 and takes the bonus action"),
+                       st.bonus_player, args={"player": seat(st.bonus_player)})]
 
 
 def check_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> Sentence | None:
@@ -189,8 +190,8 @@ def check_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> Sentence | No
 
 
 def do_skip_bonus(st: OasisState, action: SkipBonus, p: int) -> list[Event]:
-    return [Event("bonus_skipped", N_("{player} skips the bonus action"), p,
-                  args={"player": seat(p)})] + end_round(st)
+    return [Emit.bonus_skipped(N_("{player} skips the bonus action"), p,
+                               args={"player": seat(p)})] + end_round(st)
 
 
 def end_round(st: OasisState) -> list[Event]:
@@ -211,9 +212,9 @@ def start_round(st: OasisState) -> list[Event]:
     st.pos = 0
     st.offer_start = len(st.offer_decks[st.order[0]])
     st.bonus_player = -1
-    return [Event("round_started", N_("Round {round}: {order}"), None,
-                  {"round": st.round, "order": list(st.order)},
-                  args={"round": st.round, "order": [seat(q) for q in st.order]})]
+    return [Emit.round_started(N_("Round {round}: {order}"), None,
+                               {"round": st.round, "order": list(st.order)},
+                               args={"round": st.round, "order": [seat(q) for q in st.order]})]
 
 
 def finish_game(st: OasisState) -> list[Event]:
@@ -227,13 +228,13 @@ def finish_game(st: OasisState) -> list[Event]:
     events = [_final_score(st, q) for q in range(n)]
     places = [M(N_("{place}. {player} {score}"), place=i + 1, player=seat(q),
                 score=final[q]["total"]) for i, q in enumerate(st.ranking)]
-    events.append(Event("ranking", N_("Final ranking: {places}"), None,
-                        {"ranking": list(st.ranking),
-                         "scores": [final[q]["total"] for q in range(n)],
-                         "discs": list(st.disc)}, args={"places": places}))
+    events.append(Emit.ranking(N_("Final ranking: {places}"), None,
+                               {"ranking": list(st.ranking),
+                                "scores": [final[q]["total"] for q in range(n)],
+                                "discs": list(st.disc)}, args={"places": places}))
     winner = st.ranking[0]
-    events.append(Event("game_over", N_("{player} wins!"), winner, {"winner": winner},
-                        args={"player": seat(winner)}))
+    events.append(Emit.game_over(N_("{player} wins!"), winner, {"winner": winner},
+                                 args={"player": seat(winner)}))
     return events
 
 
@@ -243,7 +244,9 @@ def _final_score(st: OasisState, q: int) -> Event:
     cells = {kind: [list(xy[c]) for a in f[kind]["areas"] for c in placement.area_cells(st, a)]
              for kind in LAND_KINDS}
     points = {cat: f[cat]["points"] for cat in ("camels", *LAND_KINDS)}
-    return Event("final_score", N_("{player} scores {total} (camels {camels}, oasis {oasis}, "
-                                   "steppe {steppe}, stone {stone})"), q,
-                 {**f, "score_tiles": dict(st.score_tiles[q]), "cells": cells},
-                 args={"player": seat(q), "total": f["total"], **points})
+    return Emit.final_score(N_("{player} scores {total} (camels {camels}, oasis {oasis}, "
+                               "steppe {steppe}, stone {stone})"), q,
+                            {"camels": f["camels"], "oasis": f["oasis"], "steppe": f["steppe"],
+                             "stone": f["stone"], "total": f["total"],
+                             "score_tiles": dict(st.score_tiles[q]), "cells": cells},
+                            args={"player": seat(q), "total": f["total"], **points})

@@ -16,7 +16,7 @@ from game.engine.messages import N_, NN_, Message, Sentence, say
 from game.games.oasis.engine.actions import StopOffer, TakeOffer, TurnCard
 from game.games.oasis.engine.cards import CARD_TERMS, DRAW_AFTER, MAX_OFFER
 from game.games.oasis.engine.checks import phase_problem
-from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.events import Emit, seat
 from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
@@ -52,9 +52,9 @@ def do_turn(st: OasisState, action: TurnCard, p: int) -> list[Event]:
     st.offers[p].append(card)
     st.reveal()
     m = len(st.offers[p])
-    return [Event("card_turned", N_("{player} turns up {card} (card {position} of the offer)"),
-                  p, {"card": card, "position": m},
-                  args={"player": seat(p), "card": CARD_TERMS[card], "position": m})]
+    return [Emit.card_turned(N_("{player} turns up {card} (card {position} of the offer)"),
+                             p, {"card": card, "position": m},
+                             args={"player": seat(p), "card": CARD_TERMS[card], "position": m})]
 
 
 def check_stop(st: OasisState, action: StopOffer, p: int) -> Sentence | None:
@@ -75,7 +75,7 @@ def finish_offer(st: OasisState, p: int) -> list[Event]:
         line, args = N_("{player} offers {cards}"), {"player": seat(p), "cards": titles(cards)}
     else:
         line, args = N_("{player} offers nothing"), {"player": seat(p)}
-    events = [Event("offer_stopped", line, p, {"cards": list(cards)}, args=args)]
+    events: list[Event] = [Emit.offer_stopped(line, p, {"cards": list(cards)}, args=args)]
     want = DRAW_AFTER.get(len(cards), 0)
     if want:
         events += draw_to(st, p, want)
@@ -83,8 +83,8 @@ def finish_offer(st: OasisState, p: int) -> list[Event]:
     if st.pos == st.num_players:
         st.phase = Phase.CHOOSE
         st.pos = 0
-        events.append(Event("choosing", N_("All offers are on the table"), None,
-                            {"order": list(st.order)}))
+        events.append(Emit.choosing(N_("All offers are on the table"), None,
+                                    {"order": list(st.order)}))
     else:
         st.offer_start = len(st.offer_decks[st.order[st.pos]])
     return events
@@ -103,7 +103,7 @@ def draw_to(st: OasisState, p: int, count: int) -> list[Event]:
             st.discards = []
             st.rng.shuffle(st.draw)
             n = len(st.draw)
-            events.append(Event("deck_refilled", NN_(
+            events.append(Emit.deck_refilled(NN_(
                 "The discards are shuffled into a new draw deck of {n} card",
                 "The discards are shuffled into a new draw deck of {n} cards"), None,
                 {"count": n}, args={"n": n}))
@@ -115,8 +115,8 @@ def draw_to(st: OasisState, p: int, count: int) -> list[Event]:
                    "{player} draws {n} cards to the bottom of their offer deck")
     else:
         line = N_("{player} draws no card: the decks are empty")
-    events.append(Event("cards_drawn", line, p, {"count": got, "wanted": count},
-                        args={"player": seat(p), "n": got}))
+    events.append(Emit.cards_drawn(line, p, {"count": got, "wanted": count},
+                                   args={"player": seat(p), "n": got}))
     return events
 
 
@@ -163,8 +163,8 @@ def take(st: OasisState, p: int, owner: int) -> list[Event]:
     handed = (N_("{player} hands disc #{disc} face down to themself") if own
               else N_("{player} hands disc #{disc} face down to {owner}"))
     return [
-        Event("offer_taken", _TAKES[own, bool(st.pending)], p,
-              {"owner": owner, "cards": list(st.pending), "disc": disc}, args=args),
-        Event("disc_handed", handed, p, {"disc": disc, "from": p, "to": owner},
-              args={"player": seat(p), "owner": seat(owner), "disc": disc}),
+        Emit.offer_taken(_TAKES[own, bool(st.pending)], p,
+                         {"owner": owner, "cards": list(st.pending), "disc": disc}, args=args),
+        Emit.disc_handed(handed, p, {"disc": disc, "from": p, "to": owner},
+                         args={"player": seat(p), "owner": seat(owner), "disc": disc}),
     ]

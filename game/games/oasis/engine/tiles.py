@@ -25,7 +25,7 @@ from game.games.oasis.engine.cards import (
     TILE_TERMS,
 )
 from game.games.oasis.engine.checks import at, cell_problem, phase_problem
-from game.games.oasis.engine.events import seat
+from game.games.oasis.engine.events import Emit, TilePlaced, seat
 from game.games.oasis.engine.phases import Phase
 
 if TYPE_CHECKING:
@@ -141,13 +141,13 @@ def place(st: OasisState, action: PlaceTile | BonusTile, p: int, bonus: bool) ->
                                 else -1 if src == "none" else at(st, src))  # type: ignore[arg-type]
     xy = st.board.xy
     kind = action.kind
-    data = {"kind": kind, "cell": list(xy[c]), "mode": info["mode"], "area": info["area"],
-            "size": info["size"], "absorbed": info["absorbed"],
-            "cells": [list(xy[x]) for x in placement.area_cells(st, info["area"])]}
+    data: TilePlaced = {"kind": kind, "cell": list(xy[c]), "mode": info["mode"], "area": info["area"],
+                        "size": info["size"], "absorbed": info["absorbed"],
+                        "cells": [list(xy[x]) for x in placement.area_cells(st, info["area"])]}
     args = {"player": seat(p), "tile": _TILE_ARGS[kind], "cell": st.board.cell_names[c],
             "area": _AREA_ARGS[kind], "n": info["size"]}
     line = _PLACED[bonus, info["mode"], bool(info["absorbed"])]
-    events = [Event("tile_placed", line, p, data, args=args)]
+    events = [Emit.tile_placed(line, p, data, args=args)]
     events += marker_events(st, p, c, kind, info)
     if st.supply[k] == 0:
         events += flow.trigger_end(st, "last_tile", kind, _LAST_TILE[kind])
@@ -161,18 +161,18 @@ def marker_events(st: OasisState, p: int, c: int, kind: str,
     marker = info["marker"]
     if marker is not None and "moved_from" in marker:
         src = marker["moved_from"]
-        return [Event("marker_moved", N_("{player} moves a control marker from {src} to "
-                                         "{dst}; the old area is now uncontrolled"), p,
-                      {"src": list(xy[src]), "dst": list(xy[c]),
-                       "abandoned": marker["abandoned"]},
-                      args={"player": seat(p), "src": st.board.cell_names[src],
-                            "dst": st.board.cell_names[c]})]
+        return [Emit.marker_moved(N_("{player} moves a control marker from {src} to "
+                                     "{dst}; the old area is now uncontrolled"), p,
+                                  {"src": list(xy[src]), "dst": list(xy[c]),
+                                   "abandoned": marker["abandoned"]},
+                                  args={"player": seat(p), "src": st.board.cell_names[src],
+                                        "dst": st.board.cell_names[c]})]
     if marker is not None:
-        return [Event("marker_placed", N_("{player} puts a control marker on the new {area}"),
-                      p, {"cell": list(xy[c]),
-                          "markers_left": MARKERS_EACH - len(st.markers[p])},
-                      args={"player": seat(p), "area": _AREA_ARGS[kind]})]
+        return [Emit.marker_placed(N_("{player} puts a control marker on the new {area}"),
+                                   p, {"cell": list(xy[c]),
+                                       "markers_left": MARKERS_EACH - len(st.markers[p])},
+                                   args={"player": seat(p), "area": _AREA_ARGS[kind]})]
     if info["mode"] == placement.START:
-        return [Event("area_uncontrolled", N_("The new {area} stays uncontrolled"), p,
-                      {"cell": list(xy[c])}, args={"area": _AREA_ARGS[kind]})]
+        return [Emit.area_uncontrolled(N_("The new {area} stays uncontrolled"), p,
+                                       {"cell": list(xy[c])}, args={"area": _AREA_ARGS[kind]})]
     return []

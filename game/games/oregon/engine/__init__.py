@@ -46,7 +46,7 @@ from game.games.oregon.engine.cards import (
     card_name,
     player_name,
 )
-from game.games.oregon.engine.events import EVENT_KINDS, PAYLOADS, EventKind
+from game.games.oregon.engine.events import EVENT_KINDS, PAYLOADS, Emit
 from game.games.oregon.engine.geometry import OregonBoard, board_from_map, cell_name, make_board
 from game.games.oregon.engine.phases import PHASES, Phase
 from game.games.oregon.engine.placement import action_for
@@ -61,7 +61,7 @@ from game.games.oregon.engine.view import OregonView
 
 __all__ = [
     "ACTION_TYPES", "BOARD_OPTIONS", "BUILDINGS", "EVENT_KINDS", "PAYLOADS",
-    "EventKind", "OregonView", "PHASES", "Phase",
+    "Emit", "OregonView", "PHASES", "Phase",
     "PLAYER_COLOURS", "SYMBOLS", "DiscardDead", "DiscardDrawn",
     "DiscardNoPlacement", "Draw", "KeepCard", "OregonBoard", "OregonState", "PlaceBuilding",
     "PlaceFarmer", "PlaceStartTile", "SkipExtraTurn", "UseExtraTurn", "action_for",

@@ -19,7 +19,7 @@ from game.games.oregon.engine.cards import (
     card_name,
     is_building,
 )
-from game.games.oregon.engine.events import seat
+from game.games.oregon.engine.events import DrewCardPublic, Emit, seat
 from game.games.oregon.engine.flow import PHASE_HINT, after_draw_step, deck_available, draw_decks
 from game.games.oregon.engine.phases import Phase
 
@@ -65,19 +65,19 @@ def do_draw(st: OregonState, action: Draw, p: int) -> list[Event]:
         deck.extend(st.discard[d])
         st.discard[d].clear()
         st.rng.shuffle(deck)
-        events.append(Event("reshuffled", _RESHUFFLED[DECKS[d]], None,
-                            {"deck": DECKS[d], "size": len(deck)}))
+        events.append(Emit.reshuffled(_RESHUFFLED[DECKS[d]], None,
+                                      {"deck": DECKS[d], "size": len(deck)}))
     card = deck.pop()
     st.reveal()
     hand = st.hands[p]
     hand.append(card)
     st.drawn_any = True
-    public = {"deck": DECKS[d], "kind": card_kind(card), "hand_size": len(hand),
-              "deck_size": len(deck)}
-    events.append(Event("drew_card", N_("{player} draws {card}"), p, {**public, "card": card},
-                        private_to=p, public_msg=_DRAWS_FROM[DECKS[d]],
-                        args={"player": seat(p), "card": T(a_card(card))},
-                        public_args={"player": seat(p)}, public_data=public))
+    public: DrewCardPublic = {"deck": DECKS[d], "kind": card_kind(card), "hand_size": len(hand),
+                              "deck_size": len(deck)}
+    events.append(Emit.drew_card(N_("{player} draws {card}"), p, {**public, "card": card},
+                                 private_to=p, public_msg=_DRAWS_FROM[DECKS[d]],
+                                 args={"player": seat(p), "card": T(a_card(card))},
+                                 public_args={"player": seat(p)}, public_data=public))
     if d == 1:
         t = card_building(card)
         dead = st.stacks[t] == 0
@@ -159,5 +159,5 @@ def _discard_building(st: OregonState, p: int, card: int, why: str) -> Event:
         st.discard[1].append(card)
         message = N_("{player} discards a duplicate {card}")
         term = card_name(card)
-    return Event("discarded", message, p, {"cards": [card], "reason": why, "removed": removed},
-                 args={"player": seat(p), "card": T(term)})
+    return Emit.discarded(message, p, {"cards": [card], "reason": why, "removed": removed},
+                          args={"player": seat(p), "card": T(term)})

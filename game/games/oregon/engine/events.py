@@ -1,25 +1,18 @@
 """Oregon's events: their kinds, the data each kind carries, and the seat as an argument.
 
-Every event the rules emit has a kind listed in ``EventKind``; a kind that carries data has
-a payload ``TypedDict`` in ``PAYLOADS`` naming exactly its keys (keys only some events of
-the kind have are ``NotRequired``).  The log line is a message with arguments (see
+The rules emit every event through its kind in ``Emit`` (``Emit.farmer_placed(msg, p,
+{...})``); a kind that carries data has a payload ``TypedDict`` naming exactly its keys
+(keys only some events of the kind have are ``NotRequired``), which mypy holds each emit
+to.  ``EVENT_KINDS`` and ``PAYLOADS`` list them.  The log line is a message with arguments (see
 ``game.engine.messages``), written where the rule that emits it lives.
 """
 
 # (no ``from __future__ import annotations``: TypedDict reads NotRequired at run time)
-from typing import Any, Literal, NotRequired, TypedDict, get_args
+from typing import Any, NotRequired, TypedDict
 
+from game.engine.events import EventKinds, Kind, PlainKind
 from game.engine.messages import P
 from game.games.oregon.engine.cards import player_name
-
-EventKind = Literal[
-    "start_tile_placed", "start_tile_unplaceable", "turn_start", "cannot_play",
-    "cards_played", "token_flipped", "farmer_placed", "building_placed", "stack_emptied",
-    "scored", "drew_token", "no_token", "end_triggered", "last_round", "extra_turn_used",
-    "extra_turn_skipped", "reshuffled", "drew_card", "discarded", "hand_short",
-    "tokens_revealed", "game_over",
-]
-EVENT_KINDS: frozenset[str] = frozenset(get_args(EventKind))
 
 
 def seat(p: int) -> dict[str, Any]:
@@ -75,11 +68,16 @@ class Scored(TypedDict):
     cells: list[list[int]]  # the group, for the group bonus
 
 
-class DrewToken(TypedDict):
+class DrewTokenPublic(TypedDict):
+    """What every seat sees of a drawn token."""
+
     token: str  # "coal" or "gold"
-    value: int  # private to the drawer
     cell: list[int]
     count: int
+
+
+class DrewToken(DrewTokenPublic):
+    value: int  # private to the drawer
 
 
 class NoToken(TypedDict):
@@ -101,12 +99,17 @@ class Reshuffled(TypedDict):
     size: int
 
 
-class DrewCard(TypedDict):
+class DrewCardPublic(TypedDict):
+    """What every seat sees of a drawn card."""
+
     deck: str
     kind: str
-    card: int  # private to the drawer
     hand_size: int
     deck_size: int
+
+
+class DrewCard(DrewCardPublic):
+    card: int  # private to the drawer
 
 
 class Discarded(TypedDict):
@@ -129,13 +132,33 @@ class GameOver(TypedDict):
     farmers_on_board: list[int]
 
 
-PAYLOADS: dict[str, type] = {
-    "start_tile_placed": StartTilePlaced, "turn_start": TurnStart,
-    "cards_played": CardsPlayed, "token_flipped": TokenFlipped,
-    "farmer_placed": FarmerPlaced, "building_placed": BuildingPlaced,
-    "stack_emptied": StackEmptied, "scored": Scored, "drew_token": DrewToken,
-    "no_token": NoToken, "end_triggered": EndTriggered, "last_round": LastRound,
-    "reshuffled": Reshuffled, "drew_card": DrewCard, "discarded": Discarded,
-    "tokens_revealed": TokensRevealed, "game_over": GameOver,
-}
-"""Payload type of each kind with data; the other kinds carry none."""
+class Emit(EventKinds):
+    """Every kind of event the rules emit, each with the payload it carries (the
+    kinds without one carry no data)."""
+
+    start_tile_placed = Kind("start_tile_placed", StartTilePlaced)
+    start_tile_unplaceable = PlainKind("start_tile_unplaceable")
+    turn_start = Kind("turn_start", TurnStart)
+    cannot_play = PlainKind("cannot_play")
+    cards_played = Kind("cards_played", CardsPlayed)
+    token_flipped = Kind("token_flipped", TokenFlipped)
+    farmer_placed = Kind("farmer_placed", FarmerPlaced)
+    building_placed = Kind("building_placed", BuildingPlaced)
+    stack_emptied = Kind("stack_emptied", StackEmptied)
+    scored = Kind("scored", Scored)
+    drew_token = Kind("drew_token", DrewToken)
+    no_token = Kind("no_token", NoToken)
+    end_triggered = Kind("end_triggered", EndTriggered)
+    last_round = Kind("last_round", LastRound)
+    extra_turn_used = PlainKind("extra_turn_used")
+    extra_turn_skipped = PlainKind("extra_turn_skipped")
+    reshuffled = Kind("reshuffled", Reshuffled)
+    drew_card = Kind("drew_card", DrewCard)
+    discarded = Kind("discarded", Discarded)
+    hand_short = PlainKind("hand_short")
+    tokens_revealed = Kind("tokens_revealed", TokensRevealed)
+    game_over = Kind("game_over", GameOver)
+
+
+EVENT_KINDS, PAYLOADS = Emit.declared()
+"""Every kind's name, and the payload of each kind that carries data."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.engine.events import Event
 from game.engine.messages import N_, NN_, T
 from game.games.oregon.engine.cards import HAND_SIZE, building_name
-from game.games.oregon.engine.events import seat
+from game.games.oregon.engine.events import Emit, seat
 from game.games.oregon.engine.phases import Phase
 from game.games.oregon.engine.placement import play_actions, start_tile_region
 
@@ -65,8 +65,7 @@ def next_start_tile(st: OregonState, q: int, events: list[Event], first: bool = 
         if start_tile_region(st, q):
             st.current = q
             return
-        events.append(Event(
-            "start_tile_unplaceable",
+        events.append(Emit.start_tile_unplaceable(
             N_("No cell is left for {player}'s start {building}; it leaves the game"), q,
             args={"player": seat(q), "building": T(building_name(st.start_tiles[q]))}))
         q = (q + 1) % n
@@ -85,8 +84,8 @@ def begin_turn(st: OregonState, events: list[Event]) -> None:
     p = st.current
     last = st.end_triggered
     message = N_("{player}'s last turn") if last else N_("{player}'s turn")
-    events.append(Event("turn_start", message, p, {"turn": st.turn, "last": last},
-                        args={"player": seat(p)}))
+    events.append(Emit.turn_start(message, p, {"turn": st.turn, "last": last},
+                                  args={"player": seat(p)}))
     check_can_play(st, events)
 
 
@@ -95,8 +94,8 @@ def check_can_play(st: OregonState, events: list[Event]) -> None:
     p = st.current
     if len(st.hands[p]) >= 2 or play_actions(st, p):
         return
-    events.append(Event("cannot_play", N_("{player} cannot play 2 cards"), p,
-                        args={"player": seat(p)}))
+    events.append(Emit.cannot_play(N_("{player} cannot play 2 cards"), p,
+                                   args={"player": seat(p)}))
     finish_plays(st, events)
 
 
@@ -158,9 +157,9 @@ def after_draw_step(st: OregonState, events: list[Event]) -> None:
     if size >= HAND_SIZE:
         end_turn(st, events)
     elif not (deck_available(st, 0) or deck_available(st, 1)):
-        events.append(Event(
-            "hand_short", NN_("Both decks are empty: {player}'s hand stays at {n} card",
-                              "Both decks are empty: {player}'s hand stays at {n} cards"),
+        events.append(Emit.hand_short(
+            NN_("Both decks are empty: {player}'s hand stays at {n} card",
+                "Both decks are empty: {player}'s hand stays at {n} cards"),
             p, args={"player": seat(p), "n": size}))
         end_turn(st, events)
 
@@ -194,8 +193,8 @@ def game_over(st: OregonState, events: list[Event]) -> None:
     for q in range(st.num_players):
         coal, gold = st.coal[q], st.gold[q]
         bonus = sum(coal) + sum(gold)
-        events.append(Event(
-            "tokens_revealed", _REVEAL[bool(coal), bool(gold)], q,
+        events.append(Emit.tokens_revealed(
+            _REVEAL[bool(coal), bool(gold)], q,
             {"coal": list(coal), "gold": list(gold), "bonus": bonus, "final": final[q]},
             args={"player": seat(q), "coal": "+".join(map(str, coal)),
                   "gold": "+".join(map(str, gold)), "bonus": bonus, "final": final[q]}))
@@ -208,6 +207,7 @@ def game_over(st: OregonState, events: list[Event]) -> None:
         message = NN_("Shared win: {players} with {n} point",
                       "Shared win: {players} with {n} points")
         args = {"players": [seat(q) for q in winners], "n": points}
-    events.append(Event("game_over", message, None,
-                        {"final_scores": final, "ranking": result.ranking, "winners": winners,
-                         "farmers_on_board": st.farmers_on_board()}, args=args))
+    events.append(Emit.game_over(
+        message, None,
+        {"final_scores": final, "ranking": result.ranking, "winners": winners,
+         "farmers_on_board": st.farmers_on_board()}, args=args))

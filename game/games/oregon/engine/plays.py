@@ -29,7 +29,7 @@ from game.games.oregon.engine.cards import (
     card_name,
     the_building,
 )
-from game.games.oregon.engine.events import seat
+from game.games.oregon.engine.events import DrewTokenPublic, Emit, seat
 from game.games.oregon.engine.flow import PHASE_HINT, check_can_play, finish_plays, next_start_tile
 from game.games.oregon.engine.geometry import cell_name
 from game.games.oregon.engine.phases import Phase
@@ -61,10 +61,10 @@ def do_start_tile(st: OregonState, action: PlaceStartTile, p: int) -> list[Event
     st.put_tile(t, i)
     st.start_mask |= 1 << i
     st.start_cells[p] = i
-    events = [Event("start_tile_placed", N_("{player} places the start {building} on {cell}"),
-                    p, {"cell": list(action.cell), "building": BUILDINGS[t]},
-                    args={"player": seat(p), "building": T(building_name(t)),
-                          "cell": cell_name(action.cell)})]
+    events = [Emit.start_tile_placed(N_("{player} places the start {building} on {cell}"),
+                                     p, {"cell": list(action.cell), "building": BUILDINGS[t]},
+                                     args={"player": seat(p), "building": T(building_name(t)),
+                                           "cell": cell_name(action.cell)})]
     next_start_tile(st, (p + 1) % st.num_players, events)
     return events
 
@@ -97,9 +97,9 @@ def _cards_played(st: OregonState, action: _Play, p: int, kind: str, joker: bool
         args["other"] = T(card_name(cards[1]))
         message = (N_("{player} discards {card} + {other} and places nothing")
                    if kind == "discard" else N_("{player} plays {card} + {other}"))
-    return Event("cards_played", message, p, {"cards": list(cards), "joker": joker,
-                                              "kind": kind, "extra_turn": st.plays == 1},
-                 args=args)
+    return Emit.cards_played(message, p, {"cards": list(cards), "joker": joker,
+                                          "kind": kind, "extra_turn": st.plays == 1},
+                             args=args)
 
 
 def do_play(st: OregonState, action: _Play, p: int) -> list[Event]:
@@ -118,8 +118,9 @@ def do_play(st: OregonState, action: _Play, p: int) -> list[Event]:
     events = [_cards_played(st, action, p, kind, joker)]
     if joker:
         st.joker[p] = False
-        events.append(Event("token_flipped", N_("{player}'s joker is spent"), p,
-                            {"token": "joker", "active": False}, args={"player": seat(p)}))
+        events.append(Emit.token_flipped(
+            N_("{player}'s joker is spent"), p,
+            {"token": "joker", "active": False}, args={"player": seat(p)}))
     if isinstance(action, PlaceFarmer):
         _place_farmer(st, st.board.index(action.cell), p, events)
     elif isinstance(action, PlaceBuilding):
@@ -142,24 +143,25 @@ def _place_farmer(st: OregonState, i: int, p: int, events: list[Event]) -> None:
     st.occupied |= bit
     st.farmers_left[p] -= 1
     xy = st.board.xy[i]
-    events.append(Event("farmer_placed", N_("{player} places a farmer on {cell}"), p,
-                        {"cell": list(xy), "farmers_left": st.farmers_left[p]},
-                        args={"player": seat(p), "cell": cell_name(xy)}))
+    events.append(Emit.farmer_placed(N_("{player} places a farmer on {cell}"), p,
+                                     {"cell": list(xy), "farmers_left": st.farmers_left[p]},
+                                     args={"player": seat(p), "cell": cell_name(xy)}))
 
 
 def _place_building(st: OregonState, t: int, i: int, p: int, events: list[Event]) -> None:
     st.put_tile(t, i)
     st.stacks[t] -= 1
     xy = st.board.xy[i]
-    events.append(Event("building_placed", N_("{player} builds {building} on {cell}"), p,
-                        {"cell": list(xy), "building": BUILDINGS[t],
-                         "stack_left": st.stacks[t]},
-                        args={"player": seat(p), "building": T(a_building(t)),
-                              "cell": cell_name(xy)}))
+    events.append(Emit.building_placed(N_("{player} builds {building} on {cell}"), p,
+                                       {"cell": list(xy), "building": BUILDINGS[t],
+                                        "stack_left": st.stacks[t]},
+                                       args={"player": seat(p), "building": T(a_building(t)),
+                                             "cell": cell_name(xy)}))
     if st.stacks[t] == 0:
-        events.append(Event("stack_emptied", N_("The {building} stack is empty"), None,
-                            {"building": BUILDINGS[t], "empty_stacks": st.empty_stacks()},
-                            args={"building": T(building_name(t))}))
+        events.append(Emit.stack_emptied(
+            N_("The {building} stack is empty"), None,
+            {"building": BUILDINGS[t], "empty_stacks": st.empty_stacks()},
+            args={"building": T(building_name(t))}))
 
 
 # --- what a placement earns ----------------------------------------------------------------
@@ -195,7 +197,7 @@ def _scored(st: OregonState, q: int, gain_reason: str, points: int, at: tuple[in
             args["n"] = points
             message = NN_("{player} scores {points} for {building} on {cell}",
                           "{player} scores {points} for {building} on {cell}")
-    return Event("scored", message, q, {
+    return Emit.scored(message, q, {
         "amount": points, "reason": gain_reason, "cell": list(at), "total": st.score[q],
         "farmers": farmers, "cells": [list(c) for c in st.board.cells_of(group)]}, args=args)
 
@@ -215,23 +217,23 @@ def _apply_gains(st: OregonState, p: int, outcome: Outcome, events: list[Event])
                 value = supply.pop()
                 held.append(value)
                 st.reveal()
-                public = {"token": token, "cell": cell, "count": len(held)}
-                events.append(Event(
-                    "drew_token", _DRAWS_TOKEN[token], q, {**public, "value": value},
+                public: DrewTokenPublic = {"token": token, "cell": cell, "count": len(held)}
+                events.append(Emit.drew_token(
+                    _DRAWS_TOKEN[token], q, {**public, "value": value},
                     private_to=q, public_msg=_DRAWS_TOKEN_PUBLIC[token],
                     args={"player": seat(q), "value": value},
                     public_args={"player": seat(q)}, public_data=public))
             if short:
-                events.append(Event(
-                    "no_token", _NO_TOKENS[token] if short > 1 else _NO_TOKEN[token], q,
+                events.append(Emit.no_token(
+                    _NO_TOKENS[token] if short > 1 else _NO_TOKEN[token], q,
                     {"token": token, "missed": short, "cell": cell},
                     args={"player": seat(q), "n": short}))
         for token, again in (("joker", g.joker), ("extra", g.extra)):
             if again:
                 getattr(st, token)[q] = True
-                events.append(Event("token_flipped", _ACTIVE_AGAIN[token], q,
-                                    {"token": token, "active": True, "cell": cell},
-                                    args={"player": seat(q)}))
+                events.append(Emit.token_flipped(_ACTIVE_AGAIN[token], q,
+                                                 {"token": token, "active": True, "cell": cell},
+                                                 args={"player": seat(q)}))
     if outcome.mark:
         st.marked[p] |= outcome.mark
 
@@ -256,18 +258,18 @@ def _check_end_trigger(st: OregonState, p: int, events: list[Event]) -> None:
     st.end_triggered = True
     st.end_reason = reason
     st.end_by = p
-    events.append(Event("end_triggered", message, p, {"reason": reason}, args=args))
+    events.append(Emit.end_triggered(message, p, {"reason": reason}, args=args))
     rest = []
     q = p
     while q != st.last_player:
         q = (q + 1) % n
         rest.append(q)
     if rest:
-        events.append(Event("last_round", N_("Last round: {players} take a final turn"), None,
-                            {"players": rest}, args={"players": [seat(q) for q in rest]}))
+        events.append(Emit.last_round(N_("Last round: {players} take a final turn"), None,
+                                      {"players": rest}, args={"players": [seat(q) for q in rest]}))
     else:
-        events.append(Event("last_round", N_("This is the last turn of the game"), None,
-                            {"players": []}))
+        events.append(Emit.last_round(N_("This is the last turn of the game"), None,
+                                      {"players": []}))
 
 
 # --- the extra turn ------------------------------------------------------------------------
@@ -284,16 +286,16 @@ def do_use_extra(st: OregonState, action: UseExtraTurn, p: int) -> list[Event]:
     st.extra[p] = False
     st.extra_used = True
     st.phase = Phase.PLAY
-    events = [Event("extra_turn_used", N_("{player} uses the extra turn"), p,
-                    args={"player": seat(p)}),
-              Event("token_flipped", N_("{player}'s extra-turn token is spent"), p,
-                    {"token": "extra", "active": False}, args={"player": seat(p)})]
+    events = [Emit.extra_turn_used(N_("{player} uses the extra turn"), p,
+                                   args={"player": seat(p)}),
+              Emit.token_flipped(N_("{player}'s extra-turn token is spent"), p,
+                                 {"token": "extra", "active": False}, args={"player": seat(p)})]
     check_can_play(st, events)
     return events
 
 
 def do_skip_extra(st: OregonState, action: SkipExtraTurn, p: int) -> list[Event]:
-    events = [Event("extra_turn_skipped", N_("{player} keeps the extra turn for later"), p,
-                    args={"player": seat(p)})]
+    events = [Emit.extra_turn_skipped(N_("{player} keeps the extra turn for later"), p,
+                                      args={"player": seat(p)})]
     finish_plays(st, events)
     return events

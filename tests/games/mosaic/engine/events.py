@@ -1,17 +1,16 @@
-"""Mosaic's events: their kinds and the data each kind carries (see the contract test).
+"""Mosaic's events: their kinds (``Emit``, through which the rules emit them) and the data
+each kind carries (see the contract test).
 
 A drawn tile's kind is in the message's arguments only, never in ``data``: whoever may not
 see it reads the public message (``Event.message_for``), and ``data`` is public."""
 
 # (no ``from __future__ import annotations``: TypedDict reads its keys at run time)
-from typing import Any, Literal, TypedDict, get_args
+from typing import Any, TypedDict
 
+from game.engine.events import EventKinds, Kind, PlainKind
 from game.engine.messages import P
 
 PLAYER_NAMES = ("Purple", "Orange", "Brown")
-
-EventKind = Literal["dealt", "placed", "scored", "drew", "game_over"]
-EVENT_KINDS: frozenset[str] = frozenset(get_args(EventKind))
 
 
 class Dealt(TypedDict):
@@ -33,8 +32,19 @@ class GameOver(TypedDict):
     winners: list[int]
 
 
-PAYLOADS: dict[str, Any] = {"dealt": Dealt, "placed": Placed, "scored": Scored,
-                            "game_over": GameOver}
+class Emit(EventKinds):
+    """Every kind of event the rules emit, each with the payload it carries (the
+    kinds without one carry no data)."""
+
+    dealt = Kind("dealt", Dealt)
+    placed = Kind("placed", Placed)
+    scored = Kind("scored", Scored)
+    drew = PlainKind("drew")
+    game_over = Kind("game_over", GameOver)
+
+
+EVENT_KINDS, PAYLOADS = Emit.declared()
+"""Every kind's name, and the payload of each kind that carries data."""
 
 
 def seat(p: int) -> dict[str, Any]:

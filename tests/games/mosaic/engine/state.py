@@ -18,7 +18,7 @@ from game.engine.messages import N_, NN_, T, say
 
 from .actions import ACTION_TYPES, Place
 from .board import CELLS, HAND, KINDS, all_tiles, cell_name, index, neighbours, on_board
-from .events import PLAYER_NAMES, seat
+from .events import PLAYER_NAMES, Emit, seat
 from .phases import Phase
 
 
@@ -64,16 +64,16 @@ class MosaicState(GameState):
         assert isinstance(action, Place)
         self.hands[player].remove(action.kind)
         self.board[index(action.cell)] = action.kind
-        events = [Event("placed", N_("{player} lays a {tile} tile on {cell}"), player,
-                        {"cell": list(action.cell), "tile": action.kind},
-                        args={"player": seat(player), "tile": T(action.kind),
-                              "cell": cell_name(action.cell)})]
+        events: list[Event] = [Emit.placed(
+            N_("{player} lays a {tile} tile on {cell}"), player,
+            {"cell": list(action.cell), "tile": action.kind},
+            args={"player": seat(player), "tile": T(action.kind), "cell": cell_name(action.cell)})]
         matches = [c for c in neighbours(action.cell) if self.board[index(c)] == action.kind]
         if matches:
             self.score[player] += len(matches)
-            events.append(Event(
-                "scored", NN_("{player} scores {n} point for a matching neighbour",
-                              "{player} scores {n} points for matching neighbours"),
+            events.append(Emit.scored(
+                NN_("{player} scores {n} point for a matching neighbour",
+                    "{player} scores {n} points for matching neighbours"),
                 player, {"amount": len(matches), "cells": [list(c) for c in matches]},
                 args={"player": seat(player), "n": len(matches)}))
         if self.bag:
@@ -90,16 +90,18 @@ class MosaicState(GameState):
         self.reveal()
         tile = self.bag.pop()
         self.hands[player].append(tile)
-        return Event("drew", N_("{player} draws a {tile} tile"), player, private_to=player,
-                     public_msg=N_("{player} draws a tile"),
-                     args={"player": seat(player), "tile": T(tile)},
-                     public_args={"player": seat(player)})
+        return Emit.drew(
+                         N_("{player} draws a {tile} tile"), player, private_to=player,
+                         public_msg=N_("{player} draws a tile"),
+                         args={"player": seat(player), "tile": T(tile)},
+                         public_args={"player": seat(player)})
 
     def _game_over(self) -> Event:
-        return Event("game_over", N_("The board is full. Most points: {winners}, with {points}."),
-                     None, {"scores": list(self.score), "winners": self.winners()},
-                     args={"winners": [seat(p) for p in self.winners()],
-                           "points": max(self.score)})
+        return Emit.game_over(
+                              N_("The board is full. Most points: {winners}, with {points}."),
+                              None, {"scores": list(self.score), "winners": self.winners()},
+                              args={"winners": [seat(p) for p in self.winners()],
+                                    "points": max(self.score)})
 
     def clone(self) -> MosaicState:
         other = MosaicState.__new__(MosaicState)
@@ -149,10 +151,11 @@ class MosaicState(GameState):
                 "rng": self.rng_fingerprint()}
 
     def setup_events(self) -> list[Event]:
-        return [Event("dealt", N_("{player} is dealt {tiles}"), p, {"count": len(hand)},
-                      private_to=p, public_msg=N_("{player} is dealt two tiles"),
-                      args={"player": seat(p), "tiles": [T(t) for t in hand]},
-                      public_args={"player": seat(p)}, public_data={"count": len(hand)})
+        return [Emit.dealt(
+                           N_("{player} is dealt {tiles}"), p, {"count": len(hand)},
+                           private_to=p, public_msg=N_("{player} is dealt two tiles"),
+                           args={"player": seat(p), "tiles": [T(t) for t in hand]},
+                           public_args={"player": seat(p)}, public_data={"count": len(hand)})
                 for p, hand in enumerate(self.dealt)]
 
     @classmethod
