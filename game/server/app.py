@@ -1,0 +1,222 @@
+"""The server: WebSocket connections in, tables out.
+
+``Server.handler`` runs one connection: the greeting (``hello`` with the protocol version;
+another version is refused), then each message read, checked (``protocol.parse``: JSON, a
+known type with its fields, in sequence, within the size and the rate) and handed to the
+handler of its type (``game.server.handlers``).  A bad message gets an error and is logged
+once; a flood, an oversized message or a client that stops reading loses its connection.
+Nothing a client sends reaches another table, and no error in one message stops the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from game.engine.messages import N_, say
+from game.engine.save_files import SaveError
+from game.net.protocol import (
+    PROTOCOL_VERSION,
+    BadMessage,
+    encode_sentence,
+    normal_code,
+    parse,
+)
+from game.server.bots import Bots
+from game.server.handlers import HANDLERS, Refused
+from game.server.peer import CLOSE_POLICY, CLOSE_PROTOCOL, RATE, Peer
+from game.server.store import Store
+from game.server.tables import LiveTable
+
+log = logging.getLogger("landgrab.server")
+
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
+DROPS_BEFORE_CLOSE = 100  # messages over the rate a client may send before it is closed
+
+
+class Server:
+    """Every table of one store, and the connections looking at them."""
+
+    def __init__(self, store: Store, bot_threads: int = 2, hard_seconds: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic, rate: float = RATE) -> None:
+        self.store = store
+        self.rate = rate
+        self.clock = clock
+        self.tables: dict[str, LiveTable] = {}
+        self.bots = Bots(self.bot_played, bot_threads, hard_seconds)
+        self.peers: set[Peer] = set()
+
+    # --- connections ----------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        peer = Peer(f"{ws.remote_address}", lambda code, reason: self._drop(ws, peer, code,
+                                                                             reason),
+                    self.clock, self.rate)
+        writer = asyncio.create_task(self._write(ws, peer))
+        self.peers.add(peer)
+        try:
+            if await self._greet(ws, peer):
+                async for text in ws:
+                    self.receive(peer, text)
+        except ConnectionClosed as closed:
+            if closed.rcvd is not None and closed.rcvd.code == 1009 or (
+                    closed.sent is not None and closed.sent.code == 1009):
+                peer.note("too big", "sent a message over the size limit")
+        except TimeoutError:
+            peer.note("silent", "said no hello")
+        finally:
+            self.gone(peer)
+            writer.cancel()
+
+    async def _greet(self, ws: ServerConnection, peer: Peer) -> bool:
+        text = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+        try:
+            hello = parse(text, 0)
+        except BadMessage as exc:
+            hello = {"type": "", "problem": str(exc)}
+        if hello.get("type") != "hello":
+            peer.note("no hello", f"began without hello ({hello.get('problem', '')})")
+            peer.send({"type": "error", "code": "bad_message",
+                       "reason": encode_sentence("the first message must be hello")})
+            peer.close(CLOSE_POLICY, "no hello")
+            return False
+        peer.last_seq = hello["seq"]
+        if hello["protocol"] != PROTOCOL_VERSION:
+            peer.note("version", f"speaks protocol {hello['protocol']}")
+            peer.send({"type": "refused", "protocol": PROTOCOL_VERSION, "reason": encode_sentence(
+                say(N_("This server speaks version {server} of the online protocol, and "
+                       "your game version {client}: update the older one."),
+                    server=PROTOCOL_VERSION, client=hello["protocol"]))})
+            peer.close(CLOSE_PROTOCOL, "protocol version")
+            return False
+        peer.send({"type": "hello", "protocol": PROTOCOL_VERSION, "server": "landgrab-server",
+                   "re": hello["seq"]})
+        return True
+
+    @staticmethod
+    async def _write(ws: ServerConnection, peer: Peer) -> None:
+        try:
+            while True:
+                await ws.send(await peer.queue.get())
+                peer.queue.task_done()
+        except ConnectionClosed:
+            peer.closed = True
+
+    def _drop(self, ws: ServerConnection, peer: Peer, code: int, reason: str) -> None:
+        self.gone(peer)
+
+        async def close() -> None:
+            # what is queued (the reason of an error) goes first, within a bound
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(peer.queue.join(), 1.0)
+            await ws.close(code, reason)
+
+        asyncio.get_running_loop().create_task(close())
+
+    def gone(self, peer: Peer) -> None:
+        """``peer`` is closed: its tables are told; an away seat may be handed to a bot."""
+        peer.closed = True
+        if peer not in self.peers:
+            return
+        self.peers.discard(peer)
+        for code in peer.tables():
+            table = self.tables.get(code)
+            if table is None:
+                continue
+            for seat in table.detach(peer):
+                after = table.record.settings.get("takeover_after")
+                if isinstance(after, (int, float)):
+                    asyncio.get_running_loop().call_later(after, self.take_over, code, seat)
+
+    # --- messages -------------------------------------------------------------------------
+    def receive(self, peer: Peer, text: str | bytes) -> None:
+        if peer.closed:
+            return
+        if not peer.allow():
+            peer.note("flood", "sends too fast")
+            peer.dropped += 1
+            if peer.dropped > DROPS_BEFORE_CLOSE:
+                peer.close(CLOSE_POLICY, "too many messages")
+            else:
+                self.error(peer, None, "rate", say(N_("Too many messages: slow down.")))
+            return
+        try:
+            message = parse(text, peer.last_seq)
+        except BadMessage as exc:
+            peer.note(f"bad:{exc}"[:60], f"bad message: {exc}")
+            self.error(peer, None, "bad_message", str(exc))
+            return
+        peer.last_seq = message["seq"]
+        handler = HANDLERS.get(message["type"])
+        if handler is None:  # hello again
+            self.error(peer, message["seq"], "bad_message", f"{message['type']} is not "
+                       "expected now")
+            return
+        try:
+            handler(self, peer, message)
+        except Refused as refused:
+            self.error(peer, message["seq"], refused.code, refused.reason)
+        except Exception:  # noqa: BLE001 - one message's failure stops nothing else
+            log.exception("client %s: %s failed", peer.name, message["type"])
+            self.error(peer, message["seq"], "server", say(N_("The server could not do "
+                                                                "that.")))
+
+    @staticmethod
+    def error(peer: Peer, seq: int | None, code: str, reason: str) -> None:
+        peer.send({"type": "error", "re": seq, "code": code,
+                   "reason": encode_sentence(reason)})
+
+    # --- tables ---------------------------------------------------------------------------
+    def table(self, code: str) -> LiveTable:
+        """The live table ``code`` (rebuilt from the store on first use); raises
+        ``Refused``."""
+        code = normal_code(code)
+        table = self.tables.get(code)
+        if table is not None:
+            return table
+        record = self.store.load(code) if code else None
+        if record is None:
+            raise Refused("no_table", say(N_("There is no table {code} on this server."),
+                                          code=code[:12]))
+        try:
+            table = LiveTable(record, self.store, self.clock)
+        except SaveError as exc:
+            log.error("table %s does not replay: %s", code, exc)
+            raise Refused("damaged", say(N_("That table's record is damaged."))) from exc
+        self.tables[code] = table
+        return table
+
+    def bot_played(self, table: LiveTable, seat: int, action: Any) -> None:
+        reason = table.refusal(seat, action.to_json(), table.own_moves(seat))[1]
+        if reason:
+            log.error("table %s: the bot of seat %d chose a refused move: %s", table.code,
+                      seat, reason)
+            return
+        try:
+            table.play(seat, action)
+        except Exception:  # noqa: BLE001 - the table is rebuilt from the store
+            log.exception("table %s: a bot's move could not be played", table.code)
+            return
+        self.bots.wake(table)
+
+    def take_over(self, code: str, seat: int) -> None:
+        """A bot plays ``seat`` (its player still away after the table's wait)."""
+        table = self.tables.get(code)
+        if (table is None or table.is_connected(seat) or table.seats[seat].kind != "human"
+                or seat in table.bot_playing):
+            return
+        log.info("table %s: a bot plays seat %d while its player is away", code, seat)
+        table.bot_playing.add(seat)
+        table.tell_presence()
+        self.bots.wake(table)
+
+    def close(self) -> None:
+        self.bots.close()
+        self.store.close()
+

@@ -1,0 +1,134 @@
+"""``landgrab-server`` (and ``python -m game.server``): a dedicated server, many tables at
+once, no window.
+
+    landgrab-server --host 0.0.0.0 --port 7373 --data /var/lib/landgrab
+    landgrab-server --check --data /var/lib/landgrab     every stored table replays? (0/1)
+
+``--port 0`` picks a free port; the line ``listening on HOST:PORT`` on standard output says
+which.  Logs go to standard error.  SIGTERM (or Ctrl-C) stops it cleanly: the tables are in
+the store already, and a restart picks them up where they were.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+from websockets.asyncio.server import serve
+
+from game.engine.save_files import SaveError
+from game.net.protocol import MAX_MESSAGE_BYTES
+from game.registry import GAMES, register
+from game.server.app import Server
+from game.server.peer import RATE
+from game.server.store import SQLiteStore
+from game.server.tables import rebuild
+
+log = logging.getLogger("landgrab.server")
+
+DEFAULT_PORT = 7373
+
+
+def default_data() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "landgrab-server"
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="landgrab-server",
+                                description="Serve Landgrab tables to players online.")
+    p.add_argument("--host", default="0.0.0.0",
+                   help="address to listen on (default: every IPv4 address; 127.0.0.1: "
+                   "this machine only)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"TCP port (default {DEFAULT_PORT}; 0: pick a free one and print it)")
+    p.add_argument("--data", type=Path, default=None,
+                   help=f"folder of the tables' store (default {default_data()})")
+    p.add_argument("--check", action="store_true",
+                   help="check that every stored table replays, print a report and exit "
+                   "(status 1 if one does not)")
+    p.add_argument("--bot-threads", type=int, default=2, help="threads the bots think in")
+    p.add_argument("--hard-seconds", type=float, default=1.0,
+                   help="seconds a hard bot searches per decision")
+    p.add_argument("--rate", type=float, default=RATE,
+                   help=f"messages a client may send per second (default {RATE:g}); more are "
+                   "refused, and a client that goes on is cut off")
+    p.add_argument("--game", action="append", default=[], metavar="PACKAGE",
+                   help="also serve the game in this package (a game folder that plugs in, "
+                   "shaped like game/games/<id>/)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parser().parse_args(argv)
+    if not 0 <= options.port <= 65535 or options.bot_threads < 1 or not (
+            0 < options.hard_seconds <= 60) or not 0 < options.rate <= 10000:
+        parser().error("--port is 0 to 65535, --bot-threads at least 1, --hard-seconds "
+                       "above 0 and at most 60, --rate above 0 and at most 10000")
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    for package in options.game:
+        try:
+            info = importlib.import_module(f"{package}.descriptor").GAME
+        except ImportError as exc:
+            parser().error(f"--game {package}: {exc}")
+        if info.id not in GAMES:
+            register(info)
+    data = options.data or default_data()
+    if options.check:
+        return check(data)
+    asyncio.run(run(data, options))
+    return 0
+
+
+def check(data: Path) -> int:
+    """Replay every stored table; print one line per table that does not and a summary."""
+    if not (data / SQLiteStore.FILE_NAME).exists():
+        print(f"no store in {data}")
+        return 1
+    store = SQLiteStore(data)
+    bad = total = 0
+    for code in store.codes():
+        total += 1
+        record = store.load(code)
+        try:
+            if record is None:
+                raise SaveError("missing")
+            rebuild(record)
+        except SaveError as exc:
+            bad += 1
+            print(f"table {code}: {exc}")
+    store.close()
+    print(f"{total} tables, {total - bad} replay, {bad} do not")
+    return 1 if bad else 0
+
+
+async def run(data: Path, options: argparse.Namespace) -> None:
+    server = Server(SQLiteStore(data), options.bot_threads, options.hard_seconds,
+                    rate=options.rate)
+    stop: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    def stopping(signum: int) -> None:
+        if not stop.done():
+            stop.set_result(signum)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(signum, stopping, signum)
+    async with serve(server.handler, options.host, options.port, max_size=MAX_MESSAGE_BYTES,
+                     max_queue=32, close_timeout=2, logger=logging.getLogger("websockets"),
+                     ) as listening:
+        host, port = next(iter(listening.sockets)).getsockname()[:2]
+        print(f"listening on {host}:{port}", flush=True)
+        log.info("serving %s on %s:%d", data, host, port)
+        received = await stop
+        log.info("stopping (signal %d): the tables are stored", received)
+        listening.close()
+        await listening.wait_closed()
+    server.close()
+    log.info("stopped")

@@ -1,0 +1,260 @@
+"""A live table: the game (``GameState``, the server's alone), the log of what each action
+did, who looks at it (each connection as one seat, or as a spectator) and who is connected,
+and the one path by which an action changes it: checked by the rules, committed to the store,
+then told to each connection as its seat may see it (``tell``).
+
+The seed, the decks and every hidden value stay here: a connection is sent only
+``state.view(seat)`` and ``protocol.encode_event(event, seat)`` (a spectator: seat None).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.core import GameState, IllegalAction
+from game.engine.events import Event
+from game.engine.messages import N_, Sentence, say
+from game.engine.save_files import SaveError, check_save, read_action, replay_events, replay_onto
+from game.net.protocol import dump, encode_event, encode_moves
+from game.server.peer import Peer
+from game.server.store import SeatRecord, Store, TableRecord
+
+log = logging.getLogger("landgrab.server")
+
+CHAT_KEPT = 50  # chat lines a table keeps to show whoever sits down (not stored)
+
+# Why the server refuses an undo (the table's own reasons at one screen).
+NOTHING = say(N_("Nothing to take back."))
+NOT_YOURS = say(N_("Nothing of yours to take back this turn."))
+TOO_LATE = say(N_("That can no longer be taken back: something was revealed or drawn since."))
+STALE = say(N_("That move was already made, or the table has moved on since."))
+
+
+def rebuild(record: TableRecord) -> tuple[GameState, list[Event], list[list[Event]]]:
+    """The game of a stored table, its set-up events and each action's events; raises
+    ``SaveError`` when its actions do not replay (a damaged store)."""
+    data = record.save_dict()
+    info = check_save(data)
+    try:
+        state = info.new(record.num_players, record.seed, **record.options)
+        setup = state.setup_events()
+        moves = replay_onto(state, (read_action(seat, action, state.ACTION_TYPES)
+                                    for seat, action in record.actions))
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever damaged data makes the rules do
+        raise SaveError(say(N_("save does not replay: {reason}"),
+                            reason=str(exc).splitlines()[0][:120] if str(exc)
+                            else type(exc).__name__)) from exc
+    return state, setup, moves
+
+
+def status_of(state: GameState) -> dict[str, Any]:
+    return {"to_act": state.to_act(), "over": state.is_over(), "moves": len(state.history)}
+
+
+class LiveTable:
+    """One table in play on this server."""
+
+    def __init__(self, record: TableRecord, store: Store,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.record = record
+        self.code = record.code
+        self.store = store
+        self.clock = clock
+        self.state, self.setup, self.moves = rebuild(record)
+        self.version = 0  # bumps at every change: a bot's late answer is dropped
+        self.watchers: dict[Peer, set[int | None]] = {}
+        # since when each seat has had no connection (None: connected); a restarted
+        # server counts from the table's last move
+        last = clock() - max(0.0, time.time() - (record.updated or time.time()))
+        self.away_since: list[float | None] = [last] * record.num_players
+        self.bot_playing: set[int] = set()  # human seats a bot plays while they are away
+        self.turn_since = last
+        self.chat: list[dict[str, Any]] = []
+
+    # --- who looks ------------------------------------------------------------------------
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.record.seats
+
+    @property
+    def host(self) -> int | None:
+        host = self.record.settings.get("host")
+        return host if isinstance(host, int) else None
+
+    def is_bot_seat(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot" or seat in self.bot_playing
+
+    def attach(self, peer: Peer, seat: int | None) -> None:
+        """``peer`` looks at the table as ``seat`` (None: a spectator) from now on; it is
+        sent the whole table as that seat sees it."""
+        self.watchers.setdefault(peer, set()).add(seat)
+        if seat is not None:
+            self.away_since[seat] = None
+            self.bot_playing.discard(seat)
+            self.tell_presence()
+        peer.send(self.sync_message(seat))
+
+    def detach(self, peer: Peer) -> list[int]:
+        """``peer`` is gone; the seats it held that no other connection holds now."""
+        seats = self.watchers.pop(peer, set())
+        left = [s for s in seats if s is not None and not self.is_connected(s)]
+        for seat in left:
+            self.away_since[seat] = self.clock()
+        if left:
+            self.tell_presence()
+        return left
+
+    def is_connected(self, seat: int) -> bool:
+        return any(seat in seats for seats in self.watchers.values())
+
+    def viewers(self) -> set[int | None]:
+        return set().union(*self.watchers.values()) if self.watchers else set()
+
+    # --- what each is sent ----------------------------------------------------------------
+    def sync_message(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know of the table (on sitting down, on rejoining, after
+        an undo): its view and the whole log as it may see it."""
+        return {"type": "table", "table": self.code, "seat": seat, "game": self.record.game,
+                "players": self.record.num_players, "options": self.record.options,
+                "host": self.host, "spectators": bool(self.record.settings.get("spectators")),
+                "moves": len(self.state.history), "own_moves": self.own_moves(seat),
+                "view": self.state.view(seat),
+                "log": {"setup": [encode_event(e, seat) for e in self.setup],
+                        "moves": encode_moves(self.moves, seat)},
+                "presence": self.presence(), "turn": self.turn(),
+                "can_undo": seat is not None and self.undo_refusal(seat) is None,
+                "chat": list(self.chat)}
+
+    def presence(self) -> list[dict[str, Any]]:
+        now = self.clock()
+        out = []
+        for i, s in enumerate(self.seats):
+            since = self.away_since[i]
+            out.append({"name": s.name, "kind": s.kind, "connected": self.is_connected(i),
+                        "away_s": None if since is None or s.kind != "human"
+                        else round(now - since, 1),
+                        "bot_playing": i in self.bot_playing})
+        return out
+
+    def turn(self) -> dict[str, Any]:
+        return {"to_act": self.state.to_act(), "waiting_s": round(self.clock() - self.turn_since, 1),
+                "over": self.state.is_over()}
+
+    def own_moves(self, seat: int | None) -> int:
+        """How many actions ``seat`` has in the game so far: an action carries it, so a
+        message sent twice (a resend after a reconnection) is played once."""
+        return sum(1 for p, _a in self.state.history if p == seat)
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        text = dump(message)
+        for peer in list(self.watchers):
+            peer.send_text(text)
+
+    def tell_presence(self) -> None:
+        self.broadcast({"type": "presence", "table": self.code, "presence": self.presence(),
+                        "turn": self.turn()})
+
+    def tell(self, events: list[Event]) -> None:
+        """Each connection gets the last action's events and the view as its seat sees them
+        (one encoding per seat, not per connection)."""
+        texts: dict[int | None, str] = {}
+        for seat in self.viewers():
+            texts[seat] = dump({
+                "type": "update", "table": self.code, "seat": seat,
+                "moves": len(self.state.history), "own_moves": self.own_moves(seat),
+                "events": [encode_event(e, seat) for e in events],
+                "view": self.state.view(seat), "turn": self.turn(),
+                "can_undo": seat is not None and self.undo_refusal(seat) is None})
+        for peer, seats in list(self.watchers.items()):
+            for seat in seats:
+                peer.send_text(texts[seat])
+
+    def resync(self) -> None:
+        """Everyone is sent the whole table again (after an undo)."""
+        for peer, seats in list(self.watchers.items()):
+            for seat in seats:
+                peer.send(self.sync_message(seat))
+
+    # --- what changes it ------------------------------------------------------------------
+    def refusal(self, seat: int, action_json: Any, own_moves: int) -> tuple[Action | None, str]:
+        """The action ``seat`` sent, decoded, or None and why the table refuses it."""
+        state = self.state
+        if own_moves != self.own_moves(seat):
+            return None, STALE
+        if not state.acts_now(seat):
+            if state.is_over():
+                return None, say(N_("the game is over"))
+            return None, say(N_("it is not player {n}'s turn to act"), n=seat + 1)
+        try:
+            _seat, action = read_action(seat, action_json, state.ACTION_TYPES)
+        except SaveError as exc:
+            return None, exc.reason
+        return action, state.refusal(action, seat) or ""
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """Carry out a legal action: commit it, then tell everyone.  Raises what the store
+        raises (the table is then rebuilt from the store, as if the action never came)."""
+        to_act = self.state.to_act()
+        try:
+            events = self.state.apply(action, seat)
+            self.store.append_action(self.code, len(self.state.history) - 1, seat,
+                                     action.to_json(), status_of(self.state))
+        except IllegalAction:
+            raise
+        except Exception:
+            self.reload()
+            raise
+        self.record.actions.append((seat, action.to_json()))
+        self.moves.append(events)
+        self.version += 1
+        if self.state.to_act() != to_act:
+            self.turn_since = self.clock()
+        self.tell(events)
+        return events
+
+    def undo_refusal(self, seat: int) -> Sentence | None:
+        """Why ``seat`` may not take its last action back now (the table's rule at one
+        screen: its own last action, in its own turn, nothing revealed since)."""
+        history = self.state.history
+        if self.is_bot_seat(seat) or not history:
+            return NOTHING
+        if history[-1][0] != seat or not self.state.acts_now(seat):
+            return NOT_YOURS
+        if not self.state.is_undoable(len(history) - 1):
+            return TOO_LATE
+        return None
+
+    def undo(self) -> None:
+        """Take the last action back (``undo_refusal`` said None): committed, then everyone
+        is sent the table again."""
+        index = len(self.state.history) - 1
+        state, moves = replay_events(self.state, upto=index)
+        self.store.drop_last_action(self.code, index, status_of(state))
+        self.state, self.moves = state, moves
+        self.record.actions.pop()
+        self.version += 1
+        self.turn_since = self.clock()
+        self.resync()
+
+    def reload(self) -> None:
+        """Rebuild the game from the store (after a failure between the rules and the
+        store: the store is what was promised)."""
+        record = self.store.load(self.code)
+        if record is not None:
+            self.record = record
+            self.state, self.setup, self.moves = rebuild(record)
+        self.version += 1
+
+    def set_seat(self, seat: int, record: SeatRecord) -> None:
+        self.store.set_seat(self.code, seat, record)
+        self.seats[seat] = record
+
+    def add_chat(self, line: dict[str, Any]) -> None:
+        self.chat = (self.chat + [line])[-CHAT_KEPT:]
+        self.broadcast(line)
