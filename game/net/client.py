@@ -119,7 +119,8 @@ class Connection:
         """Drop the connection as a network cut would (tests): it is retried."""
         loop, ws = self._loop, self._ws
         if loop is not None and ws is not None:
-            loop.call_soon_threadsafe(lambda: ws.transport.abort())
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(lambda: ws.transport.abort())
 
     # --- inside ---------------------------------------------------------------------------
     def _note_outgoing(self, message: dict[str, Any]) -> None:
@@ -160,7 +161,8 @@ class Connection:
     def _poke(self) -> None:
         loop, wake = self._loop, self._wake
         if loop is not None and wake is not None:
-            loop.call_soon_threadsafe(wake.set)
+            with contextlib.suppress(RuntimeError):  # the loop has ended (refused)
+                loop.call_soon_threadsafe(wake.set)
 
     def _run(self) -> None:
         asyncio.run(self._main())
@@ -205,14 +207,14 @@ class Connection:
                 self._deliver(hello)
                 self._set_status(REFUSED)
                 return True
-            if self.status != CONNECTING:
-                self.reconnections += 1
             self._deliver(hello)
-            with self._lock:
-                again = [{"type": "sit", "table": t, "seat": s, "token": token}
-                         for (t, s), token in self._seats.items()]
-                again += [{"type": "watch", "table": t} for t in self._watching]
-                self._pending.extendleft(reversed(again))
+            if self.status != CONNECTING:  # back: sit and watch again, before the rest
+                self.reconnections += 1
+                with self._lock:
+                    again = [{"type": "sit", "table": t, "seat": s, "token": token}
+                             for (t, s), token in self._seats.items()]
+                    again += [{"type": "watch", "table": t} for t in self._watching]
+                    self._pending.extendleft(reversed(again))
             self._set_status(CONNECTED)
             writer = asyncio.create_task(self._write(ws))
             try:

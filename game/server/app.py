@@ -31,7 +31,7 @@ from game.net.protocol import (
 )
 from game.server.bots import Bots
 from game.server.handlers import HANDLERS, Refused
-from game.server.peer import CLOSE_POLICY, CLOSE_PROTOCOL, RATE, Peer
+from game.server.peer import CLOSE_POLICY, CLOSE_PROTOCOL, RATE, SEND_QUEUE_BYTES, Peer
 from game.server.store import Store
 from game.server.tables import LiveTable
 
@@ -45,9 +45,11 @@ class Server:
     """Every table of one store, and the connections looking at them."""
 
     def __init__(self, store: Store, bot_threads: int = 2, hard_seconds: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic, rate: float = RATE) -> None:
+                 clock: Callable[[], float] = time.monotonic, rate: float = RATE,
+                 queue_bytes: int = SEND_QUEUE_BYTES) -> None:
         self.store = store
         self.rate = rate
+        self.queue_bytes = queue_bytes
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
         self.bots = Bots(self.bot_played, bot_threads, hard_seconds)
@@ -57,7 +59,7 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         peer = Peer(f"{ws.remote_address}", lambda code, reason: self._drop(ws, peer, code,
                                                                              reason),
-                    self.clock, self.rate)
+                    self.clock, self.rate, self.queue_bytes)
         writer = asyncio.create_task(self._write(ws, peer))
         self.peers.add(peer)
         try:
@@ -72,6 +74,8 @@ class Server:
             peer.note("silent", "said no hello")
         finally:
             self.gone(peer)
+            if peer.closing is not None:  # an error's reason goes out before the close
+                await asyncio.wait({peer.closing}, timeout=HELLO_TIMEOUT)
             writer.cancel()
 
     async def _greet(self, ws: ServerConnection, peer: Peer) -> bool:
@@ -103,8 +107,9 @@ class Server:
     async def _write(ws: ServerConnection, peer: Peer) -> None:
         try:
             while True:
-                await ws.send(await peer.queue.get())
-                peer.queue.task_done()
+                text = await peer.queue.get()
+                await ws.send(text)
+                peer.sent(text)
         except ConnectionClosed:
             peer.closed = True
 
@@ -117,7 +122,7 @@ class Server:
                 await asyncio.wait_for(peer.queue.join(), 1.0)
             await ws.close(code, reason)
 
-        asyncio.get_running_loop().create_task(close())
+        peer.closing = asyncio.get_running_loop().create_task(close())
 
     def gone(self, peer: Peer) -> None:
         """``peer`` is closed: its tables are told; an away seat may be handed to a bot."""

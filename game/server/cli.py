@@ -26,7 +26,7 @@ from game.engine.save_files import SaveError
 from game.net.protocol import MAX_MESSAGE_BYTES
 from game.registry import GAMES, register
 from game.server.app import Server
-from game.server.peer import RATE
+from game.server.peer import RATE, SEND_QUEUE_BYTES
 from game.server.store import SQLiteStore
 from game.server.tables import rebuild
 
@@ -59,6 +59,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=RATE,
                    help=f"messages a client may send per second (default {RATE:g}); more are "
                    "refused, and a client that goes on is cut off")
+    p.add_argument("--send-queue-kib", type=int, default=SEND_QUEUE_BYTES // 1024,
+                   help="what may wait to be sent to one client (KiB, default "
+                   f"{SEND_QUEUE_BYTES // 1024}); a client that lets more pile up is cut off")
     p.add_argument("--game", action="append", default=[], metavar="PACKAGE",
                    help="also serve the game in this package (a game folder that plugs in, "
                    "shaped like game/games/<id>/)")
@@ -68,9 +71,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     options = parser().parse_args(argv)
     if not 0 <= options.port <= 65535 or options.bot_threads < 1 or not (
-            0 < options.hard_seconds <= 60) or not 0 < options.rate <= 10000:
+            0 < options.hard_seconds <= 60) or not 0 < options.rate <= 10000 or not (
+            64 <= options.send_queue_kib <= 1024 * 1024):
         parser().error("--port is 0 to 65535, --bot-threads at least 1, --hard-seconds "
-                       "above 0 and at most 60, --rate above 0 and at most 10000")
+                       "above 0 and at most 60, --rate above 0 and at most 10000, "
+                       "--send-queue-kib 64 to 1048576")
     logging.basicConfig(stream=sys.stderr, level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
     for package in options.game:
@@ -111,7 +116,7 @@ def check(data: Path) -> int:
 
 async def run(data: Path, options: argparse.Namespace) -> None:
     server = Server(SQLiteStore(data), options.bot_threads, options.hard_seconds,
-                    rate=options.rate)
+                    rate=options.rate, queue_bytes=options.send_queue_kib * 1024)
     stop: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
     def stopping(signum: int) -> None:

@@ -18,8 +18,10 @@ from game.net.protocol import dump
 
 log = logging.getLogger("landgrab.server")
 
-SEND_QUEUE = 256
-"""Messages waiting to be sent to one client; one more closes it (it stopped reading)."""
+SEND_QUEUE = 1024
+SEND_QUEUE_BYTES = 4 * 1024 * 1024
+"""Messages (and their bytes) waiting to be sent to one client: one more closes it (it
+stopped reading)."""
 RATE = 20.0
 """Messages a client may send per second, on average (``--rate``)."""
 BURST = 60.0
@@ -38,13 +40,17 @@ class Peer:
     """A client's connection.  ``close(code, reason)`` is called (once) to drop it."""
 
     def __init__(self, name: str, close: Callable[[int, str], None],
-                 clock: Callable[[], float] = time.monotonic, rate: float = RATE) -> None:
+                 clock: Callable[[], float] = time.monotonic, rate: float = RATE,
+                 queue_bytes: int = SEND_QUEUE_BYTES) -> None:
         self.name = name
         self.queue: asyncio.Queue[str] = asyncio.Queue(SEND_QUEUE)
         self.seats: set[tuple[str, int]] = set()
         self.watching: set[str] = set()
         self.last_seq = 0
         self.dropped = 0  # messages refused for the rate
+        self.queued_bytes = 0
+        self._queue_bytes = queue_bytes
+        self.closing: asyncio.Task[None] | None = None  # sends what is queued, then closes
         self.closed = False
         self._close = close
         self._clock = clock
@@ -61,11 +67,17 @@ class Peer:
     def send_text(self, text: str) -> None:
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if self.queue.full() or self.queued_bytes + len(text) > self._queue_bytes:
             self.note("stopped reading", "stopped reading: its queue is full")
             self.close(CLOSE_POLICY, "not reading")
+            return
+        self.queued_bytes += len(text)
+        self.queue.put_nowait(text)
+
+    def sent(self, text: str) -> None:
+        """``text`` has left the queue (the writer sent it)."""
+        self.queued_bytes -= len(text)
+        self.queue.task_done()
 
     def allow(self) -> bool:
         """Whether one more message from this client fits its rate (it counts)."""

@@ -87,6 +87,7 @@ class BotClient:
         self.refusals: list[dict[str, Any]] = []
         self.paused = False
         self.expect_refusals = False
+        self.pause_on: Any = None  # a message that stops the bots (before they answer it)
         self.games: dict[str, tuple[str, int, dict[str, Any]]] = {}
         self._bots: dict[tuple[str, int], Any] = {}
 
@@ -98,14 +99,17 @@ class BotClient:
         new = self.conn.poll()
         for m in new:
             self.messages.append(m)
-            if m["type"] == "table":
+            if m["type"] == "table":  # sat down again: what was sent may not have arrived
                 self.games[m["table"]] = (m["game"], m["players"], m["options"])
+                self.sent_at.pop((m["table"], m["seat"]), None)
             if m["type"] in ("table", "update"):
                 self.latest[(m["table"], m["seat"])] = m
             elif m["type"] == "refusal":
                 self.refusals.append(m)
                 assert self.expect_refusals, f"a bot's move was refused: {m}"
                 self.sent_at.pop((m["table"], m["seat"]), None)
+            if self.pause_on is not None and self.pause_on(m):
+                self.paused = True
         if not self.paused:
             for key in list(self.plays):
                 self._maybe_play(*key)
@@ -204,7 +208,9 @@ def play_whole_game(url: str, game_id: str):
 
 
 def game_over(client: BotClient, table: str) -> bool:
-    return any(m["turn"]["over"] for k, m in client.latest.items() if k[0] == table)
+    """Whether each seat the client looks at ``table`` from has been told the game is over."""
+    seen = [m for k, m in client.latest.items() if k[0] == table]
+    return bool(seen) and all(m["turn"]["over"] for m in seen)
 
 
 def seats_for(game_id: str) -> int:
