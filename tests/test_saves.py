@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from game_hooks import games_with, hooks
 
 from game import saves
 from game.config import Config
@@ -17,13 +18,11 @@ from game.engine.save_files import SaveError
 from game.registry import GAMES
 from game.seats import make_seat
 
-GAME_SEATS = {"oregon": 3, "colorado": 4, "oasis": 5}
-
 
 def played(game_id: str, moves: int, seed: int = 11):
     """A game of ``game_id`` after ``moves`` random legal actions (or at its end)."""
     info = GAMES[game_id]
-    state = info.new(GAME_SEATS[game_id], seed)
+    state = info.new(hooks(game_id).save_players, seed)
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_over():
@@ -47,7 +46,7 @@ def config(tmp_path):
     return Config(config_dir=tmp_path / "config", data_dir=tmp_path / "data")
 
 
-@pytest.mark.parametrize("game_id", sorted(GAME_SEATS))
+@pytest.mark.parametrize("game_id", sorted(games_with("save_players")))
 def test_a_save_reads_back_exactly_with_its_seats(game_id, tmp_path):
     state = played(game_id, 40)
     seats = seats_for(game_id, state.num_players)

@@ -1,30 +1,28 @@
-"""A history of a dozen finished games (random legal moves), with real replays: for the
+"""A history of a dozen or so finished games (random legal moves), with real replays: for the
 history and statistics screens' tests and for looking at them."""
 
 import json
 import random
 from datetime import datetime, timedelta
+from itertools import zip_longest
 from pathlib import Path
+
+from game_hooks import hooks
 
 from game.history import HISTORY_FILE, History
 from game.registry import GAMES
 from game.seats import make_seat, renamed
 
-# (game, seats as kind[:level][=name]), oldest first
-TABLES = [
-    ("oregon", ["human=Anna", "bot:easy", "bot:normal"]),
-    ("colorado", ["human=Anna", "human=Bruno", "bot:hard"]),
-    ("oasis", ["human=Chiara", "bot:normal", "bot:easy", "bot:hard"]),
-    ("oregon", ["human=Bruno", "bot:hard"]),
-    ("oasis", ["human=Anna", "human=Bruno", "human=Chiara", "bot:easy", "bot:normal"]),
-    ("colorado", ["human=Anna", "bot:normal", "bot:normal", "bot:easy"]),
-    ("oregon", ["human", "bot:easy"]),
-    ("oregon", ["human=Maximiliano Jr", "human=Anna", "bot:hard", "bot:easy"]),
-    ("colorado", ["human=Chiara", "bot:hard", "bot:easy"]),
-    ("oasis", ["human=Bruno", "bot:hard", "bot:hard"]),
-    ("oasis", ["human=Anna", "human=Chiara", "bot:normal"]),
-    ("colorado", ["human=Bruno", "human=Anna", "bot:easy", "bot:hard"]),
-]
+
+def history_tables() -> list[tuple[str, list[str]]]:
+    """(game, seats as kind[:level][=name]) of every game's made-up tables (its hooks'
+    ``history_tables``), oldest first: the games take turns."""
+    queues = [[(game_id, list(seats)) for seats in hooks(game_id).history_tables]
+              for game_id in GAMES]
+    return [table for turn in zip_longest(*queues) for table in turn if table is not None]
+
+
+TABLES = history_tables()
 
 
 def finished_state(game_id: str, players: int, seed: int):

@@ -1,8 +1,8 @@
 """A lesson played through posted input events, on its real table in the real app loop.
 
 ``open_lesson_driver(game_id, via)`` opens ``python main.py --tutorial GAME`` as an ``App`` and
-drives it with the game's plan from ``tests/scenes/table_plans.py`` (``via="mouse"``: clicks
-where things are drawn; ``"pad"``: d-pad and A).  ``play_lesson(t)`` goes through every step:
+drives it with the game's plan (its hooks' ``table_plan``, from ``tests/scenes/table_plans.py``;
+``via="mouse"``: clicks where things are drawn; ``"pad"``: d-pad and A).  ``play_lesson(t)`` goes through every step:
 Continue on reading steps (a click on it, or pad A), the step's demo move otherwise, each by
 the table's own inputs; it checks each move counted towards the step, then that the free
 part is ungated ("Suggest a move" offered, every legal move offered).
@@ -15,15 +15,15 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+from game_hooks import hooks
 from table_driver import TableDriver
-from table_plans import ColoradoPlan, MouseTable, OasisPlan, OregonPlan, PadTable
+from table_plans import MouseTable, PadTable
 
 from game.app import App
 from game.config import Config
 from game.registry import GAMES
 from game.scenes.tutorial.guide import LEARNER
 
-PLANS = {"oregon": OregonPlan, "colorado": ColoradoPlan, "oasis": OasisPlan}
 BACKENDS = {"mouse": MouseTable, "pad": PadTable}
 
 
@@ -61,7 +61,8 @@ class LessonDriver(TableDriver):
 
 
 def open_lesson_driver(game_id: str, via: str) -> LessonDriver:
-    cls = type(f"{game_id}_{via}_lesson", (LessonDriver, PLANS[game_id], BACKENDS[via]), {})
+    plan = hooks(game_id).table_plan()
+    cls = type(f"{game_id}_{via}_lesson", (LessonDriver, plan, BACKENDS[via]), {})
     return cls(game_id)
 
 

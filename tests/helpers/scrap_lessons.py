@@ -1,6 +1,9 @@
 """Small lessons for the coach's tests, one per game: the first few steps a lesson has (a
 reading step, moves the step waits for, a step taken twice, the closing step), until the
-games' own lessons are in the registry (the tests then play those too)."""
+games' own lessons are in the registry (the tests then play those too).  Which game has
+which is in its hooks (``scrap_lesson``)."""
+
+from game_hooks import games_with, hooks
 
 from game.games.colorado.engine.actions import PlaceFlag
 from game.games.oasis.engine.actions import TakeOffer, TurnCard
@@ -52,4 +55,5 @@ OASIS = Lesson(
         LessonStep("Now finish the game as you like.", point=("log",)),
     ))
 
-SCRAP = {"oregon": OREGON, "colorado": COLORADO, "oasis": OASIS}
+SCRAP = {game_id: hooks(game_id).scrap_lesson() for game_id in games_with("scrap_lesson")}
+"""Game id -> the dotted path of its small lesson (its hooks' ``scrap_lesson``)."""

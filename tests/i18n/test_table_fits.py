@@ -14,19 +14,15 @@ import i18n_tool  # tools/i18n.py, loaded by tests/helpers/i18n_tool.py
 import pygame
 import pytest
 from finished_games import finished as finished_game
+from game_hooks import games_with, hooks
 from language_check import english_words, speaking
+from shipped_games import SHIPPED
 from text_boxes import CANVAS, open_table
 from text_boxes import WholeTextRecorder as Recorder
 
 from game import i18n
 from game.config import Config
 from game.engine.messages import N_, describe, say
-from game.games.colorado.table.results import CATEGORIES
-from game.games.colorado.table.results import TIE_BREAK as COLORADO_TIE_BREAK
-from game.games.oasis.table.models import RESULT_COLUMNS as OASIS_COLUMNS
-from game.games.oasis.table.models import TIE_BREAK as OASIS_TIE_BREAK
-from game.games.oregon.table.results import COLUMNS as OREGON_COLUMNS
-from game.games.oregon.table.results import TIE_BREAK as OREGON_TIE_BREAK
 from game.i18n import LANGUAGES
 from game.palette import PLAYER_NAMES
 from game.registry import GAMES
@@ -42,14 +38,19 @@ from game.ui.log_lines import log_line
 from game.ui.widgets import button_label
 
 SCALES = [1.0, 1.5]
-PLAYERS = {"oregon": 4, "colorado": 4, "oasis": 5}
-# Each game's results columns as its table passes them (Colorado: four rounds played).
-COLUMNS = {
-    "oregon": [*OREGON_COLUMNS, OREGON_TIE_BREAK],
-    "colorado": [f"R{i}" for i in range(1, 5)] + [label for _c, label in CATEGORIES]
-    + [COLORADO_TIE_BREAK],
-    "oasis": [*OASIS_COLUMNS, OASIS_TIE_BREAK],
-}
+# the shipped games (their words are in the catalogs) with results, at their most seats
+PLAYERS = {g: GAMES[g].max_players for g in SHIPPED if g in games_with("results")}
+
+
+@functools.cache
+def columns_of(game_id: str) -> list[str]:
+    """The game's results columns as its table passes them for a finished game at
+    ``PLAYERS`` seats (its hooks' ``results``: Colorado County's four rounds played), then
+    its tie-break."""
+    n = PLAYERS[game_id]
+    h = hooks(game_id)
+    _rows, columns, _categories = h.results(finished(game_id), names_for(n), list(range(n)))
+    return [*columns, *([h.tie_break] if h.tie_break else [])]
 LONG_NAME = "Marie-Gwendoline"  # as long as a seat's name may be (game.seats.NAME_MAX)
 
 
@@ -113,7 +114,7 @@ def headline_text(scene: ResultsScene) -> str:
 # --- results ------------------------------------------------------------------------------------
 def results_scene(svc, game_id: str, shared: bool) -> ResultsScene:
     n = PLAYERS[game_id]
-    columns = COLUMNS[game_id]
+    columns = columns_of(game_id)
     rows = [ResultRow(name, i, 1 if shared and i < 2 else i + 1, 180 - 11 * i,
                       {c: 10 * i + 99 for c in columns}, i == 0 or (shared and i == 1))
             for i, name in enumerate(names_for(n))]
@@ -147,7 +148,7 @@ def test_results_fit_in_every_language(display, code, game_id, scale):
             # every heading fits its column on at most two lines, no word cut
             size = theme.scaled(theme.SMALL_SIZE, scene.scores.cap)
             head = theme.font(size, bold=True, fixed=True)
-            for label, width in zip(COLUMNS[game_id], scene.scores.col_widths, strict=True):
+            for label, width in zip(columns_of(game_id), scene.scores.col_widths, strict=True):
                 lines = theme.wrap(i18n._(label), size, width - 16, bold=True, fixed=True)
                 assert len(lines) <= 2, (label, lines)
                 assert all(head.size(line)[0] <= width for line in lines), (label, lines)
@@ -160,10 +161,10 @@ def test_results_fit_in_every_language(display, code, game_id, scale):
             assert headline.get_rect(center=(960, 190)).bottom <= table.top
             shown = [m for m, _r in rec.texts] + [b.label for b in scene.group.widgets]
             shown.append(headline_text(scene))
-            theirs = {w.lower() for label in COLUMNS[game_id] for w in label.split()}
+            theirs = {w.lower() for label in columns_of(game_id) for w in label.split()}
             if code != "en":
                 assert not [w for m in shown for w in english_words(m) if w not in theirs], shown
-    assert not own_missing(code, missing, COLUMNS[game_id])
+    assert not own_missing(code, missing, columns_of(game_id))
 
 
 def test_the_results_speak_the_new_language_at_once(display):
@@ -178,7 +179,7 @@ def test_the_results_speak_the_new_language_at_once(display):
         assert labels[0] == i18n._("Play again") != "Play again"
         assert scene._static is None  # the headings are painted again, in French
         assert i18n._("Final scores") != "Final scores"
-    assert not own_missing("fr", missing, COLUMNS["oregon"])
+    assert not own_missing("fr", missing, columns_of("oregon"))
 
 
 # --- replay --------------------------------------------------------------------------------------

@@ -275,6 +275,23 @@ class OasisMouseTable(OasisPlan, MouseTable):
     pass
 
 
+_BACKENDS = {"mouse": MouseTable, "pad": PadTable}
+_TABLES: dict = {(plan, backend): cls for cls in (
+    OregonPadTable, ColoradoPadTable, OasisPadTable, OregonMouseTable, ColoradoMouseTable,
+    OasisMouseTable) for plan, backend in [cls.__bases__]}
+
+
+def table_class(game_id: str, via: str = "mouse") -> type:
+    """The table of ``game_id`` driven by ``via`` ("mouse" or "pad"): the plan its hooks
+    name (``table_plan``) and that back-end."""
+    from game_hooks import hooks
+
+    key = (hooks(game_id).table_plan(), _BACKENDS[via])
+    if key not in _TABLES:
+        _TABLES[key] = type(f"{key[0].__name__}{via.title()}Table", key, {})
+    return _TABLES[key]
+
+
 # --- playing ------------------------------------------------------------------------------------
 def play_to_results(t, pick, limit: int) -> set:
     """Every human decision, ``pick(legal, seen)``, played by ``t``'s inputs until the game is

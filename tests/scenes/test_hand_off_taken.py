@@ -7,15 +7,15 @@ the last one still looks."""
 import random
 
 import pytest
-from table_plans import ColoradoMouseTable, OasisMouseTable, OregonMouseTable, choose
+from game_hooks import games_with, hooks
+from table_plans import choose, table_class
 
 from game.scenes.handoff import Handoff
 
 pytestmark = pytest.mark.usefixtures("no_flip")
 
-TABLES = {"oregon": (OregonMouseTable, "human,human,bot:normal"),
-          "colorado": (ColoradoMouseTable, "human,human,bot:normal"),
-          "oasis": (OasisMouseTable, "human,human,human")}
+# the games the tests can play by input, at the seats their hooks give this test
+TABLES = sorted(set(games_with("table_plan")) & set(games_with("hand_off_seats")))
 ASIDE = (4, 4)  # a corner of the screen with nothing on it: the last player's clicks
 
 
@@ -67,10 +67,9 @@ class HotSeat:
         raise AssertionError("no human turn came")
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_each_change_of_human_seat_is_a_hand_off_the_next_player_took(game_id, make_table):
-    cls, spec = TABLES[game_id]
-    t = make_table(cls, spec, seed=137553021)
+    t = make_table(table_class(game_id), hooks(game_id).hand_off_seats, seed=137553021)
     s = t.scene
     watch = HotSeat(t, random.Random(7))
     rng = random.Random(5)

@@ -10,14 +10,8 @@ import threading
 
 import pygame
 import pytest
-from table_plans import (
-    ColoradoMouseTable,
-    ColoradoPadTable,
-    OasisMouseTable,
-    OasisPadTable,
-    OregonMouseTable,
-    OregonPadTable,
-)
+from game_hooks import games_with, table_seats
+from table_plans import ColoradoMouseTable, OregonMouseTable, OregonPadTable, table_class
 
 from game.bots import remote
 from game.bots.search import Budget
@@ -31,12 +25,7 @@ from game.seats import make_seat
 from game.ui import intents as I
 
 pytestmark = pytest.mark.usefixtures("no_flip")
-TABLES = {"oregon": OregonMouseTable, "colorado": ColoradoMouseTable, "oasis": OasisMouseTable}
-PAD_TABLES = {"oregon": OregonPadTable, "colorado": ColoradoPadTable, "oasis": OasisPadTable}
-ONE_HUMAN = {"oregon": "human,bot:hard", "colorado": "human,bot:hard,bot:easy",
-             "oasis": "human,bot:hard,bot:easy"}
-TWO_HUMANS = {"oregon": "human,human", "colorado": "human,human,bot:easy",
-              "oasis": "human,human,bot:easy"}
+TABLES = sorted(games_with("table_plan"))  # the games the tests can play by input
 TEST_BUDGET = Budget(seconds=None, iterations=2)  # what conftest gives every search
 
 
@@ -71,10 +60,11 @@ def ask(t, via="key"):
     t.step(2)
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_the_hint_is_the_analysis_best_action_and_nothing_is_played(game_id, make_table,
                                                                      asked):
-    t = make_table(TABLES[game_id], ONE_HUMAN[game_id], seed=3)
+    t = make_table(table_class(game_id), table_seats(game_id, "human", "bot:hard"),
+                   seed=3)
     t.wait_turn()
     s = t.scene
     p = s.chooser
@@ -105,9 +95,10 @@ def test_the_button_and_the_controller_ask_too(via, make_table):
     assert t.scene.suggest.hint is not None
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_a_move_clears_the_hint(game_id, make_table):
-    t = make_table(TABLES[game_id], ONE_HUMAN[game_id], seed=3)
+    t = make_table(table_class(game_id), table_seats(game_id, "human", "bot:hard"),
+                   seed=3)
     t.wait_turn()
     s = t.scene
     ask(t)
@@ -119,10 +110,11 @@ def test_a_move_clears_the_hint(game_id, make_table):
     assert s.suggest.hint is None and s.hints.shown is None
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_a_hand_off_clears_the_hint_and_the_next_human_asks_from_their_own_view(
         game_id, make_table, asked):
-    t = make_table(PAD_TABLES[game_id], TWO_HUMANS[game_id], seed=4)
+    t = make_table(table_class(game_id, "pad"), table_seats(game_id, "human", "human"),
+                   seed=4)
     t.until_turn()
     s = t.scene
     first = s.chooser
@@ -185,7 +177,7 @@ def test_a_second_press_while_thinking_does_nothing(make_table, monkeypatch):
     assert s.suggest.hint is not None and not s.hints.thinking
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_no_hints_in_a_kiosk(game_id, display, asked):
     services = Services.standalone(Config(kiosk=True))
     info = GAMES[game_id]

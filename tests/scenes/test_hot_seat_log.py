@@ -9,12 +9,8 @@ import re
 
 import pygame
 import pytest
-from table_plans import (
-    ColoradoMouseTable,
-    OasisMouseTable,
-    OregonMouseTable,
-    choose,
-)
+from game_hooks import games_with, table_seats
+from table_plans import OregonMouseTable, choose, table_class
 
 from game.engine.save_files import replay_events
 from game.games.oregon import engine as og
@@ -28,9 +24,7 @@ from game.ui.table_common import LOOK_TIME
 
 pytestmark = pytest.mark.usefixtures("no_flip")
 
-TABLES = {"oregon": OregonMouseTable, "colorado": ColoradoMouseTable, "oasis": OasisMouseTable}
-TWO_HUMANS = {"oregon": "human,human", "colorado": "human,human,bot:easy",
-              "oasis": "human,human,bot:easy"}
+TABLES = sorted(games_with("table_plan"))  # the games the tests can play by input
 
 
 def game_events(scene) -> list:
@@ -103,12 +97,12 @@ def play_hot_seat(t, rng, limit: int) -> tuple[int, int]:
     return handoffs, own_secrets
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_hot_seat_log_shows_only_what_the_viewer_may_know(game_id, make_table):
     """Two humans, a whole game: at every hand-off each log line is its event as the new
     viewer may read it, and no other seat's hidden card, token value, flag colour, cowboy
     number or score tile kind is on screen; the owner does see their own in full."""
-    t = make_table(TABLES[game_id], TWO_HUMANS[game_id], seed=4)
+    t = make_table(table_class(game_id), table_seats(game_id, "human", "human"), seed=4)
     handoffs, own_secrets = play_hot_seat(t, random.Random(5), 1500)
     assert handoffs > 10
     assert own_secrets > 0
@@ -139,7 +133,7 @@ def test_a_seat_named_like_another_seats_colour_keeps_its_lines(services):
     scene.on_exit()
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_continue_rebuilds_the_log_for_the_viewer(game_id, services):
     """A resumed game's log holds its earlier lines, rebuilt from the replay and rendered for
     the one human (their own secrets in full, the bots' as public text), then where it was
@@ -243,13 +237,11 @@ def visible_line_with_cells(s):
     return None, None
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_pointing_at_a_log_line_lights_the_cells_it_names(game_id, make_table):
     """The cells come from the event's data (whatever the words say): each is lit while the
     pointer is over the line, and not once it leaves."""
-    players = {"oregon": "human,bot:easy", "colorado": "human,bot:easy,bot:easy",
-               "oasis": "human,bot:easy,bot:easy"}[game_id]
-    t = make_table(TABLES[game_id], players, seed=3)
+    t = make_table(table_class(game_id), table_seats(game_id, "human"), seed=3)
     s = t.scene
     rng = random.Random(4)
     for _ in range(60):

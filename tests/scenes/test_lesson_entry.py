@@ -90,8 +90,8 @@ def test_game_select_without_lessons_is_as_before(svc, no_lessons):
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_learn_to_play_sits_under_its_card_and_clear_of_the_other_buttons(svc, monkeypatch,
                                                                           scale):
-    for g in SCRAP:
-        with_lesson(monkeypatch, g, f"scrap_lessons:{g.upper()}")
+    for g, path in SCRAP.items():
+        with_lesson(monkeypatch, g, path)
     theme.set_ui_scale(scale)
     try:
         scene = on_stack(svc, GameSelectScene(svc))

@@ -13,8 +13,8 @@ from game.scenes.tutorial.lesson import load_lesson
 
 LESSONS = [pytest.param(g.id, g.lesson, id=f"{g.id}-registry") for g in GAMES.values()
            if g.lesson]
-LESSONS += [pytest.param(g, f"scrap_lessons:{g.upper()}", id=f"{g}-scrap")
-            for g in SCRAP]
+LESSONS += [pytest.param(g, path, id=f"{g}-scrap")
+            for g, path in SCRAP.items()]
 
 
 @pytest.mark.parametrize("via", ["mouse", "pad"])

@@ -10,6 +10,7 @@ import pygame
 import pytest
 from finished_games import finished as finished_game
 from finished_games import results_of
+from game_hooks import games_with, hooks
 
 from game import saves
 from game.engine.save_files import replay
@@ -20,14 +21,19 @@ from game.seats import BOT, HUMAN, make_seat
 from game.ui import intents as I
 from game.ui.log_lines import log_line
 
-PLAYERS = {"oregon": 3, "colorado": 4, "oasis": 3}
+
+def players(game_id: str) -> int:
+    """The seats of the finished game a test watches (its hooks' ``replay_players``)."""
+    return hooks(game_id).replay_players
+
+
 def finished(game_id: str):
-    return finished_game(game_id, PLAYERS[game_id])
+    return finished_game(game_id, players(game_id))
 
 
 def seats_for(game_id: str):
     # Humans too: a replay still shows the public view only, never a hand.
-    n = PLAYERS[game_id]
+    n = players(game_id)
     return [make_seat(game_id, i, HUMAN if i < 2 else BOT, None if i < 2 else "easy")
             for i in range(n)]
 
@@ -57,7 +63,7 @@ def settle(scene, frames: int = 400) -> None:
             return
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(games_with("replay_players")))
 def test_playing_to_the_end_rebuilds_the_same_game(services, viewer, display, game_id):
     original = finished(game_id)
     services.settings.animation_speed = 500.0  # beyond the menu's range: tests only
@@ -85,7 +91,7 @@ def test_playing_to_the_end_rebuilds_the_same_game(services, viewer, display, ga
     scene.draw(display)
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(games_with("replay_players")))
 def test_steps_and_jumps_land_on_the_recorded_position(viewer, display, game_id):
     original = finished(game_id)
     scene = viewer(game_id)
@@ -111,7 +117,7 @@ def test_steps_and_jumps_land_on_the_recorded_position(viewer, display, game_id)
     assert scene.move == 0
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(games_with("replay_players")))
 def test_scrubbing_rebuilds_throttled_and_exactly_on_release(viewer, display, game_id):
     original = finished(game_id)
     scene = viewer(game_id)
@@ -244,10 +250,10 @@ def test_an_unfinished_game_replays_what_was_played(services, viewer, display):
     scene.draw(display)
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(games_with("replay_players")))
 def test_results_screen_watch_replay(services, display, game_id):
     original = finished(game_id)
-    results = results_of(services, game_id, PLAYERS[game_id])
+    results = results_of(services, game_id, players(game_id))
     assert results.again_button and results.menu_button and results.replay_button
     results.skip_intro()
     results.draw(display)
@@ -285,7 +291,7 @@ def test_open_replay_of_a_save(services, tmp_path):
     services.stack.apply_pending()
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(games_with("replay_players")))
 def test_a_jump_fills_the_log_with_public_lines_only(viewer, game_id):
     original = finished(game_id)
     scene = viewer(game_id)

@@ -1,20 +1,17 @@
 """The results of each game: what settles a tie on points (Oregon's farmers placed, Colorado
-County's cubes on the board, Oasis' priority disc) is not part of the total, so it stands
-after the Total, named as the tie-break."""
+County's cubes on the board, Oasis' priority disc: each game's hooks name it) is not part of
+the total, so it stands after the Total, named as the tie-break."""
 
 import pytest
 from finished_games import results_of
+from game_hooks import games_with, hooks
 
-from game.games.colorado.table.results import TIE_BREAK as COLORADO
-from game.games.oasis.table.models import TIE_BREAK as OASIS
 from game.games.oregon.table.results import TIE_BREAK as OREGON
 
-TIE_BREAKS = {"oregon": OREGON, "colorado": COLORADO, "oasis": OASIS}
 
-
-@pytest.mark.parametrize("game_id", sorted(TIE_BREAKS))
+@pytest.mark.parametrize("game_id", sorted(games_with("tie_break")))
 def test_the_tie_break_stands_after_the_total_and_says_what_it_is(services, game_id):
-    tie_break = TIE_BREAKS[game_id]
+    tie_break = hooks(game_id).tie_break  # the column the game's hooks expect
     scene = results_of(services, game_id, 3)
     assert scene.tie_breaks == [tie_break]
     first = scene.columns.index(tie_break)

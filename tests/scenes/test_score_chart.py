@@ -7,20 +7,18 @@ from types import SimpleNamespace
 import pygame
 import pytest
 from finished_games import finished, results_of
+from game_hooks import games_with, hooks
 from language_check import english_words, speaking
+from shipped_games import SHIPPED
 from text_boxes import Recorder
 
 from game import i18n
 from game.config import Config
-from game.games.colorado.table.results import POINT_COLUMNS as COLORADO_POINTS
-from game.games.colorado.table.results import result_columns
-from game.games.colorado.table.results import result_rows as colorado_rows
-from game.games.oasis.table.models import POINT_COLUMNS as OASIS_POINTS
-from game.games.oasis.table.models import RESULT_COLUMNS
 from game.games.oregon.table.results import COLUMNS as OREGON_COLUMNS
 from game.games.oregon.table.results import POINT_COLUMNS as OREGON_POINTS
 from game.games.oregon.table.results import result_rows as oregon_rows
 from game.i18n import LANGUAGES
+from game.registry import GAMES
 from game.scenes import results as results_mod
 from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultRow, ResultsScene
@@ -33,8 +31,9 @@ from game.ui import theme
 from game.ui.intents import InputMapper
 from game.ui.widgets import button_label
 
-SEATS = [("oregon", 2), ("oregon", 3), ("oregon", 4), ("colorado", 3), ("colorado", 4),
-         ("oasis", 3), ("oasis", 4), ("oasis", 5)]
+# every game with results (2-5 seats), at every number of seats it takes
+SEATS = [(g, n) for g in games_with("results")
+         for n in range(GAMES[g].min_players, GAMES[g].max_players + 1)]
 E = pygame.event.Event
 
 
@@ -202,23 +201,13 @@ def chart_model(game_id: str, players: int):
     state = finished(game_id, players)
     names = LONG_NAMES[:players]
     colours = list(range(players))
-    if game_id == "oregon":
-        rows, categories = oregon_rows(state, names, colours), OREGON_POINTS
-    elif game_id == "colorado":
-        rows, categories = colorado_rows(state, names, colours), COLORADO_POINTS
-    else:
-        final = state.final
-        rows = [(names[q], q, rank + 1, final[q]["total"],
-                 dict(zip(RESULT_COLUMNS, [final[q][c]["points"] for c in
-                                           ("camels", "oasis", "steppe", "stone")],
-                          strict=False)), rank == 0) for rank, q in enumerate(state.ranking)]
-        categories = OASIS_POINTS
+    rows, columns, categories = hooks(game_id).results(state, names, colours)
     table = SimpleNamespace(state=state, names=names, colour=colours,
                             round_words=lambda r, _n: i18n.pgettext(
                                 "Colorado County", "Round {round}").format(round=r))
     model = chart_of(table, [ResultRow(*r) for r in rows], categories)
     assert model is not None
-    return model, [ResultRow(*r) for r in rows]
+    return model, [ResultRow(*r) for r in rows], columns
 
 
 def overlaps(texts):
@@ -236,11 +225,9 @@ def test_the_chart_fits_at_every_text_size_in_every_language(display, code, scal
     theme.set_ui_scale(scale)
     problems = []
     with speaking(code) as missing:
-        for game_id, players in (("oregon", 4), ("colorado", 4), ("oasis", 5)):
-            model, rows = chart_model(game_id, players)
+        for game_id in sorted(set(SHIPPED) & set(games_with("results"))):  # translated
+            model, rows, columns = chart_model(game_id, GAMES[game_id].max_players)
             svc = Services.standalone(Config(), Settings(ui_scale=scale, language=code))
-            columns = {"oregon": OREGON_COLUMNS, "oasis": RESULT_COLUMNS}.get(game_id) or \
-                result_columns(finished(game_id, players))
             scene = ResultsScene(svc, game_id, rows, lambda: None, lambda: None, columns,
                                  chart=model, on_replay=lambda: None)
             scene.toggle_chart()

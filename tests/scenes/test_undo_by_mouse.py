@@ -6,23 +6,15 @@ import random
 
 import pygame
 import pytest
-from table_plans import ColoradoMouseTable, OasisMouseTable, OregonMouseTable
+from game_hooks import games_with, hooks, table_seats
+from table_plans import table_class
 
-from game.games.colorado import engine as co
-from game.games.oasis import engine as oa
-from game.games.oregon import engine as og
 from game.scenes.table import screen as table_screen
 from game.ui import art
 
 pytestmark = pytest.mark.usefixtures("no_flip")
 
-TABLES = {"oregon": (OregonMouseTable, "human,bot:easy"),
-          "colorado": (ColoradoMouseTable, "human,bot:easy,bot:easy"),
-          "oasis": (OasisMouseTable, "human,bot:easy,bot:easy")}
-# the moves the field report took back (a placement in Oregon, an offer taken in Oasis); in
-# Colorado County passing the market, before the secret bids
-LIKED = {"oregon": (og.PlaceBuilding, og.PlaceFarmer), "oasis": (oa.TakeOffer,),
-         "colorado": (co.PassSale,)}
+TABLES = sorted(games_with("table_plan"))  # the games the tests can play by input
 
 
 def face_distance(surface: pygame.Surface, rect: pygame.Rect, face: pygame.Surface) -> float:
@@ -43,7 +35,8 @@ def until_undoable(t, game_id: str, rng: random.Random):
         t.wait_turn()
         assert not s.state.is_over()
         legal = s.state.legal_actions(s.chooser)
-        liked = [a for a in legal if isinstance(a, LIKED[game_id])]
+        # the moves the game's hooks name (``undo_liked``: what the field report took back)
+        liked = [a for a in legal if isinstance(a, hooks(game_id).undo_liked)]
         action = rng.choice(liked or legal)
         lines, prompt = list(s.log.lines), s.controls.prompt()
         t.play(action)
@@ -56,14 +49,12 @@ def until_undoable(t, game_id: str, rng: random.Random):
     raise AssertionError("nothing could be taken back")
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_undo_button_lights_up_and_takes_back_on_click(game_id, make_table):
-    cls, players = TABLES[game_id]
-    t = make_table(cls, players, seed=5)
-    if game_id == "colorado":
-        # the bots' secret bids follow a pass at once (and end what can be taken back):
-        # at half speed their pause leaves the player the moment a real one has
-        t.app.settings.animation_speed = 0.5
+    t = make_table(table_class(game_id), table_seats(game_id, "human"), seed=5)
+    speed = hooks(game_id).undo_speed  # a game whose bots would end the chance to undo
+    if speed is not None:
+        t.app.settings.animation_speed = speed
     s = t.scene
     lines, prompt = until_undoable(t, game_id, random.Random(2))
     moves = len(s.state.history)

@@ -5,23 +5,22 @@ from itertools import groupby
 
 import pytest
 from finished_games import finished
+from game_hooks import games_with, hooks
 
-from game.games.colorado.table.results import result_rows as colorado_rows
-from game.games.oregon.table.results import result_rows as oregon_rows
 from game.registry import GAMES
 from game.ui.chart_data import ROUNDS, TURNS, score_series
 
-SEATS = [("oregon", 2), ("oregon", 3), ("oregon", 4), ("colorado", 3), ("colorado", 4),
-         ("oasis", 3), ("oasis", 4), ("oasis", 5)]
+# every game with results, at every number of seats it takes
+SEATS = [(g, n) for g in games_with("results")
+         for n in range(GAMES[g].min_players, GAMES[g].max_players + 1)]
 
 
 def result_totals(state) -> list[int]:
-    """Each seat's total as the results table shows it (its own code path per game)."""
+    """Each seat's total as the results table shows it (the rows its game's table gives the
+    results screen: its hooks' ``results``)."""
     n = state.num_players
     names, colours = [f"P{q}" for q in range(n)], list(range(n))
-    if state.GAME_ID == "oasis":
-        return [f["total"] for f in state.final]
-    rows = (oregon_rows if state.GAME_ID == "oregon" else colorado_rows)(state, names, colours)
+    rows, _columns, _categories = hooks(state.GAME_ID).results(state, names, colours)
     totals = [0] * n
     for name, _colour, _place, total, _breakdown, _winner in rows:
         totals[names.index(name)] = total
@@ -38,9 +37,11 @@ def test_the_last_point_is_each_seats_final_score(game_id, players):
     assert len({len(p) for p in series.points}) == 1
 
 
-@pytest.mark.parametrize(("game_id", "players"), [s for s in SEATS if s[0] != "oasis"])
+@pytest.mark.parametrize(("game_id", "players"),
+                         [s for s in SEATS if hooks(s[0]).chart_never_falls])
 def test_scores_never_go_backwards_where_the_rules_take_no_points(game_id, players):
-    """Oregon's track and Colorado County's scorings only ever add points."""
+    """Oregon's track and Colorado County's scorings only ever add points (each game's
+    hooks say whether its line may fall: ``chart_never_falls``)."""
     series = score_series(finished(game_id, players))
     for line in series.points:
         assert all(a <= b for a, b in zip(line, line[1:], strict=False)), line

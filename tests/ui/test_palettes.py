@@ -11,32 +11,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from game_hooks import games_with, hooks  # noqa: E402
 
 from game import (  # noqa: E402
     PROJECT_ROOT,
     assets,
     palette,  # noqa: E402
 )
-from game.games.colorado import engine as colorado  # noqa: E402
-from game.games.oasis.engine import cards as oasis_cards  # noqa: E402
-from game.games.oregon.engine import player_name as oregon_player_name  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.seats import BOT, HUMAN, default_seats, make_seat, parse_players  # noqa: E402
 from game.ui import art, players, sdf  # noqa: E402
 
-RULES = {
-    "oregon": ("Yellow", "Blue", "Green", "Red"),
-    "colorado": ("Orange", "Brown", "Red", "Black"),
-    "oasis": ("Red", "Blue", "Green", "Yellow", "Black"),
-}
-
-
-def engine_names(game_id: str, n: int) -> list[str]:
-    if game_id == "oregon":
-        return [oregon_player_name(p) for p in range(n)]
-    if game_id == "colorado":
-        return list(colorado.PLAYER_NAMES[:n])
-    return [oasis_cards.colour(p) for p in range(n)]
+RULES = sorted(games_with("rule_colours"))  # games whose hooks give their rules' colours
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -62,14 +48,14 @@ def test_every_game_has_a_colour_per_seat():
     assert art.GAME_SEAT_COLOURS is palette.GAME_SEAT_COLOURS
 
 
-@pytest.mark.parametrize("game_id", sorted(RULES))
+@pytest.mark.parametrize("game_id", RULES)
 def test_seats_wear_the_rules_colours_in_order(game_id):
     game = GAMES[game_id]
     n = game.max_players
     seats = [make_seat(game, i, BOT) for i in range(n)]
     names = [s.name for s in seats]
-    assert names == list(RULES[game_id][:n])
-    assert names == engine_names(game_id, n)
+    assert names == list(hooks(game_id).rule_colours[:n])
+    assert names == hooks(game_id).engine_names(n)
     for s in seats:
         assert art.PLAYER_NAMES[s.colour] == s.name
     assert [s.colour for s in seats] == list(palette.seat_colours(game_id)[:n])
@@ -87,7 +73,7 @@ def test_too_many_players_is_a_value_error():
         parse_players(",".join(["bot"] * 5), GAMES["oregon"])
 
 
-@pytest.mark.parametrize("game_id", sorted(RULES))
+@pytest.mark.parametrize("game_id", RULES)
 def test_colours_and_shapes_differ_within_a_game(game_id):
     indices = palette.seat_colours(game_id)
     shapes = [art.PLAYER_SHAPES[i] for i in indices]

@@ -3,6 +3,7 @@ every text drawn on the menus and tables stays inside the box it belongs to."""
 
 import pygame
 import pytest
+from shipped_games import SHIPPED
 from text_boxes import Recorder, check_boxes, open_table, record_panel_blits
 
 from game.config import Config
@@ -321,8 +322,8 @@ def test_menus_grow_at_150(display):
 
 
 # --- tables: prompt, buttons, log, panels ---------------------------------------------------------
-TABLES = [("oregon", "human,bot,bot,bot"), ("colorado", "human,bot,bot,bot"),
-          ("oasis", "human,bot,bot,bot,bot")]
+# every shipped game's table (the layouts that ship) at its most seats
+TABLES = [(g, ",".join(["human"] + ["bot"] * (GAMES[g].max_players - 1))) for g in sorted(SHIPPED)]
 # Colorado County's longest kind of prompt: a two-star card with a lake that changes owner
 LONG_PROMPT = ("Your start star takes no cube: 3 cubes on the glowing cells (click to toggle). "
                "Turn it with R, the wheel or right click. Lake 6 changes owner.")

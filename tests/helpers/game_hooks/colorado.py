@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.games.colorado.engine import Bid, PlaceFlag, SaleBid, TakeCard, new_game, preview_card_use
+from game.games.colorado.engine import (
+    PLAYER_NAMES,
+    Bid,
+    PassSale,
+    PlaceFlag,
+    SaleBid,
+    TakeCard,
+    new_game,
+    preview_card_use,
+)
 from game.games.colorado.engine.cards import CARDS, FLAG_COLOURS
 from game.games.colorado.engine.grid import NUM_CELLS
 from game_hooks import GameHooks
@@ -42,6 +51,38 @@ class ColoradoHooks(GameHooks):
              3, 2, 2, 2, 45, 15, 39, 3, 2, 2, 2, 30, 45, 39, 3, 2, 2, 2, 19, 46, 22, 46, 61,
              35, 18, 3, 2, 2, 2, 12, 42, 2, 2, 2, 2, 48, 12, 24, 3, 2, 2],
     }
+
+    # the screens' tests
+    hand_off_seats = "human,human,bot:normal"
+    undo_liked = (PassSale,)  # passing the market, before the secret bids
+    # the bots' secret bids follow a pass at once (and end what can be taken back): at half
+    # speed their pause leaves the player the moment a real one has
+    undo_speed = 0.5
+    replay_players = 4
+    save_players = 4
+    tie_break = "Tie-break: cubes"
+    rule_colours = ("Orange", "Brown", "Red", "Black")
+    history_tables = (("human=Anna", "human=Bruno", "bot:hard"),
+                      ("human=Anna", "bot:normal", "bot:normal", "bot:easy"),
+                      ("human=Chiara", "bot:hard", "bot:easy"),
+                      ("human=Bruno", "human=Anna", "bot:easy", "bot:hard"))
+
+    def table_plan(self):
+        from table_plans import ColoradoPlan
+
+        return ColoradoPlan
+
+    def results(self, state, names, colours):
+        from game.games.colorado.table.results import POINT_COLUMNS, result_columns, result_rows
+
+        return (result_rows(state, names, colours), result_columns(state),
+                list(POINT_COLUMNS))
+
+    def engine_names(self, n):
+        return list(PLAYER_NAMES[:n])
+
+    def scrap_lesson(self):
+        return "scrap_lessons:COLORADO"
 
     def new(self, n, seed):
         return new_game(n, seed, lakes="random" if seed % 2 else "first")

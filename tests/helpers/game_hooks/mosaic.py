@@ -8,6 +8,7 @@ from collections import Counter
 from game_hooks import GameHooks
 from tests.games.mosaic.engine import CELLS, KINDS, Place, new_game
 from tests.games.mosaic.engine.board import all_tiles, index, neighbours
+from tests.games.mosaic.engine.events import PLAYER_NAMES
 
 
 class MosaicHooks(GameHooks):
@@ -18,6 +19,13 @@ class MosaicHooks(GameHooks):
     must_reach = frozenset({"placed", "scored", "drew", "game_over"})
 
     bot_games = (("normal", "easy"), ("easy", "normal", "normal"))
+    replay_players = 3
+    takes_back = False  # each move draws a tile: nothing to take back
+    resume_after = 10  # moves: its game is over within 25
+    rule_colours = ("Purple", "Orange", "Brown")
+
+    def engine_names(self, n):
+        return list(PLAYER_NAMES[:n])
     perft = {  # (seed, players): legal actions counted along a fixed random game
         (1, 2):
             [32, 30, 28, 26, 24, 22, 10, 9, 16, 14, 12, 10, 4, 6, 4, 2],

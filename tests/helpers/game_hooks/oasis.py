@@ -26,6 +26,7 @@ from game.games.oasis.engine.cards import (
     LAND_KINDS,
     LAND_SUPPLY,
     SCORE_SUPPLY,
+    colour,
     full_deck,
 )
 from game.games.oasis.engine.scoring import score_breakdown
@@ -60,6 +61,38 @@ class OasisHooks(GameHooks):
              55, 3, 2, 63, 62, 311, 1, 2, 1, 2, 1, 2, 2, 1, 2, 1, 2, 4, 59, 271, 264, 260, 4,
              43, 44, 2, 49, 49, 2, 2, 157, 280, 1, 1, 2],
     }
+
+    # the screens' tests
+    hand_off_seats = "human,human,human"
+    undo_liked = (TakeOffer,)  # an offer taken, as the field report took back
+    replay_players = 3
+    save_players = 5
+    tie_break = "Tie-break: disc"
+    rule_colours = ("Red", "Blue", "Green", "Yellow", "Black")
+    chart_never_falls = False  # each round is scored with the score tiles of the end
+    history_tables = (("human=Chiara", "bot:normal", "bot:easy", "bot:hard"),
+                      ("human=Anna", "human=Bruno", "human=Chiara", "bot:easy", "bot:normal"),
+                      ("human=Bruno", "bot:hard", "bot:hard"),
+                      ("human=Anna", "human=Chiara", "bot:normal"))
+
+    def table_plan(self):
+        from table_plans import OasisPlan
+
+        return OasisPlan
+
+    def results(self, state, names, colours):
+        from types import SimpleNamespace
+
+        from game.games.oasis.table import models
+
+        rows = models.result_rows(SimpleNamespace(state=state, names=names, colour=colours))
+        return rows, list(models.RESULT_COLUMNS), list(models.POINT_COLUMNS)
+
+    def engine_names(self, n):
+        return [colour(p) for p in range(n)]
+
+    def scrap_lesson(self):
+        return "scrap_lessons:OASIS"
 
     def new(self, n, seed):
         return new_game(n, seed)

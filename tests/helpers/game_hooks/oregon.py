@@ -16,6 +16,7 @@ from game.games.oregon.engine import (
     UseExtraTurn,
     legal_actions_from_view,
     new_game,
+    player_name,
     preview,
 )
 from game.games.oregon.engine.cards import COAL_VALUES, GOLD_VALUES
@@ -52,6 +53,33 @@ class OregonHooks(GameHooks):
              2, 2, 326, 2, 20, 2, 2, 1, 115, 2, 1, 83, 2, 2, 281, 2, 2, 112, 2, 2, 73, 2, 1,
              75, 2, 2, 58, 2, 2, 1, 47, 2, 2, 42, 2, 1, 81],
     }
+
+    # the screens' tests
+    hand_off_seats = "human,human,bot:normal"
+    undo_liked = (PlaceBuilding, PlaceFarmer)  # a placement, as the field report took back
+    replay_players = 3
+    save_players = 3
+    tie_break = "Tie-break: farmers"
+    rule_colours = ("Yellow", "Blue", "Green", "Red")
+    history_tables = (("human=Anna", "bot:easy", "bot:normal"), ("human=Bruno", "bot:hard"),
+                      ("human", "bot:easy"),
+                      ("human=Maximiliano Jr", "human=Anna", "bot:hard", "bot:easy"))
+
+    def table_plan(self):
+        from table_plans import OregonPlan
+
+        return OregonPlan
+
+    def results(self, state, names, colours):
+        from game.games.oregon.table.results import COLUMNS, POINT_COLUMNS, result_rows
+
+        return result_rows(state, names, colours), list(COLUMNS), list(POINT_COLUMNS)
+
+    def engine_names(self, n):
+        return [player_name(p) for p in range(n)]
+
+    def scrap_lesson(self):
+        return "scrap_lessons:OREGON"
 
     def new(self, n, seed):
         return new_game(n, seed, **TEST_BOARD)
