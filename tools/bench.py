@@ -6,6 +6,7 @@
     python tools/bench.py kiosk --hours 3      memory of the kiosk's attract loop (hard bots too)
     python tools/bench.py idle                 CPU of a still title and of a table waiting
     python tools/bench.py oregon_hard          a table while a hard bot thinks (search process)
+    python tools/bench.py server --tables 200  live tables and idle ones on a landgrab-server
     python tools/bench.py --list
 
 Each figure is printed on a line of its own as ``name: value unit``, e.g.
@@ -264,6 +265,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm-up", type=float, default=WARM_UP_HOURS, metavar="H",
                         help=f"kiosk: hours of the loop before its growth is measured "
                              f"(default {WARM_UP_HOURS:g})")
+    parser.add_argument("--tables", type=int, default=200,
+                        help="server: live tables of four seats (default 200)")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="server: seconds the live tables are measured (default 30)")
+    parser.add_argument("--move-interval", type=float, default=2.0, metavar="S",
+                        help="server: seconds between a table's moves, on average (default 2)")
+    parser.add_argument("--idle-tables", type=int, default=10000,
+                        help="server: idle tables in the store at start-up (default 10000)")
     options = parser.parse_args(argv)
     if not 1.0 <= options.ui_scale <= 1.5:
         parser.error(f"--ui-scale: 1.0 to 1.5, not {options.ui_scale:g}")
@@ -667,6 +676,28 @@ def kiosk(options: argparse.Namespace) -> list[Figure]:
         Figure("kiosk.hard_searches", result["searches"], "searches"),
         Figure("kiosk.failed_searches", result["failed_searches"], "searches"),
     ]
+
+
+@benchmark("server")
+def server(options: argparse.Namespace) -> list[Figure]:
+    """A ``landgrab-server`` on loopback: ``--tables`` live tables of four bot-driven
+    seats (``server.moves_per_s``, ``server.move_latency_p99``: client send until every
+    seat is told, ``server.rss_per_table_kib``), then a store of ``--idle-tables`` idle
+    tables (``server.startup_idle``: start until it listens; ``server.first_use``: sitting
+    down at one, its replay).  See ``tools/bench_server.py``."""
+    from bench_server import idle_tables, live_tables
+
+    live = live_tables(options.tables, options.seconds, options.move_interval)
+    idle = idle_tables(options.idle_tables)
+    return [Figure("server.tables", live["tables"], "tables"),
+            Figure("server.moves_per_s", live["moves_per_s"], "moves/s"),
+            Figure("server.move_latency_p50", live["p50"] * 1000, "ms"),
+            Figure("server.move_latency_p99", live["p99"] * 1000, "ms"),
+            Figure("server.rss_per_table_kib", live["rss_per_table"], "KiB"),
+            Figure("server.cpu_per_move", live["cpu_per_move"] * 1000, "ms"),
+            Figure("server.idle_tables", options.idle_tables, "tables"),
+            Figure("server.startup_idle", idle["startup"], "s"),
+            Figure("server.first_use", idle["first_use"] * 1000, "ms")]
 
 
 if __name__ == "__main__":

@@ -135,9 +135,26 @@ class Server:
             if table is None:
                 continue
             for seat in table.detach(peer):
-                after = table.record.settings.get("takeover_after")
-                if isinstance(after, (int, float)):
-                    asyncio.get_running_loop().call_later(after, self.take_over, code, seat)
+                self.wait_for(table, seat, 0.0)
+            self.rest(table)
+
+    def wait_for(self, table: LiveTable, seat: int, away_for: float) -> None:
+        """After the table's wait (less ``away_for`` already waited), a bot plays ``seat``
+        if its player is still away."""
+        after = table.record.settings.get("takeover_after")
+        if isinstance(after, (int, float)):
+            asyncio.get_running_loop().call_later(max(0.0, after - away_for), self.take_over,
+                                                  table.code, seat)
+
+    def rest(self, table: LiveTable) -> None:
+        """Forget a table nobody looks at and no bot is to play (its store keeps it; the
+        next to sit down rebuilds it), so that a server's memory follows its live tables."""
+        if table.watchers or self.bots.busy(table.code) or any(
+                table.is_bot_seat(s) for s in table.state.to_act()):
+            return
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+            self.bots.forget(table.code)
 
     # --- messages -------------------------------------------------------------------------
     def receive(self, peer: Peer, text: str | bytes) -> None:
@@ -195,9 +212,16 @@ class Server:
             log.error("table %s does not replay: %s", code, exc)
             raise Refused("damaged", say(N_("That table's record is damaged."))) from exc
         self.tables[code] = table
+        now = self.clock()
+        for seat, held in enumerate(table.seats):
+            since = table.away_since[seat]
+            if held.kind == "human" and since is not None:
+                self.wait_for(table, seat, now - since)
         return table
 
     def bot_played(self, table: LiveTable, seat: int, action: Any) -> None:
+        if self.tables.get(table.code) is not table:
+            return  # forgotten meanwhile: the store has the table as it was
         reason = table.refusal(seat, action.to_json(), table.own_moves(seat))[1]
         if reason:
             log.error("table %s: the bot of seat %d chose a refused move: %s", table.code,

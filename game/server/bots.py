@@ -72,6 +72,10 @@ class Bots:
                                              self._budget)
         return bot
 
+    def busy(self, code: str) -> bool:
+        """Whether a bot of table ``code`` is deciding now."""
+        return any(key[0] == code for key in self._thinking)
+
     def forget(self, code: str) -> None:
         """The table is no longer live: drop its bots."""
         for key in [k for k in self._bots if k[0] == code]:

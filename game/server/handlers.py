@@ -171,8 +171,10 @@ def leave(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     table = server.table(message["table"])
     peer.watching.discard(table.code)
     peer.seats = {(c, s) for c, s in peer.seats if c != table.code}
-    table.detach(peer)
+    for seat in table.detach(peer):
+        server.wait_for(table, seat, 0.0)
     peer.send({"type": "left", "re": message["seq"], "table": table.code})
+    server.rest(table)
 
 
 @handles("hand_over")

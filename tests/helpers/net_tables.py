@@ -235,7 +235,7 @@ class InProcessServer:
 
         async def main() -> None:
             self._stop = asyncio.get_running_loop().create_future()
-            server = Server(SQLiteStore(data), rate=1000)
+            server = self.server = Server(SQLiteStore(data), rate=1000)
             async with serve(server.handler, "127.0.0.1", 0) as listening:
                 started.put(next(iter(listening.sockets)).getsockname()[1])
                 await self._stop

@@ -30,6 +30,20 @@ def two_player_table(driver: Driver, url: str, **settings):
     return host, guest, code
 
 
+STALE = "That move was already made, or the table has moved on since."
+
+
+def resending(*clients) -> None:
+    """A move sent as the connection dropped may go out again after it: played once, the
+    copy is refused as stale (and only so)."""
+    for client in clients:
+        client.expect_refusals = True
+
+
+def only_stale(*clients) -> bool:
+    return all(r["reason"]["msg"] == STALE for c in clients for r in c.refusals)
+
+
 def moves_seen(client, code) -> int:
     return max((m["moves"] for k, m in client.latest.items() if k[0] == code), default=0)
 
@@ -47,12 +61,14 @@ def test_a_client_cut_off_comes_back_by_itself_and_the_game_goes_on(tmp_path):
     driver = Driver()
     try:
         host, guest, code = two_player_table(driver, server.url)
+        resending(host, guest)
         driver.until(lambda: moves_seen(guest, code) >= 20, "twenty moves")
         guest.conn.kill()
         driver.until(lambda: any(not p[1]["connected"] for p in [
             (0, m["presence"][1]) for m in host.of_type("presence")]), "the guest away")
         driver.until(lambda: game_over(host, code) and game_over(guest, code), "the end")
         assert guest.conn.reconnections == 1 and guest.conn.status == CONNECTED
+        assert only_stale(host, guest)
         syncs = [m for m in guest.of_type("table")]
         assert len(syncs) == 2 and syncs[1]["moves"] >= 20  # the table, as it was
         record = stored(server.data, code)
@@ -67,6 +83,7 @@ def test_a_server_killed_mid_game_loses_no_accepted_move(tmp_path):
     driver = Driver()
     try:
         host, guest, code = two_player_table(driver, server.url)
+        resending(host, guest)
         driver.until(lambda: moves_seen(host, code) >= 30, "thirty moves")
         host.paused = guest.paused = True
         told = max(moves_seen(host, code), moves_seen(guest, code))
@@ -76,6 +93,7 @@ def test_a_server_killed_mid_game_loses_no_accepted_move(tmp_path):
         host.paused = guest.paused = False
         driver.until(lambda: game_over(host, code) and game_over(guest, code), "the end")
         assert host.conn.reconnections == guest.conn.reconnections == 1
+        assert only_stale(host, guest)
         record = stored(server.data, code)
         for client, seat in ((host, 0), (guest, 1)):
             assert not problems(record, client.texts, {seat})  # every move told is stored

@@ -1,11 +1,11 @@
 """What a table offers online besides moves: undo by the one-screen rule, decided by the
-server; chat and quick reactions (length- and rate-limited, seen by spectators); "my online
+server; a hard bot searching on the server; chat and quick reactions (length- and rate-limited, seen by spectators); "my online
 games" from a client's tokens; and an action the store cannot keep is told to nobody."""
 
 from __future__ import annotations
 
 import pytest
-from net_tables import Driver, InProcessServer, ServerProcess
+from net_tables import Driver, InProcessServer, ServerProcess, game_over
 
 from game.registry import GAMES
 from game.server.store import SQLiteStore
@@ -15,7 +15,8 @@ GAME = next(iter(GAMES))
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = ServerProcess(tmp_path_factory.mktemp("features") / "data")
+    srv = ServerProcess(tmp_path_factory.mktemp("features") / "data", 0, "--hard-seconds",
+                        "0.05")
     yield srv
     assert srv.stop() == 0
 
@@ -77,6 +78,21 @@ def test_chat_and_reactions_reach_the_table_within_their_limits(server):
     driver.close()
 
 
+def test_a_hard_bot_searches_on_the_server(server):
+    driver = Driver()
+    host = driver.client(server.url, "host")
+    host.send({"type": "create", "game": GAME, "players": 2,
+               "seats": [{"kind": "host"}, {"kind": "bot", "level": "hard"}]})
+    driver.until(lambda: host.of_type("created"), "the table")
+    code = host.of_type("created")[0]["table"]
+    host.plays.add((code, 0))
+    driver.until(lambda: host.latest.get((code, 0), {}).get("moves", 0) >= 8, "eight moves")
+    host.paused = True
+    driver.close()
+    actions = SQLiteStore(server.data).load(code).actions
+    assert {seat for seat, _a in actions} == {0, 1}
+
+
 def test_my_online_games_are_listed_from_my_tokens(server):
     driver = Driver()
     host, created = hot_seat(driver, server.url)
@@ -110,6 +126,30 @@ def test_an_action_the_store_cannot_keep_is_told_to_nobody(tmp_path, monkeypatch
         host.sent_at.clear()  # the bot tries again, and now it is kept and told
         driver.until(lambda: host.of_type("update"), "the move, kept")
         assert host.of_type("update")[0]["moves"] == 1
+    finally:
+        driver.close()
+        server.stop()
+
+
+def test_a_table_nobody_looks_at_is_forgotten_and_rebuilt_when_someone_sits(tmp_path):
+    server = InProcessServer(tmp_path / "data")
+    driver = Driver()
+    try:
+        host, created = hot_seat(driver, server.url, spectators=False)
+        code = created["table"]
+        host.plays |= {(code, 0), (code, 1)}
+        host.pause_on = lambda m: m["type"] == "update" and m["moves"] == 6
+        driver.until(lambda: host.paused, "six moves")
+        host.send({"type": "leave", "table": code})
+        driver.until(lambda: host.of_type("left"), "the table left")
+        assert code not in server.server.tables  # its memory is given back
+        back = driver.client(server.url, "back")
+        for held in created["seats"]:
+            back.send({"type": "sit", "table": code, **held})
+            back.plays.add((code, held["seat"]))
+        driver.until(lambda: len(back.of_type("table")) == 2, "the table, rebuilt")
+        assert {m["moves"] for m in back.of_type("table")} == {6}
+        driver.until(lambda: game_over(back, code), "the end")
     finally:
         driver.close()
         server.stop()
