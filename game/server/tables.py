@@ -126,7 +126,8 @@ class LiveTable:
                 "moves": len(self.state.history), "own_moves": self.own_moves(seat),
                 "view": self.state.view(seat),
                 "log": {"setup": [encode_event(e, seat) for e in self.setup],
-                        "moves": encode_moves(self.moves, seat)},
+                        "moves": encode_moves(self.moves, seat),
+                        "by": [p for p, _a in self.state.history]},
                 "presence": self.presence(), "turn": self.turn(),
                 "can_undo": seat is not None and self.undo_refusal(seat) is None,
                 "chat": list(self.chat)}
@@ -162,12 +163,13 @@ class LiveTable:
 
     def tell(self, events: list[Event]) -> None:
         """Each connection gets the last action's events and the view as its seat sees them
-        (one encoding per seat, not per connection)."""
+        (one encoding per seat, not per connection), and who played it."""
         texts: dict[int | None, str] = {}
+        by = self.state.history[-1][0]
         for seat in self.viewers():
             texts[seat] = dump({
                 "type": "update", "table": self.code, "seat": seat,
-                "moves": len(self.state.history), "own_moves": self.own_moves(seat),
+                "moves": len(self.state.history), "own_moves": self.own_moves(seat), "by": by,
                 "events": [encode_event(e, seat) for e in events],
                 "view": self.state.view(seat), "turn": self.turn(),
                 "can_undo": seat is not None and self.undo_refusal(seat) is None})

@@ -24,7 +24,7 @@ KEYS = {
     "joined": {"type", "re", "table", "seat", "token"},
     "table": {"type", "table", "seat", "game", "players", "options", "host", "spectators",
               "moves", "own_moves", "view", "log", "presence", "turn", "can_undo", "chat"},
-    "update": {"type", "table", "seat", "moves", "own_moves", "events", "view", "turn",
+    "update": {"type", "table", "seat", "moves", "own_moves", "by", "events", "view", "turn",
                "can_undo"},
     "presence": {"type", "table", "presence", "turn"},
     "refusal": {"type", "re", "table", "seat", "reason"},
@@ -50,6 +50,8 @@ def seen(event, viewer) -> dict[str, Any]:
            "data": dict(s.data)}
     if s.private_to is not None:
         out["private_to"] = s.private_to
+        public = event.seen_by(None)  # what every other seat reads of it
+        out["public"] = {"msg": public.msg, "args": public.args, "data": dict(public.data)}
     return rt(out)
 
 
@@ -108,10 +110,14 @@ def _check_at(state, setup, moves, messages) -> list[str]:
         if m["turn"]["to_act"] != state.to_act():
             out.append(f"move {m['moves']}: wrong turn")
         if m["type"] == "update":
+            if m["by"] != state.history[-1][0]:
+                out.append(f"update at move {m['moves']}: wrong mover")
             if m["events"] != [seen(e, seat) for e in moves[-1]]:
                 out.append(f"update at move {m['moves']}: seat {seat} got events it may not "
                            "see so")
         else:
+            if m["log"]["by"] != [p for p, _a in state.history]:
+                out.append(f"table at move {m['moves']}: wrong movers")
             if m["log"]["setup"] != [seen(e, seat) for e in setup] or m["log"]["moves"] != [
                     [seen(e, seat) for e in events] for events in moves]:
                 out.append(f"table at move {m['moves']}: seat {seat} got a log it may not "

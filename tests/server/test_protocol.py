@@ -64,7 +64,12 @@ def test_an_event_is_encoded_as_the_viewer_may_see_it():
     watcher = protocol.encode_event(drew, None)
     assert own["data"] == {"tile": "red"} and own["private_to"] == 0
     assert other == watcher and "red" not in json.dumps(other)
-    assert "private_to" not in other
+    assert "private_to" not in other and "public" not in other
+    assert own["public"] == {"msg": other["msg"], "args": other["args"], "data": other["data"]}
+    # the seat's own copy reads to anyone else as the others' copy does
+    mine = protocol.decode_event(json.loads(json.dumps(own)))
+    assert mine.seen_by(1).text_for(1) == drew.text_for(1) and mine.text_for(0) == drew.text_for(0)
+    assert mine.seen_by(None).data == {}
     back = protocol.decode_event(json.loads(json.dumps(other)))
     assert back.text_for(1) == drew.text_for(1)
 

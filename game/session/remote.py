@@ -1,0 +1,376 @@
+"""``RemoteSession``: a game played on a server, as a table on this machine sees it.
+
+The server holds the game; this client holds one or more of its seats (hot-seat plus
+remote: two humans at this screen), or watches it (the public view).  From the server's
+``table`` and ``update`` messages (``docs/protocol.md``) it keeps, for each viewer it holds,
+that viewer's view and its stream of events (each event as that seat may see it, with the
+public version of its own secrets), and the table's public state: the moves, who played
+each, whose turn it is, who is connected, the chat.  Nothing of a seat this client does not
+hold ever reaches it: it never has it.
+
+A seat's legal actions and the rules' refusal of a move come from a game rebuilt from that
+seat's view (``game.session.seen``); the server has the last word: a move handed in
+(``submit``) goes out as ``act`` and comes back with the ``update`` that carries its events
+(``poll``), or as a refusal with its reason (``take_refusals``).  A move shows once every
+seat this client holds has been told of it, so each viewer's events are at hand.  Taking
+back sends ``undo``; the server answers with the table as it is then, and the session says
+the table must be shown again (``take_resync``), as after a reconnection that missed an
+undo.  A reconnection that only missed moves hands them over as moves.
+
+Pure: no pygame.  The frame loop calls ``poll`` (or ``pump``) each frame; neither waits.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from game.engine.actions import Action
+from game.engine.core import GameState
+from game.engine.events import Event
+from game.engine.messages import N_, Sentence, say
+from game.net.client import Connection
+from game.net.protocol import MAX_CHAT_CHARS, decode_event, decode_sentence, dump
+from game.registry import GAMES
+
+Viewer = int | None
+CHAT_SHOWN = 50  # chat lines kept to show
+NOT_HELD = say(N_("You do not sit in that seat."))
+SAMPLE_SEED = 0  # one view always rebuilds into the same game
+
+
+class Move(NamedTuple):
+    """One move as the session hands it over: who played it, the action (when this client
+    sent it; None for another's) and its events (render each with ``events_for``)."""
+
+    seat: int
+    action: Action | None
+    events: list[Event]
+
+
+def rules_of(game_id: str, players: int, options: Mapping[str, Any]) -> type[GameState]:
+    """The game's rules class (its ``state_from_view``), as the registry builds it."""
+    return type(GAMES[game_id].new(players, 0, **options))
+
+
+@dataclass
+class Stream:
+    """What one viewer this client holds was told: its view, the events of the set-up and
+    of each move as it may see them (decoded, and as they came, to compare), and its own
+    count of moves and undo right."""
+
+    view: dict[str, Any]
+    setup: list[Event]
+    moves: list[list[Event]]
+    raw: list[Any]
+    turn: dict[str, Any]
+    own_moves: int = 0
+    can_undo: bool = False
+
+
+@dataclass
+class ChatLine:
+    seat: int
+    name: str
+    text: str
+
+
+@dataclass
+class Presence:
+    """Who sits at the table and whose turn it is, as the server last said, with when it
+    said it (``at``, this machine's clock): durations count on from there."""
+
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    to_act: list[int] = field(default_factory=list)
+    waiting_s: float = 0.0
+    over: bool = False
+    at: float = 0.0
+
+
+class RemoteSession:
+    """A ``Session`` of a table on a server, over a ``Connection`` (see the module)."""
+
+    def __init__(self, connection: Connection, received: Sequence[Mapping[str, Any]],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """``received``: what the connection has received of this table so far, with the
+        ``table`` message of every viewer this client holds (one per seat, or the
+        spectator's); the first of each sets the session up, the rest is read as if it came
+        after."""
+        first: list[Mapping[str, Any]] = []
+        for m in received:
+            if m.get("type") == "table" and m["seat"] not in [f["seat"] for f in first]:
+                first.append(m)
+        self._backlog = [m for m in received if not any(m is f for f in first)]
+        head = first[0]
+        self.connection = connection
+        self.clock = clock
+        self.code: str = head["table"]
+        self.game_id: str = head["game"]
+        self.players: int = head["players"]
+        self.options: dict[str, Any] = dict(head["options"])
+        self.host: int | None = head["host"]
+        self.spectators: bool = bool(head["spectators"])
+        self.rules = rules_of(self.game_id, self.players, self.options)
+        self.held: list[Viewer] = [m["seat"] for m in first]
+        self.version = 0
+        self.presence = Presence()
+        self.chat: list[ChatLine] = []
+        self._streams: dict[Viewer, Stream] = {}
+        self._by: list[int] = []
+        self._shown = 0  # moves handed over as moves (or shown by a resync)
+        self._arrived: list[Move] = []
+        self._sent: dict[int, Action] = {}  # a seat's move handed in, not yet back
+        self._refusals: list[Sentence] = []
+        self._reactions: list[tuple[int, str]] = []
+        self._resync = False
+        self._games: dict[tuple[int, Viewer], GameState] = {}
+        self._public: tuple[int, dict[str, Any]] = (-1, {})
+        for m in first:
+            self._sync(m)
+        self._shown = self.moves
+        self._resync = False
+
+    # --- the Session --------------------------------------------------------------------------
+    @property
+    def moves(self) -> int:
+        """The moves every held viewer has been told of."""
+        return min(len(s.moves) for s in self._streams.values())
+
+    @property
+    def phase(self) -> str:
+        return self._game(self.held[0]).phase
+
+    @property
+    def _turn(self) -> Mapping[str, Any]:
+        """Whose turn it is after the moves every held viewer knows (the turn the viewer
+        told last of all was told with)."""
+        return min(self._streams.values(), key=lambda s: len(s.moves)).turn
+
+    def to_act(self) -> list[int]:
+        return list(self._turn["to_act"])
+
+    def is_over(self) -> bool:
+        return bool(self._turn["over"])
+
+    def is_simultaneous(self) -> bool:
+        return self._game(self.held[0]).is_simultaneous()
+
+    def view(self, viewer: Viewer) -> Mapping[str, Any]:
+        """``viewer``'s view when this client holds it; any other viewer gets the public
+        view (all this client may show of a seat it does not hold)."""
+        stream = self._streams.get(viewer)
+        if stream is not None:
+            return stream.view
+        if None in self._streams:
+            return self._streams[None].view
+        if self._public[0] != self.version:  # as it would come over the wire
+            self._public = (self.version, json.loads(dump(self._game(self.held[0]).view(None))))
+        return self._public[1]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """None while the server has not yet told every held viewer of the last move, or
+        while ``seat``'s move handed in has not come back."""
+        if (seat not in self._streams or seat not in self.to_act() or seat in self._sent
+                or len({len(s.moves) for s in self._streams.values()}) > 1):
+            return []
+        return self._game(seat).legal_actions(seat)
+
+    def refusal(self, action: Any, seat: int) -> str | None:
+        if seat not in self._streams:
+            return NOT_HELD
+        return self._game(seat).refusal(action, seat)
+
+    def submit(self, action: Action, seat: int) -> None:
+        """Send ``seat``'s ``action``; it comes back through ``poll`` once played (or
+        refused: ``take_refusals``)."""
+        self._sent[seat] = action
+        self.connection.send({"type": "act", "table": self.code, "seat": seat,
+                              "action": action.to_json(),
+                              "own_moves": self._streams[seat].own_moves})
+
+    def poll(self) -> list[Move]:
+        self.pump()
+        arrived, self._arrived = self._arrived, []
+        return arrived
+
+    def events_for(self, events: Sequence[Event], viewer: Viewer) -> list[Event]:
+        return [e.seen_by(viewer) for e in events]
+
+    def setup_events(self) -> list[Event]:
+        return self._merged([s.setup for s in self._streams.values()])
+
+    def past_moves(self) -> list[Move]:
+        return [self._move(k) for k in range(self.moves)]
+
+    def last_mover(self) -> int | None:
+        n = self.moves
+        return self._by[n - 1] if n and len(self._by) >= n else None
+
+    def can_take_back(self) -> bool:
+        seat = self.last_mover()
+        return seat is not None and seat in self._streams and self._streams[seat].can_undo
+
+    def take_back(self) -> list[Move]:
+        """Ask the server to take the last move back; the table is sent again once it has
+        (``take_resync``).  The moves as they stand meanwhile."""
+        seat = self.last_mover()
+        if seat is not None:
+            self.connection.send({"type": "undo", "table": self.code, "seat": seat})
+        return self.past_moves()
+
+    # --- what else an online table shows ---------------------------------------------------------
+    def take_refusals(self) -> list[Sentence]:
+        """The server's reasons for refusing a move or an undo since the last call (render
+        each with ``messages.localized``)."""
+        out, self._refusals = self._refusals, []
+        return out
+
+    def take_reactions(self) -> list[tuple[int, str]]:
+        """The quick reactions sent since the last call: (seat, reaction)."""
+        out, self._reactions = self._reactions, []
+        return out
+
+    def take_resync(self) -> bool:
+        """Whether the game changed other than by new moves (an undo, a reconnection that
+        missed one) since the last call: show it again from the session."""
+        out, self._resync = self._resync, False
+        return out
+
+    def waiting_seconds(self) -> float:
+        """How long the table has waited for whoever acts now."""
+        return self.presence.waiting_s + self.clock() - self.presence.at
+
+    def away_seconds(self, seat: int) -> float | None:
+        """How long ``seat``'s player has been away (None: connected, or not a player)."""
+        seats = self.presence.seats
+        if seat >= len(seats) or seats[seat].get("away_s") is None:
+            return None
+        return float(seats[seat]["away_s"]) + self.clock() - self.presence.at
+
+    def say(self, text: str, seat: int) -> None:
+        """Send a chat line as ``seat`` (cut to the length a line may have)."""
+        line = " ".join(text.split())[:MAX_CHAT_CHARS]
+        if line:
+            self.connection.send({"type": "chat", "table": self.code, "seat": seat,
+                                  "text": line})
+
+    def react(self, reaction: str, seat: int) -> None:
+        self.connection.send({"type": "react", "table": self.code, "seat": seat,
+                              "reaction": reaction})
+
+    def hand_over(self, target: int, to_bot: bool) -> None:
+        """The host lets a bot of the server play the away seat ``target`` (or wait)."""
+        if self.host is not None and self.host in self._streams:
+            self.connection.send({"type": "hand_over", "table": self.code, "seat": self.host,
+                                  "target": target, "to_bot": to_bot})
+
+    def close(self) -> None:
+        self.connection.close()
+
+    # --- reading the server ----------------------------------------------------------------
+    def pump(self) -> None:
+        """Read what the server sent since the last call (never waits)."""
+        received, self._backlog = self._backlog + self.connection.poll(), []
+        for message in received:
+            if message.get("table") not in (self.code, None):
+                continue
+            kind = message.get("type")
+            if kind == "table" and message.get("seat") in self.held:
+                self._sync(message)
+            elif kind == "update" and message.get("seat") in self.held:
+                self._update(message)
+            elif kind == "refusal":
+                self._sent.pop(message.get("seat", -1), None)
+                self._refusals.append(decode_sentence(message.get("reason")))
+            elif kind == "error" and message.get("code") in ("chat", "rate", "not_allowed"):
+                self._refusals.append(decode_sentence(message.get("reason")))
+            elif kind == "presence":
+                self._presence(message["presence"], message["turn"])
+            elif kind == "chat":
+                self._chat(message)
+            elif kind == "react":
+                self._reactions.append((message["seat"], str(message["reaction"])))
+        self._hand_over_moves()
+
+    def _sync(self, m: Mapping[str, Any]) -> None:
+        """A viewer's whole table: its log replaces what it had.  Moves it adds after what
+        it had show as moves; anything else (fewer, or other) asks for a resync."""
+        log = m["log"]
+        old = self._streams.get(m["seat"])
+        raw = log["moves"]
+        stream = Stream(dict(m["view"]), [decode_event(e) for e in log["setup"]],
+                        [[decode_event(e) for e in events] for events in raw], list(raw),
+                        dict(m["turn"]), m["own_moves"], bool(m["can_undo"]))
+        if old is not None and (len(raw) < len(old.raw) or raw[:len(old.raw)] != old.raw):
+            self._resync = True
+        self._streams[m["seat"]] = stream
+        self._by = list(log["by"])
+        self._sent.pop(m["seat"], None)
+        self._presence(m["presence"], m["turn"])
+        self.chat = [ChatLine(c["seat"], c["name"], c["text"]) for c in m["chat"]][-CHAT_SHOWN:]
+        self.version += 1
+
+    def _update(self, m: Mapping[str, Any]) -> None:
+        stream = self._streams[m["seat"]]
+        if m["moves"] != len(stream.moves) + 1:
+            return  # told already (a table message brought it), or a gap a sync will fill
+        stream.moves.append([decode_event(e) for e in m["events"]])
+        stream.raw.append(m["events"])
+        stream.view, stream.own_moves = dict(m["view"]), m["own_moves"]
+        stream.can_undo, stream.turn = bool(m["can_undo"]), dict(m["turn"])
+        del self._by[m["moves"] - 1:]
+        self._by.append(m["by"])
+        self._presence(self.presence.seats, m["turn"])
+        self.version += 1
+
+    def _hand_over_moves(self) -> None:
+        """The moves every held viewer now knows, handed over in order; after a resync the
+        table is shown from the session and nothing before is handed over."""
+        n = self.moves
+        if self._resync:
+            self._arrived.clear()
+            self._shown = n
+            self._sent.clear()
+            return
+        while self._shown < n:
+            move = self._move(self._shown)
+            self._shown += 1
+            self._arrived.append(move)
+
+    def _move(self, k: int) -> Move:
+        seat = self._by[k] if k < len(self._by) else -1
+        action: Any = self._sent.pop(seat, None) if k >= self._shown else None
+        return Move(seat, action, self._merged([s.moves[k] for s in self._streams.values()]))
+
+    @staticmethod
+    def _merged(streams: list[list[Event]]) -> list[Event]:
+        """One move's events from each held viewer's stream, each in the version that
+        shows the most: a seat's own secret (with its public version) where one stream has
+        it, so every viewer this client holds reads its own."""
+        out = []
+        for versions in zip(*streams, strict=True):
+            out.append(next((e for e in versions if e.private_to is not None), versions[0]))
+        return out
+
+    def _presence(self, seats: list[dict[str, Any]], turn: Mapping[str, Any]) -> None:
+        self.presence = Presence(list(seats), list(turn["to_act"]),
+                                 float(turn["waiting_s"]), bool(turn["over"]), self.clock())
+
+    def _chat(self, m: Mapping[str, Any]) -> None:
+        self.chat = (self.chat + [ChatLine(m["seat"], str(m["name"]), str(m["text"]))])[
+            -CHAT_SHOWN:]
+
+    def _game(self, viewer: Viewer) -> GameState:
+        """The game as ``viewer`` (held) may know it, rebuilt from its view (its hidden
+        parts sampled), once per version."""
+        key = (self.version, viewer)
+        game = self._games.get(key)
+        if game is None:
+            self._games = {k: g for k, g in self._games.items() if k[0] == self.version}
+            game = self._games[key] = self.rules.state_from_view(
+                self._streams[viewer].view, random.Random(SAMPLE_SEED))
+        return game

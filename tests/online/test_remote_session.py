@@ -1,0 +1,124 @@
+"""``RemoteSession`` against a real server on loopback: whole games of every game with two
+seats held by one client (hot-seat plus remote), a third joined by code from another client
+and a server bot where the game seats four; the client cut off and reconnected mid-game; an
+old move sent again (refused, with its reason in the player's language); an undo; a
+spectator.  Every move is handed over once, in order, with its events as each viewer of
+this client may see them (checked against an independent replay of the stored table)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from net_tables import BotClient, ServerProcess, seats_of
+from online_sessions import Pump, SessionBots, seated, watching
+
+from game.engine.messages import localized
+from game.engine.save_files import read_action
+from game.registry import GAMES
+from game.server.store import SQLiteStore
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = ServerProcess(tmp_path_factory.mktemp("server") / "data")
+    yield srv
+    assert srv.stop() == 0
+
+
+def shown(events, viewer):
+    """What a viewer reads of events: kind, data and line."""
+    return [(e.kind, json.loads(json.dumps(dict(e.data))), e.text_for(viewer)) for e in events]
+
+
+def replayed(server, code):
+    """The stored table replayed from its seed (which only the server and this test know):
+    its moves' seats and events."""
+    store = SQLiteStore(server.data)
+    record = store.load(code)
+    store.close()
+    state = GAMES[record.game].new(record.num_players, record.seed, **record.options)
+    moves = []
+    for seat, action_json in record.actions:
+        moves.append((seat, state.apply(read_action(seat, action_json, state.ACTION_TYPES)[1],
+                                        seat)))
+    return state, moves
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_whole_game_through_a_remote_session(server, game_id):
+    wake = threading.Event()
+    session = seated(server.url, game_id, seats_of(game_id), wake, spectators=True)
+    code = session.code
+    assert session.held == [0, 1] and session.moves == 0
+    joiner = BotClient(server.url, wake, "joiner")
+    joiner.send({"type": "join", "table": code, "name": "Cat"})
+    bots = SessionBots(session)
+    watcher = SessionBots(watching(server.url, code, wake))
+    pump = Pump(wake, bots, joiner, watcher)
+    pump.until(lambda: joiner.of_type("joined"), "the joined seat")
+    joiner.plays.add((code, 2))
+    try:
+        pump.until(lambda: any(m.action is not None for m in bots.moves), "a move of its own")
+        resent = next(m for m in bots.moves if m.action is not None)
+        session.submit(resent.action, resent.seat)  # sent again after it was played
+        refusals: list = []
+        pump.until(lambda: refusals.extend(session.take_refusals()) or refusals, "a refusal")
+        assert localized(refusals[0], language="fr") != localized(refusals[0], language="en")
+        cut_at = session.moves
+        session.connection.kill()  # the network drops: the client comes back by itself
+        pump.until(lambda: session.connection.reconnections >= 1
+                   and session.moves > cut_at + 2, "moves after the reconnection")
+        pump.until(lambda: session.is_over() and watcher.session.is_over()
+                   and joiner.latest[(code, 2)]["turn"]["over"], "the end")
+    finally:
+        for part in (session, watcher.session, joiner):
+            part.close()
+    state, moves = replayed(server, code)
+    assert [m.seat for m in bots.moves] == [seat for seat, _ in moves]
+    assert [m.seat for m in watcher.moves] == [seat for seat, _ in moves[-len(watcher.moves):]]
+    for viewer, part in ((0, bots), (1, bots), (None, bots), (None, watcher)):
+        got, want = dict(part.session.view(viewer)), json.loads(json.dumps(state.view(viewer)))
+        assert got == want, (viewer, [(k, str(got.get(k))[:200], str(want[k])[:200])
+                                      for k in want if got.get(k) != want[k]])
+        assert part.session.moves == len(moves)
+        for move, (_seat, events) in zip(part.session.past_moves(), moves, strict=True):
+            got = part.session.events_for(move.events, viewer)
+            assert shown(got, viewer) == shown([e.seen_by(viewer) for e in events], viewer)
+    assert watcher.session.legal_actions(0) == [] and session.legal_actions(2) == []
+
+
+def test_an_undo_is_the_servers_and_the_table_is_sent_again(server):
+    """Every seat held by one client, random moves, until the server lets one be taken
+    back: the session asks for it, and shows the table again once the server has."""
+    import random
+
+    wake = threading.Event()
+    undone = 0
+    for game_id in GAMES:
+        info = GAMES[game_id]
+        seats = [{"kind": "host", "name": f"P{i}"} for i in range(info.min_players)]
+        session = seated(server.url, game_id, seats, wake)
+        rng = random.Random(3)
+        try:
+            while not session.is_over() and not undone:
+                if session.can_take_back():
+                    before = session.moves
+                    session.take_back()
+                    Pump(wake).until(lambda: session.pump() or session.take_resync(),  # noqa: B023
+                                     "the table after the undo", steps=50)
+                    session.poll()
+                    assert session.moves == before - 1 and session.poll() == []
+                    undone += 1
+                    break
+                seat = session.to_act()[0]
+                session.submit(rng.choice(session.legal_actions(seat)), seat)
+                moved = session.moves
+                Pump(wake).until(lambda: session.poll() or session.moves > moved,  # noqa: B023
+                                 "the move")
+        finally:
+            session.close()
+        if undone:
+            break
+    assert undone, "no game let a move be taken back"
