@@ -171,7 +171,7 @@ class Server:
         try:
             message = parse(text, peer.last_seq)
         except BadMessage as exc:
-            peer.note(f"bad:{exc}"[:60], f"bad message: {exc}")
+            peer.note("bad message", f"bad message: {exc}")
             self.error(peer, None, "bad_message", str(exc))
             return
         peer.last_seq = message["seq"]

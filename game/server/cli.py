@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import importlib
 import logging
 import os
@@ -115,6 +116,8 @@ def check(data: Path) -> int:
 
 
 async def run(data: Path, options: argparse.Namespace) -> None:
+    # what start-up made lives as long as the server: the collector need not scan it again
+    gc.freeze()
     server = Server(SQLiteStore(data), options.bot_threads, options.hard_seconds,
                     rate=options.rate, queue_bytes=options.send_queue_kib * 1024)
     stop: asyncio.Future[int] = asyncio.get_running_loop().create_future()

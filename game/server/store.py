@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,6 +28,9 @@ from typing import Any, Protocol
 
 from game.engine.save_files import SAVE_FORMAT, SAVE_VERSION
 
+log = logging.getLogger("landgrab.server")
+
+CHECKPOINT_SECONDS = 2.0
 SEAT_KINDS = ("human", "open", "bot")
 """A seat's kind: a player holding its token, one waiting for a player to join with the
 table's code, or a bot of the server."""
@@ -126,6 +131,14 @@ class SQLiteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        # The WAL is copied into the database (a checkpoint, which syncs the disk) by a
+        # thread of its own, not by whichever commit fills it: a move waits for its own
+        # commit only, never for a checkpoint (tens of milliseconds on a busy disk).
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._stop = threading.Event()
+        self._checkpoints = threading.Thread(target=self._checkpoint_loop, daemon=True,
+                                             name="store-checkpoint")
+        self._checkpoints.start()
 
     def create(self, table: TableRecord) -> None:
         now = time.time()
@@ -188,7 +201,23 @@ class SQLiteStore:
         return self._records(codes)
 
     def close(self) -> None:
+        self._stop.set()
+        self._checkpoints.join(timeout=10)
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:  # another process uses the store: it checkpoints
+            log.info("store checkpoint at close: %s", exc)
         self._db.close()
+
+    def _checkpoint_loop(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:  # the next start checkpoints what is left
+            log.warning("store checkpoint: %s", exc)
+        finally:
+            db.close()
 
     # --- inside ---------------------------------------------------------------------------
     def _records(self, codes: list[str]) -> dict[str, TableRecord]:

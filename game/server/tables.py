@@ -66,7 +66,9 @@ class LiveTable:
         self.code = record.code
         self.store = store
         self.clock = clock
-        self.state, self.setup, self.moves = rebuild(record)
+        self.state, self.setup, moves = rebuild(record)
+        self._log: list[list[Event]] | None = moves
+        record.actions = []  # the store has them; the live table holds the game
         self.version = 0  # bumps at every change: a bot's late answer is dropped
         self.watchers: dict[Peer, set[int | None]] = {}
         # since when each seat has had no connection (None: connected); a restarted
@@ -126,11 +128,20 @@ class LiveTable:
                 "moves": len(self.state.history), "own_moves": self.own_moves(seat),
                 "view": self.state.view(seat),
                 "log": {"setup": [encode_event(e, seat) for e in self.setup],
-                        "moves": encode_moves(self.moves, seat),
+                        "moves": encode_moves(self.moves(), seat),
                         "by": [p for p, _a in self.state.history]},
                 "presence": self.presence(), "turn": self.turn(),
                 "can_undo": seat is not None and self.undo_refusal(seat) is None,
                 "chat": list(self.chat)}
+
+    def moves(self) -> list[list[Event]]:
+        """The events of each action so far.  Replayed when asked for (someone sits down,
+        rejoins, or an undo) and kept only until the next action: a live table holds its
+        game, not its log, which keeps the server's memory and its garbage collector's
+        pauses small."""
+        if self._log is None:
+            self._log = replay_events(self.state)[1]
+        return self._log
 
     def presence(self) -> list[dict[str, Any]]:
         now = self.clock()
@@ -212,8 +223,7 @@ class LiveTable:
         except Exception:
             self.reload()
             raise
-        self.record.actions.append((seat, action.to_json()))
-        self.moves.append(events)
+        self._log = None
         self.version += 1
         if self.state.to_act() != to_act:
             self.turn_since = self.clock()
@@ -238,8 +248,7 @@ class LiveTable:
         index = len(self.state.history) - 1
         state, moves = replay_events(self.state, upto=index)
         self.store.drop_last_action(self.code, index, status_of(state))
-        self.state, self.moves = state, moves
-        self.record.actions.pop()
+        self.state, self._log = state, moves
         self.version += 1
         self.turn_since = self.clock()
         self.resync()
@@ -250,7 +259,8 @@ class LiveTable:
         record = self.store.load(self.code)
         if record is not None:
             self.record = record
-            self.state, self.setup, self.moves = rebuild(record)
+            self.state, self.setup, self._log = rebuild(record)
+            record.actions = []
         self.version += 1
 
     def set_seat(self, seat: int, record: SeatRecord) -> None:

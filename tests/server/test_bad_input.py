@@ -99,6 +99,7 @@ def test_malformed_unknown_and_out_of_place_messages_get_errors(server):
         "code"] == "chat"
     log = server.log()
     assert log.count("gave a wrong token") == 1  # logged once per client and kind
+    assert log.count("bad message:") == 1
 
 
 def test_an_oversized_message_closes_its_connection(server):
