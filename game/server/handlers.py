@@ -34,7 +34,10 @@ if TYPE_CHECKING:
 
 Handler = Callable[["Server", "Peer", dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
-DEFAULT_TAKEOVER_S = 120.0  # a bot plays an away seat after this, unless the host says
+DEFAULT_TAKEOVER_S = None
+"""A table's wait before a bot plays an away seat, when its creator names none: none, a bot
+plays only at the host's word (a table played turn by turn over days must not see a bot
+play for whoever has not come back yet; a live table names its wait)."""
 MAX_TOKENS_LISTED = 200
 
 
@@ -102,7 +105,7 @@ def create(server: Server, peer: Peer, message: dict[str, Any]) -> None:
         else:
             seats.append(SeatRecord(kind, _name(spec.get("name"), "") if kind == "bot" else "",
                                     "", level))
-    after = message.get("takeover_after", DEFAULT_TAKEOVER_S)
+    after: Any = message.get("takeover_after", DEFAULT_TAKEOVER_S)
     settings = {"spectators": message.get("spectators") is True,
                 "takeover_after": float(after) if isinstance(after, (int, float))
                 and not isinstance(after, bool) and 0 <= after <= 30 * 86400 else None,

@@ -69,6 +69,8 @@ def test_a_client_cut_off_comes_back_by_itself_and_the_game_goes_on(tmp_path):
         driver.until(lambda: game_over(host, code) and game_over(guest, code), "the end")
         assert guest.conn.reconnections == 1 and guest.conn.status == CONNECTED
         assert only_stale(host, guest)
+        # no wait was named: no bot played the guest's seat while it was away
+        assert not any(p["bot_playing"] for m in host.of_type("presence") for p in m["presence"])
         syncs = [m for m in guest.of_type("table")]
         assert len(syncs) == 2 and syncs[1]["moves"] >= 20  # the table, as it was
         record = stored(server.data, code)
