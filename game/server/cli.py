@@ -21,12 +21,10 @@ import signal
 import sys
 from pathlib import Path
 
-from websockets.asyncio.server import serve
-
 from game.engine.save_files import SaveError
-from game.net.protocol import MAX_MESSAGE_BYTES
 from game.registry import GAMES, register
 from game.server.app import Server
+from game.server.embedded import serving
 from game.server.peer import RATE, SEND_QUEUE_BYTES
 from game.server.store import SQLiteStore
 from game.server.tables import rebuild
@@ -128,15 +126,10 @@ async def run(data: Path, options: argparse.Namespace) -> None:
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         asyncio.get_running_loop().add_signal_handler(signum, stopping, signum)
-    async with serve(server.handler, options.host, options.port, max_size=MAX_MESSAGE_BYTES,
-                     max_queue=32, close_timeout=2, logger=logging.getLogger("websockets"),
-                     ) as listening:
-        host, port = next(iter(listening.sockets)).getsockname()[:2]
+
+    def started(host: str, port: int) -> None:
         print(f"listening on {host}:{port}", flush=True)
         log.info("serving %s on %s:%d", data, host, port)
-        received = await stop
-        log.info("stopping (signal %d): the tables are stored", received)
-        listening.close()
-        await listening.wait_closed()
-    server.close()
-    log.info("stopped")
+
+    received = await serving(server, options.host, options.port, stop, started)
+    log.info("stopped by signal %d: the tables are stored", received)

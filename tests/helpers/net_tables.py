@@ -222,32 +222,13 @@ class InProcessServer:
     """A server in a thread of this process (a test may then patch what it sends)."""
 
     def __init__(self, data: Path) -> None:
-        import asyncio
-
-        from websockets.asyncio.server import serve
-
-        from game.server.app import Server
-        from game.server.store import SQLiteStore
+        from game.server.embedded import ServerThread
 
         self.data = data
-        started: queue.Queue[int] = queue.Queue()
-        self._loop = asyncio.new_event_loop()
-
-        async def main() -> None:
-            self._stop = asyncio.get_running_loop().create_future()
-            server = self.server = Server(SQLiteStore(data), rate=1000)
-            async with serve(server.handler, "127.0.0.1", 0) as listening:
-                started.put(next(iter(listening.sockets)).getsockname()[1])
-                await self._stop
-            server.close()
-
-        self._thread = threading.Thread(target=self._loop.run_until_complete, args=(main(),),
-                                        daemon=True)
-        self._thread.start()
-        self.port = started.get(timeout=WAIT)
+        self._thread = ServerThread(data, "127.0.0.1", 0, rate=1000)
+        self.server = self._thread.server
+        self.port = self._thread.port
         self.url = f"ws://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        self._loop.call_soon_threadsafe(self._stop.set_result, None)
-        self._thread.join(timeout=WAIT)
-        assert not self._thread.is_alive()
+        assert self._thread.stop(WAIT)
