@@ -70,3 +70,16 @@ def test_sigterm_stops_cleanly_the_tables_persist_and_check_replays_them(tmp_pat
     assert report.returncode == 1 and f"table {code}:" in report.stdout
     assert "Cheat" in report.stdout and "1 do not" in report.stdout
     assert run("--check", "--data", str(tmp_path / "nothing")).returncode == 1
+
+
+def test_the_console_script_is_the_command_line():
+    import importlib
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _sep, name = scripts["landgrab-server"].partition(":")
+    from game.server.cli import main
+
+    assert getattr(importlib.import_module(module), name) is main
+    assert "websockets>=13" in tomllib.loads((ROOT / "pyproject.toml").read_text())[
+        "project"]["dependencies"]
