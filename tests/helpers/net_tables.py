@@ -11,6 +11,7 @@ and a wait that ends with nothing new fails the test.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import queue
@@ -48,6 +49,7 @@ class ServerProcess:
         self._log = open(self.log_path, "a", encoding="utf-8")  # noqa: SIM115
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._log, text=True,
                                      env=env, cwd=ROOT)
+        atexit.register(self._reap)  # a test that fails half-way leaves no server behind
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout],
                          daemon=True).start()
@@ -55,6 +57,11 @@ class ServerProcess:
         assert line.startswith("listening on "), line
         self.port = int(line.rsplit(":", 1)[1])
         self.url = f"ws://127.0.0.1:{self.port}"
+
+    def _reap(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=WAIT)
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
