@@ -32,9 +32,14 @@ class FlagsDealt(TypedDict):
     colours: list[str]
 
 
-class FlagPlaced(TypedDict):
+class FlagPlacedPublic(TypedDict):
+    """What every seat sees of a flag placed face down."""
+
     cell: Cell
-    colour: str
+
+
+class FlagPlaced(FlagPlacedPublic):
+    colour: str  # private to its owner
 
 
 class FlagsRevealed(TypedDict):
