@@ -310,8 +310,8 @@ class InputMapper:
             return self._repeat.press(("arrow", k), dx, dy, KEYBOARD)
         if k == pygame.K_TAB:
             return [simple(PREV if mod & pygame.KMOD_SHIFT else NEXT)]
-        if k in _CONFIRM_KEYS:
-            return [simple(CONFIRM)]
+        if k in _CONFIRM_KEYS:  # the key rides along: a text field tells Space from Enter
+            return [Intent(CONFIRM, key=k, source=KEYBOARD)]
         if k == pygame.K_ESCAPE:
             return [simple(BACK)]
         if k == pygame.K_MENU:

@@ -291,7 +291,11 @@ class Choice(Row):
 
 
 class TextField(Row):
-    """A short field of digits (seeds, counts): type, Backspace deletes, Delete clears."""
+    """A short field of text: type, paste (Ctrl+V), Backspace deletes, Delete clears.
+
+    ``digits_only`` (seeds, counts) or ``allowed`` (a test of each character) limit what
+    goes in; ``on_submit`` is what Enter in the field does (Space types a space).  A
+    controller cannot type: an on-screen keyboard is not part of the game."""
 
     def __init__(
         self,
@@ -301,16 +305,19 @@ class TextField(Row):
         *,
         max_len: int = 10,
         digits_only: bool = True,
+        allowed: Callable[[str], bool] | None = None,
         placeholder: str = "",
         on_change: Callable[[str], Any] | None = None,
+        on_submit: Callable[[], Any] | None = None,
         **kw,
     ):
         super().__init__(rect, label, **kw)
         self.text = text
         self.max_len = max_len
-        self.digits_only = digits_only
+        self.allowed = allowed or ((lambda ch: ch.isdigit()) if digits_only else None)
         self.placeholder = placeholder
         self.on_change = on_change
+        self.on_submit = on_submit
         self._t = 0.0
 
     def set_text(self, text: str) -> None:
@@ -319,13 +326,31 @@ class TextField(Row):
             if self.on_change is not None:
                 self.on_change(text)
 
+    def _fits(self, ch: str) -> bool:
+        return ch.isprintable() and (self.allowed is None or self.allowed(ch))
+
+    def type(self, typed: str) -> None:
+        """Add what fits of ``typed`` (a key's character, or a pasted text)."""
+        kept = "".join(ch for ch in typed if self._fits(ch))
+        kept = kept[: self.max_len - len(self.text)]
+        if kept:
+            self.play("tick")
+            self.set_text(self.text + kept)
+
     def handle(self, intent: I.Intent) -> bool:
         k = intent.kind
         if k == I.TEXT:
-            ch = intent.char
-            if (ch.isdigit() or not self.digits_only) and len(self.text) < self.max_len:
-                self.play("tick")
-                self.set_text(self.text + ch)
+            self.type(intent.char)
+            return True
+        if k == I.CONFIRM and intent.key == pygame.K_SPACE:
+            return True  # the space itself comes as text
+        if k == I.CONFIRM and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
+                self.on_submit is not None:
+            self.on_submit()
+            return True
+        if k == I.KEY and intent.key == pygame.K_v and intent.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.type(" ".join(clipboard_text().split()))  # one line, as typed
             return True
         if k == I.KEY and intent.key == pygame.K_BACKSPACE:
             self.set_text(self.text[:-1])
@@ -343,9 +368,11 @@ class TextField(Row):
         self.draw_row(surface)
         box = self.control_rect.inflate(-16, -16)
         edge = theme.ACCENT if self.focused else theme.CREAM_LINE
-        surface.blit(theme.panel(box.size, (255, 252, 244), 14, edge), box)
+        fill = (255, 252, 244) if self.enabled else theme.CREAM_DEEP
+        surface.blit(theme.panel(box.size, fill, 14, edge), box)
         if self.text:
-            t = theme.fit_text(self.text, theme.BODY_SIZE, box.width - 40, theme.INK, bold=True)
+            ink = theme.INK if self.enabled else theme.DISABLED_INK
+            t = theme.fit_text(self.text, theme.BODY_SIZE, box.width - 40, ink, bold=True)
         else:
             t = theme.fit_text(
                 self.placeholder or " ", theme.BODY_SIZE, box.width - 40, theme.DISABLED_INK
@@ -355,3 +382,11 @@ class TextField(Row):
         if self.focused and (self._t % 1.0) < 0.6:
             x = r.right + 3 if self.text else box.x + 20
             pygame.draw.line(surface, theme.INK, (x, box.centery - 20), (x, box.centery + 20), 3)
+
+
+def clipboard_text() -> str:
+    """The text on the system's clipboard ("" when there is none or no clipboard)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError, UnicodeError):
+        return ""
