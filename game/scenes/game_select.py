@@ -4,6 +4,7 @@ under each game that has a lesson, **Learn to play** (its guided first game)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import pygame
 
@@ -134,11 +135,17 @@ def learn_label(services, game_id: str) -> str:
 
 
 class GameSelectScene(MenuScene):
+    def __init__(self, services, then: Callable[[GameInfo], None] | None = None) -> None:
+        """``then(game)``: what choosing a game leads to (hosting it online: no lessons
+        then); by default the game's seat setup."""
+        self.then = then
+        super().__init__(services)
+
     def build(self) -> None:
         games = list(GAMES.values())
         n = max(1, len(games))
         width = min(MAX_CARD_WIDTH, (1920 - 160 - CARD_GAP * (n - 1)) // n)
-        lessons = [g for g in games if g.lesson and table_available(g.id)]
+        lessons = [g for g in games if g.lesson and table_available(g.id) and self.then is None]
         learn_h = theme.scaled(LEARN_HEIGHT, cap=1.25) if lessons else 0
         room = lesson_room(bool(lessons))
         rects = layout.row((960, 560 - room // 2), (width, card_height() - room), n, CARD_GAP)
@@ -155,6 +162,9 @@ class GameSelectScene(MenuScene):
         self.group.add(Button(back, _("Back"), self.back, key="back", sound=None))
 
     def choose(self, game: GameInfo) -> None:
+        if self.then is not None:
+            self.then(game)
+            return
 
         self.services.stack.push(SeatSetupScene(self.services, game.id))
 

@@ -71,15 +71,15 @@ def option_width(label: str, choices: list[tuple[str, str]], most: int) -> int:
     return min(most, max(820, Choice.label_need(label) + words + 140))
 
 
-def _kind_value(seat: Seat) -> str:
-    return f"{BOT}:{seat.level}" if seat.is_bot else HUMAN
-
-
 def new_seed(rng: random.Random | None = None) -> int:
     return (rng or random.SystemRandom()).randrange(1, MAX_SEED)
 
 
 class SeatSetupScene(MenuScene):
+    choose_colours = True  # a colour column (hosting online: every seat wears its own)
+    footer_rows = 1  # rows under the seats and options: the seed
+    COLUMNS = (NAME_COL, COLOUR_COL, KIND_COL, REMOVE_COL)
+
     def __init__(self, services, game_id: str, seats: list[Seat] | None = None, message: str = ""):
         self.game = GAMES[game_id]
         settings = services.settings
@@ -97,7 +97,7 @@ class SeatSetupScene(MenuScene):
             self.options.update(services.config.options)
         # Room for every seat the game allows, so the layout does not jump as seats come and go.
         height = (30 + ROW_STEP * (self.game.max_players + 1 + len(self.game.options))
-                  + 24 + ROW_HEIGHT + 30)
+                  + 24 + ROW_HEIGHT * self.footer_rows + 30)
         self.panel_rect = pygame.Rect(0, 182, PANEL_WIDTH, height)
         self.panel_rect.centerx = 960
         super().__init__(services)
@@ -120,7 +120,7 @@ class SeatSetupScene(MenuScene):
         # A seat called by its colour's name is called by it in the language spoken now.
         self.seats = [in_language(s) for s in self.seats]
         colours = [(c, player_name(c)) for c in game_colours(self.game.id)]
-        kinds = kind_options()
+        kinds = self.kind_choices()
         for i, seat in enumerate(self.seats):
             y = p.y + 30 + i * ROW_STEP
 
@@ -129,39 +129,33 @@ class SeatSetupScene(MenuScene):
 
             add(
                 TextField(
-                    col(NAME_COL),
+                    col(self.COLUMNS[0]),
                     "",
                     self.name_text[i],
                     max_len=NAME_MAX,
                     digits_only=False,
-                    placeholder=player_name(seat.colour),
+                    placeholder=self.name_hint(seat),
                     on_change=partial(self.set_name, i),
                     key=f"name{i}",
+                    enabled=self.names_typed(seat),
                 )
             )
+            if self.choose_colours:
+                add(Choice(col(self.COLUMNS[1]), "", colours, seat.colour,
+                           partial(self.set_colour, i), key=f"colour{i}"))
             add(
                 Choice(
-                    col(COLOUR_COL),
-                    "",
-                    colours,
-                    seat.colour,
-                    partial(self.set_colour, i),
-                    key=f"colour{i}",
-                )
-            )
-            add(
-                Choice(
-                    col(KIND_COL),
+                    col(self.COLUMNS[2]),
                     "",
                     kinds,
-                    _kind_value(seat),
+                    self.kind_value(seat),
                     partial(self.set_kind, i),
                     key=f"seat{i}",
                 )
             )
             add(
                 Button(
-                    col(REMOVE_COL, inset=4),
+                    col(self.COLUMNS[3], inset=4),
                     _("Remove"),
                     partial(self.remove, i),
                     key=f"remove{i}",
@@ -194,6 +188,11 @@ class SeatSetupScene(MenuScene):
                     key=f"option_{option.name}",
                 )
             )
+        self.build_footer()
+
+    def build_footer(self) -> None:
+        """Under the seats: the seed, Back and Start."""
+        p, add = self.panel_rect, self.group.add
         y = p.bottom - 30 - ROW_HEIGHT
         add(
             TextField(
@@ -223,6 +222,21 @@ class SeatSetupScene(MenuScene):
         start.bottomright = (1840, 1040)
         add(Button(start, _("Start"), self.start, primary=True, key="start"))
 
+    def kind_choices(self) -> list[tuple[str, str]]:
+        """Who may play a seat: a human here or a bot of each level."""
+        return kind_options()
+
+    def kind_value(self, seat: Seat) -> str:
+        return f"{BOT}:{seat.level}" if seat.is_bot else HUMAN
+
+    def names_typed(self, seat: Seat) -> bool:
+        """Whether the seat's name is typed here."""
+        return True
+
+    def name_hint(self, seat: Seat) -> str:
+        """What an empty name field says: the name the seat gets (its colour's)."""
+        return player_name(seat.colour)
+
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(theme.table_background(), (0, 0))
         # The title is large already and the seats panel sits under it: neither moves.
@@ -238,14 +252,15 @@ class SeatSetupScene(MenuScene):
         for i, seat in enumerate(self.seats):
             y = self.panel_rect.y + 30 + i * ROW_STEP + ROW_HEIGHT // 2
             players.draw_swatch(surface, seat.colour, (self.panel_rect.x + SWATCH_X, y), 30)
-        y = self.panel_rect.bottom - 30 - ROW_HEIGHT - 22
-        pygame.draw.line(
-            surface,
-            theme.CREAM_LINE,
-            (self.panel_rect.x + 40, y),
-            (self.panel_rect.right - 40, y),
-            2,
-        )
+        y = self.panel_rect.bottom - 30 - ROW_HEIGHT * self.footer_rows - 22
+        if self.footer_rows:
+            pygame.draw.line(
+                surface,
+                theme.CREAM_LINE,
+                (self.panel_rect.x + 40, y),
+                (self.panel_rect.right - 40, y),
+                2,
+            )
 
     # --- actions ------------------------------------------------------------------------------
     def set_kind(self, i: int, value: str) -> None:

@@ -17,6 +17,11 @@ services.set_ui_scale(k)  the text size: saved in the settings, applied to every
 services.set_language(code)  the language: the same, for Settings -> Language
 services.history    the history of finished games (game.history), read once on first use;
                     services.history_problem() says, once, why its file had to be set aside
+services.online     what the client keeps of online play (game.online: seats held, the
+                    last address and name), read once on first use; save_online() writes it,
+                    online_problem() says, once, why its file had to be set aside
+services.hosting    the server this computer hosts on (game.hosting), started by host_on()
+                    and stopped by close()
 services.search     the app's one SearchProcess (game.bots.remote): hard bots and hints
                     search there, off the frame loop; start_search() warms it up, close()
                     ends it (the app calls it on quit)
@@ -28,11 +33,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game import i18n
+from game import hosting, i18n
 from game.bots.remote import SearchProcess
 from game.config import Config
 from game.engine.messages import Sentence
 from game.history import History
+from game.online import OnlineMemory, load_online, online_path, save_online
 from game.scenes.base import SceneStack
 from game.scenes.confirm import quit_confirmation
 from game.scenes.settings import SettingsScene
@@ -83,6 +89,9 @@ class Services:
         self._search: SearchProcess | None = None
         self._history: History | None = None
         self._history_problem: Sentence | None = None
+        self._online: OnlineMemory | None = None
+        self._online_problem: Sentence | None = None
+        self.hosting: hosting.LocalServer | None = None
         theme.set_ui_scale(settings.ui_scale)
         i18n.set_language(config.language or settings.language or i18n.system_language())
 
@@ -151,6 +160,31 @@ class Services:
         problem, self._history_problem = self._history_problem, None
         return problem
 
+    # --- online play ------------------------------------------------------------------------
+    @property
+    def online(self) -> OnlineMemory:
+        """The seats held online and the last address and name typed (read once)."""
+        if self._online is None:
+            self._online, self._online_problem = load_online(online_path(self.config))
+        return self._online
+
+    def online_problem(self) -> Sentence | None:
+        """Why the online file had to be set aside, the first time it is asked."""
+        _online = self.online
+        problem, self._online_problem = self._online_problem, None
+        return problem
+
+    def save_online(self) -> bool:
+        return save_online(self.online, online_path(self.config))
+
+    def host_on(self, port: int) -> hosting.LocalServer:
+        """This computer's server, started on ``port`` unless one runs already (on the
+        port it was started on); its tables are kept in the data folder."""
+        if self.hosting is None or not self.hosting.running:
+            self.hosting = hosting.LocalServer(self.config.data_dir / hosting.SERVER_FOLDER,
+                                               port)
+        return self.hosting
+
     # --- searches -----------------------------------------------------------------------------
     @property
     def search(self) -> SearchProcess:
@@ -165,9 +199,12 @@ class Services:
         self.search.start()
 
     def close(self) -> None:
-        """The app ends: stop the search worker (a search running is abandoned)."""
+        """The app ends: stop the search worker (a search running is abandoned) and the
+        server this computer hosts on (its tables are stored)."""
         if self._search is not None:
             self._search.close()
+        if self.hosting is not None:
+            self.hosting.stop()
 
     def save_settings(self) -> bool:
         return save_settings(self.settings, self.config.settings_path)

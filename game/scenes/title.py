@@ -1,7 +1,8 @@
 """The title screen: a slow pan over a game board (or the bare table) with cards drifting by.
 
 Buttons: Continue (when a game was left unfinished), Watch last game (when the autosave holds
-a finished one), New game, History (finished games and statistics), Settings, Quit.  Esc (or closing the window) asks before quitting.
+a finished one), New game, Online (host, join, my online games), History (finished games and
+statistics), Settings, Quit.  Esc (or closing the window) asks before quitting.
 A save (or the history of finished games) that could not be read is named in a notice line
 under the buttons.
 """
@@ -23,6 +24,7 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.history import HistoryScene
 from game.scenes.menu import MenuScene
+from game.scenes.online.common import online_available
 from game.scenes.replay import open_replay
 from game.scenes.table import resume_game
 from game.seats import in_language
@@ -200,16 +202,19 @@ class TitleScene(MenuScene):
         entries.append((_("New game"), self.new_game, "new"))
         if self.saved is not None and self.saved.finished:
             entries.append((_("Watch last game"), self.watch_last, "watch"))
-        if not self.services.config.kiosk:  # a kiosk keeps no history
+        if not self.services.config.kiosk:  # a kiosk plays at its own screen, keeps no history
+            if online_available():
+                entries.append((_("Online"), self.open_online, "online"))
             entries.append((_("History"), self.open_history, "history"))
         entries.append((_("Settings"), self.services.open_settings, "settings"))
         if not self.services.config.kiosk:  # nobody quits a kiosk from its menus
             entries.append((_("Quit"), self.services.confirm_quit, "quit"))
         n = len(entries)
-        top = 560 if n <= 3 else 500 if n == 4 else 470
+        # (top, height, gap): six buttons still leave room for the line under them
+        top, height, gap = {3: (560, 88, 26), 4: (500, 80, 20), 5: (470, 72, 16)}.get(
+            max(3, n), (450, 66, 12))
         self._place_heading(top)
-        rects = layout.column((960, top), (520, 88 if n <= 3 else 80 if n == 4 else 72), n,
-                              26 if n <= 3 else 20 if n == 4 else 16)
+        rects = layout.column((960, top), (520, height), n, gap)
         for i, (rect, (label, action, key)) in enumerate(zip(rects, entries, strict=True)):
             self.group.add(Button(rect, label, action, primary=i == 0, key=key))
         self._buttons_bottom = rects[-1].bottom
@@ -276,6 +281,11 @@ class TitleScene(MenuScene):
         if error:
             self.notice = error
             self.services.audio.play("error")
+
+    def open_online(self) -> None:
+        from game.scenes.online.menu import OnlineMenuScene
+
+        self.services.stack.push(OnlineMenuScene(self.services))
 
     def open_history(self) -> None:
 

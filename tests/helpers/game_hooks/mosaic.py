@@ -24,15 +24,6 @@ class MosaicHooks(GameHooks):
     resume_after = 10  # moves: its game is over within 25
     rule_colours = ("Purple", "Orange", "Brown")
 
-    def results(self, state, names, colours):
-        from types import SimpleNamespace
-
-        from tests.games.mosaic.table.parts import COLUMNS, MosaicParts
-
-        # the rows its parts give the results screen, for a table of these seats
-        parts = SimpleNamespace(table=SimpleNamespace(state=state, names=names, colour=colours))
-        return MosaicParts.result_rows(parts), list(COLUMNS), list(COLUMNS)
-
     def engine_names(self, n):
         return list(PLAYER_NAMES[:n])
     perft = {  # (seed, players): legal actions counted along a fixed random game

@@ -32,14 +32,9 @@ class FlagsDealt(TypedDict):
     colours: list[str]
 
 
-class FlagPlacedPublic(TypedDict):
-    """What every seat sees of a flag placed face down."""
-
+class FlagPlaced(TypedDict):
     cell: Cell
-
-
-class FlagPlaced(FlagPlacedPublic):
-    colour: str  # private to its owner
+    colour: str
 
 
 class FlagsRevealed(TypedDict):

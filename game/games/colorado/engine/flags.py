@@ -12,7 +12,6 @@ from game.games.colorado.engine.events import (
     FLAG_TERMS,
     NOT_A_CELL,
     Emit,
-    FlagPlacedPublic,
     cell_arg,
     colour_arg,
     flag_arg,
@@ -93,12 +92,12 @@ def do_place_flag(state: ColoradoState, a: PlaceFlag, p: int) -> list[Event]:
     state.flag_hands[p].remove(a.colour)
     state.flags[i] = (a.colour, p)
     state.flag_queue.pop(0)
-    public: FlagPlacedPublic = {"cell": list(a.cell)}
     return [Emit.flag_placed(
-        FLAG_PLACED, p, {**public, "colour": a.colour},
+        FLAG_PLACED, p, {"cell": list(a.cell), "colour": a.colour},
         private_to=p, public_msg=FLAG_PLACED_PUBLIC,
         args={"player": who(p), "flag": flag_arg(a.colour), "cell": cell_arg(i)},
-        public_args={"player": who(p), "cell": cell_arg(i)}, public_data=public)]
+        public_args={"player": who(p), "cell": cell_arg(i)},
+        public_data={"cell": list(a.cell)})]
 
 
 def skip_unplaceable_flag(state: ColoradoState, events: list[Event]) -> None:
