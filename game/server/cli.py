@@ -3,6 +3,11 @@ once, no window.
 
     landgrab-server --host 0.0.0.0 --port 7373 --data /var/lib/landgrab
     landgrab-server --check --data /var/lib/landgrab     every stored table replays? (0/1)
+    landgrab-server --db postgresql://user@dbhost/landgrab     tables in PostgreSQL: several
+                                                               instances may share them
+    landgrab-server migrate --db postgresql://...     bring the store's schema up to date
+
+A store whose schema is newer than this server knows is refused (status 2).
 
 ``--port 0`` picks a free port; the line ``listening on HOST:PORT`` on standard output says
 which.  Logs go to standard error.  SIGTERM (or Ctrl-C) stops it cleanly: the tables are in
@@ -26,7 +31,7 @@ from game.registry import GAMES, register
 from game.server.app import Server
 from game.server.embedded import serving
 from game.server.peer import RATE, SEND_QUEUE_BYTES
-from game.server.store import SQLiteStore
+from game.server.store import SchemaTooNew, SQLiteStore, Store
 from game.server.tables import rebuild
 
 log = logging.getLogger("landgrab.server")
@@ -42,6 +47,9 @@ def default_data() -> Path:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="landgrab-server",
                                 description="Serve Landgrab tables to players online.")
+    p.add_argument("command", nargs="?", choices=["serve", "migrate"], default="serve",
+                   help="serve (the default), or migrate: bring the store's schema up to "
+                   "date and exit")
     p.add_argument("--host", default="0.0.0.0",
                    help="address to listen on (default: every IPv4 address; 127.0.0.1: "
                    "this machine only)")
@@ -49,6 +57,9 @@ def parser() -> argparse.ArgumentParser:
                    help=f"TCP port (default {DEFAULT_PORT}; 0: pick a free one and print it)")
     p.add_argument("--data", type=Path, default=None,
                    help=f"folder of the tables' store (default {default_data()})")
+    p.add_argument("--db", default=None, metavar="postgresql://...",
+                   help="keep the tables in this PostgreSQL database instead of --data "
+                   "(several server instances may share one)")
     p.add_argument("--check", action="store_true",
                    help="check that every stored table replays, print a report and exit "
                    "(status 1 if one does not)")
@@ -84,19 +95,38 @@ def main(argv: list[str] | None = None) -> int:
             parser().error(f"--game {package}: {exc}")
         if info.id not in GAMES:
             register(info)
+    if options.db and not options.db.startswith(("postgresql://", "postgres://")):
+        parser().error("--db takes a postgresql:// URL")
     data = options.data or default_data()
+    if options.check and not options.db and not (data / SQLiteStore.FILE_NAME).exists():
+        print(f"no store in {data}")
+        return 1
+    try:
+        store = open_store(data, options.db)
+    except SchemaTooNew as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return 2
+    if options.command == "migrate":
+        store.close()
+        print(f"the store's schema is up to date: {options.db or data}")
+        return 0
     if options.check:
-        return check(data)
-    asyncio.run(run(data, options))
+        return check(store)
+    asyncio.run(run(store, "a PostgreSQL database" if options.db else str(data), options))
     return 0
 
 
-def check(data: Path) -> int:
+def open_store(data: Path, db: str | None) -> Store:
+    """The store at ``db`` (a PostgreSQL URL) or else in the folder ``data``; either is
+    brought up to the schema this server knows (``SchemaTooNew`` if it is newer)."""
+    if db:
+        from game.server.pgstore import PostgresStore  # only a PostgreSQL server needs it
+        return PostgresStore(db)
+    return SQLiteStore(data)
+
+
+def check(store: Store) -> int:
     """Replay every stored table; print one line per table that does not and a summary."""
-    if not (data / SQLiteStore.FILE_NAME).exists():
-        print(f"no store in {data}")
-        return 1
-    store = SQLiteStore(data)
     bad = total = 0
     for code in store.codes():
         total += 1
@@ -113,10 +143,10 @@ def check(data: Path) -> int:
     return 1 if bad else 0
 
 
-async def run(data: Path, options: argparse.Namespace) -> None:
+async def run(store: Store, where: str, options: argparse.Namespace) -> None:
     # what start-up made lives as long as the server: the collector need not scan it again
     gc.freeze()
-    server = Server(SQLiteStore(data), options.bot_threads, options.hard_seconds,
+    server = Server(store, options.bot_threads, options.hard_seconds,
                     rate=options.rate, queue_bytes=options.send_queue_kib * 1024)
     stop: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
@@ -129,7 +159,7 @@ async def run(data: Path, options: argparse.Namespace) -> None:
 
     def started(host: str, port: int) -> None:
         print(f"listening on {host}:{port}", flush=True)
-        log.info("serving %s on %s:%d", data, host, port)
+        log.info("serving %s on %s:%d", where, host, port)
 
     received = await serving(server, options.host, options.port, stop, started)
     log.info("stopped by signal %d: the tables are stored", received)

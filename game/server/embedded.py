@@ -1,5 +1,6 @@
 """Serving: the listening socket around a ``Server`` (``serving``, which the command line
-runs), and ``ServerThread``, a server in a thread of another program, for a game client that
+runs; besides the game's websocket it answers ``GET /health`` in plain HTTP for a load
+balancer: 200 when the store answers, 503 when it does not, and the tables served), and ``ServerThread``, a server in a thread of another program, for a game client that
 serves its own table (the others join at its address and port) and for tests.
 """
 
@@ -10,10 +11,12 @@ import logging
 import queue
 import threading
 from collections.abc import Awaitable, Callable
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import serve
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.http11 import Request, Response
 
 from game.net.protocol import MAX_MESSAGE_BYTES
 from game.server.app import Server
@@ -29,7 +32,8 @@ async def serving(server: Server, host: str, port: int, stop: Awaitable[Any],
     store is closed at the end."""
     try:
         async with serve(server.handler, host, port, max_size=MAX_MESSAGE_BYTES, max_queue=32,
-                         close_timeout=2, logger=logging.getLogger("websockets")) as listening:
+                         close_timeout=2, logger=logging.getLogger("websockets"),
+                         process_request=health_check(server)) as listening:
             bound = next(iter(listening.sockets)).getsockname()
             started(bound[0], bound[1])
             result = await stop
@@ -38,6 +42,21 @@ async def serving(server: Server, host: str, port: int, stop: Awaitable[Any],
     finally:
         server.close()
     return result
+
+
+def health_check(server: Server) -> Callable[[ServerConnection, Request], Response | None]:
+    """What answers ``GET /health`` (any other request goes on to the websocket)."""
+
+    def answer(connection: ServerConnection, request: Request) -> Response | None:
+        if request.path.split("?")[0] != "/health":
+            return None
+        healthy = server.store.healthy()
+        text = (f"{'ok' if healthy else 'store unreachable'}: "
+                f"{len(server.tables)} tables served\n")
+        return connection.respond(HTTPStatus.OK if healthy else
+                                  HTTPStatus.SERVICE_UNAVAILABLE, text)
+
+    return answer
 
 
 class ServerThread:

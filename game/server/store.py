@@ -75,6 +75,14 @@ class TableRecord:
                 "actions": [[seat, action] for seat, action in self.actions]}
 
 
+SCHEMA_VERSION = 1
+"""The SQLite store's schema version (``PRAGMA user_version``)."""
+
+
+class SchemaTooNew(Exception):
+    """The store was written by a newer server than this one: upgrade the server."""
+
+
 class Store(Protocol):
     """What a server asks of its storage.  Every method commits before it returns."""
 
@@ -100,6 +108,9 @@ class Store(Protocol):
 
     def summaries(self, codes: list[str]) -> dict[str, TableRecord]:
         """The tables ``codes`` without their actions (for listings)."""
+
+    def healthy(self) -> bool:
+        """Whether the storage answers now (the health endpoint asks)."""
 
     def close(self) -> None: ...
 
@@ -130,7 +141,13 @@ class SQLiteStore:
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            self._db.close()
+            raise SchemaTooNew(f"{self.path} has schema version {version}; this server knows "
+                               f"versions up to {SCHEMA_VERSION}: upgrade the server")
         self._db.executescript(_SCHEMA)
+        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         # The WAL is copied into the database (a checkpoint, which syncs the disk) by a
         # thread of its own, not by whichever commit fills it: a move waits for its own
         # commit only, never for a checkpoint (tens of milliseconds on a busy disk).
@@ -199,6 +216,13 @@ class SQLiteStore:
 
     def summaries(self, codes: list[str]) -> dict[str, TableRecord]:
         return self._records(codes)
+
+    def healthy(self) -> bool:
+        try:
+            self._db.execute("SELECT 1 FROM tables LIMIT 1")
+        except sqlite3.Error:
+            return False
+        return True
 
     def close(self) -> None:
         self._stop.set()

@@ -1,53 +1,46 @@
-"""The store's interface, on every implementation (``STORES``: SQLite now; a shared database
-joins the list with the same tests): a table kept whole, actions appended and taken back in
+"""The store's interface, on every implementation (``STORES``: the SQLite file and the
+PostgreSQL database, the same tests for both; the ``postgres`` ones need a database, see
+``postgres_db``): a table kept whole, actions appended and taken back in
 order, seats changed, tokens found, and everything still there when the store is opened
 again (each write is committed before it returns)."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager, nullcontext
+
 import pytest
+from postgres_db import fresh_schema
+from store_records import bot_actions, record
 
 from game.engine.save_files import load_dict
-from game.registry import GAMES
-from game.server.store import SeatRecord, SQLiteStore, TableRecord, token_hash
+from game.server.store import SeatRecord, SQLiteStore, token_hash
 
-STORES = {"sqlite": SQLiteStore}
+
+@contextmanager
+def postgres_stores(tmp_path):
+    from game.server.pgstore import PostgresStore
+    with fresh_schema() as url:
+        yield lambda: PostgresStore(url, pool_size=2)
+
+
+STORES = {"sqlite": lambda tmp_path: nullcontext(lambda: SQLiteStore(tmp_path / "data")),
+          "postgres": postgres_stores}
+"""Each implementation: a context giving a function that opens one store again and again."""
 
 
 @pytest.fixture(params=list(STORES))
 def opened(request, tmp_path):
     """A function opening the store of this implementation (again and again)."""
     stores = []
+    with STORES[request.param](tmp_path) as make:
+        def open_store():
+            store = make()
+            stores.append(store)
+            return store
 
-    def open_store():
-        store = STORES[request.param](tmp_path / "data")
-        stores.append(store)
-        return store
-
-    yield open_store
-    for store in stores:
-        store.close()
-
-
-def record(code: str = "ABC234") -> TableRecord:
-    game = next(iter(GAMES))
-    return TableRecord(code, game, 3, 12345, GAMES[game].default_options(),
-                       [SeatRecord("human", "Ann", token_hash("t0")), SeatRecord("open", ""),
-                        SeatRecord("bot", "Robo", "", "hard")],
-                       {"spectators": True, "takeover_after": 30.0, "host": 0})
-
-
-def bot_actions(n: int) -> list[tuple[int, dict]]:
-    """The first ``n`` actions of the record's game, played by its first legal actions."""
-    r = record()
-    state = GAMES[r.game].new(r.num_players, r.seed, **r.options)
-    out = []
-    for _ in range(n):
-        p = state.to_act()[0]
-        action = state.legal_actions(p)[0]
-        state.apply(action, p)
-        out.append((p, action.to_json()))
-    return out
+        yield open_store
+        for store in stores:
+            store.close()
 
 
 def test_a_table_is_kept_whole_and_is_a_save_file(opened):

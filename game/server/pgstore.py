@@ -1,0 +1,220 @@
+"""``PostgresStore``: the tables in a PostgreSQL database, which several server instances may
+share (``landgrab-server --db postgresql://...``).
+
+The same ``Store`` interface as ``SQLiteStore``, over a small pool of connections (a broken
+connection is replaced before it is lent again, so a database restart costs the calls made
+while it is down, not the server).  Every statement has a time limit: a stuck database makes
+a move fail, it does not hang the server.
+
+A move is one transaction: the table's row is locked (``SELECT ... FOR UPDATE``), the move's
+number is checked against the moves stored, the action appended, the status set, and a
+notification sent on the ``landgrab_moves`` channel (``code:number``), all committed at
+once.  Two instances accepting a move for one table at the same position are serialised by
+the lock: the second finds the number taken and is refused with ``MoveConflict``.
+
+The schema is versioned (``schema_version``); opening the store applies the migrations it
+lacks, ``landgrab-server migrate`` does the same without serving, and a store whose schema
+is newer than this code knows refuses to open (``SchemaTooNew``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from psycopg import Connection, sql
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from game.server.store import SchemaTooNew, SeatRecord, TableRecord
+
+NOTIFY_CHANNEL = "landgrab_moves"
+STATEMENT_TIMEOUT_MS = 5000
+POOL_SIZE = 4
+
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE tables (
+        code TEXT PRIMARY KEY, game TEXT NOT NULL, num_players INTEGER NOT NULL,
+        seed BIGINT NOT NULL, options JSONB NOT NULL, settings JSONB NOT NULL,
+        status JSONB NOT NULL, created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL);
+    CREATE TABLE seats (
+        code TEXT NOT NULL REFERENCES tables ON DELETE CASCADE, seat INTEGER NOT NULL,
+        kind TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+        level TEXT NOT NULL, PRIMARY KEY (code, seat));
+    CREATE INDEX seats_by_token ON seats (token_hash);
+    CREATE TABLE actions (
+        code TEXT NOT NULL REFERENCES tables ON DELETE CASCADE, n INTEGER NOT NULL,
+        seat INTEGER NOT NULL, action JSONB NOT NULL, PRIMARY KEY (code, n));
+    """,
+]
+"""Migration ``i`` takes the schema from version ``i`` to ``i + 1``; append, never edit."""
+
+
+class MoveConflict(Exception):
+    """Another instance stored a move at this position first (or the number is not next)."""
+
+
+def migrate(db: Connection[Any]) -> tuple[int, int]:
+    """Apply the migrations ``db`` lacks, each in its own transaction; (before, after)."""
+    with db.transaction():
+        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        # one migrating instance at a time: the others wait here and then find nothing to do
+        db.execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")
+        row = db.execute("SELECT version FROM schema_version").fetchone()
+        before = row[0] if row else 0
+        if before > len(MIGRATIONS):
+            raise SchemaTooNew(f"the database's schema is version {before}; this server "
+                               f"knows versions up to {len(MIGRATIONS)}: upgrade the server")
+        for step in MIGRATIONS[before:]:
+            db.execute(step)  # type: ignore[arg-type]  # our own constant SQL
+        if row is None:
+            db.execute("INSERT INTO schema_version VALUES (%s)", (len(MIGRATIONS),))
+        else:
+            db.execute("UPDATE schema_version SET version = %s", (len(MIGRATIONS),))
+    return before, len(MIGRATIONS)
+
+
+class PostgresStore:
+    """Tables in the PostgreSQL database at ``url`` (its schema made or brought up to date)."""
+
+    def __init__(self, url: str, pool_size: int = POOL_SIZE,
+                 statement_timeout_ms: int = STATEMENT_TIMEOUT_MS) -> None:
+        self.url = url
+        params = conninfo_to_dict(url)
+        options = f"{params.get('options') or ''} -c statement_timeout={statement_timeout_ms}"
+        self._pool = ConnectionPool(
+            make_conninfo(url, options=options.strip()), min_size=1,
+            max_size=pool_size, open=False, name="landgrab-store",
+            check=ConnectionPool.check_connection, kwargs={"autocommit": True})
+        self._pool.open(wait=True, timeout=10)
+        try:
+            with self._pool.connection() as db:
+                migrate(db)
+        except BaseException:
+            self._pool.close()
+            raise
+
+    def create(self, table: TableRecord) -> None:
+        now = time.time()
+        table.created = table.updated = table.created or now
+        with self._pool.connection() as db, db.transaction(), db.cursor() as cur:
+            cur.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                        (table.code, table.game, table.num_players, table.seed,
+                         Jsonb(table.options), Jsonb(table.settings), Jsonb(table.status),
+                         table.created, table.updated))
+            cur.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s)",
+                            [(table.code, i, s.kind, s.name, s.token_hash, s.level)
+                             for i, s in enumerate(table.seats)])
+            cur.executemany("INSERT INTO actions VALUES (%s, %s, %s, %s)",
+                            [(table.code, n, seat, Jsonb(action))
+                             for n, (seat, action) in enumerate(table.actions)])
+
+    def load(self, code: str) -> TableRecord | None:
+        with self._pool.connection() as db, db.transaction():
+            table = self._records(db, [code]).get(code)
+            if table is not None:
+                rows = db.execute("SELECT seat, action FROM actions WHERE code = %s "
+                                  "ORDER BY n", (code,))
+                table.actions = [(seat, action) for seat, action in rows]
+        return table
+
+    def exists(self, code: str) -> bool:
+        with self._pool.connection() as db:
+            return db.execute("SELECT 1 FROM tables WHERE code = %s",
+                              (code,)).fetchone() is not None
+
+    def codes(self) -> Iterator[str]:
+        with self._pool.connection() as db:
+            rows = db.execute("SELECT code FROM tables ORDER BY created, code").fetchall()
+        for (code,) in rows:
+            yield code
+
+    def append_action(self, code: str, index: int, seat: int, action: dict[str, Any],
+                      status: dict[str, Any]) -> None:
+        with self._pool.connection() as db, db.transaction():
+            self._lock_at(db, code, index)
+            db.execute("INSERT INTO actions VALUES (%s, %s, %s, %s)",
+                       (code, index, seat, Jsonb(action)))
+            self._set_status(db, code, status, f"{code}:{index + 1}")
+
+    def drop_last_action(self, code: str, index: int, status: dict[str, Any]) -> None:
+        with self._pool.connection() as db, db.transaction():
+            self._lock_at(db, code, index + 1)
+            db.execute("DELETE FROM actions WHERE code = %s AND n = %s", (code, index))
+            self._set_status(db, code, status, f"{code}:{index}")
+
+    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
+        with self._pool.connection() as db:
+            db.execute("UPDATE seats SET kind = %s, name = %s, token_hash = %s, level = %s "
+                       "WHERE code = %s AND seat = %s",
+                       (record.kind, record.name, record.token_hash, record.level, code, seat))
+
+    def seats_of(self, hashes: list[str]) -> list[tuple[str, int]]:
+        with self._pool.connection() as db:
+            rows = db.execute("SELECT code, seat FROM seats WHERE token_hash = ANY(%s)",
+                              (hashes,)).fetchall()
+        return [(code, seat) for code, seat in rows]
+
+    def summaries(self, codes: list[str]) -> dict[str, TableRecord]:
+        with self._pool.connection() as db:
+            return self._records(db, codes)
+
+    def healthy(self) -> bool:
+        """Whether the database answers now."""
+        try:
+            with self._pool.connection(timeout=2) as db:
+                db.execute("SELECT 1")
+        except Exception:  # noqa: BLE001 - any failure means "not reachable"
+            return False
+        return True
+
+    def close(self) -> None:
+        self._pool.close()
+
+    # --- inside ---------------------------------------------------------------------------
+    @staticmethod
+    def _lock_at(db: Connection[Any], code: str, moves: int) -> None:
+        """Lock the table's row and check that it holds ``moves`` actions now."""
+        if db.execute("SELECT 1 FROM tables WHERE code = %s FOR UPDATE",
+                      (code,)).fetchone() is None:
+            raise MoveConflict(f"table {code} is not stored")
+        row = db.execute("SELECT count(*) FROM actions WHERE code = %s", (code,)).fetchone()
+        stored = row[0] if row else 0
+        if stored != moves:
+            raise MoveConflict(f"table {code} has {stored} moves stored, not {moves}: "
+                               "another server took this turn first")
+
+    @staticmethod
+    def _set_status(db: Connection[Any], code: str, status: dict[str, Any],
+                    note: str) -> None:
+        db.execute("UPDATE tables SET status = %s, updated = %s WHERE code = %s",
+                   (Jsonb(status), time.time(), code))
+        db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, note))
+
+    @staticmethod
+    def _records(db: Connection[Any], codes: list[str]) -> dict[str, TableRecord]:
+        rows = db.execute("SELECT * FROM tables WHERE code = ANY(%s)", (codes,)).fetchall()
+        seats: dict[str, list[SeatRecord]] = {}
+        for code, kind, name, token, level in db.execute(
+                "SELECT code, kind, name, token_hash, level FROM seats WHERE code = ANY(%s) "
+                "ORDER BY code, seat", (codes,)):
+            seats.setdefault(code, []).append(SeatRecord(kind, name, token, level))
+        by_code = {row[0]: TableRecord(row[0], row[1], row[2], row[3], row[4], seats[row[0]],
+                                       row[5], [], row[6], row[7], row[8]) for row in rows}
+        return {code: by_code[code] for code in codes if code in by_code}
+
+
+def schema_url(url: str, schema: str) -> str:
+    """``url`` with every connection's search path set to ``schema`` (made if missing):
+    several stores side by side in one database (tests, staging)."""
+    with Connection.connect(url, autocommit=True) as db:
+        db.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
+    joiner = "&" if "?" in url else "?"
+    return f"{url}{joiner}{urlencode({'options': f'-c search_path={schema}'}, quote_via=quote)}"
+
+
