@@ -32,7 +32,7 @@ from game.net.protocol import (
 from game.server.bots import Bots
 from game.server.handlers import HANDLERS, Refused
 from game.server.peer import CLOSE_POLICY, CLOSE_PROTOCOL, RATE, SEND_QUEUE_BYTES, Peer
-from game.server.store import Store
+from game.server.store import MoveConflict, Store
 from game.server.tables import LiveTable
 
 log = logging.getLogger("landgrab.server")
@@ -229,6 +229,8 @@ class Server:
             return
         try:
             table.play(seat, action)
+        except MoveConflict:  # another server's move came first; the table has it now
+            log.info("table %s: another server played first", table.code)
         except Exception:  # noqa: BLE001 - the table is rebuilt from the store
             log.exception("table %s: a bot's move could not be played", table.code)
             return
@@ -244,6 +246,24 @@ class Server:
         table.bot_playing.add(seat)
         table.tell_presence()
         self.bots.wake(table)
+
+    def changed_elsewhere(self, code: str | None, moves: int | None) -> None:
+        """Another server on the same store changed table ``code`` (None: maybe any): the
+        live table is read again and everyone looking at it is sent it whole."""
+        tables = [self.tables[code]] if code in self.tables else []
+        if code is None:
+            tables = list(self.tables.values())
+        for table in tables:
+            if moves is not None and moves == len(table.state.history):
+                continue  # this server's own move, or one it has already
+            try:
+                if not table.catch_up():
+                    table.reload()
+                    table.resync()
+            except Exception:  # noqa: BLE001 - the next message reloads it again
+                log.exception("table %s: reading it again failed", table.code)
+                continue
+            self.bots.wake(table)
 
     def close(self) -> None:
         self.bots.close()

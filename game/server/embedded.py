@@ -34,6 +34,12 @@ async def serving(server: Server, host: str, port: int, stop: Awaitable[Any],
         async with serve(server.handler, host, port, max_size=MAX_MESSAGE_BYTES, max_queue=32,
                          close_timeout=2, logger=logging.getLogger("websockets"),
                          process_request=health_check(server)) as listening:
+            loop = asyncio.get_running_loop()
+
+            def changed(code: str | None, moves: int | None) -> None:
+                loop.call_soon_threadsafe(server.changed_elsewhere, code, moves)
+
+            server.store.listen(changed)
             bound = next(iter(listening.sockets)).getsockname()
             started(bound[0], bound[1])
             result = await stop

@@ -25,7 +25,7 @@ from game.net.protocol import (
     new_token,
 )
 from game.registry import GAMES
-from game.server.store import SeatRecord, TableRecord, token_hash
+from game.server.store import MoveConflict, SeatRecord, TableRecord, token_hash
 from game.server.tables import LiveTable, status_of
 
 if TYPE_CHECKING:
@@ -225,7 +225,17 @@ def act(server: Server, peer: Peer, message: dict[str, Any]) -> None:
         peer.send({"type": "refusal", "re": message["seq"], "table": table.code, "seat": seat,
                    "reason": encode_sentence(reason)})
         return
-    table.play(seat, action)
+    try:
+        table.play(seat, action)
+    except MoveConflict:
+        # another server stored a move first (the table has it now): the action is judged
+        # again on the table as it now is, refused with the reason or played
+        action, reason = table.refusal(seat, message["action"], message["own_moves"])
+        if action is None or reason:
+            peer.send({"type": "refusal", "re": message["seq"], "table": table.code,
+                       "seat": seat, "reason": encode_sentence(reason)})
+            return
+        table.play(seat, action)
     server.bots.wake(table)
 
 

@@ -20,7 +20,7 @@ is newer than this code knows refuses to open (``SchemaTooNew``).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -29,7 +29,8 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from game.server.store import SchemaTooNew, SeatRecord, TableRecord
+from game.server.pglisten import Listener
+from game.server.store import MoveConflict, SchemaTooNew, SeatRecord, TableRecord
 
 NOTIFY_CHANNEL = "landgrab_moves"
 STATEMENT_TIMEOUT_MS = 5000
@@ -53,10 +54,6 @@ MIGRATIONS: list[str] = [
     """,
 ]
 """Migration ``i`` takes the schema from version ``i`` to ``i + 1``; append, never edit."""
-
-
-class MoveConflict(Exception):
-    """Another instance stored a move at this position first (or the number is not next)."""
 
 
 def migrate(db: Connection[Any]) -> tuple[int, int]:
@@ -85,6 +82,7 @@ class PostgresStore:
     def __init__(self, url: str, pool_size: int = POOL_SIZE,
                  statement_timeout_ms: int = STATEMENT_TIMEOUT_MS) -> None:
         self.url = url
+        self._listener: Listener | None = None
         params = conninfo_to_dict(url)
         options = f"{params.get('options') or ''} -c statement_timeout={statement_timeout_ms}"
         self._pool = ConnectionPool(
@@ -149,10 +147,14 @@ class PostgresStore:
             self._set_status(db, code, status, f"{code}:{index}")
 
     def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
-        with self._pool.connection() as db:
+        with self._pool.connection() as db, db.transaction():
             db.execute("UPDATE seats SET kind = %s, name = %s, token_hash = %s, level = %s "
                        "WHERE code = %s AND seat = %s",
                        (record.kind, record.name, record.token_hash, record.level, code, seat))
+            db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{code}:seats"))
+
+    def listen(self, changed: Callable[[str | None, int | None], None]) -> None:
+        self._listener = Listener(self.url, NOTIFY_CHANNEL, changed)
 
     def seats_of(self, hashes: list[str]) -> list[tuple[str, int]]:
         with self._pool.connection() as db:
@@ -174,6 +176,8 @@ class PostgresStore:
         return True
 
     def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
         self._pool.close()
 
     # --- inside ---------------------------------------------------------------------------

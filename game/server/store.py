@@ -21,7 +21,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -79,6 +79,10 @@ SCHEMA_VERSION = 1
 """The SQLite store's schema version (``PRAGMA user_version``)."""
 
 
+class MoveConflict(Exception):
+    """Another server on the same store stored a move at this position first."""
+
+
 class SchemaTooNew(Exception):
     """The store was written by a newer server than this one: upgrade the server."""
 
@@ -111,6 +115,11 @@ class Store(Protocol):
 
     def healthy(self) -> bool:
         """Whether the storage answers now (the health endpoint asks)."""
+
+    def listen(self, changed: Callable[[str | None, int | None], None]) -> None:
+        """Call ``changed(code, moves)`` (from another thread) when a server changes table
+        ``code`` (``moves``: the moves now stored, None: its seats changed), and
+        ``changed(None, None)`` when changes may have been missed (any table may have)."""
 
     def close(self) -> None: ...
 
@@ -216,6 +225,9 @@ class SQLiteStore:
 
     def summaries(self, codes: list[str]) -> dict[str, TableRecord]:
         return self._records(codes)
+
+    def listen(self, changed: Callable[[str | None, int | None], None]) -> None:
+        """One server per file: nobody else changes its tables."""
 
     def healthy(self) -> bool:
         try:

@@ -21,7 +21,7 @@ from game.engine.messages import N_, Sentence, say
 from game.engine.save_files import SaveError, check_save, read_action, replay_events, replay_onto
 from game.net.protocol import dump, encode_event, encode_moves
 from game.server.peer import Peer
-from game.server.store import SeatRecord, Store, TableRecord
+from game.server.store import MoveConflict, SeatRecord, Store, TableRecord
 
 log = logging.getLogger("landgrab.server")
 
@@ -220,6 +220,14 @@ class LiveTable:
                                      action.to_json(), status_of(self.state))
         except IllegalAction:
             raise
+        except MoveConflict:
+            # another server stored a move first: this one is taken back here, and the
+            # table goes on from what the store holds, told to everyone as moves
+            self.state, self._log = replay_events(self.state, upto=len(self.state.history) - 1)
+            if not self.catch_up():
+                self.reload()
+                self.resync()
+            raise
         except Exception:
             self.reload()
             raise
@@ -262,6 +270,31 @@ class LiveTable:
             self.state, self.setup, self._log = rebuild(record)
             record.actions = []
         self.version += 1
+
+    def catch_up(self) -> bool:
+        """Play here the moves another server on the same store stored since this one's
+        last, each told to everyone as if played here, and take the seats as stored; False
+        when the stored moves do not continue this table's (an undo there): reload then."""
+        record = self.store.load(self.code)
+        if record is None:
+            return True
+        history, stored = self.state.history, record.actions
+        if len(stored) < len(history) or (history and stored[len(history) - 1] != (
+                history[-1][0], history[-1][1].to_json())):
+            return False
+        if record.seats != self.seats:
+            self.record.seats = record.seats
+            self.tell_presence()
+        for seat, action_json in stored[len(history):]:
+            _seat, action = read_action(seat, action_json, self.state.ACTION_TYPES)
+            to_act = self.state.to_act()
+            events = self.state.apply(action, seat)
+            self._log = None
+            self.version += 1
+            if self.state.to_act() != to_act:
+                self.turn_since = self.clock()
+            self.tell(events)
+        return True
 
     def set_seat(self, seat: int, record: SeatRecord) -> None:
         self.store.set_seat(self.code, seat, record)

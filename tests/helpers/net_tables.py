@@ -193,10 +193,13 @@ def seats_of(game_id: str) -> list[dict]:
     return seats[:max(info.min_players, len(seats))]
 
 
-def play_whole_game(url: str, game_id: str):
-    """Play one table to its end; the clients (host, joiner, spectator) and the code."""
+def play_whole_game(url: str, game_id: str, others_url: str | None = None):
+    """Play one table to its end; the clients (host, joiner, spectator) and the code.  The
+    joiner and the spectator connect to ``others_url`` if given (another server instance
+    on the same store)."""
     driver = Driver()
-    host, joiner, watcher = (driver.client(url, n) for n in ("host", "joiner", "watcher"))
+    host = driver.client(url, "host")
+    joiner, watcher = (driver.client(others_url or url, n) for n in ("joiner", "watcher"))
     seats = seats_of(game_id)
     host.send({"type": "create", "game": game_id, "players": len(seats), "seats": seats,
                "spectators": True})

@@ -106,3 +106,18 @@ def test_postgres_a_whole_game_through_a_server_and_its_health(url, tmp_path):
     store.close()
     assert stored is not None and stored.status["over"] and stored.actions
     assert not (tmp_path / "data").exists()  # --db: nothing in the data folder
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_postgres_two_instances_one_table_split_across_them(url, tmp_path, game_id):
+    first = ServerProcess(tmp_path / "one", 0, "--db", url)
+    second = ServerProcess(tmp_path / "two", 0, "--db", url)
+    host, joiner, watcher, code = play_whole_game(first.url, game_id, others_url=second.url)
+    assert first.stop() == 0 and second.stop() == 0
+    store = PostgresStore(url)
+    stored = store.load(code)
+    store.close()
+    assert stored is not None and stored.status["over"]
+    for client in (host, joiner, watcher):
+        assert all(m["moves"] == len(stored.actions) for m in client.latest.values())
+    assert not host.refusals and not joiner.refusals
