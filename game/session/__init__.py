@@ -37,6 +37,10 @@ class Session(Protocol):
     def phase(self) -> str:
         """The game's phase (public: every view shows it)."""
 
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The game's setup options (public: chosen before the deal)."""
+
     def to_act(self) -> list[int]:
         """The seats the game waits for now (several during a secret bid)."""
 
@@ -61,6 +65,9 @@ class Session(Protocol):
     def events_for(self, events: Sequence[Event], viewer: int | None) -> list[Event]:
         """``events`` as ``viewer`` may see them: what is hidden from them left out."""
 
+    def setup_events(self) -> list[Event]:
+        """What the game showed before its first action (the deal), as ``apply``'s events."""
+
     def can_take_back(self) -> bool:
         """Whether the last action may be taken back (nothing was revealed or drawn since)."""
 
@@ -84,6 +91,10 @@ class LocalSession:
     @property
     def phase(self) -> str:
         return self.state.phase
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.state.options
 
     def to_act(self) -> list[int]:
         return self.state.to_act()
@@ -110,6 +121,9 @@ class LocalSession:
 
     def events_for(self, events: Sequence[Event], viewer: int | None) -> list[Event]:
         return [e.seen_by(viewer) for e in events]
+
+    def setup_events(self) -> list[Event]:
+        return self.state.setup_events()
 
     def can_take_back(self) -> bool:
         history = self.state.history

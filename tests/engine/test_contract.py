@@ -7,7 +7,9 @@ payloads and render for every viewer with the seats' own names; undo stops at wh
 revealed; scores never fall.  Often: acting out of turn is refused; clones are equal and
 independent; views are JSON, hold the common part, hide what they must (scrambling what a
 viewer may not know leaves their view unchanged) and rebuild through ``state_from_view`` into
-states with the same view and legal actions.  Now and then and at the end: saves and replays
+states with the same view and legal actions.  At every action, the game rebuilt from a
+viewer's view (what a table reads; each viewer in turn, every one at the end) has their view, the phase, the seats to act and the scores,
+the acting seat's legal actions and refusals, and at the end the outcome.  Now and then and at the end: saves and replays
 rebuild the same state; the outcome is consistent.  Each game's own invariants come from its
 hooks (``tests/helpers/game_hooks/``)."""
 

@@ -66,7 +66,7 @@ def three_camels(s) -> None:
     """The human starts with three camels instead of twenty, so that later camel cards move
     camels (or ignore the rest): a full supply of twenty rarely runs out in one game."""
     s.state.camels_left[0] = 3
-    s.shown = s.state.clone()
+    s.shown_views = s.views_now()
     s.shown_version += 1
     s._cache = {}
 

@@ -76,7 +76,7 @@ def test_score_tiles_show_only_to_their_owner(tables):
     s = t.scene
     s.state.score_tiles[0]["goods"] = 2
     s.state.score_tiles[1]["springs"] = 3
-    s.shown = s.state.clone()
+    s.shown_views = s.views_now()
     s.shown_version += 1
     mine = s.game.panel_model(0)
     assert mine.score_tiles is not None and ("goods", 2) in mine.score_tiles

@@ -118,7 +118,7 @@ def test_token_values_show_only_to_their_owner(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
     s.state.coal[0], s.state.gold[1], s.state.coal[2] = [2], [5], [3]
-    s.shown = s.state.clone()
+    s.shown_views = s.views_now()
     s.shown_version += 1
     mine = s.game.panel_model(0)
     assert mine.coal_values == (2,)

@@ -45,6 +45,7 @@ from game.scenes.table.turns import TurnLoop
 from game.scenes.table.undo import TAKEN_BACK_TIME, undo_reason
 from game.seats import Seat
 from game.session import LocalSession
+from game.session.seen import SeenGames
 from game.ui import glance as glance_view
 from game.ui import intents as I
 from game.ui.arming import Arming
@@ -107,6 +108,8 @@ class Table(Scene):
                                                self.seating.rename)
         self.n = len(self.seats)
         self.session = LocalSession(state)
+        self._seen = SeenGames(type(state))  # the game as the viewer may know it now
+        self._shown = SeenGames(type(state))  # ... and as the screen shows it
         self.bot_driver = BotDriver(self.bots)
         self.hints = Hints()
         self.suggest = Suggestions(self)
@@ -132,8 +135,9 @@ class Table(Scene):
             self.services.start_search()  # hard bots and hints search there
 
     def _init_screen(self, state: GameState, board_size: tuple[int, int]) -> None:
-        # what the screen shows (lags behind the state while steps run)
-        self.shown = state.clone()
+        # what the screen shows (lags behind the game while steps run): the views of every
+        # viewer this table can show, taken after the last action that has caught up
+        self.shown_views = self.views_now()
         self.version = 0  # bumps whenever the state changes
         self.shown_version = 0
         self.hover: tuple[int, int] | None = None
@@ -163,9 +167,30 @@ class Table(Scene):
     @property
     def state(self) -> GameState:
         """The game itself, as the local session keeps it: for what runs on this machine and
-        may know it all (the autosave, the history, the log's replay) and the games' choice
-        models; the turn loop, the bots and the hints ask ``session``."""
+        may know it all (the autosave, the history, the log's replay); the turn loop, the
+        bots, the hints ask ``session``, the game's parts ``known`` and ``shown``."""
         return self.session.state
+
+    @property
+    def known(self) -> GameState:
+        """The game now as the viewer may know it (``game.session.seen``): rebuilt from the
+        session's view for them, hidden parts sampled.  The game's parts ask their rules
+        about it (refusals, previews, the prompt)."""
+        return self._seen.get((self.session.version, self.version), self.viewer, self.session.view)
+
+    @property
+    def shown(self) -> GameState:
+        """The game as the screen shows it (``shown_views``), as the viewer may know it."""
+        return self._shown.get(self.shown_version, self.viewer, self.shown_view)
+
+    def shown_view(self, viewer: int | None) -> dict[str, Any]:
+        """The shown game as ``viewer`` may see it."""
+        return self.shown_views[viewer]
+
+    def views_now(self) -> dict[int | None, dict[str, Any]]:
+        """The session's views now, of every viewer this table shows (an onlooker, each
+        seat): what the screen shows once the steps of an action have run."""
+        return {v: dict(self.session.view(v)) for v in (None, *range(self.n))}
 
     def draw(self, surface: pygame.Surface) -> None:
         self.game.draw(surface)
@@ -213,15 +238,8 @@ class Table(Scene):
         self.sprites.items.clear()
 
     def dview(self) -> dict[str, Any]:
-        """The shown state as the viewer may see it (cached per shown version and viewer)."""
-        key = ("dview", self.shown_version, self.viewer)
-        v = self._cache.get(key)
-        if v is None:
-            self._cache = {k: x for k, x in self._cache.items() if k[0] != "dview"}
-            view = self.shown.view(self.viewer)
-            assert isinstance(view, dict)  # every game's view is a JSON-able dict
-            v = self._cache[key] = view
-        return v
+        """The shown game as the viewer may see it."""
+        return self.shown_views[self.viewer]
 
     def update_covered(self, dt: float) -> None:
         """Under the pause menu or the rules the hand still shows, dimmed: the privacy screen
@@ -376,7 +394,7 @@ class Table(Scene):
         if not self.seats[p].is_bot:
             self.human_actions += 1
         game.applied(action, p, before)
-        after, version = self.state.clone(), self.version
+        after, version = self.views_now(), self.version
         for e in events:
             self.timeline.steps.extend(game.presenter.steps(e))
         self.timeline.add(lambda: self.catch_up(after, version), 0.0, "catch_up")
@@ -384,14 +402,15 @@ class Table(Scene):
         self.privacy.note_revealed(events, p, game.look_kinds)
         self.after_action()
 
-    def catch_up(self, after: GameState, version: int | None) -> None:
+    def catch_up(self, after: dict[int | None, dict[str, Any]], version: int | None) -> None:
         """Every step has run (``version``: the table's version the action made; None: the
-        table was restored at once): ``after`` is shown; pieces still landing are in it."""
+        table was restored at once): ``after`` (the views then) is shown; pieces still
+        landing are in it."""
         for sprite in self.sprites.items:
             sprite.on_done = None
-        self.shown = after
+        self.shown_views = after
         self.shown_version += 1
-        self.game.presenter.catch_up(after, version)
+        self.game.presenter.catch_up(self.shown, version)
 
     def restore(self, state: GameState) -> None:
         """Show ``state`` at once, without animation (undo, a replay's step back)."""
@@ -403,7 +422,7 @@ class Table(Scene):
         self._cache = {}
         self.results_shown = False
         self.game.reset_choice()
-        self.catch_up(state.clone(), None)
+        self.catch_up(self.views_now(), None)
         self.disp_score = list(state.scores())
         self.track = [float(x) for x in self.disp_score]
 

@@ -48,7 +48,9 @@ def play_checked(h, n: int, seed: int, state=None) -> Counter:
         p = rng.choice(acting)
         legal = st.legal_actions(p)
         assert legal and len(set(legal)) == len(legal), (st.phase, p)
-        check_candidate(h, st, h.random_candidate(st, p, rng), p, legal)
+        cand = h.random_candidate(st, p, rng)
+        check_candidate(h, st, cand, p, legal)
+        check_seen(st, rng, [(None, *range(n))[step % (n + 1)]], cand)  # each in turn
         if step % OFTEN == 0:
             check_turns_and_clones(st, p, legal, rng)
         action = h.choose(st, p, legal, rng)
@@ -72,6 +74,7 @@ def play_checked(h, n: int, seed: int, state=None) -> Counter:
         if saves and step % SAVE_EVERY == 0:
             check_saves(st)
     check_views(h, st, rng)
+    check_seen(st, rng, [None, *range(n)])
     if saves:
         check_saves(st)
     check_outcome(h, st)
@@ -152,6 +155,27 @@ def check_views(h, st, rng) -> None:
             assert guess.view(p) == view
             assert guess.legal_actions(p) == st.legal_actions(p)
             h.check_invariants(guess)
+
+
+def check_seen(st, rng, viewers: list, candidate=None) -> None:
+    """The game as each of ``viewers`` (an onlooker, seats) may know it, rebuilt from their view
+    (what a table reads: ``game.session.SeenGames``), answers what the table asks of it as
+    the game does: the same view, phase, seats to act and scores; for a seat to act, its
+    legal actions and the refusal of ``candidate``; once over, the outcome."""
+    for viewer in viewers:
+        view = st.view(viewer)
+        seen = type(st).state_from_view(view, random.Random(rng.randrange(1 << 30)))
+        assert seen.view(viewer) == view, viewer
+        assert (seen.phase, seen.to_act(), seen.is_over()) == (st.phase, st.to_act(),
+                                                              st.is_over()), viewer
+        assert seen.scores() == st.scores(), viewer
+        if st.is_over():
+            assert seen.outcome() == st.outcome() and seen.winners() == st.winners(), viewer
+        elif viewer in st.to_act():
+            assert seen.legal_actions(viewer) == st.legal_actions(viewer), viewer
+            if candidate is not None:
+                assert seen.refusal(candidate, viewer) == st.refusal(candidate, viewer), (
+                    viewer, candidate)
 
 
 def check_saves(st) -> None:

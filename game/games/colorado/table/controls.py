@@ -32,7 +32,7 @@ class ColoradoControls(Controls):
 
     @property
     def state(self) -> ColoradoState:
-        return self.table.state
+        return self.table.known
 
     @property
     def version(self) -> int:
@@ -56,7 +56,7 @@ class ColoradoControls(Controls):
         v = self.table._cache.get(key)
         if v is None:
             self.table._cache = {k: x for k, x in self.table._cache.items() if k[0] != "sview"}
-            v = self.table._cache[key] = self.table.state.view(self.table.viewer)
+            v = self.table._cache[key] = self.table.known.view(self.table.viewer)
         return v
 
     def my_cowboys(self) -> list[int]:
@@ -85,7 +85,7 @@ class ColoradoControls(Controls):
         p = self.table.chooser
         if p is None:
             return False
-        reason = why_illegal(self.table.state, action, p)
+        reason = why_illegal(self.table.known, action, p)
         if reason:
             self.table.error(localized(reason, self.table.names, i18n.language()))
             return False
@@ -131,10 +131,10 @@ class ColoradoControls(Controls):
             return _(self.table.game.look_prompt)
         if self.table.message and (self.table.message_time > 0 or not self.table.message_error):
             return self.table.message
-        if self.table.state.is_over():
+        if self.table.known.is_over():
             return _("The game is over.")
         if self.table.chooser is None:
-            return waiting_prompt(self.table.state, self.table.viewer, self.table.names,
+            return waiting_prompt(self.table.known, self.table.viewer, self.table.names,
                                   self.viewer_bid(), self.table.bots,
                                   self.table.timeline.busy)
         return self.choice.prompt()
@@ -193,7 +193,7 @@ class ColoradoControls(Controls):
         out: list[tuple[str, pygame.Rect]] = []
         if not self.table.human_can_act:
             return out
-        phase = self.table.state.phase
+        phase = self.table.known.phase
         if phase == Phase.FLAGS:
             for i in range(len(self.my_flags())):
                 out.append((f"flag{i}", self.table.layout.flag_rect(i)))
@@ -241,7 +241,7 @@ class ColoradoControls(Controls):
 
     def focus_default(self) -> None:
         keys = [k for k, _ in self.targets()]
-        phase = self.table.state.phase
+        phase = self.table.known.phase
         want = {Phase.FLAGS: "board", Phase.OFFER: "btn0", Phase.INTEREST: "btn0",
                 Phase.GIVE: "token0", Phase.AUCTION: "token0", Phase.BID: "token0",
                 Phase.TAKE: "card0"}.get(phase, "btn0")

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
         game: ColoradoParts
         controls: ColoradoControls
-        state: ColoradoState
+        known: ColoradoState
         shown: ColoradoState
 
 
@@ -93,8 +93,8 @@ class ColoradoParts(GameParts):
         self.controls = ColoradoControls(table)
         self.renderer = renderer.ColoradoRenderer(table)
         self.presenter = ColoradoPresenter(table)
-        self.lakes = table.state.options.get("lakes", "first")
-        v0 = self.table.state.view(None)
+        self.lakes = table.session.options.get("lakes", "first")
+        v0 = self.table.known.view(None)
         self.board_view = BoardView(self.table.layout, v0["lakes"])
         # what running steps have put down over ``shown``
         self.cube_over: dict[tuple[int, int], int] = {}
@@ -120,7 +120,7 @@ class ColoradoParts(GameParts):
     def log_opening(self) -> None:
         self.table.log.add(say(NN_("{game}: {n} player, 4 rounds.", "{game}: {n} players, 4 rounds."),
                          game=GAME_NAME, n=self.table.n), None)
-        for e in self.table.state.setup_events():
+        for e in self.table.session.setup_events():
             self.table.log_event(e)
 
     # --- panels --------------------------------------------------------------------------------
@@ -149,9 +149,9 @@ class ColoradoParts(GameParts):
         if human:
             self.table.controls.clear_choice()
             t.message, t.message_error = "", False
-            if len(t.humans) > 1 and t.state.phase in SIMULTANEOUS:
+            if len(t.humans) > 1 and t.known.phase in SIMULTANEOUS:
                 t.revealed = None  # the next secret bid is someone else's
-        elif t.state.phase not in SIMULTANEOUS:
+        elif t.known.phase not in SIMULTANEOUS:
             self.table.controls.clear_choice()
 
     def reset_choice(self) -> None:
@@ -210,7 +210,7 @@ class ColoradoParts(GameParts):
 
     def turn_key(self, p: int) -> tuple:
         """Each action starts a new turn; a secret bid's step, each round and sale."""
-        st = self.table.state
+        st = self.table.known
         if self.table.simultaneous():
             return (st.phase, st.round, len(st.used_cards), len(st.discarded))
         return (st.phase, len(st.history))
@@ -219,7 +219,7 @@ class ColoradoParts(GameParts):
         """While bots bid again, everyone may still be reading the bids just shown."""
         return bool(self.table.simultaneous() and self.table.revealed is None and self.table.privacy.handoffs
                     and self.bid_show and any(self.table.seats[p].is_bot
-                                              for p in self.table.state.to_act()))
+                                              for p in self.table.known.to_act()))
 
     def end_waits(self) -> bool:
         return bool(self.score_show)  # the last round's scoring is still up
@@ -233,7 +233,7 @@ class ColoradoParts(GameParts):
 
     # --- results ------------------------------------------------------------------------------
     def result_rows(self) -> list[tuple]:
-        return result_rows(self.table.state, self.table.names, self.table.colour)
+        return result_rows(self.table.known, self.table.names, self.table.colour)
 
     def show_results(self) -> None:
 
@@ -241,7 +241,7 @@ class ColoradoParts(GameParts):
         self.table.services.stack.push(ResultsScene(self.table.services, GAME_NAME,
                                               [ResultRow(*r) for r in rows], self.table.play_again,
                                               self.table.services.to_title,
-                                              result_columns(self.table.state),
+                                              result_columns(self.table.known),
                                               tie_breaks=[TIE_BREAK], categories=POINT_COLUMNS))
 
     def round_words(self, round_: int, rounds: int | None) -> str:

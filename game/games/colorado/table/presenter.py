@@ -299,7 +299,7 @@ class ColoradoPresenter:
         for q in list(g.pending_bid):
             if version is not None and version < g.pending_since[q]:
                 continue  # the table shows a moment before this bid
-            v = after.view(q)
+            v = t.shown_view(q)
             if not (v["my_bid"] or v["my_sale_bid"]):
                 del g.pending_bid[q], g.pending_since[q]
         g.cube_over.clear()

@@ -198,7 +198,7 @@ class ColoradoRenderer:
         if t.game.sale_mark or (v["sale"] and v["phase"] in (Phase.INTEREST, Phase.GIVE, Phase.AUCTION)):
             cell = t.game.sale_mark or tuple(v["sale"]["cell"])
             bv.draw_cells(surface, [cell], "sale", t.t)
-        if can_act and t.state.phase == Phase.TAKE and t.controls.choice.use_flag is not None:
+        if can_act and t.known.phase == Phase.TAKE and t.controls.choice.use_flag is not None:
             self._ghost(surface)
         if can_act:
             if t.hover_cell and not t.keyboard:
@@ -216,7 +216,7 @@ class ColoradoRenderer:
             glow = "soft"
         if cells:
             t.game.board_view.draw_cells(surface, cells, glow, t.t)
-        if t.state.phase == Phase.OFFER and choice.sel_cell:
+        if t.known.phase == Phase.OFFER and choice.sel_cell:
             t.game.board_view.draw_cells(surface, [choice.sel_cell], "flag")
 
     def _flags(self, surface: pygame.Surface, v: dict) -> None:
@@ -249,7 +249,7 @@ class ColoradoRenderer:
             round=v["round"], n=v["round_deck_left"])
         s = theme.fit_text(title, 26, r.w - 36, theme.ON_TABLE, True, max_height=46)
         surface.blit(s, (r.x + 18, r.y + 10))
-        choosing = can_act and t.state.phase == Phase.TAKE
+        choosing = can_act and t.known.phase == Phase.TAKE
         sel = t.controls.choice.sel_card
         for cid, rect in t.controls.card_rects():
             if cid in t.game.hidden_cards:
@@ -274,7 +274,7 @@ class ColoradoRenderer:
                 _("Bots at the table.")
             self._strip_note(surface, msg)
             return
-        phase = t.state.phase if can_act else t.shown.phase
+        phase = t.known.phase if can_act else t.shown.phase
         if phase == Phase.FLAGS and t.controls.my_flags():
             self._strip_flags(surface, can_act)
             return

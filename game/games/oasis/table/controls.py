@@ -35,7 +35,7 @@ class OasisControls(Controls):
 
     def why(self, action) -> str | None:
         """Why ``action`` is illegal for the actor now (None when it is legal)."""
-        return self.choice.why(self.table.state, action, self.actor)
+        return self.choice.why(self.table.known, action, self.actor)
 
     @property
     def pending_tile(self) -> tuple[str, tuple[int, int]] | None:
@@ -51,11 +51,11 @@ class OasisControls(Controls):
 
     @property
     def step_name(self) -> str:
-        return self.table.state.step()
+        return self.table.known.step()
 
     def tile_kind(self) -> str | None:
         """The land kind being placed now (a tile card, or the bonus mode)."""
-        return self.choice.tile_kind(self.table.state)
+        return self.choice.tile_kind(self.table.known)
 
     def cell_targets(self) -> dict[tuple[int, int], str]:
         """Cells the acting human may click now, with their glow: "start", "extend",
@@ -65,7 +65,7 @@ class OasisControls(Controls):
         step = self.table.coach.guide.index if self.table.coach is not None else -1
         key = ("cells", self.table.version, step, *self.choice.key())
         if key not in self.table._cache:
-            cells = self.choice.cell_targets(self.table.state, self.actor)
+            cells = self.choice.cell_targets(self.table.known, self.actor)
             lit = set(self.table.coaching.lit(list(cells)))  # a lesson's step lights its own cells
             self.table._cache[key] = {c: glow for c, glow in cells.items() if c in lit}
         return self.table._cache[key]
@@ -76,7 +76,7 @@ class OasisControls(Controls):
             return []
         out = [(_(b.label), self._command(b.action) if isinstance(b.action, Command)
                 else b.action, b.enabled, b.primary)
-               for b in self.choice.buttons(self.table.state, self.actor, self.table.legal())]
+               for b in self.choice.buttons(self.table.known, self.actor, self.table.legal())]
         self.table.layout.size_buttons([label for label, *_rest in out])
         return out
 
@@ -89,7 +89,7 @@ class OasisControls(Controls):
 
     def disabled_reason(self, label: str) -> str:
         """Why the button shown as ``label`` (in the player's language) cannot be used."""
-        english = next((b.label for b in self.choice.buttons(self.table.state, self.actor,
+        english = next((b.label for b in self.choice.buttons(self.table.known, self.actor,
                                                               self.table.legal())
                         if _(b.label) == label), label) if self.table.human_can_act else label
         return button_refusal(english)
@@ -98,7 +98,7 @@ class OasisControls(Controls):
         waiting = table_screen.waiting_prompt(self.table)
         if waiting is not None:
             return waiting
-        return self.choice.prompt(self.table.state, self.actor)
+        return self.choice.prompt(self.table.known, self.actor)
 
     def set_bonus_mode(self, mode: str) -> None:
         self.choice.choose_bonus(mode)
@@ -110,7 +110,7 @@ class OasisControls(Controls):
         self.choice.cancel()
 
     def _leave_uncontrolled(self) -> None:
-        action = self.choice.leave_uncontrolled(self.table.state)
+        action = self.choice.leave_uncontrolled(self.table.known)
         if action is not None:
             self.try_action(action)
 
@@ -137,7 +137,7 @@ class OasisControls(Controls):
 
     def click_cell(self, cell: tuple[int, int]) -> None:
         if self.table.human_can_act:
-            self._follow(self.choice.click_cell(self.table.state, self.actor, cell,
+            self._follow(self.choice.click_cell(self.table.known, self.actor, cell,
                                                 self.cell_targets()))
 
     def targets(self) -> list[tuple[str, pygame.Rect]]:
@@ -146,7 +146,7 @@ class OasisControls(Controls):
         if not self.table.human_can_act:
             return out
         lay = self.table.layout
-        step = self.table.state.step()
+        step = self.table.known.step()
         p = self.table.acting
         if step == Phase.OFFER:
             out.append(("deck", lay.decks[p]))
@@ -222,14 +222,14 @@ class OasisControls(Controls):
         lay = self.table.layout
         for q in range(self.table.n):
             if lay.offer_areas[q].collidepoint(pos):
-                self.table.error(self.choice.offer_refusal(self.table.state, self.actor, q))
+                self.table.error(self.choice.offer_refusal(self.table.known, self.actor, q))
                 return
             if lay.decks[q].collidepoint(pos):
                 self.table.error(deck_refusal(q, self.table.acting))
                 return
         for i, r in enumerate(lay.carry_cards):
             if r.collidepoint(pos) and i < len(self.table.game.carry_cards()):
-                if self.table.state.step() == CarryStep.PICK_CARD:
+                if self.table.known.step() == CarryStep.PICK_CARD:
                     self.activate(f"card{i}")
                 else:
                     self.table.error(_("Finish the card being carried out first."))

@@ -156,9 +156,9 @@ def zoom_model(t: OasisTable) -> ZoomModel | None:
     taken = pv["offer_taken_by"]
     if taken is not None:
         note = _("Taken by {player}.").format(player=t.names[taken])
-    elif t.state.phase == Phase.CHOOSE and v["phase"] == Phase.CHOOSE and t.acting is not None:
+    elif t.known.phase == Phase.CHOOSE and v["phase"] == Phase.CHOOSE and t.acting is not None:
         p = t.acting
-        note = take_note(t.state, q, p, t.names, p == t.viewer and not t.seats[p].is_bot)
+        note = take_note(t.known, q, p, t.names, p == t.viewer and not t.seats[p].is_bot)
     return ZoomModel(title=_("{player}'s offer").format(player=t.names[q]), cards=offer,
                      selected=k, note=note,
                      colour=art.PLAYER_COLOURS[t.colour[q]])
@@ -179,7 +179,7 @@ def peek_lines(t: OasisTable) -> list[tuple[str, int]] | None:
 
 def result_rows(t: OasisTable) -> list:
     """(name, colour, place, total, points by column, winner?) per player, best first."""
-    st = t.state
+    st = t.known
     final = st.final or []
     rows = []
     for rank, q in enumerate(st.ranking):

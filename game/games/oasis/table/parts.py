@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
         game: OasisParts
         controls: OasisControls
-        state: OasisState
+        known: OasisState
         shown: OasisState
 
 
@@ -93,7 +93,7 @@ class OasisParts(GameParts):
         super().__init__(table)
         self.presenter = presenter.OasisPresenter(table)
         self.layout_key = LayoutKey(self.table.layout)
-        self.board_view = BoardView(self.table.layout, self.table.state.view(None)["board"])
+        self.board_view = BoardView(self.table.layout, self.table.known.view(None)["board"])
         self.landed = Landed()
         self.highlight: list[tuple[int, int]] = []  # cells scoring in the final count
         self.scored: list[dict] = [dict() for _ in range(self.table.n)]
@@ -102,7 +102,7 @@ class OasisParts(GameParts):
         oart.warm(self.table.colour)
 
     def log_opening(self) -> None:
-        for e in self.table.state.setup_events():
+        for e in self.table.session.setup_events():
             self.table.log_event(e)
 
     # the half-made move, by its old names

@@ -347,7 +347,7 @@ class OasisPresenter:
             g.highlight = []
         choice = self.table.controls.choice
         if (choice.bonus_mode and self.table.acting is not None
-                and self.table.state.phase != Phase.BONUS):
+                and self.table.known.phase != Phase.BONUS):
             choice.bonus_mode = None
 
 

@@ -158,11 +158,11 @@ def _draw_cell_glows(t: OasisTable, surface: pygame.Surface) -> None:
 
 def _draw_hints(t: OasisTable, surface: pygame.Surface) -> None:
     """Soft rings round what the acting human may take: the offers, or their own deck."""
-    if t.state.phase == Phase.CHOOSE:
+    if t.known.phase == Phase.CHOOSE:
         for key, rect in t.controls.targets():
             if key.startswith("offer"):
                 focus_ring(surface, rect, soft=True)
-    if t.state.phase == Phase.OFFER:
+    if t.known.phase == Phase.OFFER:
         focus_ring(surface, t.layout.decks[t.acting], soft=True)
 
 
@@ -185,7 +185,7 @@ def _draw_carry(t: OasisTable, surface: pygame.Surface, can_act: bool) -> None:
     """The cards being carried out below the board (or their empty places)."""
     lay = t.layout
     cards = models.shown_carry_cards(t)
-    picking = can_act and t.state.step() == CarryStep.PICK_CARD
+    picking = can_act and t.known.step() == CarryStep.PICK_CARD
     for i, (card, st) in enumerate(cards[:3]):
         r = lay.carry_cards[i]
         lift = -14 if st == "current" else 0

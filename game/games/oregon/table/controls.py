@@ -45,7 +45,7 @@ class OregonControls(Controls):
             return "", []
         key = ("cells", self.table.version, self.table.coaching.gate_key(), self.choice.key())
         if key not in self.table._cache:
-            kind, cells = self.choice.legal_cells(self.table.state, p, self.table.legal())
+            kind, cells = self.choice.legal_cells(self.table.known, p, self.table.legal())
             # the rules' cells for the chosen cards; a lesson's step lights its own
             self.table._cache[key] = kind, self.table.coaching.lit(cells)
         return self.table._cache[key]
@@ -57,7 +57,7 @@ class OregonControls(Controls):
     def toggle_joker(self) -> None:
         p = self.table.acting
         assert p is not None  # the joker shows only to the acting human
-        why = self.choice.toggle_joker(self.table.state.joker[p])
+        why = self.choice.toggle_joker(self.table.known.joker[p])
         if why:
             self.table.error(why)
             return
@@ -74,7 +74,7 @@ class OregonControls(Controls):
         """Play ``action`` for the acting human, or say why the rules refuse it."""
         p = self.table.acting
         assert p is not None  # only the acting human's choices reach here
-        why = why_illegal(self.table.state, action, p)
+        why = why_illegal(self.table.known, action, p)
         if why:
             self.table.error(why)  # a Sentence: the table shows it in the player's language
             return False
@@ -86,7 +86,7 @@ class OregonControls(Controls):
     def click_cell(self, cell: tuple[int, int]) -> None:
         if not self.table.human_can_act:
             return
-        action, why = self.choice.cell_action(self.table.state, cell)
+        action, why = self.choice.cell_action(self.table.known, cell)
         if why:
             self.table.error(why)
         elif action is not None:
@@ -102,7 +102,7 @@ class OregonControls(Controls):
             return ""
         key = ("preview", self.table.version, self.choice.key(), tuple(cell), i18n.generation())
         if key not in self.table._cache:
-            self.table._cache[key] = self.choice.preview_text(self.table.state, p, tuple(cell), self.table.names)
+            self.table._cache[key] = self.choice.preview_text(self.table.known, p, tuple(cell), self.table.names)
         return self.table._cache[key]
 
     def buttons(self) -> list[tuple[str, object, bool, bool]]:
@@ -110,10 +110,10 @@ class OregonControls(Controls):
         if not self.table.human_can_act:
             return []
         return [(b.label, self.clear_selection if b.action == CLEAR else b.action, b.enabled,
-                 b.primary) for b in self.choice.buttons(self.table.state, self.table.legal())]
+                 b.primary) for b in self.choice.buttons(self.table.known, self.table.legal())]
 
     def disabled_reason(self, label: str) -> str:
-        for b in self.choice.buttons(self.table.state, self.table.legal()):
+        for b in self.choice.buttons(self.table.known, self.table.legal()):
             if b.label == label and b.why_not:
                 return b.why_not
         return super().disabled_reason(label)
@@ -121,7 +121,7 @@ class OregonControls(Controls):
     def draw_decks(self) -> list[str]:
         if not self.table.human_can_act:
             return []
-        return self.choice.draw_decks(self.table.state, self.table.legal())
+        return self.choice.draw_decks(self.table.known, self.table.legal())
 
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         """Focusable things, in Tab order."""
@@ -129,11 +129,11 @@ class OregonControls(Controls):
         p = self.table.acting
         if p is None or not self.table.human_can_act:
             return out
-        phase = self.table.state.phase
+        phase = self.table.known.phase
         hand = self.hand()
         if phase == Phase.PLAY:
             out += [(f"card{i}", self.card_rect(i, hand)) for i in range(len(hand))]
-            if self.table.state.joker[p] or self.choice.joker:
+            if self.table.known.joker[p] or self.choice.joker:
                 out.append(("joker", self.table.layout.joker_rect(len(hand))))
         if phase in (Phase.START_TILE, Phase.PLAY):
             out.append(("board", self.table.layout.board_rect))
@@ -202,7 +202,7 @@ class OregonControls(Controls):
             if want in keys:
                 self.table.focus = want
                 break
-        if self.table.state.phase == Phase.START_TILE:
+        if self.table.known.phase == Phase.START_TILE:
             self.focus_board()
 
     def right_click(self) -> None:
@@ -220,10 +220,10 @@ class OregonControls(Controls):
             if self.table.layout.decks[deck].collidepoint(pos):
                 p = self.table.acting
                 if (p is not None and self.table.human_can_act
-                        and why_illegal(self.table.state, Draw(deck), p) is None):
+                        and why_illegal(self.table.known, Draw(deck), p) is None):
                     self.try_action(Draw(deck))
                     return
-                why = self.choice.deck_refusal(self.table.state, deck)
+                why = self.choice.deck_refusal(self.table.known, deck)
                 if why:
                     self.table.error(why)
                 return
@@ -234,4 +234,4 @@ class OregonControls(Controls):
             return waiting
         p = self.table.acting
         assert p is not None  # ``waiting_prompt`` answers while nobody acts
-        return self.choice.prompt(self.table.state, p, self.table.legal())
+        return self.choice.prompt(self.table.known, p, self.table.legal())

@@ -35,7 +35,7 @@ from game.games.oregon.art.layout import COLS, ROWS, TableLayout
 from game.games.oregon.engine import OregonState, new_game
 from game.games.oregon.engine import player_name as engine_player_name
 from game.games.oregon.table import tips
-from game.games.oregon.table.choices import gains_text, why_illegal
+from game.games.oregon.table.choices import gains_text
 from game.games.oregon.table.controls import OregonControls
 from game.games.oregon.table.panels import PanelModel
 from game.games.oregon.table.presenter import OregonPresenter
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
         game: OregonParts
         controls: OregonControls
-        state: OregonState
+        known: OregonState
         shown: OregonState
 
 
@@ -91,7 +91,7 @@ class OregonParts(GameParts):
 
     def __init__(self, table) -> None:
         super().__init__(table)
-        self.board_view = BoardView(self.table.layout, self.table.state.board.to_json())
+        self.board_view = BoardView(self.table.layout, self.table.known.board.to_json())
         self.controls = OregonControls(table)
         self.presenter: OregonPresenter = OregonPresenter(table)
         self.renderer = OregonRenderer(table, self.board_view)
@@ -101,7 +101,7 @@ class OregonParts(GameParts):
         return list(state.score)  # the tokens come at the end
 
     def log_opening(self) -> None:
-        first = self.table.state.start_player
+        first = self.table.known.start_player
         self.table.log.add(say(N_("{player} starts. Everyone places a start tile."),
                          player=P(first, self.table.names[first])), self.table.colour[first])
 
@@ -119,14 +119,14 @@ class OregonParts(GameParts):
         self.table.message, self.table.message_error = "", False
 
     def bot_action_legal(self, action, p: int) -> bool:
-        return why_illegal(self.table.state, action, p) is None
+        return self.table.session.refusal(action, p) is None
 
     # --- results ---------------------------------------------------------------------------
     def round_words(self, round_: int, rounds: int | None) -> str:
         return i18n.pgettext("Oregon", "Round {round}").format(round=round_)  # Italian: giro
 
     def result_rows(self) -> list:
-        return result_rows(self.table.state, self.table.names, self.table.colour)
+        return result_rows(self.table.known, self.table.names, self.table.colour)
 
     def show_results(self) -> None:
         rows = [ResultRow(*r) for r in self.result_rows()]

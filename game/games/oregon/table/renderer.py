@@ -162,7 +162,7 @@ class OregonRenderer:
                 surface.blit(msg, (x, 940))
             return
         hand = t.controls.hand()
-        usable = can_act and t.state.phase in (Phase.PLAY, Phase.DRAW)
+        usable = can_act and t.known.phase in (Phase.PLAY, Phase.DRAW)
         selected = t.controls.choice.selected
         for i, c in enumerate(hand):
             r = self.card_rect(i, hand)
@@ -204,13 +204,13 @@ class OregonRenderer:
         t = self.table
         if not t.human_can_act:
             return None
-        phase = t.state.phase
+        phase = t.known.phase
         if phase == Phase.EXTRA_TURN:
             return art.action_token("extra_turn", ICON, True)
         if phase == Phase.START_TILE:
             p = t.acting
             assert p is not None, "a human can act, so someone acts"
-            tile = t.state.view(p)["players"][p]["start_tile"]
+            tile = t.known.view(p)["players"][p]["start_tile"]
             return art.building_tile(tile, ICON, True) if tile else None
         return None
 

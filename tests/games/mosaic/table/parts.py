@@ -49,7 +49,7 @@ class MosaicParts(GameParts):
         return N_("Hand the screen over; the tiles in hand stay hidden until then.")
 
     def log_opening(self) -> None:
-        for e in self.table.state.setup_events():
+        for e in self.table.session.setup_events():
             self.table.log_event(e)
 
     def applied(self, action, p: int, before) -> None:
@@ -63,7 +63,7 @@ class MosaicParts(GameParts):
     # --- results -----------------------------------------------------------------------
     def result_rows(self) -> list:
         t = self.table
-        o = t.state.outcome()
+        o = t.known.outcome()
         return [(t.names[q], t.colour[q], 1 + sum(s > o.scores[q] for s in o.scores),
                  o.scores[q], {"Matches": o.scores[q]}, q in o.winners) for q in o.ranking]
 
