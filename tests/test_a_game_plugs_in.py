@@ -72,10 +72,10 @@ def test_a_table_of_bots_plays_it_to_the_results(services, display, game_id):
     for players in (info.min_players, info.max_players):
         table = _bot_table(services, game_id, players, seed=5 + players)
         _play_out(services, table, display)
-        assert table.state.is_over() and table.results_shown
+        assert table.session.state.is_over() and table.results_shown
         rows = services.stack.top.rows
         assert len(rows) == players and any(r.winner for r in rows)
-        assert sorted(r.total for r in rows) == sorted(table.state.scores())
+        assert sorted(r.total for r in rows) == sorted(table.session.state.scores())
 
 
 @pytest.mark.parametrize("game_id", OWN)
@@ -113,7 +113,7 @@ def test_it_runs_as_a_demo_game_without_a_lesson(game_id):
             if overlay is not None and overlay.finished:
                 break
             app.step(0.05)
-        assert table.state.is_over()
+        assert table.session.state.is_over()
         assert "ResultsScene" not in [type(s).__name__ for s in app.stack.scenes]
     finally:
         app.close()

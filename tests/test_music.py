@@ -261,7 +261,7 @@ def test_replay_plays_its_games_theme():
 
     app = App(Config(mute=True))
     table = open_table(app.services, "colorado", _seats("colorado"), 8)
-    app.services.stack.reset(ReplayScene(app.services, table.state, _seats("colorado")))
+    app.services.stack.reset(ReplayScene(app.services, table.session.state, _seats("colorado")))
     _run(app)
     assert app.services.audio.music.wanted == "colorado"
     app.close()

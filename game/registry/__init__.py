@@ -19,9 +19,8 @@ checks this list against the tests' own game in ``tests/games/``):
   ``bench_normal_decisions(n)`` (the tests' and the benchmark's positions and timings);
 - ``table/``: the game's table parts, one class named by ``GameInfo.table`` that the shared
   table (``game.scenes.table.table.Table``) builds as ``Parts(table)``, a
-  ``game.scenes.table.parts.GameParts`` with ``new_state`` (a
-  new game from players, seed and options), ``make_layout`` (the board's and the log's
-  rects, its cells), ``default_name`` (a seat's), ``board_size``, ``presenter`` (each event
+  ``game.scenes.table.parts.GameParts`` with ``layout_type`` (the class of its layout, built
+  from the number of players: the board's and the log's rects, its cells), ``board_size``, ``presenter`` (each event
   as timeline steps, and the catch-up), ``controls``, a ``game.scenes.table.controls.Controls``
   (what a click or a key means now: ``prompt`` and ``try_action``, and as needed
   ``buttons``, ``targets``, ``activate``, ``click_cell``, ``focus_default``), ``draw``,

@@ -132,6 +132,11 @@ class GameInfo:
         module, _sep, name = path.partition(":")
         return getattr(importlib.import_module(module), name)
 
+    def default_name(self, seat: int) -> str:
+        """Seat ``seat``'s name when it has none: its colour (English; tables say it in the
+        player's language)."""
+        return self.seat_colours[seat]
+
     def default_options(self) -> dict[str, str]:
         return {o.name: o.default for o in self.options}
 

@@ -119,7 +119,7 @@ class ReplayScene(Scene):
     @property
     def move(self) -> int:
         """How many recorded actions the table's game has had (the scrubber's position)."""
-        return len(self.table.state.history)
+        return self.table.session.moves
 
     @property
     def speed(self) -> float:
@@ -439,7 +439,7 @@ class ReplayScene(Scene):
 
     def who(self) -> tuple[int | None, str]:
         """(seat or None, words): who makes the next recorded move, or how the game ended."""
-        st = self.table.state
+        st = self.table.session.state  # a replay is played here, and all public
         if st.is_over():
             winners = st.winners()
             if len(winners) == 1:

@@ -34,7 +34,7 @@ from game.engine.core import GameState
 from game.i18n import N_, _
 from game.scenes.menu import MenuScene
 from game.scenes.replay import watch_replay
-from game.scenes.score_chart import ChartModel, chart_of, draw_chart
+from game.scenes.score_chart import ChartModel, chart_of, draw_chart, finished_game
 from game.scenes.score_table import ResultRow, ScoreTable
 from game.ui import intents as I
 from game.ui import layout, players, theme
@@ -96,7 +96,7 @@ def again_label(rematch: bool) -> str:
 
 def replay_of(scene) -> Callable[[], None] | None:
     """Watch replay for the game of ``scene`` (a table under the results), if it has one."""
-    state, seats = getattr(scene, "state", None), getattr(scene, "seats", None)
+    state, seats = finished_game(scene), getattr(scene, "seats", None)
     if state is None or seats is None or getattr(scene, "passive", False):
         return None
     if not isinstance(state, GameState) or not state.history:

@@ -48,12 +48,19 @@ class ChartModel:
     round_words: Callable[[int], str] | None = None  # "Round 2", in the game's own words
 
 
+def finished_game(scene: Any) -> GameState | None:
+    """The game that ended at ``scene`` (a table: its session's, whole once it is over), or
+    None."""
+    session = getattr(scene, "session", None)
+    return session.finished_game() if session is not None else None
+
+
 def chart_of(scene: Any, rows: Sequence[Any], categories: Sequence[str]) -> ChartModel | None:
     """The chart of the game under the results: a table's (the game that just ended, or a
     finished game loaded), or a replay's (its whole recording); None when ``scene`` has no
     recorded game.  ``rows`` are the results table's rows (best first)."""
     table = getattr(scene, "table", scene)  # a replay plays its recording on a table
-    state = getattr(scene, "record", None) or getattr(table, "state", None)
+    state = getattr(scene, "record", None) or finished_game(table)
     names, colours = getattr(table, "names", None), getattr(table, "colour", None)
     if (not isinstance(state, GameState) or names is None or colours is None
             or not state.history):

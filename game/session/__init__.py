@@ -1,11 +1,15 @@
 """A game as a table plays it: ``Session`` is what the table may ask of a game in progress,
 ``LocalSession`` one over a ``GameState`` on this machine.
 
-The interface serves views, never the state: the view of the seat looking now, that seat's
-legal actions, the rules' refusal of a move (the preview of a click), whose turn it is,
-applying an action, taking the last one back, and the events of an action as a viewer may
-see them (``Event.seen_by``, the core's one rule).  A remote session (network play) serves
-the same from another machine; a table that asks only this cannot show a seat what is hidden
+The interface serves views, never the state: the view of a seat (or of an onlooker), the
+seat's legal actions, the rules' refusal of a move (the preview of a click), whose turn it
+is, the moves as they arrive (a move handed in, ``submit``, arrives through ``poll`` with
+its events, as do the other seats' moves), taking the last one back, the events as a
+viewer may see them (``Event.seen_by``, the core's one rule), and the whole game once it
+is over (nothing is hidden then).  A table's parts ask their
+rules about the game rebuilt from the viewer's view (``game.session.seen``).  A remote
+session (network play) serves the same from another machine: ``submit`` sends, ``poll``
+hands over what came back; a table that asks only this cannot show a seat what is hidden
 from it.
 
 Pure: no pygame, no scenes (below the scenes in the layers).
@@ -13,8 +17,8 @@ Pure: no pygame, no scenes (below the scenes in the layers).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from game.engine.actions import Action
 from game.engine.core import GameState
@@ -22,12 +26,21 @@ from game.engine.events import Event
 from game.engine.save_files import replay_events
 
 
+class Move(NamedTuple):
+    """One action of the game, as a session hands it over: who played it, what it was and
+    what happened (its events; render each for a viewer with ``Session.events_for``)."""
+
+    seat: int
+    action: Action
+    events: list[Event]
+
+
 class Session(Protocol):
     """A game in progress as a table sees it."""
 
     @property
     def version(self) -> int:
-        """Bumps whenever the game changes (an action, an undo)."""
+        """Bumps whenever the game changes (a move arrives, an undo)."""
 
     @property
     def moves(self) -> int:
@@ -50,7 +63,7 @@ class Session(Protocol):
         """Whether the seats to act choose at once (their choices hidden until all are in)."""
 
     def view(self, viewer: int | None) -> Mapping[str, Any]:
-        """The game as ``viewer`` may see it (None: an onlooker)."""
+        """The game as ``viewer`` may see it (None: an onlooker); it holds the scores."""
 
     def legal_actions(self, seat: int) -> list[Action]:
         """``seat``'s legal actions now (only the seat's own: its view decides them)."""
@@ -58,31 +71,50 @@ class Session(Protocol):
     def refusal(self, action: Any, seat: int) -> str | None:
         """Why the rules refuse ``seat``'s ``action`` now (a ``Sentence``); None if legal."""
 
-    def apply(self, action: Action, seat: int) -> list[Event]:
-        """Play ``seat``'s ``action``; its events as they happened (render each for a
-        viewer with ``events_for``)."""
+    def submit(self, action: Action, seat: int) -> None:
+        """Hand in ``seat``'s ``action`` (legal: ``refusal`` said None); it arrives through
+        ``poll`` once played."""
+
+    def poll(self) -> list[Move]:
+        """The moves played since the last poll, in order (this table's and the others'):
+        the table shows them.  Never waits."""
 
     def events_for(self, events: Sequence[Event], viewer: int | None) -> list[Event]:
         """``events`` as ``viewer`` may see them: what is hidden from them left out."""
 
     def setup_events(self) -> list[Event]:
-        """What the game showed before its first action (the deal), as ``apply``'s events."""
+        """What the game showed before its first action (the deal), as a move's events."""
+
+    def past_moves(self) -> list[Move]:
+        """Every move so far, oldest first (for the log written again on resume)."""
+
+    def last_mover(self) -> int | None:
+        """The seat that made the last move (None before the first)."""
 
     def can_take_back(self) -> bool:
         """Whether the last action may be taken back (nothing was revealed or drawn since)."""
 
-    def take_back(self) -> list[list[Event]]:
-        """Take the last action back; the events of each action left (for the log)."""
+    def take_back(self) -> list[Move]:
+        """Take the last action back; the moves left (for the log)."""
+
+    def finished_game(self) -> GameState | None:
+        """The whole game once it is over, nothing hidden any more (the results' chart,
+        Watch replay); None while it is played."""
 
 
 class LocalSession:
     """A ``Session`` over a ``GameState`` on this machine (hot-seat, bots, lessons,
-    replays).  ``state`` is the game itself, for what runs here and may know it all (the
-    autosave, the history, the search); a table asks the interface."""
+    replays): a move handed in is played at once.  ``state`` is the game itself, for what
+    runs here and may know it all (the search, a lesson's coach, a replay); ``kept`` is
+    called with it after every move and undo (the autosave and the history of games
+    played); a table asks the interface."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState,
+                 kept: Callable[[GameState], None] | None = None) -> None:
         self.state = state
         self.version = 0
+        self.kept = kept
+        self._arrived: list[Move] = []
 
     @property
     def moves(self) -> int:
@@ -114,9 +146,18 @@ class LocalSession:
     def refusal(self, action: Any, seat: int) -> str | None:
         return self.state.refusal(action, seat)
 
+    def submit(self, action: Action, seat: int) -> None:
+        self._arrived.append(Move(seat, action, self.apply(action, seat)))
+
+    def poll(self) -> list[Move]:
+        arrived, self._arrived = self._arrived, []
+        return arrived
+
     def apply(self, action: Action, seat: int) -> list[Event]:
+        """Play ``seat``'s ``action`` now; its events (``submit`` without the ``poll``)."""
         events = self.state.apply(action, seat)
         self.version += 1
+        self._keep()
         return events
 
     def events_for(self, events: Sequence[Event], viewer: int | None) -> list[Event]:
@@ -125,16 +166,35 @@ class LocalSession:
     def setup_events(self) -> list[Event]:
         return self.state.setup_events()
 
+    def past_moves(self) -> list[Move]:
+        return self._with_seats(replay_events(self.state)[1])
+
+    def last_mover(self) -> int | None:
+        history = self.state.history
+        return history[-1][0] if history else None
+
     def can_take_back(self) -> bool:
         history = self.state.history
         return bool(history) and self.state.is_undoable(len(history) - 1)
 
-    def take_back(self) -> list[list[Event]]:
-        self.state, moves = replay_events(self.state, upto=len(self.state.history) - 1)
+    def take_back(self) -> list[Move]:
+        self.state, events = replay_events(self.state, upto=len(self.state.history) - 1)
         self.version += 1
-        return moves
+        self._keep()
+        return self._with_seats(events)
+
+    def finished_game(self) -> GameState | None:
+        return self.state if self.state.is_over() else None
 
     def restore(self, state: GameState) -> None:
-        """Go on from ``state`` (a replay's step back, a lesson's undo)."""
+        """Go on from ``state`` (a replay's step back, a lesson's undo or its progress)."""
         self.state = state
         self.version += 1
+
+    def _with_seats(self, events: list[list[Event]]) -> list[Move]:
+        """The moves of the game's history with their ``events`` (from ``replay_events``)."""
+        return [Move(p, a, ev) for (p, a), ev in zip(self.state.history, events, strict=False)]
+
+    def _keep(self) -> None:
+        if self.kept is not None:
+            self.kept(self.state)

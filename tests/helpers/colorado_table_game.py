@@ -27,7 +27,7 @@ class Watcher:
 
     def decision(self, where: str) -> None:
         """The human may act (or has half-made a move): the whole table as it stands."""
-        self.phases.add(self.scene.state.phase)
+        self.phases.add(self.scene.session.state.phase)
 
     def refused(self, where: str) -> None:
         """A click was refused: its message stands in the prompt (cleared afterwards)."""
@@ -56,7 +56,7 @@ def open_colorado(scale: float, seed: int, players: str = "human,bot:easy,bot:no
 
 def decide(scene, rng: random.Random, w: Watcher, refused: set[str]) -> None:
     """The human's move, made through the table as a player would, watched at each step."""
-    st = scene.state
+    st = scene.session.state
     p = scene.chooser
     phase = st.phase
     w.decision(phase)
@@ -103,7 +103,7 @@ def decide(scene, rng: random.Random, w: Watcher, refused: set[str]) -> None:
         w.refusal("cell while bidding")
         before = len(st.history)
         scene.input.press_button(0)
-        if len(scene.state.history) == before:  # the button's move was refused: a legal one
+        if len(scene.session.state.history) == before:  # the button's move was refused: a legal one
             cowboys = tuple(sorted(scene.controls.choice.sel_tokens))
             action = {"give": GiveCowboy(mine[0]) if mine else None, "auction": SaleBid(cowboys),
                       "bid": Bid(cowboys)}[phase]
@@ -134,7 +134,7 @@ def play_through(svc, scene, seed: int, watcher: Watcher) -> None:
     refused: set[str] = set()
     shown_bids = shown_scores = last_prompt = None
     for _frame in range(FRAMES):
-        if scene.state.is_over() and not scene.timeline.busy and not scene.game.score_show:
+        if scene.session.state.is_over() and not scene.timeline.busy and not scene.game.score_show:
             break
         if scene.game.bid_show and scene.game.bid_show is not shown_bids and scene.game.bid_show["t"] > 1:
             shown_bids = scene.game.bid_show
@@ -154,4 +154,4 @@ def play_through(svc, scene, seed: int, watcher: Watcher) -> None:
             decide(scene, rng, watcher, refused)
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
-    assert scene.state.is_over(), "the game did not end"
+    assert scene.session.state.is_over(), "the game did not end"

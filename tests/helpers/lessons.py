@@ -82,8 +82,8 @@ def play_lesson(t: LessonDriver, limit: int = 400) -> int:
             assert coach.guide.index == index + 1, f"Continue did not leave step {index + 1}"
             continue
         t.wait_turn()
-        assert not s.state.is_over(), f"the game ended during step {index + 1}"
-        legal = s.state.legal_actions(LEARNER)
+        assert not s.session.state.is_over(), f"the game ended during step {index + 1}"
+        legal = s.session.state.legal_actions(LEARNER)
         action = lesson.demo_action(index, legal)
         assert s.legal() == lesson.expected(index, legal)  # only the step's moves offered
         assert not s.suggest.offered
@@ -92,7 +92,7 @@ def play_lesson(t: LessonDriver, limit: int = 400) -> int:
         assert (coach.guide.index, coach.guide.done) != (index, done), (
             f"step {index + 1}: {action} did not count ({s.message})")
     t.wait_turn()
-    if not s.state.is_over():
+    if not s.session.state.is_over():
         assert s.suggest.offered  # the free part: hints on
-        assert s.legal() == s.state.legal_actions(LEARNER)
+        assert s.legal() == s.session.state.legal_actions(LEARNER)
     return played

@@ -31,7 +31,7 @@ def open_oasis(players: str, seed: int, language: str = "en", scale: float = 1.0
 
 def act(s, rng: random.Random) -> None:
     """One random move of the human, as clicks and button presses."""
-    step = s.state.step()
+    step = s.session.state.step()
     buttons = s.controls.buttons()
     enabled = [i for i, b in enumerate(buttons) if b[2]]
     targets = list(s.controls.cell_targets())
@@ -69,7 +69,7 @@ def decisions(svc, s, rng: random.Random) -> Iterator[int]:
     its final count has run."""
     k = 0
     for _frame in range(FRAMES):
-        if s.results_shown or (s.state.is_over() and not s.timeline.busy):
+        if s.results_shown or (s.session.state.is_over() and not s.timeline.busy):
             break
         if s.human_can_act and not svc.stack.pending and svc.stack.scenes[-1] is s:
             yield k

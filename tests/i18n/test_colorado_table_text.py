@@ -100,7 +100,7 @@ def play(code: str, seed: int) -> tuple[Reader, set[str]]:
         play_through(svc, scene, seed, reader)
         reader.decision("game over")
         reader.log()
-        for column in [*result_columns(scene.state), TIE_BREAK]:
+        for column in [*result_columns(scene.session.state), TIE_BREAK]:
             reader.add("results column", _(column))
     return reader, missing
 
@@ -128,10 +128,10 @@ def test_the_table_follows_a_live_change_of_language(display):
     cards speak the new language at once."""
     svc, scene = open_colorado(1.0, seed=11)
     for _frame in range(20000):
-        if scene.human_can_act and scene.state.phase == "bid" and not scene.timeline.busy:
+        if scene.human_can_act and scene.session.state.phase == "bid" and not scene.timeline.busy:
             break
         if scene.human_can_act and not scene.timeline.busy:
-            scene.controls.try_action(scene.state.legal_actions(scene.chooser)[0])
+            scene.controls.try_action(scene.session.state.legal_actions(scene.chooser)[0])
         svc.stack.update(1 / 60)
         svc.stack.apply_pending()
     scene.controls.toggle_token(scene.controls.strip_cowboys()[0])

@@ -41,7 +41,7 @@ def scale_back():
 def _state_key(s) -> tuple:
     """The kind of decision: what the prompt and the buttons depend on."""
     c = s.controls.choice
-    return (s.state.step(), c.pending_tile is not None, c.move_src is not None, c.bonus_mode)
+    return (s.session.state.step(), c.pending_tile is not None, c.move_src is not None, c.bonus_mode)
 
 
 @pytest.mark.parametrize("scale", SCALES)

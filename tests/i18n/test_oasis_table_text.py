@@ -104,7 +104,7 @@ def test_a_game_of_oasis_at_the_table_speaks_only_the_language(display, code):
             start = _(line).split("{points}")[0].format(player=s.names[0])
             assert any(e.text.startswith(start) for e in s.log.entries), (cat, start)
         missing = set(missing)
-    assert s.state.is_over(), "the game did not reach its end"
+    assert s.session.state.is_over(), "the game did not reach its end"
     assert count > 40, count
     assert not missing, f"{len(missing)} sentences without a translation:\n" + "\n".join(
         sorted(missing)[:60])

@@ -40,7 +40,7 @@ def _table(code: str, seed: int):
 def _until_human(svc, scene) -> bool:
     """Frames until the human may act (True) or the game is over (False)."""
     for _frame in range(MAX_FRAMES):
-        if scene.state.is_over():
+        if scene.session.state.is_over():
             return False
         if scene.human_can_act and scene.controls.prompt() and not svc.stack.pending:
             return True
@@ -126,11 +126,11 @@ def test_a_random_oregon_game_at_the_table_speaks_the_language(display, code):
         while _until_human(svc, scene):
             n += 1
             p = scene.acting
-            phases.add(scene.state.phase)
+            phases.add(scene.session.state.phase)
             reader.decision(n)
-            legal = scene.state.legal_actions(p)
+            legal = scene.session.state.legal_actions(p)
             placements = [a for a in legal if isinstance(a, (PlaceFarmer, PlaceBuilding))]
-            action = rng.choice(placements or legal) if scene.state.phase == Phase.PLAY \
+            action = rng.choice(placements or legal) if scene.session.state.phase == Phase.PLAY \
                 else rng.choice(legal)
             version = scene.version
             _play(scene, action, reader, n)
@@ -157,11 +157,11 @@ def test_the_oregon_table_follows_a_live_change_of_language(display):
     pygame.display.set_mode((1920, 1080))
     svc, scene = _table("en", seed=11)
     assert _until_human(svc, scene)
-    while scene.state.phase != Phase.PLAY:  # the start tile, then draw until cards are played
-        legal = scene.state.legal_actions(scene.acting)
+    while scene.session.state.phase != Phase.PLAY:  # the start tile, then draw until cards are played
+        legal = scene.session.state.legal_actions(scene.acting)
         _play(scene, legal[0], Reader(scene), 0)
         assert _until_human(svc, scene)
-    action = next(a for a in scene.state.legal_actions(scene.acting)
+    action = next(a for a in scene.session.state.legal_actions(scene.acting)
                   if isinstance(a, (PlaceFarmer, PlaceBuilding)))
     for card in action.cards:
         scene.controls.toggle_card(card)

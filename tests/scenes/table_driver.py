@@ -306,7 +306,7 @@ class TableDriver(AppDriver):
         raise AssertionError("the table never got there")
 
     def until_human(self, limit: int = 20000) -> None:
-        self.until(lambda: self.scene.human_can_act or self.scene.state.is_over(), limit)
+        self.until(lambda: self.scene.human_can_act or self.scene.session.state.is_over(), limit)
 
 
 def made_tables(driver):

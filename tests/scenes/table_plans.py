@@ -91,7 +91,7 @@ class PadTable(TableDriver):
         """Until a human may act; a hand-off screen in between is passed with A."""
         s = self.scene
         for _ in range(limit):
-            if s.state.is_over() or (s.human_can_act and self.top is s):
+            if s.session.state.is_over() or (s.human_can_act and self.top is s):
                 return
             if isinstance(self.top, Handoff) and self.top.ready:
                 self.button("a")
@@ -302,9 +302,9 @@ def play_to_results(t, pick, limit: int) -> set:
     done = 0
     while True:
         t.wait_turn()
-        if s.state.is_over():
+        if s.session.state.is_over():
             break
-        action = pick(s.state.legal_actions(s.chooser), seen)
+        action = pick(s.session.state.legal_actions(s.chooser), seen)
         before = s.human_actions
         t.play(action)
         assert s.human_actions == before + 1, (action, s.message)

@@ -76,7 +76,7 @@ def tables():
 
 def mine(s) -> list:
     """The human's (seat 0's) moves so far."""
-    return [a for p, a in s.state.history if p == 0]
+    return [a for p, a in s.session.state.history if p == 0]
 
 
 def _pass_or_bid(rng, legal):
@@ -95,8 +95,8 @@ def test_i_want_it_in_the_place_of_pass_ignores_the_clicks_that_follow_pass(tabl
     rng = random.Random(3)
     for _ in range(300):
         t.until_human()
-        assert not s.state.is_over(), "no bot offered land after the human passed"
-        legal = s.state.legal_actions(s.chooser)
+        assert not s.session.state.is_over(), "no bot offered land after the human passed"
+        legal = s.session.state.legal_actions(s.chooser)
         if PassSale() not in legal:
             t.play(_pass_or_bid(rng, legal))
             continue
@@ -106,12 +106,12 @@ def test_i_want_it_in_the_place_of_pass_ignores_the_clicks_that_follow_pass(tabl
         appeared = None
         for _frame in range(600):  # clicking on where Pass was, each frame
             t.click(where)
-            if s.state.phase == "interest" and s.human_can_act and appeared is None:
+            if s.session.state.phase == "interest" and s.human_can_act and appeared is None:
                 appeared = s.arming.clock
             if mine(s)[-1] == DeclareInterest(True):
                 assert appeared is not None and s.arming.clock - appeared >= ARM_SECONDS
                 return
-            if s.human_can_act and s.state.phase != "interest":
+            if s.human_can_act and s.session.state.phase != "interest":
                 break  # nobody offered land this time
         assert appeared is None, "the clicks never bought it, even once it had shown"
 
@@ -122,9 +122,9 @@ def test_moving_off_and_back_takes_the_offer_at_once(tables):
     rng = random.Random(3)
     for _ in range(300):
         t.until_human()
-        assert not s.state.is_over()
-        legal = s.state.legal_actions(s.chooser)
-        if s.state.phase == "interest" and s.arming.clock >= 0:
+        assert not s.session.state.is_over()
+        legal = s.session.state.legal_actions(s.chooser)
+        if s.session.state.phase == "interest" and s.arming.clock >= 0:
             rect = table_screen.button_rects(s)["I want it"]
             t.move(rect.center)
             t.move((5, 5))

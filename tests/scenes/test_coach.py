@@ -47,7 +47,7 @@ def frames(svc, n=1):
 def settle(svc, t, limit=3000):
     """Until the learner may act on a step waiting for a move, or a reading step is up."""
     for _ in range(limit):
-        if (t.coach.reading or t.human_can_act or t.state.is_over()) and not t.timeline.busy:
+        if (t.coach.reading or t.human_can_act or t.session.state.is_over()) and not t.timeline.busy:
             return
         frames(svc)
     raise AssertionError("the table never settled")
@@ -69,7 +69,7 @@ def to_step(svc, t, index):
             assert t.coach.proceed()
         else:
             t.controls.try_action(t.coach.lesson.demo_action(t.coach.guide.index,
-                                              t.state.legal_actions(LEARNER)))
+                                              t.session.state.legal_actions(LEARNER)))
         settle(svc, t)
 
 
@@ -80,8 +80,8 @@ def to_results(svc, t, limit=20000):
     for _ in range(limit):
         if isinstance(svc.stack.top, ResultsScene):
             return
-        if t.human_can_act and svc.stack.top is t and not t.state.is_over():
-            t.controls.try_action(t.state.legal_actions(LEARNER)[0])
+        if t.human_can_act and svc.stack.top is t and not t.session.state.is_over():
+            t.controls.try_action(t.session.state.legal_actions(LEARNER)[0])
         frames(svc)
 
 
@@ -129,7 +129,7 @@ def test_the_bubble_says_the_title_the_step_and_the_learners_colour(svc, lesson)
     b = drawn(svc, t)
     assert b._head[1] == f"Step 2 of {len(lesson.steps)}" and b.continue_rect is None
     # "action": where the move the step expects is made (its first one, as a hint shows it)
-    demo = lesson.demo_action(1, t.state.legal_actions(LEARNER))
+    demo = lesson.demo_action(1, t.session.state.legal_actions(LEARNER))
     assert b.targets == [t.layout.cell_rect(*demo.cell)]
 
 
@@ -137,13 +137,13 @@ def test_the_bubble_says_the_title_the_step_and_the_learners_colour(svc, lesson)
 def test_only_the_steps_moves_are_offered_and_others_are_refused_with_its_words(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 3)  # a farmer now
-    legal = t.state.legal_actions(LEARNER)
+    legal = t.session.state.legal_actions(LEARNER)
     offered = t.legal()
     assert offered == lesson.expected(3, legal) and len(offered) < len(legal)
     refused = next(a for a in legal if a not in offered)
-    history = list(t.state.history)
+    history = list(t.session.state.history)
     assert t.controls.try_action(refused) is False
-    assert t.state.history == history
+    assert t.session.state.history == history
     assert table_screen.shown_message(t) == "A farmer now, please."
     # a move the rules forbid still says the rules' reason
     assert t.controls.try_action(Draw("building")) is False
@@ -165,10 +165,10 @@ def test_buttons_the_step_does_not_want_are_unlit(svc, lesson):
 def test_bots_wait_while_a_reading_step_is_up(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 2)  # a reading step, after the learner's start tile: the bot's turn
-    assert t.coach.reading and t.state.to_act() != [LEARNER]
-    moves = len(t.state.history)
+    assert t.coach.reading and t.session.state.to_act() != [LEARNER]
+    moves = len(t.session.state.history)
     frames(svc, 600)
-    assert len(t.state.history) == moves
+    assert len(t.session.state.history) == moves
     assert table_screen.prompt_line(t) == "Read what the coach says, then press Continue."
     # a click on the table does nothing while the learner reads; Enter goes on
     t.handle(I.click(t.layout.cell_rect(3, 3).center))
@@ -176,7 +176,7 @@ def test_bots_wait_while_a_reading_step_is_up(svc, lesson):
     t.handle(I.simple(I.CONFIRM))
     assert t.coach.guide.index == 3
     frames(svc, 600)
-    assert len(t.state.history) > moves  # the bot played
+    assert len(t.session.state.history) > moves  # the bot played
 
 
 def test_continue_by_click_and_by_pad(svc, lesson):
@@ -193,13 +193,13 @@ def test_hints_and_undo_are_off_during_the_steps_and_on_after(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, 1)
     assert t.human_can_act and not t.suggest.offered
-    t.controls.try_action(t.coach.lesson.demo_action(1, t.state.legal_actions(LEARNER)))
+    t.controls.try_action(t.coach.lesson.demo_action(1, t.session.state.legal_actions(LEARNER)))
     settle(svc, t)
     assert t.undo_reason() is not None and not t.can_undo
     to_step(svc, t, len(lesson.steps))
     settle(svc, t)
     assert t.human_can_act and t.suggest.offered
-    assert t.legal() == t.state.legal_actions(LEARNER)
+    assert t.legal() == t.session.state.legal_actions(LEARNER)
 
 
 def test_the_focus_the_coach_moves_shows_no_tip_over_the_bubble(svc, lesson):
@@ -221,10 +221,10 @@ def test_no_hand_off_screen_with_one_human(svc, lesson):
     t = opened(svc, lesson)
     to_step(svc, t, len(lesson.steps))
     for _ in range(40):
-        if t.state.is_over():
+        if t.session.state.is_over():
             break
         if t.human_can_act:
-            t.controls.try_action(t.state.legal_actions(LEARNER)[0])
+            t.controls.try_action(t.session.state.legal_actions(LEARNER)[0])
         frames(svc, 5)
         assert not any(isinstance(s, Handoff) for s in svc.stack.scenes)
 
@@ -240,13 +240,13 @@ def test_progress_is_kept_after_each_step_and_move_and_the_lesson_resumes_there(
     svc.config.writer.flush()
     data = json.loads(progress_file(svc).read_text())
     assert data["lesson"] == "oregon" and data["step"] == 4
-    assert len(data["actions"]) == len(t.state.history)
-    history, log = list(t.state.history), [e.text for e in t.log.entries]
+    assert len(data["actions"]) == len(t.session.state.history)
+    history, log = list(t.session.state.history), [e.text for e in t.log.entries]
     t.on_exit()
     again, problem = lesson_table(svc, "oregon")
     assert problem is None
     assert again.coach.guide.index == 4
-    assert again.state.history == history
+    assert again.session.state.history == history
     assert any("Game resumed" in e.text for e in again.log.entries)
     assert [e.text for e in again.log.entries if "resumed" not in e.text][-3:] == log[-3:]
     # the autosave was never written
@@ -261,9 +261,9 @@ def test_a_resumed_lesson_goes_on_as_the_uninterrupted_one(svc, lesson):
     to_step(svc, t, len(lesson.steps))
     for _ in range(3):
         settle(svc, t)
-        t.controls.try_action(t.state.legal_actions(LEARNER)[0])
+        t.controls.try_action(t.session.state.legal_actions(LEARNER)[0])
     settle(svc, t)
-    straight = list(t.state.history)
+    straight = list(t.session.state.history)
     t.on_exit()
     svc.config.writer.flush()
     # the file of step 4 again: the lesson resumes there and is played the same way
@@ -281,9 +281,9 @@ def test_a_resumed_lesson_goes_on_as_the_uninterrupted_one(svc, lesson):
     to_step(svc, again, len(lesson.steps))
     for _ in range(3):
         settle(svc, again)
-        again.controls.try_action(again.state.legal_actions(LEARNER)[0])
+        again.controls.try_action(again.session.state.legal_actions(LEARNER)[0])
     settle(svc, again)
-    assert again.state.history[:len(straight)] == straight
+    assert again.session.state.history[:len(straight)] == straight
 
 
 @pytest.mark.parametrize("damage", ["{not json", '{"format": "landgrab-lesson", "version": 1, '
@@ -296,7 +296,7 @@ def test_a_corrupt_progress_file_is_set_aside_said_and_the_lesson_starts_over(sv
     pf.write_text(damage)
     t, problem = lesson_table(svc, "oregon")
     assert problem is None
-    assert t.coach.guide.index == 0 and not t.state.history
+    assert t.coach.guide.index == 0 and not t.session.state.history
     aside = pf.with_name(pf.name + ".corrupt")
     assert aside.read_text() == damage  # kept, never deleted
     assert "lesson-oregon.json.corrupt" in table_screen.shown_message(t)
@@ -358,7 +358,7 @@ def test_a_lessons_results_chart_the_game_of_its_arranged_deal(svc):
     to_results(svc, t)
     results = svc.stack.top
     assert isinstance(results, ResultsScene) and results.chart is not None
-    assert [line[-1] for line in results.chart.series.points] == list(t.state.scores())
+    assert [line[-1] for line in results.chart.series.points] == list(t.session.state.scores())
 
 
 def test_a_lessons_results_offer_its_replay_from_the_arranged_deal(svc, monkeypatch):
@@ -379,14 +379,14 @@ def test_a_lessons_results_offer_its_replay_from_the_arranged_deal(svc, monkeypa
     replay = svc.stack.top
     assert isinstance(replay, ReplayScene)
     try:
-        assert replay.table.state.view(None) == lesson_state(LESSON).view(None)
+        assert replay.table.session.state.view(None) == lesson_state(LESSON).view(None)
         replay.jump(replay.total)
-        assert replay.table.state.scores() == t.state.scores()
-        assert replay.table.state.is_over()
+        assert replay.table.session.state.scores() == t.session.state.scores()
+        assert replay.table.session.state.is_over()
         # the review searches the learner's decisions of that same game
         review = replay.panel.review
         assert review is not None and review.deal is replay.deal
-        learner = decisions(t.state, [0], review.deal)
-        assert learner and all(t.state.history[d.move] == (0, d.played) for d in learner)
+        learner = decisions(t.session.state, [0], review.deal)
+        assert learner and all(t.session.state.history[d.move] == (0, d.played) for d in learner)
     finally:
         replay.close()

@@ -53,9 +53,9 @@ def _to_phase(t, phase: str, rng=None):
     rng = rng or random.Random(1)
     for _ in range(200):
         t.until_human()
-        if s.state.phase == phase:
+        if s.session.state.phase == phase:
             return
-        t.play(_pick(rng, s.state.legal_actions(s.chooser)))
+        t.play(_pick(rng, s.session.state.legal_actions(s.chooser)))
     raise AssertionError(f"never reached {phase}")
 
 
@@ -64,12 +64,12 @@ def test_other_bids_stay_secret_until_the_reveal(tables):
     s = t.scene
     _to_phase(t, "bid")
     # let the bots bid while the human chooses
-    t.until(lambda: all(s.state.bids[q] is not None for q in (1, 2)), 3000)
+    t.until(lambda: all(s.session.state.bids[q] is not None for q in (1, 2)), 3000)
     t.step(20)
-    assert s.state.phase == "bid" and s.human_can_act
+    assert s.session.state.phase == "bid" and s.human_can_act
     t.tokens(s.controls.my_cowboys()[:1])  # a choice in progress survives the bots' bids
     assert len(s.controls.choice.sel_tokens) == 1
-    secret = {c for q in (1, 2) for c in s.state.bids[q]} - set(s.state.hands[0])
+    secret = {c for q in (1, 2) for c in s.session.state.bids[q]} - set(s.session.state.hands[0])
     assert secret
     for q in (1, 2):
         assert "bid in" in s.game.panel_model(q).texts()
@@ -77,11 +77,11 @@ def test_other_bids_stay_secret_until_the_reveal(tables):
     for text in s.game.drawn_texts():
         words |= set(text.replace(",", " ").replace(".", " ").replace("(", " ")
                      .replace(")", " ").split())
-    own = {str(c) for c in s.state.hands[0]}
+    own = {str(c) for c in s.session.state.hands[0]}
     # the only numbers on screen: own cowboys, counts and scores, never the others' bids
     for q in (1, 2):
         assert not [w for w in s.game.panel_model(q).texts() if w in {str(c) for c in secret}
-                    and w not in (str(s.state.cubes_left[q]), str(s.disp_score[q]))]
+                    and w not in (str(s.session.state.cubes_left[q]), str(s.disp_score[q]))]
     bid_lines = [x for x in s.game.drawn_texts() if "bid" in x.lower()]
     for line in bid_lines:
         nums = {w for w in line.replace(",", " ").replace("(", " ").replace(")", " ")
@@ -99,18 +99,18 @@ def test_two_humans_hand_off_before_each_secret_bid(tables):
         if type(t.top).__name__ == "Handoff":
             t.pass_handoff()
             continue
-        if s.state.phase == "bid" and s.human_can_act:
+        if s.session.state.phase == "bid" and s.human_can_act:
             break
         if s.human_can_act:
-            t.play(_pick(rng, s.state.legal_actions(s.chooser)))
-    assert s.state.phase == "bid"
+            t.play(_pick(rng, s.session.state.legal_actions(s.chooser)))
+    assert s.session.state.phase == "bid"
     first = s.chooser
     assert s.viewer == first
     before = s.privacy.handoffs
     t.play(Bid(()))
     # the other human's secret bid comes behind a fresh hand-off screen
-    t.until(lambda: type(t.top).__name__ == "Handoff" or s.state.phase != "bid", 3000)
-    assert s.state.phase == "bid"
+    t.until(lambda: type(t.top).__name__ == "Handoff" or s.session.state.phase != "bid", 3000)
+    assert s.session.state.phase == "bid"
     assert type(t.top).__name__ == "Handoff"
     assert s.viewer is None and s.privacy.handoffs == before + 1
     t.pass_handoff()
@@ -139,7 +139,7 @@ def test_illegal_card_use_shows_a_reason(tables):
     t.click(dict(s.controls.card_rects())[cid].center)
     colour = CARDS[cid].colour
     # a lake cell: no flag of that colour, and nothing may stand there
-    cell = tuple(s.state.view(0)["lakes"][0]["cells"][0])
+    cell = tuple(s.session.state.view(0)["lakes"][0]["cells"][0])
     t.click(s.layout.cell_rect(*cell).center)
     assert s.message_error
     assert colour in s.message or "lake" in s.message
@@ -150,7 +150,7 @@ def test_illegal_flag_cell_explains(tables):
     t = tables("human,bot:easy,bot:easy", seed=2)
     s = t.scene
     _to_phase(t, "flags")
-    cell = tuple(s.state.view(0)["lakes"][0]["cells"][0])
+    cell = tuple(s.session.state.view(0)["lakes"][0]["cells"][0])
     t.click(s.layout.cell_rect(*cell).center)
     assert s.message_error and "lake" in s.message
 
@@ -176,7 +176,7 @@ def test_random_lakes_from_the_command_line_reach_the_table_and_play_again():
     app = App(config)
     table = app.stack.top
     first = {tuple(map(tuple, lk["cells"])) for lk in new_game(3, 8).view(0)["lakes"]}
-    random_lakes = {tuple(map(tuple, lk["cells"])) for lk in table.state.view(0)["lakes"]}
+    random_lakes = {tuple(map(tuple, lk["cells"])) for lk in table.session.state.view(0)["lakes"]}
     assert table.game.lakes == "random" and random_lakes != first
     table.play_again()
     app.stack.apply_pending()
@@ -188,7 +188,7 @@ def _two_star_choice(t, rng):
     s = t.scene
     for _ in range(40):
         _to_phase(t, "take", rng)
-        two = [a for a in s.state.legal_actions(s.chooser)
+        two = [a for a in s.session.state.legal_actions(s.chooser)
                if isinstance(a, TakeCard) and a.flag_cell is not None
                and CARDS[a.card_id].num_stars == 2]
         if two:
@@ -197,7 +197,7 @@ def _two_star_choice(t, rng):
             if s.controls.choice.use_flag != tuple(a.flag_cell):
                 t.click(s.layout.cell_rect(*a.flag_cell).center)
             return a
-        t.play(s.state.legal_actions(s.chooser)[0])
+        t.play(s.session.state.legal_actions(s.chooser)[0])
     raise AssertionError("no two-star card came to the human")
 
 
@@ -207,11 +207,11 @@ def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
     a = _two_star_choice(t, random.Random(3))
     flag = tuple(a.flag_cell)
     # lay the flag in a corner so some turn of the card puts its second star off the board
-    colour, placer = s.state.flags.pop(flag[1] * 15 + flag[0])
+    colour, placer = s.session.state.flags.pop(flag[1] * 15 + flag[0])
     corner = next(c for c in ((0, 0), (14, 0), (0, 9), (14, 9))
-                  if s.state.owner[c[1] * 15 + c[0]] < 0 and s.state.lakemap.lake_at[
-                      c[1] * 15 + c[0]] < 0 and c[1] * 15 + c[0] not in s.state.flags)
-    s.state.flags[corner[1] * 15 + corner[0]] = (colour, placer)
+                  if s.session.state.owner[c[1] * 15 + c[0]] < 0 and s.session.state.lakemap.lake_at[
+                      c[1] * 15 + c[0]] < 0 and c[1] * 15 + c[0] not in s.session.state.flags)
+    s.session.state.flags[corner[1] * 15 + corner[0]] = (colour, placer)
     s.version += 1
     s.controls.choice.use_flag = None
     t.click(s.layout.cell_rect(*corner).center)
@@ -237,14 +237,14 @@ def test_a_turned_star_off_the_board_or_on_a_lake_says_why(tables):
     other = next(c for c in CARDS[a.card_id].star_cells(corner, 0, 0) if c != corner)
     i = other[1] * 15 + other[0]
     if 0 <= other[0] < 15 and 0 <= other[1] < 10:
-        was = s.state.owner[i]
-        s.state.owner[i] = 1
+        was = s.session.state.owner[i]
+        s.session.state.owner[i] = 1
         s.version += 1
         s.controls.choice.default_cubes()
         assert s.controls.choice.blocked_stars() == [(other, "land", 1)]
         assert f"lands on {s.names[1]}'s land" in s.controls.prompt()
         assert other in s.controls.choice.cube_off
-        s.state.owner[i] = was
+        s.session.state.owner[i] = was
         s.version += 1
 
 
@@ -259,11 +259,11 @@ def test_confirmed_bid_tokens_leave_the_strip_at_once(tables):
     left = [c for c, _r in s.controls.token_rects()]
     assert left == [c for c in before if c not in chosen]
     assert s.game.pending_bid[0] == chosen
-    if s.state.phase == "bid":
+    if s.session.state.phase == "bid":
         assert f"(cowboys {chosen[0]}, {chosen[1]}) is in" in s.controls.prompt()
     t.step(1)
     assert not set(chosen) & {c for c, _r in s.controls.token_rects()}
     # once the table has caught up the bid is spent: the tokens stay gone
-    t.until(lambda: s.state.phase != "bid" and not s.timeline.busy, 5000)
+    t.until(lambda: s.session.state.phase != "bid" and not s.timeline.busy, 5000)
     assert 0 not in s.game.pending_bid
-    assert not set(chosen) & {c for c, _r in s.controls.token_rects()} - set(s.state.hands[0])
+    assert not set(chosen) & {c for c, _r in s.controls.token_rects()} - set(s.session.state.hands[0])

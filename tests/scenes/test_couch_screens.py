@@ -263,19 +263,19 @@ def test_rules_and_undo_at_the_table_by_controller(oregon_turn):
     rng = random.Random(2)
     for _ in range(40):
         t.until_turn()
-        t.play(choose(rng, s.state.legal_actions(s.chooser), set()))
+        t.play(choose(rng, s.session.state.legal_actions(s.chooser), set()))
         t.until(lambda: not s.timeline.busy, 500)
         if s.can_undo:
             break
     assert s.can_undo
-    done = len(s.state.history)
+    done = len(s.session.state.history)
     t.focus_on("undo")  # the Undo button is a focus target as well
     t.button("y", frames=2)
-    assert len(s.state.history) == done - 1
+    assert len(s.session.state.history) == done - 1
     assert table_screen.prompt_line(s) == f"Taken back. {s.controls.prompt()}" and s.controls.prompt()
     t.until_turn()
     before = s.human_actions
-    t.play(s.state.legal_actions(s.chooser)[0])
+    t.play(s.session.state.legal_actions(s.chooser)[0])
     assert s.human_actions == before + 1
 
 
@@ -298,7 +298,7 @@ def test_hot_seat_turns_pass_by_a(make_table, cls):
         p = s.viewer
         players.add(p)
         before = s.human_actions
-        t.play(choose(rng, s.state.legal_actions(p), set()))
+        t.play(choose(rng, s.session.state.legal_actions(p), set()))
         assert s.human_actions == before + 1
     assert players == {0, 1}
 
@@ -351,7 +351,7 @@ def test_hot_plug_mid_game(oregon_turn, monkeypatch):
     t.plug(0)
     assert mapper.pads == ["Test Pad"]
     t.pad_id = 40
-    legal = s.state.legal_actions(s.chooser)
+    legal = s.session.state.legal_actions(s.chooser)
     t.cell(legal[len(legal) // 2].cell)
     assert s.human_actions == 1
     # its plain-joystick twin events are not read twice
@@ -368,7 +368,7 @@ def test_hot_plug_mid_game(oregon_turn, monkeypatch):
     assert mapper.pads == ["Test Stick"]
     t.pad_id, t.via = 51, "joystick"
     t.until_turn()
-    t.play(s.state.legal_actions(s.chooser)[0])
+    t.play(s.session.state.legal_actions(s.chooser)[0])
     assert s.human_actions == 2
     t.until_turn()
     at = (s.focus, s.cursor)
@@ -385,7 +385,7 @@ def test_hot_plug_mid_game(oregon_turn, monkeypatch):
     assert mapper.pads == ["Test Pad"]
     t.pad_id, t.via = 40, "stick"
     t.until_turn()
-    t.play(s.state.legal_actions(s.chooser)[-1])
+    t.play(s.session.state.legal_actions(s.chooser)[-1])
     assert s.human_actions == 3
 
 
@@ -435,15 +435,15 @@ def test_every_table_focus_target_shows_its_ring(make_table, cls, seed, decision
     checked: set = set()
     for _ in range(decisions):
         t.until_turn()
-        if s.state.is_over():
+        if s.session.state.is_over():
             break
         for key in [k for k, _ in s.controls.targets()]:
-            kind = (s.state.phase, key.rstrip("0123456789"))
+            kind = (s.session.state.phase, key.rstrip("0123456789"))
             if kind in checked:
                 continue
             checked.add(kind)
             assert table_focus_shows(s, key), (kind, s.controls.prompt())
-        action = choose(rng, s.state.legal_actions(s.chooser), seen_kinds)
+        action = choose(rng, s.session.state.legal_actions(s.chooser), seen_kinds)
         seen_kinds.add(type(action))
         t.play(action)
     kinds = {k for _, k in checked}

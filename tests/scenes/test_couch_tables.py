@@ -30,7 +30,7 @@ def play_whole_game(t, rng, liked=None, limit=800) -> set:
     """Every human decision by presses; returns the action kinds played. Ends on the results."""
     s = t.scene
     return play_to_results(t, lambda legal, seen: choose(
-        rng, legal, seen, liked and (lambda a: liked(s.state, a))), limit)
+        rng, legal, seen, liked and (lambda a: liked(s.session.state, a))), limit)
 
 
 def oregon_liked(state, a) -> int:
@@ -65,7 +65,7 @@ def oasis_liked(state, a) -> int:
 def three_camels(s) -> None:
     """The human starts with three camels instead of twenty, so that later camel cards move
     camels (or ignore the rest): a full supply of twenty rarely runs out in one game."""
-    s.state.camels_left[0] = 3
+    s.session.state.camels_left[0] = 3
     s.shown_views = s.views_now()
     s.shown_version += 1
     s._cache = {}

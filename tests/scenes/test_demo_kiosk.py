@@ -107,7 +107,7 @@ def test_demo_plays_a_game_to_the_end_then_the_next(apps):
     assert all(s.is_bot for s in first.seats)
     app.step(1 / 60)  # the caption and the table draw together
     run_until(app, lambda: overlay(app).finished)
-    assert first.state.is_over()
+    assert first.session.state.is_over()
     assert "ResultsScene" not in names(app)
     app.step(0.05)  # the final scores are drawn over the table
     assert overlay(app)._results is not None
@@ -499,7 +499,7 @@ def test_a_kiosk_keeps_no_saves(apps):
     table.autosave = True  # even a table that would save does not in a kiosk
     for _ in range(400):
         kiosk.step(1 / 60)
-    assert len(table.state.history) > 2
+    assert len(table.session.state.history) > 2
     saves.flush(kiosk.config)
     assert autosave.read_bytes() == before
 

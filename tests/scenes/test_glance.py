@@ -70,7 +70,7 @@ def test_the_table_marks_a_bot_s_move_once_it_has_shown_and_clears_it_after_its_
     svc, table = open_game("oregon", "human,bot:easy", seed=5)
     play_until(svc, table, lambda: any(q == 1 for q in table.glance.marks(0)))
     first = table.glance.marks(0)[1]
-    events = [e for _p, ev in zip(table.state.history, moves_of(table), strict=False)
+    events = [e for _p, ev in zip(table.session.state.history, moves_of(table), strict=False)
               for e in ev]
     assert first and all(c in [tuple(e.data.get("cell", ())) for e in events] for c in first)
     # the bot's next turn replaces them (the human plays in between)
@@ -122,7 +122,7 @@ def test_the_hand_off_shows_the_recap_an_onlooker_may_read(display):
             top.proceed()
         elif table.human_can_act:
             p = table.chooser
-            table.controls.try_action(random.Random(1).choice(table.state.legal_actions(p)))
+            table.controls.try_action(random.Random(1).choice(table.session.state.legal_actions(p)))
         step(svc)
     assert seen, "no hand-off with a recap"
     lines = seen[0].recap()
@@ -163,10 +163,10 @@ def test_the_turn_cue_comes_once_per_turn_of_a_human(display, monkeypatch):
     svc, table = open_game("oregon", "human,bot:easy", seed=5)
     chimes: list[int] = []
     monkeypatch.setattr(svc.audio, "play", lambda name, volume=1.0: name == "chime"
-                        and chimes.append(len(table.state.history)))
-    play_until(svc, table, lambda: len(table.state.history) >= 24)
+                        and chimes.append(len(table.session.state.history)))
+    play_until(svc, table, lambda: len(table.session.state.history) >= 24)
     assert len(chimes) >= 3 and table.turn_banner.text == i18n._("Your turn")
-    history = table.state.history
+    history = table.session.state.history
     for a, b in zip(chimes, chimes[1:], strict=False):
         # between two cues someone else acted: never two cues in one turn of several actions
         assert any(p != 0 for p, _a in history[a:b]), (a, b)
@@ -272,7 +272,7 @@ def play_until(svc, table, done, frames: int = 20000) -> None:
             pass  # the cue comes with the frame
         elif table.human_can_act and table.recap_card is None:
             p = table.chooser
-            table.controls.try_action(rng.choice(table.state.legal_actions(p)))
+            table.controls.try_action(rng.choice(table.session.state.legal_actions(p)))
         elif table.human_can_act:
             table.follow.close_recap()
         step(svc)
@@ -281,7 +281,7 @@ def play_until(svc, table, done, frames: int = 20000) -> None:
 
 def moves_of(table):
     from game.engine.save_files import replay_events
-    return replay_events(table.state)[1]
+    return replay_events(table.session.state)[1]
 
 
 def svc_screen():
@@ -328,7 +328,7 @@ def test_the_turn_banner_leaves_when_the_human_moves(display):
     play_until(svc, table, lambda: table.turn_banner.visible)
     assert table.turn_banner.phase()[1] < 1  # still coming in
     p = table.chooser
-    table.controls.try_action(random.Random(1).choice(table.state.legal_actions(p)))
+    table.controls.try_action(random.Random(1).choice(table.session.state.legal_actions(p)))
     assert table.turn_banner.age >= view.BANNER_IN + view.BANNER_HOLD  # fading out
     for _ in range(round(view.BANNER_OUT / DT) + 1):
         table.turn_banner.update(DT)

@@ -54,7 +54,7 @@ class HotSeat:
         clicking = self.rng.randrange(30, 150)  # frames the last player goes on clicking
         every = self.rng.randrange(3, 13)
         for k in range(20000):
-            if s.state.is_over() or (s.human_can_act and self.t.top is s and k > clicking):
+            if s.session.state.is_over() or (s.human_can_act and self.t.top is s and k > clicking):
                 return
             if k < clicking and k % every == 0:
                 self.click(ASIDE, "last")
@@ -76,9 +76,9 @@ def test_each_change_of_human_seat_is_a_hand_off_the_next_player_took(game_id, m
     seen: set = set()
     watch.after_move()
     for _ in range(1500):
-        if s.state.is_over():
+        if s.session.state.is_over():
             break
-        action = choose(rng, s.state.legal_actions(s.chooser), seen)
+        action = choose(rng, s.session.state.legal_actions(s.chooser), seen)
         seen.add(type(action))
         t.play(action)
         watch.after_move()

@@ -118,9 +118,9 @@ def test_hard_bots_play_at_the_table(services, display, game_id):
     scene = table(services, game_id, ["hard"] * GAMES[game_id].min_players, seed=11)
     for _ in range(600):
         scene.update(1 / 60)
-        if len(scene.state.history) >= 4:
+        if len(scene.session.state.history) >= 4:
             break
-    assert len(scene.state.history) >= 4
+    assert len(scene.session.state.history) >= 4
 
 
 # --- fallback ---------------------------------------------------------------------------------------
@@ -315,25 +315,25 @@ def test_a_hung_search_never_freezes_the_table(services, display, caplog, monkey
     scene = table(services, game_id, ["hard", "normal", "normal"])
     bot = scene.bots[0]
     bot.process = held = HeldSearchProcess()
-    state = scene.state.clone()
+    state = scene.session.state.clone()
     expected = bot.fallback.choose(state.view(0), state.legal_actions(0))
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
         for _ in range(30):
             scene.update(1 / 60)
             scene.draw(display)
         assert held.started.wait(60)
-        assert not scene.state.history  # still thinking, and the frames went on
+        assert not scene.session.state.history  # still thinking, and the frames went on
         held.release.set()
         assert scene.runner.wait(60)
         for _ in range(600):
-            if scene.state.history:
+            if scene.session.state.history:
                 break
             scene.update(1 / 60)
             scene.draw(display)
     assert held.released_in_time, "a frame waited for the search"
     assert held.threads and threading.main_thread() not in held.threads
-    assert scene.state.history, "the table froze"
-    assert scene.state.history[0] == (0, expected)
+    assert scene.session.state.history, "the table froze"
+    assert scene.session.state.history[0] == (0, expected)
     assert f"no answer in {0.5 + GRACE_SECONDS:.1f} s" in caplog.text and "normal bot" in caplog.text
 
 

@@ -70,14 +70,14 @@ def test_the_hint_is_the_analysis_best_action_and_nothing_is_played(game_id, mak
     p = s.chooser
     assert p == 0 and s.suggest.offered
     assert ("hint", table_screen.hint_rect(s)) in s.controls.targets()
-    view, legal, history = s.state.view(p), s.state.legal_actions(p), list(s.state.history)
+    view, legal, history = s.session.state.view(p), s.session.state.legal_actions(p), list(s.session.state.history)
     seed = s.seed * 7919 + s.version
     ask(t)
     assert s.suggest.hint is not None
     expected = remote.search_analysis(game_id, seed, TEST_BUDGET, view, legal)
     assert s.suggest.hint.action == expected.best.action
     assert s.suggest.hint.analysis.choices == expected.choices
-    assert s.state.history == history  # nothing played for the human
+    assert s.session.state.history == history  # nothing played for the human
     assert table_screen.prompt_line(s) == s.suggest.hint.line()
     said = (f"of {len(legal)} moves", "plays ranked", f"pick of {len(legal)} moves") \
         if len(legal) > 1 else ("only legal",)
@@ -105,8 +105,8 @@ def test_a_move_clears_the_hint(game_id, make_table):
     hint = s.suggest.hint
     assert hint is not None
     t.play(hint.action)  # the human plays it themselves
-    assert s.state.history[-1] == (0, hint.action) or any(
-        h == (0, hint.action) for h in s.state.history)
+    assert s.session.state.history[-1] == (0, hint.action) or any(
+        h == (0, hint.action) for h in s.session.state.history)
     assert s.suggest.hint is None and s.hints.shown is None
 
 
@@ -134,7 +134,7 @@ def test_a_hand_off_clears_the_hint_and_the_next_human_asks_from_their_own_view(
                 t.step()
             continue
         if s.chooser == first and t.top is s:
-            t.play(s.state.legal_actions(first)[0])
+            t.play(s.session.state.legal_actions(first)[0])
             continue
         if getattr(getattr(s, "game", None), "scores_held", False) and t.top is s:
             t.game.close_scores()
@@ -147,7 +147,7 @@ def test_a_hand_off_clears_the_hint_and_the_next_human_asks_from_their_own_view(
     assert s.suggest.hint is not None and s.suggest.hint.seat == second
     views = [args[3] for args in hint_jobs(asked)]
     assert [v["viewer"] for v in views] == [first, second]
-    assert views[-1] == s.state.view(second)
+    assert views[-1] == s.session.state.view(second)
 
 
 def test_a_second_press_while_thinking_does_nothing(make_table, monkeypatch):
@@ -217,19 +217,19 @@ def test_another_seats_secret_bid_keeps_the_hint(make_table):
     t.wait_turn()
     s = t.scene
     for _ in range(60):  # the human plays on until a round's bidding
-        if s.simultaneous() and s.chooser == 0 and len(s.state.to_act()) > 1:
+        if s.simultaneous() and s.chooser == 0 and len(s.session.state.to_act()) > 1:
             break
-        t.play(s.state.legal_actions(0)[0])
+        t.play(s.session.state.legal_actions(0)[0])
         t.wait_turn()
-    assert s.simultaneous() and s.chooser == 0 and len(s.state.to_act()) > 1
-    bids = len(s.state.history)
+    assert s.simultaneous() and s.chooser == 0 and len(s.session.state.to_act()) > 1
+    bids = len(s.session.state.history)
     ask(t)  # the bots bid while the human's hint is worked out
     hint = s.suggest.hint
-    for q in s.state.to_act():
+    for q in s.session.state.to_act():
         if q != 0:  # a bot still to bid: as the bot driver plays it
-            s.play(s.state.legal_actions(q)[0], q)
+            s.play(s.session.state.legal_actions(q)[0], q)
             t.step(2)
-    assert len(s.state.history) > bids and s.simultaneous()
+    assert len(s.session.state.history) > bids and s.simultaneous()
     assert s.chooser == 0 and hint is not None and s.suggest.hint is hint
     t.play(hint.action)
     assert s.suggest.hint is None

@@ -33,7 +33,7 @@ def play_out(services, table, frames: int = 3000) -> None:
     for _ in range(frames):
         services.stack.top.update(1 / 60)
         services.stack.apply_pending()
-        if table.state.is_over() and table.results_shown:
+        if table.session.state.is_over() and table.results_shown:
             return
     raise AssertionError("the game did not end")
 
@@ -50,7 +50,7 @@ def bot_table(services, game_id="oregon", players=3, **how):
 def test_a_finished_game_is_recorded_once_with_its_replay(services):
     table, _ = bot_table(services)
     play_out(services, table)
-    done = table.state  # the bot's last move may differ from the random one
+    done = table.session.state  # the bot's last move may differ from the random one
     history = services.history
     assert len(history.records) == 1
     record = history.records[0]
@@ -89,7 +89,7 @@ def test_demo_kiosk_lesson_and_replay_games_are_not_recorded(display, how):
                                      **({"autosave": False} if how != "kiosk" else {}))
             assert not table.writes_autosave
             play_out(services, table)
-            assert table.state.is_over()
+            assert table.session.state.is_over()
         saves.flush(services.config)
         assert services.history.records == []
         assert not (services.config.saves_dir / HISTORY_FILE).exists()

@@ -29,7 +29,7 @@ TABLES = sorted(games_with("table_plan"))  # the games the tests can play by inp
 
 def game_events(scene) -> list:
     """Every event of the game so far: the opening ones and those of each action."""
-    st = scene.state
+    st = scene.session.state
     opening = st.setup_events()
     return opening + [e for events in replay_events(st)[1] for e in events]
 
@@ -65,7 +65,7 @@ def play_hot_seat(t, rng, limit: int) -> tuple[int, int]:
     handoffs = own_secrets = 0
     for _ in range(limit):
         for _ in range(20000):
-            if s.state.is_over() or (s.human_can_act and t.top is s):
+            if s.session.state.is_over() or (s.human_can_act and t.top is s):
                 break
             if isinstance(t.top, Handoff):
                 assert_screen_for(s, None)
@@ -86,9 +86,9 @@ def play_hot_seat(t, rng, limit: int) -> tuple[int, int]:
             t.step()
         else:
             raise AssertionError("no human turn came")
-        if s.state.is_over():
+        if s.session.state.is_over():
             break
-        action = choose(rng, s.state.legal_actions(s.chooser), seen)
+        action = choose(rng, s.session.state.legal_actions(s.chooser), seen)
         t.play(action)
         seen.add(type(action))
     else:
@@ -117,7 +117,7 @@ def test_a_seat_named_like_another_seats_colour_keeps_its_lines(services):
     assert og.player_name(0) == "Yellow" and og.player_name(1) == "Blue"
     assert scene.rename("Yellow scores 3; Blue scores 2") == "Blue scores 3; Bob scores 2"
     rng = random.Random(1)
-    state = scene.state
+    state = scene.session.state
     while len(state.history) < 12:
         p = state.to_act()[0]
         scene.play(rng.choice(state.legal_actions(p)), p)
@@ -141,7 +141,7 @@ def test_continue_rebuilds_the_log_for_the_viewer(game_id, services):
     seats = [make_seat(game_id, i, "human" if i == 0 else "bot", "easy") for i in range(3)]
     scene = open_table(services, game_id, seats, 9)
     rng = random.Random(2)
-    state = scene.state
+    state = scene.session.state
     while len(state.history) < 40:
         for p in list(state.to_act()):
             if p in state.to_act():
@@ -176,13 +176,13 @@ def test_a_hot_seat_human_sees_the_cards_they_drew_before_the_hand_off(make_tabl
                 t.click((960, 540))
             t.step()
         p = s.chooser
-        legal = s.state.legal_actions(p)
+        legal = s.session.state.legal_actions(p)
         action = rng.choice(legal)
-        last_draw = isinstance(action, og.Draw) and len(s.state.hands[p]) == 3
+        last_draw = isinstance(action, og.Draw) and len(s.session.state.hands[p]) == 3
         t.play(action)
-        if not last_draw or p in s.state.to_act():
+        if not last_draw or p in s.session.state.to_act():
             continue
-        drawn = s.state.hands[p][-1]
+        drawn = s.session.state.hands[p][-1]
         t.until(lambda: not s.timeline.busy and not s.sprites.busy, 2000)
         t.step(5)
         assert t.top is s and s.viewer == p
@@ -249,7 +249,7 @@ def test_pointing_at_a_log_line_lights_the_cells_it_names(game_id, make_table):
         if pos is not None:
             break
         t.wait_turn()
-        t.play(rng.choice(s.state.legal_actions(s.chooser)))
+        t.play(rng.choice(s.session.state.legal_actions(s.chooser)))
     assert pos is not None
     t.wait_turn()  # the human's turn: nothing moves on the board or in the log
     t.move((5, 5))

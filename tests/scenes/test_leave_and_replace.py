@@ -37,7 +37,7 @@ def table_after(services, game_id, moves, seed=9):
     services.stack.reset(table)
     settle(services)
     rng = random.Random(seed)
-    state = table.state
+    state = table.session.state
     while len(state.history) < moves:
         p = state.to_act()[0]
         table.play(rng.choice(state.legal_actions(p)), p)
@@ -66,7 +66,7 @@ def test_leaving_a_saved_game_says_continue_picks_it_up_and_it_does(game_id, ser
     title = services.stack.top
     assert isinstance(title, TitleScene)
     assert "continue" in [w.key for w in title.group.widgets]
-    assert title.saved.state.history == table.state.history
+    assert title.saved.state.history == table.session.state.history
 
 
 def test_a_kiosk_game_keeps_no_save_so_leaving_it_ends_it(services):
@@ -160,7 +160,7 @@ def test_the_command_lines_game_asks_as_new_game_does_and_keep_it_keeps_the_game
     title = services.stack.top
     assert isinstance(title, TitleScene) and len(services.stack) == 1
     assert "continue" in [w.key for w in title.group.widgets]
-    assert title.saved.state.history == table.state.history
+    assert title.saved.state.history == table.session.state.history
     saves.flush(services.config)
     assert autosave.read_bytes() == before
     # New game: the game asked for, its seat setup or (with players) its table
@@ -191,7 +191,7 @@ def test_loading_another_saved_game_asks_first_and_keep_it_keeps_the_unfinished_
     before = autosave.read_bytes()
     other = table_after(services, "oasis", 4, seed=21)
     other_file = tmp_path / "friday.json"
-    other_file.write_text(saves.dumps(other.state, other.seats))
+    other_file.write_text(saves.dumps(other.session.state, other.seats))
     saves.flush(services.config)
     autosave.write_bytes(before)  # the Oasis table autosaved too: the Oregon game is the one kept
     services.config.load = other_file
@@ -211,7 +211,7 @@ def test_loading_another_saved_game_asks_first_and_keep_it_keeps_the_unfinished_
     send(services, I.click(services.stack.top.yes_button.rect.center))
     opened = services.stack.top
     assert getattr(opened, "game_id", None) == "oasis"
-    assert opened.state.history == other.state.history
+    assert opened.session.state.history == other.session.state.history
 
 
 def test_loading_the_autosave_itself_asks_nothing(services):

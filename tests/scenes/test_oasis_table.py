@@ -44,8 +44,8 @@ def test_whole_game_by_mouse_to_results(tables):
     assert all(set(r[4]) >= {"Camels", "Oases", "Steppe", "Stone", "Total",
                                "Tie-break: disc"}
                for r in rows)
-    assert [r[3] for r in rows] == [s.state.final[q]["total"] for q in s.state.ranking]
-    assert s.disp_score == [f["total"] for f in s.state.final]  # counted up on the table
+    assert [r[3] for r in rows] == [s.session.state.final[q]["total"] for q in s.session.state.ranking]
+    assert s.disp_score == [f["total"] for f in s.session.state.final]  # counted up on the table
     assert all(s.game.panel_model(q).markers_left >= 0 for q in range(s.n))
 
 
@@ -60,12 +60,12 @@ def test_offer_decks_never_face_up(tables):
             assert not any(x.startswith("deck ") and not x[5:].isdigit() for x in m.texts())
             # the panel only knows the size; the cards in an offer deck never reach it
             assert not hasattr(m, "deck_cards")
-        if s.state.phase != "offer":
+        if s.session.state.phase != "offer":
             break
         t.play(TurnCard())
         # clicking one's own deck during someone else's step explains, never shows
     t.until_human()
-    if s.state.phase == "choose":
+    if s.session.state.phase == "choose":
         other = next(q for q in range(s.n) if q != s.acting)
         t.click(s.layout.decks[other].center)
         assert "face down" in s.message
@@ -74,8 +74,8 @@ def test_offer_decks_never_face_up(tables):
 def test_score_tiles_show_only_to_their_owner(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
-    s.state.score_tiles[0]["goods"] = 2
-    s.state.score_tiles[1]["springs"] = 3
+    s.session.state.score_tiles[0]["goods"] = 2
+    s.session.state.score_tiles[1]["springs"] = 3
     s.shown_views = s.views_now()
     s.shown_version += 1
     mine = s.game.panel_model(0)
@@ -107,7 +107,7 @@ def test_two_humans_hand_off_and_hide_score_tiles(tables):
         if type(t.top).__name__ == "Handoff":
             break
         if s.human_can_act:
-            t.play(_pick(random.Random(1), s.state.legal_actions(s.acting)))
+            t.play(_pick(random.Random(1), s.session.state.legal_actions(s.acting)))
         else:
             t.step()
     assert type(t.top).__name__ == "Handoff"
@@ -122,7 +122,7 @@ def _to_tiles(t):
     rng = random.Random(2)
     for _ in range(400):
         t.until_human()
-        st = s.state
+        st = s.session.state
         if st.step() == "place_tiles":
             return
         legal = st.legal_actions(s.acting)
@@ -142,10 +142,10 @@ def test_start_and_extend_cells_differ_and_illegal_clicks_explain(tables):
     _to_tiles(t)
     targets = s.controls.cell_targets()
     kind = s.controls.tile_kind()
-    assert targets == s.state.tile_targets(kind, s.acting)
+    assert targets == s.session.state.tile_targets(kind, s.acting)
     from game.games.oasis.art import pictures as oart
     assert oart.glow("start", 54).get_at((27, 27)) != oart.glow("extend", 54).get_at((27, 27))
-    path = s.state.view(None)["board"]["path"]
+    path = s.session.state.view(None)["board"]["path"]
     bad = next(tuple(c) for c in path)
     t.cell(bad)
     assert s.message_error and "path" in s.message.lower()
@@ -162,7 +162,7 @@ def test_marker_choice_when_all_markers_are_in_use(tables):
     t = tables("human,bot:easy,bot:easy", seed=4)
     s = t.scene
     _to_tiles(t)
-    st = s.state
+    st = s.session.state
     p = s.acting
     kind = s.controls.tile_kind()
     # pretend all four markers are out: put them on the bonus areas
@@ -200,9 +200,9 @@ def _to_offering(t):
     rng = random.Random(4)
     for _ in range(200):
         t.until_human()
-        if s.state.step() == "offer":
+        if s.session.state.step() == "offer":
             return
-        t.play(_pick(rng, s.state.legal_actions(s.acting)))
+        t.play(_pick(rng, s.session.state.legal_actions(s.acting)))
     raise AssertionError("never reached an offer of the human's")
 
 
@@ -212,9 +212,9 @@ def _to_choosing(t):
     rng = random.Random(3)
     for _ in range(200):
         t.until_human()
-        if s.state.step() == "choose":
+        if s.session.state.step() == "choose":
             return
-        t.play(_pick(rng, s.state.legal_actions(s.acting)))
+        t.play(_pick(rng, s.session.state.legal_actions(s.acting)))
     raise AssertionError("never reached the choosing")
 
 
@@ -229,7 +229,7 @@ def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
     s = t.scene
     _to_choosing(t)
     q = next(a.owner for a in s.legal() if a.owner != s.acting)
-    offer = s.state.offers[q]
+    offer = s.session.state.offers[q]
     assert offer
     t.move(s.layout.offer_cards[q][0].center)
     m = s.game.zoom_model()
@@ -237,7 +237,7 @@ def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
     texts = m.texts()
     assert texts[0] == f"{s.names[q]}'s offer"
     assert all(card_words(c)[0] in texts for c in offer)
-    disc = s.state.pos + 1
+    disc = s.session.state.pos + 1
     assert m.note == f"Taking it hands your disc #{disc} to {s.names[q]}."
     # the keyboard focus on an offer zooms it as well
     t.key(pygame.K_TAB)
@@ -247,7 +247,7 @@ def test_hovered_offer_zooms_with_card_names_and_the_disc_handed(tables):
     # once taken, the cards being carried out zoom under the pointer too
     t.play(TakeOffer(q))
     t.until_human()
-    if s.state.step() == "pick_card":
+    if s.session.state.step() == "pick_card":
         t.move(s.layout.carry_cards[0].center)
         z = s.game.zoom_model()
         assert z is not None and z.cards == tuple(c for c, _ in s.game.carry_cards())

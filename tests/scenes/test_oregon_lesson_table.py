@@ -29,7 +29,7 @@ def play_to_step(t, text_start: str) -> None:
             t.press_continue()
             continue
         t.wait_turn()
-        t.play(LESSON.demo_action(coach.guide.index, t.scene.state.legal_actions(LEARNER)))
+        t.play(LESSON.demo_action(coach.guide.index, t.scene.session.state.legal_actions(LEARNER)))
     t.wait_turn()
 
 
@@ -42,7 +42,7 @@ def test_a_deck_the_step_holds_back_says_the_steps_reason_not_a_rule(lesson_tabl
     assert "needs" not in s.controls.prompt()
     s.input.click(s.layout.decks["landscape"].center)  # (the coach's bubble stands over it now)
     assert s.message == "Draw from the building deck this time."
-    assert len(s.state.hands[LEARNER]) == 1  # nothing was drawn
+    assert len(s.session.state.hands[LEARNER]) == 1  # nothing was drawn
 
 
 def test_a_drawn_duplicate_shows_both_buttons_while_the_step_wants_the_discard(lesson_table):

@@ -36,7 +36,7 @@ def test_whole_game_by_mouse_to_results(tables):
         return rng.choice(fine if fine and rng.random() < 0.5 else legal)
 
     seen = play_to_results(t, pick, 400)
-    assert s.state.is_over()
+    assert s.session.state.is_over()
     assert {PlaceStartTile, Draw} <= seen
     assert seen & {PlaceFarmer, PlaceBuilding}
     rows = s.game.result_rows()
@@ -49,9 +49,9 @@ def _to_human_play(t):
     s = t.scene
     for _ in range(50):
         t.until_human()
-        if s.state.phase == "play":
+        if s.session.state.phase == "play":
             return
-        t.play(s.state.legal_actions(s.acting)[0])
+        t.play(s.session.state.legal_actions(s.acting)[0])
     raise AssertionError("never reached the human's card play")
 
 
@@ -59,10 +59,10 @@ def test_illegal_click_explains_why(tables):
     t = tables("human,bot:easy", seed=4)
     s = t.scene
     t.until_human()
-    assert s.state.phase == "start_tile"
-    legal = {a.cell for a in s.state.legal_actions(s.acting)}
+    assert s.session.state.phase == "start_tile"
+    legal = {a.cell for a in s.session.state.legal_actions(s.acting)}
     cell = next((x, y) for y in range(10) for x in range(15) if (x, y) not in legal)
-    reason = s.state.why_illegal(PlaceStartTile(cell), s.acting)
+    reason = s.session.state.why_illegal(PlaceStartTile(cell), s.acting)
     assert reason
     t.click(s.layout.cell_rect(*cell).center)
     assert s.message == reason and s.message_error
@@ -77,7 +77,7 @@ def test_hover_shows_the_preview(tables):
     t = tables("human,bot:easy", seed=4)
     s = t.scene
     _to_human_play(t)
-    action = next(a for a in s.state.legal_actions(s.acting)
+    action = next(a for a in s.session.state.legal_actions(s.acting)
                   if isinstance(a, (PlaceFarmer, PlaceBuilding)))
     for card in action.cards:
         t.click(s.controls.card_rect(s.controls.hand().index(card)).center)
@@ -87,7 +87,7 @@ def test_hover_shows_the_preview(tables):
     assert action.cell in cells
     t.move(s.layout.cell_rect(*action.cell).center)
     assert s.hover_cell == action.cell
-    expected = gains_text(preview(s.state, action)["players"][s.acting])
+    expected = gains_text(preview(s.session.state, action)["players"][s.acting])
     assert s.controls.preview_text(s.hover_cell).split("\n")[0] == f"You: {expected}"
 
 
@@ -106,7 +106,7 @@ def test_two_humans_hand_off_between_turns(tables):
     assert isinstance(t.top, Table)
     assert s.viewer == first and s.controls.hand()
     t.until_human()
-    t.play(s.state.legal_actions(first)[0])  # the start tile
+    t.play(s.session.state.legal_actions(first)[0])  # the start tile
     t.until(lambda: not isinstance(t.top, Table), 2000)
     assert type(t.top).__name__ in ("Handoff", "_SimpleHandoff")
     assert s.viewer is None
@@ -117,7 +117,7 @@ def test_two_humans_hand_off_between_turns(tables):
 def test_token_values_show_only_to_their_owner(tables):
     t = tables("human,bot:easy,bot:easy", seed=3)
     s = t.scene
-    s.state.coal[0], s.state.gold[1], s.state.coal[2] = [2], [5], [3]
+    s.session.state.coal[0], s.session.state.gold[1], s.session.state.coal[2] = [2], [5], [3]
     s.shown_views = s.views_now()
     s.shown_version += 1
     mine = s.game.panel_model(0)
@@ -137,8 +137,8 @@ def test_keyboard_plays_a_start_tile(tables):
     t = tables("human,bot:easy", seed=4)
     s = t.scene
     t.until_human()
-    assert s.state.phase == "start_tile"
-    legal = {a.cell for a in s.state.legal_actions(0)}
+    assert s.session.state.phase == "start_tile"
+    legal = {a.cell for a in s.session.state.legal_actions(0)}
     # The start-tile phase focuses the board on the legal cell nearest the cursor.
     assert s.focus == "board" and s.cursor in legal
     # Walk the cursor onto a cell that is not legal: Enter explains and changes nothing.
@@ -154,5 +154,5 @@ def test_keyboard_plays_a_start_tile(tables):
     assert s.cursor == (x, y)
     t.key(pygame.K_RETURN)
     assert s.human_actions == 1
-    placed = [b for b in s.state.view(0)["buildings"] if b["start"] and tuple(b["cell"]) == (x, y)]
+    placed = [b for b in s.session.state.view(0)["buildings"] if b["start"] and tuple(b["cell"]) == (x, y)]
     assert placed, "the start tile stands where the keyboard cursor was"

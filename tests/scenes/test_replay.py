@@ -53,7 +53,7 @@ def viewer(services):
 
 
 def snap(scene):
-    return scene.table.state.snapshot()
+    return scene.table.session.state.snapshot()
 
 
 def settle(scene, frames: int = 400) -> None:
@@ -78,7 +78,7 @@ def test_playing_to_the_end_rebuilds_the_same_game(services, viewer, display, ga
         if scene.at_end and not scene.table.timeline.busy and not scene.playing:
             break
     assert scene.at_end and not scene.playing
-    st = scene.table.state
+    st = scene.table.session.state
     assert st.is_over()
     assert st.history == original.history
     assert st.scores() == original.scores()

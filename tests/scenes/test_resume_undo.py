@@ -29,7 +29,7 @@ def seats_for(game_id, humans=1, n=None):
 
 def step_all(scene, rng, until=None):
     """Play random legal moves for every seat through the table, animations flushed."""
-    state = scene.state
+    state = scene.session.state
     while not state.is_over() and (until is None or not until(scene)):
         for p in list(state.to_act()):
             if p in state.to_act():
@@ -43,10 +43,10 @@ def test_undo_follows_the_engine_and_restores_exactly(game_id, services):
     turn is undoable in the engine, and taking it back gives the position before it."""
     rng = random.Random(3)
     scene = open_table(services, game_id, seats_for(game_id), 7)
-    state = scene.state
+    state = scene.session.state
     offered = refused = 0
-    while not scene.state.is_over():
-        state = scene.state
+    while not scene.session.state.is_over():
+        state = scene.session.state
         for p in list(state.to_act()):
             if p not in state.to_act():
                 continue
@@ -63,9 +63,9 @@ def test_undo_follows_the_engine_and_restores_exactly(game_id, services):
                 offered += 1
                 if rng.random() < 0.5:
                     assert scene.undo()
-                    assert scene.state.snapshot() == before
-                    assert len(scene.state.history) == moves
-                    assert scene.state.snapshot() == replay(state, moves).snapshot()
+                    assert scene.session.state.snapshot() == before
+                    assert len(scene.session.state.history) == moves
+                    assert scene.session.state.snapshot() == replay(state, moves).snapshot()
                     saves.flush(services.config)
                     saved = saves.load_game(services.config.saves_dir / saves.AUTOSAVE)
                     assert len(saved.state.history) == moves
@@ -83,10 +83,10 @@ def test_autosave_follows_every_action_and_continue_resumes_exactly(game_id, ser
     rng = random.Random(5)
     scene = open_table(services, game_id, seats_for(game_id), 9)
     moves = hooks(game_id).resume_after
-    step_all(scene, rng, until=lambda s: len(s.state.history) >= moves)
+    step_all(scene, rng, until=lambda s: len(s.session.state.history) >= moves)
     scene.on_exit()
     saved, message = saves.unfinished_game(services.config)
-    assert message is None and saved.state.history == scene.state.history
+    assert message is None and saved.state.history == scene.session.state.history
     assert saved.seats == scene.seats
     # the title offers Continue; Enter (the first button) resumes the very same position
     app = App(Config(mute=True))
@@ -101,8 +101,8 @@ def test_autosave_follows_every_action_and_continue_resumes_exactly(game_id, ser
         app.step(1 / 60)
         table = app.stack.top
         assert type(table) is type(scene)
-        assert table.state.snapshot() == scene.state.snapshot()
-        assert table.state.history == scene.state.history
+        assert table.session.state.snapshot() == scene.session.state.snapshot()
+        assert table.session.state.history == scene.session.state.history
         assert [s.kind for s in table.seats] == [s.kind for s in scene.seats]
     finally:
         app.close()
@@ -120,7 +120,7 @@ def test_load_flag_opens_a_save_and_a_bad_one_is_reported(tmp_path):
     app = App(Config(mute=True, load=path))
     try:
         table = app.stack.top
-        assert table.state.snapshot() == state.snapshot()
+        assert table.session.state.snapshot() == state.snapshot()
         assert table.humans == [0, 1]
     finally:
         app.close()

@@ -25,6 +25,7 @@ from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.score_chart import chart_of, draw_chart
 from game.scenes.services import Services
 from game.seats import BOT, make_seat
+from game.session import LocalSession
 from game.settings import Settings
 from game.ui import intents as I
 from game.ui import theme
@@ -166,7 +167,7 @@ def test_each_line_and_bar_is_its_own_seats(services, display):
     scene = results_of(services, "oasis", 3, colours)
     chart = scene.chart
     assert chart is not None
-    state = scene.services.stack.scenes[-2].state
+    state = scene.services.stack.scenes[-2].session.state
     totals = [f["total"] for f in state.final]
     assert len(set(totals)) == 3 and chart.order != (0, 1, 2)  # a mix-up would show
     for q in range(3):
@@ -202,7 +203,7 @@ def chart_model(game_id: str, players: int):
     names = LONG_NAMES[:players]
     colours = list(range(players))
     rows, columns, categories = hooks(game_id).results(state, names, colours)
-    table = SimpleNamespace(state=state, names=names, colour=colours,
+    table = SimpleNamespace(session=LocalSession(state), names=names, colour=colours,
                             round_words=lambda r, _n: i18n.pgettext(
                                 "Colorado County", "Round {round}").format(round=r))
     model = chart_of(table, [ResultRow(*r) for r in rows], categories)

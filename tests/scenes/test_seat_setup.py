@@ -149,7 +149,7 @@ def test_a_name_equal_to_a_colour_name_and_colours_reach_the_table(keys):
     handoff = next(s for s in keys.app.stack.scenes if isinstance(s, Handoff))
     assert (handoff.player_name, handoff.colour_index) in {("Blue", RED), ("Blue", BLUE)}
     # the save keeps both, and reads them back
-    text = saves.dumps(table.state, table.seats)
+    text = saves.dumps(table.session.state, table.seats)
     back = saves.loads(text).seats
     assert [(s.name, s.colour) for s in back] == [("Blue", RED), ("Blue", BLUE)]
 

@@ -39,9 +39,9 @@ def _play_until(t, rng, cond, limit=400):
     s = t.scene
     for _ in range(limit):
         t.wait_turn()
-        if cond() or s.state.is_over():
+        if cond() or s.session.state.is_over():
             return
-        t.play(rng.choice(s.state.legal_actions(s.chooser)))
+        t.play(rng.choice(s.session.state.legal_actions(s.chooser)))
     raise AssertionError("never got there")
 
 
@@ -81,7 +81,7 @@ def test_oregon_every_kind_of_picture_has_a_tip(tables):
     t = tables(OregonMouseTable, "human,bot:easy,bot:easy", seed=5)
     s = t.scene
     rng = random.Random(1)
-    _play_until(t, rng, lambda: s.state.phase == "play" and s.dview()["buildings"]
+    _play_until(t, rng, lambda: s.session.state.phase == "play" and s.dview()["buildings"]
                 and any(pv["farmers"] for pv in s.dview()["players"]))
     tips = s.game.tips()
     assert _kinds(tips) >= OREGON_KINDS
@@ -106,14 +106,15 @@ def test_oregon_token_values_reach_only_their_owner(tables):
     t = tables(OregonMouseTable, "human,bot:easy", seed=3)
     s = t.scene
     t.until_human()
-    s.shown.coal[0], s.shown.coal[1] = [3, 2], [1]
-    s.shown.gold[1] = [5]
-    s.shown_version += 1
+    game = s.session.state
+    game.coal[0], game.coal[1] = [3, 2], [1]
+    game.gold[1] = [5]
+    s.shown_views, s.shown_version = s.views_now(), s.shown_version + 1
     texts = {tip.key: tip.text for tip in s.game.tips()}
     assert "3, 2 = 5 points" in texts["panel0_coal"]
     before = {k: v for k, v in texts.items() if k.startswith("panel1")}
-    s.shown.coal[1], s.shown.gold[1] = [3], [4]  # other values, the same counts
-    s.shown_version += 1
+    game.coal[1], game.gold[1] = [3], [4]  # other values, the same counts
+    s.shown_views, s.shown_version = s.views_now(), s.shown_version + 1
     after = {tip.key: tip.text for tip in s.game.tips() if tip.key.startswith("panel1")}
     assert after == before
     assert "Face down" in after["panel1_coal"]
@@ -126,17 +127,17 @@ def test_colorado_every_kind_of_picture_has_a_tip(tables):
     t = tables(ColoradoMouseTable, "human,bot:easy,bot:easy", seed=4)
     s = t.scene
     t.wait_turn()
-    assert s.state.phase == "flags"
+    assert s.session.state.phase == "flags"
     kinds = _kinds(s.game.tips())
     assert COLORADO_PANEL | {"panel_flags", "round", "flag"} <= kinds
     rng = random.Random(3)
-    _play_until(t, rng, lambda: s.state.phase == "bid")
+    _play_until(t, rng, lambda: s.session.state.phase == "bid")
     assert "token" in _kinds(s.game.tips())
     own = set(s.controls.my_cowboys())
     for tip in s.game.tips():
         m = re.match(r"Your cowboy (\d+)", tip.text)
         assert m is None or int(m.group(1)) in own
-    _play_until(t, rng, lambda: s.state.phase == "take")
+    _play_until(t, rng, lambda: s.session.state.phase == "take")
     tips = s.game.tips()
     assert "card" in _kinds(tips)
     card = next(x for x in tips if x.key == "card0")
@@ -154,7 +155,7 @@ def test_oasis_every_kind_of_picture_has_a_tip(tables):
     rng = random.Random(2)
     _play_until(t, rng, lambda: any(o >= 0 for o in s.dview()["camel"])
                 and any(a["owner"] >= 0 for a in s.dview()["areas"])
-                and s.state.step() == "choose")
+                and s.session.state.step() == "choose")
     tips = s.game.tips()
     panel = {f"panel_{k}" for k in ("badge", "disc", "camels", "markers", "deck", "score")}
     assert panel | {"land_oasis", "land_steppe", "land_stone", "score_goods", "score_springs",
@@ -181,19 +182,20 @@ def test_oasis_tips_and_scores_keep_others_score_tiles_secret(tables):
     s = t.scene
     rng = random.Random(2)
     _play_until(t, rng, lambda: s.dview()["players"][1]["score_tile_count"] > 0
-                and s.state.step() == "choose", 600)
+                and s.session.state.step() == "choose", 600)
 
     def others():
         texts = [x.text for x in s.game.tips() if not x.key.startswith("panel0")]
         return texts, [s.game.panel_model(q).texts() for q in (1, 2)]
 
     before = others()
-    held = s.shown.score_tiles[1]
+    game = s.session.state
+    held = game.score_tiles[1]
     n = sum(held.values())
     swapped = dict.fromkeys(held, 0)
     swapped["goods" if held["ovoo"] == n else "ovoo"] = n  # as many tiles, other kinds
-    s.shown.score_tiles[1] = swapped
-    s.shown_version += 1
+    game.score_tiles[1] = swapped
+    s.shown_views, s.shown_version = s.views_now(), s.shown_version + 1
     assert others() == before
 
 
@@ -273,7 +275,7 @@ def test_board_labels_are_drawn_in_the_log_notation(tables, cls, spec, name, sca
 def test_log_lines_name_cells_as_the_labels_do(tables, cls, spec, name):
     t = tables(cls, spec, seed=3)
     s = t.scene
-    st = s.state.clone()
+    st = s.session.state.clone()
     rng = random.Random(4)
     seen = 0
     for _ in range(300):
@@ -306,7 +308,7 @@ def test_oasis_panels_show_the_score_so_far(tables):
     s = t.scene
     rng = random.Random(5)
     _play_until(t, rng, lambda: s.shown.score_tiles[0] and any(
-        a["owner"] == 0 for a in s.dview()["areas"]) and s.state.step() == "choose", 600)
+        a["owner"] == 0 for a in s.dview()["areas"]) and s.session.state.step() == "choose", 600)
     st = s.shown
     real = final_scores(st.board, st.camel_at, st.a_kind, st.a_owner, st.a_size,
                         st.score_tiles)
@@ -321,10 +323,10 @@ def test_oasis_panels_show_the_score_so_far(tables):
 
 def _to_take_with_cubes(t, rng):
     s = t.scene
-    _play_until(t, rng, lambda: s.state.phase == "take" and any(
-        isinstance(a, co.TakeCard) and len(a.cubes) >= 2 for a in s.state.legal_actions(s.chooser)),
+    _play_until(t, rng, lambda: s.session.state.phase == "take" and any(
+        isinstance(a, co.TakeCard) and len(a.cubes) >= 2 for a in s.session.state.legal_actions(s.chooser)),
         600)
-    return max((a for a in s.state.legal_actions(s.chooser) if isinstance(a, co.TakeCard)),
+    return max((a for a in s.session.state.legal_actions(s.chooser) if isinstance(a, co.TakeCard)),
                key=lambda a: len(a.cubes))
 
 
@@ -359,8 +361,8 @@ def test_colorado_shows_round_points_and_a_placements_gain(tables):
     tip, clear, _ = s.hover_tips.current_tip()
     assert tip.key == "placement" and s.hover_tips.tooltip.visible
     gain = s.controls.choice.placement_gain()
-    before = _round_totals(s.state)
-    after_state = s.state.clone()
+    before = _round_totals(s.session.state)
+    after_state = s.session.state.clone()
     after_state.apply(s.controls.choice.card_action(), s.chooser)
     after = _round_totals(after_state)
     assert [g["total"] for g in gain] == [b - a0 for a0, b in zip(before, after, strict=True)]
@@ -379,7 +381,7 @@ def _to_round_scoring(t, rng):
         if s.game.score_show and s.game.score_show.get("final"):
             return
         if s.human_can_act:
-            s.controls.try_action(rng.choice(s.state.legal_actions(s.chooser)))
+            s.controls.try_action(rng.choice(s.session.state.legal_actions(s.chooser)))
         t.step()
     raise AssertionError("no round scoring")
 
@@ -388,13 +390,13 @@ def test_colorado_round_scoring_waits_for_a_human(tables):
     t = tables(ColoradoMouseTable, "human,bot:easy,bot:easy", seed=9)
     s = t.scene
     _to_round_scoring(t, random.Random(1))
-    moves = len(s.state.history)
+    moves = len(s.session.state.history)
     t.step(60 * 30)  # half a minute, far past the old timer
     assert s.game.scores_held and s.game.score_show is not None
-    assert len(s.state.history) == moves  # nobody plays on under it
+    assert len(s.session.state.history) == moves  # nobody plays on under it
     t.key(pygame.K_SPACE)
     assert s.game.score_show is None and not s.timeline.held
-    t.until(lambda: len(s.state.history) > moves)
+    t.until(lambda: len(s.session.state.history) > moves)
 
 
 def test_colorado_round_scoring_closes_by_button_or_click(tables):
@@ -419,9 +421,9 @@ def test_oregon_preview_keeps_the_cells_around_in_view(tables):
     t = tables(OregonMouseTable, "human,bot:easy", seed=4)
     s = t.scene
     rng = random.Random(2)
-    _play_until(t, rng, lambda: s.state.phase == "play" and any(
-        isinstance(a, (og.PlaceFarmer, og.PlaceBuilding)) for a in s.state.legal_actions(s.chooser)))
-    action = next(a for a in s.state.legal_actions(s.chooser)
+    _play_until(t, rng, lambda: s.session.state.phase == "play" and any(
+        isinstance(a, (og.PlaceFarmer, og.PlaceBuilding)) for a in s.session.state.legal_actions(s.chooser)))
+    action = next(a for a in s.session.state.legal_actions(s.chooser)
                   if isinstance(a, (og.PlaceFarmer, og.PlaceBuilding)))
     for card in action.cards:
         t.click(s.controls.card_rect(s.controls.hand().index(card)).center)

@@ -17,6 +17,7 @@ from game.scenes.table.parts import REQUIRED_PARTS, GameParts, missing_parts
 from game.scenes.table.privacy import Privacy
 from game.scenes.table.turns import TurnLoop
 from game.scenes.table.undo import undo_reason
+from game.session import LocalSession
 from game.ui.table_common import LOOK_TIME, PRIVACY_IDLE
 
 
@@ -413,16 +414,16 @@ def test_undo_reasons():
     game = BidGame(3)
     game.phase = "take"
     game.bids = {0: "bid0-a", 1: "bid1-a", 2: "bid2-a"}
-    assert undo_reason(game, 0, seats, False, False) == "Nothing of yours to take back this turn."
+    assert undo_reason(LocalSession(game), 0, seats, False, False) == "Nothing of yours to take back this turn."
     game.history = [(1, "bid1-a"), (0, "bid0-a")]
-    assert undo_reason(game, 0, seats, False, False) is None
-    assert undo_reason(game, 0, seats, True, False) == "Nothing to take back."
-    assert undo_reason(game, None, seats, False, False) == "Nothing to take back."
-    assert undo_reason(game, 1, seats, False, False) == "Nothing to take back."
-    assert undo_reason(game, 0, seats, False, True) == "Wait for the table to catch up."
-    assert undo_reason(game, 2, seats, False, False) == "Nothing of yours to take back this turn."
+    assert undo_reason(LocalSession(game), 0, seats, False, False) is None
+    assert undo_reason(LocalSession(game), 0, seats, True, False) == "Nothing to take back."
+    assert undo_reason(LocalSession(game), None, seats, False, False) == "Nothing to take back."
+    assert undo_reason(LocalSession(game), 1, seats, False, False) == "Nothing to take back."
+    assert undo_reason(LocalSession(game), 0, seats, False, True) == "Wait for the table to catch up."
+    assert undo_reason(LocalSession(game), 2, seats, False, False) == "Nothing of yours to take back this turn."
     game.floor = 2
-    assert undo_reason(game, 0, seats, False, False) == \
+    assert undo_reason(LocalSession(game), 0, seats, False, False) == \
         "That can no longer be taken back: something was revealed or drawn since."
 
 
@@ -439,7 +440,7 @@ def test_missing_parts_names_what_a_game_lacks():
             return ""
 
     missing = missing_parts(Half)
-    assert {"new_state", "make_layout", "draw", "show_results"} <= set(missing)
+    assert {"layout_type", "draw", "show_results"} <= set(missing)
     assert set(missing) <= set(REQUIRED_PARTS)
 
 

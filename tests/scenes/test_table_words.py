@@ -20,11 +20,11 @@ def test_colorado_take_prompt_says_an_orange_flag(tables):
     rng = random.Random(1)
     for _ in range(200):
         t.until_human()
-        if s.state.phase == "take":
+        if s.session.state.phase == "take":
             break
-        t.play(rng.choice(s.state.legal_actions(s.chooser)))
-    assert s.state.phase == "take"
-    st = s.state
+        t.play(rng.choice(s.session.state.legal_actions(s.chooser)))
+    assert s.session.state.phase == "take"
+    st = s.session.state
     orange = next(c.id for c in CARDS if c.colour == "orange" and c.id not in st.revealed)
     st.revealed[0] = orange  # (test only) an orange card is on offer
     free = next(i for i in range(150) if st.owner[i] < 0 and st.lakemap.lake_at[i] < 0

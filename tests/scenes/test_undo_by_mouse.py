@@ -33,8 +33,8 @@ def until_undoable(t, game_id: str, rng: random.Random):
     s = t.scene
     for _ in range(300):
         t.wait_turn()
-        assert not s.state.is_over()
-        legal = s.state.legal_actions(s.chooser)
+        assert not s.session.state.is_over()
+        legal = s.session.state.legal_actions(s.chooser)
         # the moves the game's hooks name (``undo_liked``: what the field report took back)
         liked = [a for a in legal if isinstance(a, hooks(game_id).undo_liked)]
         action = rng.choice(liked or legal)
@@ -57,7 +57,7 @@ def test_undo_button_lights_up_and_takes_back_on_click(game_id, make_table):
         t.app.settings.animation_speed = speed
     s = t.scene
     lines, prompt = until_undoable(t, game_id, random.Random(2))
-    moves = len(s.state.history)
+    moves = len(s.session.state.history)
     r = table_screen.undo_rect(s)
     screen = pygame.display.get_surface()
     t.move((r.x - 40, r.bottom + 200))  # on the log, away from the button
@@ -71,7 +71,7 @@ def test_undo_button_lights_up_and_takes_back_on_click(game_id, make_table):
 
     t.click(r.center)
     t.step(2)
-    assert len(s.state.history) == moves - 1
+    assert len(s.session.state.history) == moves - 1
     assert s.log.lines == lines  # the undone move's lines left the log
     assert prompt and s.controls.prompt() == prompt
     assert table_screen.prompt_line(s) == f"Taken back. {prompt}"

@@ -15,6 +15,7 @@ from game import i18n
 from game.registry import GAMES
 from game.scenes.tutorial.bubble import RING, arrow_points
 from game.scenes.tutorial.lesson import load_lesson
+from game.session import Move
 from game.ui import theme
 
 GAME_IDS = [g.id for g in GAMES.values() if g.lesson]
@@ -47,6 +48,12 @@ def crossed(bubble) -> list:
             and (r.clipline(points[0], points[1]) or r.clipline(points[2], points[1]))]
 
 
+
+def as_moves(state, events):
+    """``events`` (the walk's: all of them as one move) as a session's moves, each with the
+    seat and action of ``state``'s history at its place."""
+    return [Move(p, a, ev) for (p, a), ev in zip(state.history, events, strict=False)]
+
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("language", ["en", "it", "es", "fr"])
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -60,7 +67,7 @@ def test_the_bubble_covers_nothing_the_step_talks_about(services, game_id, langu
     try:
         for visit, moves in visits:
             table.restore(visit.state.clone())
-            table.rebuild_log(moves)
+            table.rebuild_log(as_moves(visit.state, moves))
             table.coach.guide.index = visit.index
             bubble = table.coach.bubble
             bubble.layout()
@@ -84,7 +91,7 @@ def test_the_newest_log_lines_and_the_others_new_pieces_are_part_of_the_subject(
     table = table_for(lesson, services)
     try:
         table.restore(visit.state.clone())
-        table.rebuild_log(moves)
+        table.rebuild_log(as_moves(visit.state, moves))
         table.coach.guide.index = visit.index
         bubble = table.coach.bubble
         bubble.layout()

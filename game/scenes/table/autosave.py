@@ -13,13 +13,14 @@ keeps no autosave but watches its progress file the same way (``watch``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 from game import saves
 from game.config import Config
 from game.engine.core import GameState
 from game.engine.messages import N_, Sentence, say
+from game.history import History
 from game.seats import Seat
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,19 @@ class Autosaver:
 
     def save(self, state: GameState, seats: Sequence[Seat]) -> None:
         self.watch(saves.autosave(self.config, state, list(seats)))
+
+    def keeper(self, seats: Sequence[Seat], history: Callable[[], History],
+               wanted: Callable[[], bool]) -> Callable[[GameState], None]:
+        """What a local session calls after every move and undo (``LocalSession.kept``):
+        keep the autosave current while ``wanted()``, and the game in ``history()`` (the
+        games played) once it is over, at once (a player who leaves during the last
+        animations still finds it there)."""
+        def keep(state: GameState) -> None:
+            if wanted():
+                self.save(state, seats)
+                if state.is_over():
+                    history().add(state, seats)
+        return keep
 
     def watch(self, write: Future[bool]) -> None:
         """Tell the players about ``write`` too (a lesson's progress file)."""

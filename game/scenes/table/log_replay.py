@@ -7,29 +7,29 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import Event
 from game.engine.messages import N_, say
-from game.engine.save_files import replay_events
+from game.session import Move
 
 if TYPE_CHECKING:  # the table imports this module
     from game.scenes.table.table import Table
 
 
-def rebuild(t: Table, moves: list[list[Event]] | None = None) -> None:
-    """The log of the game so far, rebuilt from a replay of its moves (``moves``: the
-    events of each action, from ``replay_events``; replayed here when not given): the
-    opening lines, every event as the viewer may read it, where the game was resumed."""
+def rebuild(t: Table, moves: list[Move] | None = None) -> None:
+    """The log of the game so far, rebuilt from its moves (``moves``: as the session gave
+    them after an undo; asked of the session when not given): the opening lines, every
+    event as the viewer may read it, where the game was resumed."""
     if moves is None:
-        moves = replay_events(t.state)[1]
+        moves = t.session.past_moves()
     t.sync_viewer()
     t.log.clear()
     t.game.log_opening()
     lines: list[str | Event] = []
-    for k, events in enumerate(moves):
+    for k, (_seat, _action, events) in enumerate(moves):
         if k == t.resumed_at:
             lines.append(say(N_("Game resumed at move {n}."), n=k))
         lines += events
     if t.resumed_at is not None and t.resumed_at >= len(moves):
         lines.append(say(N_("Game resumed at move {n}."), n=len(moves)))
-    t.glance.rebuild(zip((p for p, _a in t.state.history), moves, strict=False))
+    t.glance.rebuild((m.seat, m.events) for m in moves)
     for line in lines[-t.log.max_lines:]:  # older lines would drop out anyway
         if isinstance(line, str):
             t.log.add(line)

@@ -1,8 +1,10 @@
 """What a game gives the shared table (``table.Table``): its parts, handed over as objects.
 
 A game's table module defines one class built as ``Parts(table)`` (named by the
-descriptor's ``GameInfo.table``).  It starts the game (``new_state``), lays the table out
-(``make_layout``), and builds the game's objects, which the table calls and never subclasses:
+descriptor's ``GameInfo.table``; the game itself starts from the descriptor's ``new``, the
+seats' default names are its ``seat_colours``).  It names the class of the table's layout
+(``layout_type``), and builds the game's objects, which the table calls and never
+subclasses:
 
 - ``presenter`` (``Presenter``): each event as steps on the table's timeline, and what the
   steps put over the shown state until the table catches up;
@@ -22,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.engine.core import GameState
 from game.engine.events import Event
 from game.engine.messages import N_
 from game.ui.table_anim import Step
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from game.scenes.table.table import Table
     from game.ui.tooltip import Tip
 
-REQUIRED_PARTS = ("new_state", "make_layout", "default_name", "draw", "show_results")
+REQUIRED_PARTS = ("layout_type", "draw", "show_results")
 """What every game's parts define themselves (``GameParts`` has no working default)."""
 
 
@@ -59,6 +60,9 @@ class GameParts:
     """A game's parts of the table, with the defaults of everything optional."""
 
     # --- what the game sets up -----------------------------------------------------------
+    layout_type: Any = None
+    """The table's layout, built as ``layout_type(players)``: the board's, the log's, the
+    panels' rects, ``cell_rect``..."""
     board_size: tuple[int, int] = (1, 1)  # (columns, rows) the board cursor moves in
     bot_pace: float = 0.75  # seconds of animation time before a bot's move shows
     bid_pace: float | None = None  # the same during a simultaneous step (None: bot_pace)
@@ -84,21 +88,6 @@ class GameParts:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-
-    @staticmethod
-    def new_state(players: int, seed: int, **options: str) -> GameState:
-        """A new game (``options``: the descriptor's game options)."""
-        raise NotImplementedError
-
-    @staticmethod
-    def make_layout(players: int) -> Any:
-        """The table's layout: the board's, the log's, the panels' rects, ``cell_rect``..."""
-        raise NotImplementedError
-
-    @staticmethod
-    def default_name(seat: int) -> str:
-        """Seat ``seat``'s name when it has none."""
-        raise NotImplementedError
 
     def start_scores(self, state: Any) -> list[int]:
         """Where the score markers start (the state's scores)."""

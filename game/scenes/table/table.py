@@ -1,14 +1,17 @@
 """``Table``: the table of every game, one class the games hand their parts to.
 
-It owns the turn loop (apply → the timeline of steps → catch-up, hand-off, undo, resume,
-autosave, bots, hints) and composes its parts, each with one job: ``Seating`` (seats,
+It plays a game through a session (``game.session``: a ``LocalSession`` here) and never
+reads the game itself: what it shows comes from the session's views (``seen``: the game as
+the viewer may know it, rebuilt from their view).  It owns the turn loop (a move handed to
+the session → the moves it plays (``take_moves``) → the timeline of steps → catch-up,
+hand-off, undo, resume, bots, hints) and composes its parts, each with one job: ``Seating`` (seats,
 names, bots), ``BotDriver`` (bots thinking off the frame loop), ``Privacy`` (hand-off, who
 looks), ``undo``, ``Autosaver``, ``TurnLoop`` (whoever acts, several seats at once
 included), ``screen`` (prompt, buttons, banner), ``InputRouter`` (pointer and focus) and
 ``TableTips`` (hover tips).  The game's parts (``self.game``, a ``parts.GameParts`` built
 from the class its descriptor names) say what its events look like (``presenter``), what a
 click or a key means now, how the table is drawn and what its tips say; they read the table
-(``state``, ``shown``, ``dview()``, ``viewer``, ``acting``, ``human_can_act``, ``legal()``,
+(``known``, ``shown``, ``dview()``, ``session``, ``viewer``, ``acting``, ``human_can_act``, ``legal()``,
 ``error()``, ``log_event()``...).
 
 The ``update`` advances the clocks (``advance``), the game's own (``game.animate``), then the
@@ -18,6 +21,7 @@ turn loop.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -40,12 +44,12 @@ from game.scenes.table.parts import GameParts
 from game.scenes.table.privacy import Privacy
 from game.scenes.table.seat_change import SeatChange
 from game.scenes.table.seating import Seating
+from game.scenes.table.seen import SeenByViewer, Views
 from game.scenes.table.suggest import Suggestions
 from game.scenes.table.turns import TurnLoop
 from game.scenes.table.undo import TAKEN_BACK_TIME, undo_reason
 from game.seats import Seat
-from game.session import LocalSession
-from game.session.seen import SeenGames
+from game.session import LocalSession, Move, Session
 from game.ui import glance as glance_view
 from game.ui import intents as I
 from game.ui.arming import Arming
@@ -59,7 +63,7 @@ NOT_NOW = say(N_("Not possible now."))
 SAVE_NOTICE_SECONDS = 12.0  # how long the table says that the autosave failed (or works again)
 
 
-class Table(Scene):
+class Table(Scene, SeenByViewer):
     """The table of any game: built as ``Table(services, game_id, seats, seed, state=None,
     **options)``; the game's parts (``self.game``, a ``parts.GameParts``) come from the class
     the descriptor names (``GameInfo.table``)."""
@@ -78,12 +82,12 @@ class Table(Scene):
         super().__init__(services)
         parts_class = load_parts(game_id)
         if state is None:
-            state = parts_class.new_state(len(seats), seed, **options)
+            state = GAMES[game_id].new(len(seats), seed, **options)
         self._init_table(game_id, seats, seed, state, parts_class)
         self.game: GameParts = parts_class(self)
         self.controls = self.game.controls
         self.hover_tips = TableTips(self, self.game)
-        self.disp_score = self.game.start_scores(state)
+        self.disp_score = self.game.start_scores(self.known)
         self.track = [float(x) for x in self.disp_score]
         self.resumed_at: int | None = None  # the move a resumed game went on from
         if self.session.moves:  # a game resumed: its log so far
@@ -95,21 +99,23 @@ class Table(Scene):
     # --- set up ------------------------------------------------------------------------------
     def _init_table(self, game_id: str, seats: Sequence[Seat], seed: int, state: GameState,
                     parts: type[GameParts]) -> None:
-        """The fields every table starts with: the game's id picks the bots, its parts' class
-        gives the layout and the seats' default names."""
+        """The fields every table starts with: the game's id picks the bots and the seats'
+        default names, its parts' class gives the layout."""
         self.game_id = game_id
         self.music = game_id  # each game has its own theme (game.ui.music)
         self.seed = seed
-        self.seating = Seating.build(seats, game_id, seed, parts.default_name, self.services.search,
+        self.seating = Seating.build(seats, game_id, seed, GAMES[game_id].default_name,
+                                     self.services.search,
                                      self.services.settings.bot_seconds)
         self.seats, self.names, self.colour = (self.seating.seats, self.seating.names,
                                                self.seating.colour)
         self.humans, self.bots, self.rename = (self.seating.humans, self.seating.bots,
                                                self.seating.rename)
         self.n = len(self.seats)
-        self.session = LocalSession(state)
-        self._seen = SeenGames(type(state))  # the game as the viewer may know it now
-        self._shown = SeenGames(type(state))  # ... and as the screen shows it
+        self.autosaver = Autosaver(self.services.config)
+        self.session: Session = LocalSession(state, self.autosaver.keeper(
+            self.seats, lambda: self.services.history, lambda: self.writes_autosave))
+        self._init_seen(type(state))
         self.bot_driver = BotDriver(self.bots)
         self.hints = Hints()
         self.suggest = Suggestions(self)
@@ -117,10 +123,9 @@ class Table(Scene):
         self.coaching = Coaching(self)
         self.seat_change = SeatChange(self)
         self.privacy = Privacy(self.humans)
-        self.autosaver = Autosaver(self.services.config)
         self.turns = TurnLoop(self, self.bot_driver)
         self.input = InputRouter(self)
-        self.layout = layout = parts.make_layout(len(seats))
+        self.layout = layout = parts.layout_type(len(seats))
         self.timeline = Timeline()
         self.sprites = Sprites()
         self.floaters = make_floaters()
@@ -161,36 +166,9 @@ class Table(Scene):
         self.save_notice_time = 0.0
         self.t = 0.0
         self._cache: dict = {}
+        self._before: dict[int, Any] = {}  # what ``before_apply`` said of a move handed in
 
     runner = property(lambda self: self.bot_driver.runner, doc="Where bots think.")
-
-    @property
-    def state(self) -> GameState:
-        """The game itself, as the local session keeps it: for what runs on this machine and
-        may know it all (the autosave, the history, the log's replay); the turn loop, the
-        bots, the hints ask ``session``, the game's parts ``known`` and ``shown``."""
-        return self.session.state
-
-    @property
-    def known(self) -> GameState:
-        """The game now as the viewer may know it (``game.session.seen``): rebuilt from the
-        session's view for them, hidden parts sampled.  The game's parts ask their rules
-        about it (refusals, previews, the prompt)."""
-        return self._seen.get((self.session.version, self.version), self.viewer, self.session.view)
-
-    @property
-    def shown(self) -> GameState:
-        """The game as the screen shows it (``shown_views``), as the viewer may know it."""
-        return self._shown.get(self.shown_version, self.viewer, self.shown_view)
-
-    def shown_view(self, viewer: int | None) -> dict[str, Any]:
-        """The shown game as ``viewer`` may see it."""
-        return self.shown_views[viewer]
-
-    def views_now(self) -> dict[int | None, dict[str, Any]]:
-        """The session's views now, of every viewer this table shows (an onlooker, each
-        seat): what the screen shows once the steps of an action have run."""
-        return {v: dict(self.session.view(v)) for v in (None, *range(self.n))}
 
     def draw(self, surface: pygame.Surface) -> None:
         self.game.draw(surface)
@@ -236,10 +214,6 @@ class Table(Scene):
                 sprite.done = True
                 sprite.on_done()
         self.sprites.items.clear()
-
-    def dview(self) -> dict[str, Any]:
-        """The shown game as the viewer may see it."""
-        return self.shown_views[self.viewer]
 
     def update_covered(self, dt: float) -> None:
         """Under the pause menu or the rules the hand still shows, dimmed: the privacy screen
@@ -311,6 +285,7 @@ class Table(Scene):
             self.services.audio.play("error")
 
     def _drive(self, adt: float) -> None:
+        self.take_moves()
         self.turns.drive(adt)
 
     def advance(self, dt: float) -> float:
@@ -354,7 +329,7 @@ class Table(Scene):
         self.log.add_event(e, self.colour[e.player] if e.player is not None else None)
         return self.log.entries[-1].text if self.log.entries else ""
 
-    def rebuild_log(self, moves: list[list[Event]] | None = None) -> None:
+    def rebuild_log(self, moves: list[Move] | None = None) -> None:
         """The log of the game so far, rebuilt for the viewer (``log_replay.rebuild``)."""
         log_replay.rebuild(self, moves)
 
@@ -364,14 +339,9 @@ class Table(Scene):
         return self.autosaver.wanted(self.autosave, self.passive)
 
     def after_action(self) -> None:
-        """Each table calls this once an action is applied: keep the autosave current, and
-        the history once the game is over (at once, not after the last animation: a player
-        who leaves during it still finds the game there)."""
+        """Each table calls this once an action is applied or taken back (the session keeps
+        the autosave and the history itself: ``Autosaver.keeper``)."""
         self.taken_back_time = 0.0
-        if self.writes_autosave:
-            self.autosaver.save(self.state, self.seats)
-            if self.state.is_over():
-                self.services.history.add(self.state, self.seats)
         if self.coach is not None:
             self.coach.after_action()
 
@@ -384,25 +354,33 @@ class Table(Scene):
             self.game.show_results()
 
     def play(self, action: Any, p: int) -> None:
-        """Apply ``p``'s ``action`` to the state at once; its events become steps on the
-        timeline (the game's presenter says how each shows), then the shown state catches up;
-        the glance, the hot-seat look and the autosave follow."""
-        game = self.game
-        before = game.before_apply(action, p)
-        events = self.session.apply(action, p)
-        self.version += 1
-        if not self.seats[p].is_bot:
-            self.human_actions += 1
-        game.applied(action, p, before)
-        after, version = self.views_now(), self.version
-        for e in events:
-            self.timeline.steps.extend(game.presenter.steps(e))
-        self.timeline.add(lambda: self.catch_up(after, version), 0.0, "catch_up")
-        self.follow.moved(events, p)
-        self.privacy.note_revealed(events, p, game.look_kinds)
-        self.after_action()
+        """Hand ``p``'s ``action`` to the session; the moves that arrive show
+        (``take_moves``: a local session plays it at once)."""
+        self._before[p] = self.game.before_apply(action, p)
+        self.session.submit(action, p)
+        self.take_moves()
 
-    def catch_up(self, after: dict[int | None, dict[str, Any]], version: int | None) -> None:
+    def take_moves(self) -> None:
+        """Show the moves the session played since it was last asked (this table's, and
+        the other seats' in a game played elsewhere): each frame, and after ``play``.  Each
+        move's events become steps on the timeline (the game's presenter says how each
+        shows), then the shown game catches up; the glance and the hot-seat look follow."""
+        game = self.game
+        for p, action, events in self.session.poll():
+            before = self._before.pop(p, None)
+            self.version += 1
+            if not self.seats[p].is_bot:
+                self.human_actions += 1
+            game.applied(action, p, before)
+            after, version = self.views_now(), self.version
+            for e in events:
+                self.timeline.steps.extend(game.presenter.steps(e))
+            self.timeline.add(partial(self.catch_up, after, version), 0.0, "catch_up")
+            self.follow.moved(events, p)
+            self.privacy.note_revealed(events, p, game.look_kinds)
+            self.after_action()
+
+    def catch_up(self, after: Views, version: int | None) -> None:
         """Every step has run (``version``: the table's version the action made; None: the
         table was restored at once): ``after`` (the views then) is shown; pieces still
         landing are in it."""
@@ -413,24 +391,31 @@ class Table(Scene):
         self.game.presenter.catch_up(self.shown, version)
 
     def restore(self, state: GameState) -> None:
-        """Show ``state`` at once, without animation (undo, a replay's step back)."""
+        """Go on from ``state`` at once, without animation (a replay's step back, a lesson's
+        undo or progress: tables on this machine only, over a ``LocalSession``)."""
+        assert isinstance(self.session, LocalSession)
+        self.session.restore(state)
+        self.resync()
+
+    def resync(self) -> None:
+        """Show the session's game at once, without animation (an undo, a restore)."""
         self.bot_driver.reset()
         self.timeline = type(self.timeline)()
         self.sprites.items.clear()
-        self.session.restore(state)
+        self._before.clear()
         self.version += 1
         self._cache = {}
         self.results_shown = False
         self.game.reset_choice()
         self.catch_up(self.views_now(), None)
-        self.disp_score = list(state.scores())
+        self.disp_score = list(self.shown_views[None]["scores"])
         self.track = [float(x) for x in self.disp_score]
 
     def undo_reason(self) -> str | None:
         """Why the viewer cannot take back their last action now (None: they can)."""
         if self.coach is not None and self.coach.guided:
             return self.coach.no_undo
-        return undo_reason(self.state, self.viewer, self.seats, self.passive,
+        return undo_reason(self.session, self.viewer, self.seats, self.passive,
                            self.timeline.busy)
 
     @property
@@ -444,12 +429,9 @@ class Table(Scene):
             self.message, self.message_error, self.message_time = why, True, 4.0
             self.services.audio.play("error")
             return False
-        if self.coach is not None:
-            state, moves = self.coach.take_back()
-        else:
-            moves = self.session.take_back()
-            state = self.session.state
-        self.restore(state)
+        # a lesson's undo replays the lesson's arranged deal
+        moves = self.coach.take_back() if self.coach is not None else self.session.take_back()
+        self.resync()
         self.after_action()
         self.rebuild_log(moves)  # the undone move's lines leave the log
         self.message, self.message_error, self.message_time = "", False, 0.0

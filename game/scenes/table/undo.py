@@ -1,14 +1,12 @@
-"""When a human may take back their last action, and taking it back."""
+"""When a human may take back their last action."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.core import GameState
-from game.engine.events import Event
 from game.engine.messages import N_, say
-from game.engine.save_files import replay_events
 from game.seats import Seat
+from game.session import Session
 
 TAKEN_BACK_TIME = 4.0  # seconds the prompt starts with "Taken back." after an undo
 
@@ -19,22 +17,16 @@ NOT_YOURS = say(N_("Nothing of yours to take back this turn."))
 TOO_LATE = say(N_("That can no longer be taken back: something was revealed or drawn since."))
 
 
-def undo_reason(state: GameState, viewer: int | None, seats: Sequence[Seat], passive: bool,
+def undo_reason(session: Session, viewer: int | None, seats: Sequence[Seat], passive: bool,
                 busy: bool) -> str | None:
     """Why ``viewer`` cannot take back their last action now (None: they can), as a
     ``Sentence`` (shown with ``localized``).  ``busy``: the table still shows earlier moves."""
-    history = state.history
     if passive or viewer is None or seats[viewer].is_bot:
         return NOTHING
     if busy:
         return CATCHING_UP
-    if not history or history[-1][0] != viewer or viewer not in state.to_act():
+    if session.last_mover() != viewer or viewer not in session.to_act():
         return NOT_YOURS
-    if not state.is_undoable(len(history) - 1):
+    if not session.can_take_back():
         return TOO_LATE
     return None
-
-
-def take_back(state: GameState) -> tuple[GameState, list[list[Event]]]:
-    """The game without its last action, and the events of each action left (for the log)."""
-    return replay_events(state, upto=len(state.history) - 1)

@@ -91,7 +91,7 @@ class Bubble:
         one (what changed on the board meanwhile: a bot's new building, its cubes)."""
         rects = [rect for rect, _entry in table.log.newest(NEWS_LINES)]
         cols, rows = table.game.board_size
-        for p, action in reversed(table.state.history):
+        for p, action in reversed(table.coach.session.state.history):
             if p == LEARNER:
                 break
             cells = action_cells(action) + [tuple(c) for c in getattr(action, "cubes", ())]

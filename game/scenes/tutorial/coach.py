@@ -29,6 +29,7 @@ from game.engine.actions import Action
 from game.engine.messages import N_, Sentence, say
 from game.registry import GAMES
 from game.scenes.table import TableUnavailable, open_table
+from game.session import LocalSession, Move
 from game.ui import intents as I
 
 from . import progress
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     import pygame
 
     from game.engine.core import GameState
-    from game.engine.events import Event
     from game.scenes.table.table import Table
 
 log = logging.getLogger(__name__)
@@ -72,9 +72,15 @@ class Coach:
         self.table = table
         self.lesson = lesson
         self.guide = guide
-        self.actions: list[tuple[int, Action]] = list(table.state.history)
+        self.actions: list[tuple[int, Action]] = list(cast(LocalSession, table.session).state.history)
         self.bubble = Bubble(self)
         self.focused_step = -1  # the step the focus was last moved onto the expected move for
+
+    @property
+    def session(self) -> LocalSession:
+        """The lesson's game, played on this machine: the coach may read it all (its moves
+        count towards the steps, its undo replays the lesson's deal)."""
+        return cast(LocalSession, self.table.session)
 
     # --- what the table asks -----------------------------------------------------------------
     @property
@@ -129,7 +135,7 @@ class Coach:
     def after_action(self) -> None:
         """An action was applied (or one taken back): the learner's count towards the step,
         then the progress file."""
-        history = self.table.state.history
+        history = self.session.state.history
         step = self.guide.index
         for p, action in history[len(self.actions):]:
             if p == LEARNER:
@@ -168,10 +174,14 @@ class Coach:
         """The lesson's game before its first move: its arranged deal (for a replay)."""
         return lesson_state(self.lesson)
 
-    def take_back(self) -> tuple[GameState, list[list[Event]]]:
-        """The game without its last action, rebuilt on the lesson's deal (the engine's own
-        replay would start from the seed without the arrangement)."""
-        return replay_lesson(self.lesson, self.table.state.history[:-1])
+    def take_back(self) -> list[Move]:
+        """Go on from the game without its last action, rebuilt on the lesson's deal (the
+        engine's own replay would start from the seed without the arrangement); the moves
+        left."""
+        session = self.session
+        state, events = replay_lesson(self.lesson, session.state.history[:-1])
+        session.restore(state)
+        return [Move(p, a, ev) for (p, a), ev in zip(state.history, events, strict=False)]
 
     def handle(self, intent: I.Intent) -> bool:
         """Continue on a reading step (a click on it, Enter / Space / pad A); while it is up
@@ -224,7 +234,9 @@ def open_lesson_table(services, lesson: Lesson, saved: progress.Progress | None 
         table.restore(saved.state)
         coach.actions = list(saved.state.history)
         table.resumed_at = len(saved.state.history)
-        table.rebuild_log(saved.moves)
+        moves = saved.moves
+        table.rebuild_log(None if moves is None else [
+            Move(p, a, ev) for (p, a), ev in zip(saved.state.history, moves, strict=False)])
     return table
 
 

@@ -1,15 +1,17 @@
 """The Colorado County table: board with lakes, flags and cubes, score track, player panels,
 the revealed cards, the acting human's flags or cowboys, bots, market and secret bids.
 
-* ``self.state`` is the real game; actions are applied at once (``_apply``).  Each event's
-  step (``colorado.presenter``) logs its line, plays its sound and puts sprites and overlays
-  over ``self.shown`` (the state before the action); when the steps end, ``shown`` catches up.
+* The table's session plays each action at once; the parts ask their rules about
+  ``table.known`` (the game as the viewer may know it, rebuilt from their view).  Each
+  event's step (``colorado.presenter``) logs its line, plays its sound and puts sprites and
+  overlays over ``table.shown`` (the game before the action, as the viewer may know it);
+  when the steps end, ``shown`` catches up.
 * The acting human's half-made move, prompt and buttons: ``self.choice`` (``colorado.choices``,
   no pygame); the drawing: ``self.renderer`` (``colorado.renderer``).  This scene wires them.
 * The shared turn loop (``game.scenes.table``) runs bots and humans; bots act after
   ``BOT_PACE``; in the secret bids (``bid``, ``auction``) they bid while the human chooses.
 * Privacy: ``self.viewer`` is the only human, or the one past the hand-off screen; everything
-  drawn comes from ``shown.view(viewer)`` and the log's lines for them.  With 2+ humans each
+  drawn comes from ``table.dview()`` (the viewer's view) and the log's lines for them.  With 2+ humans each
   secret bid is entered behind its own hand-off screen.
 * Focus keys: ``flag0..``, ``token0..``, ``card0..``, ``btn0/btn1`` and ``board`` (a cell
   cursor); a card laid on the board turns with R, Q/E, the wheel, right click or shoulders.
@@ -26,8 +28,7 @@ from game.engine.messages import say
 from game.games.colorado.art import pieces
 from game.games.colorado.art.board_view import BoardView
 from game.games.colorado.art.layout import COLS, ROWS, TOKEN, TableLayout
-from game.games.colorado.engine import Bid, ColoradoState, SaleBid, new_game
-from game.games.colorado.engine.model import PLAYER_NAMES as ENGINE_NAMES
+from game.games.colorado.engine import Bid, ColoradoState, SaleBid
 from game.games.colorado.table import renderer, tips
 from game.games.colorado.table.controls import ColoradoControls
 from game.games.colorado.table.panels import PanelModel
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
 class ColoradoParts(GameParts):
     table: ColoradoTable
 
+    layout_type = TableLayout
     bot_pace = BOT_PACE
     bid_pace = BID_PACE
     simultaneous_phases = SIMULTANEOUS
@@ -74,19 +76,8 @@ class ColoradoParts(GameParts):
     recap_kinds = frozenset({"flag_placed", "flag_not_placed", "sale_offered", "card_taken",
                              "lake_changed"})
 
-    @staticmethod
-    def make_layout(players: int) -> TableLayout:
-        return TableLayout(players)
-
-    @staticmethod
-    def default_name(seat: int) -> str:
-        return ENGINE_NAMES[seat]
     look_prompt = N_("What you just drew is in your strip. The table passes on in a moment "
                      "(click or press a key to pass it now).")
-
-    @staticmethod
-    def new_state(players: int, seed: int, **options: str) -> ColoradoState:
-        return new_game(players, seed, **options)
 
     def __init__(self, table) -> None:
         super().__init__(table)

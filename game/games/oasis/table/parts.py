@@ -3,11 +3,12 @@ the cards being carried out, prompt and buttons, bots at a watchable pace.
 
 The scene wires the parts under ``game.games.oasis.table`` to the shared table:
 
-* ``self.state`` is the real game; actions are applied to it at once (``_apply``).  Their
-  events become animation steps on ``self.timeline`` (``presenter``).  The screen draws
-  ``self.shown``, a copy of the state taken after the previous action, plus what running
-  steps have already put down (``self.landed``); when the last step of an action ends,
-  ``shown`` catches up.
+* The table's session plays each action at once; the parts ask their rules about
+  ``table.known`` (the game as the viewer may know it, rebuilt from their view).  The
+  action's events become animation steps on ``table.timeline`` (``presenter``).  The screen
+  draws ``table.shown`` (the game after the previous action, as the viewer may know it),
+  plus what running steps have already put down (``self.landed``); when the last step of
+  an action ends, ``shown`` catches up.
 * What the acting human may do, their half-made move, the prompt and the buttons are
   ``self.choice`` (``choices``); panels, zoom and peek are data (``models``) drawn by
   ``renderer``.
@@ -31,8 +32,7 @@ from game.games.oasis.art import pictures as oart
 from game.games.oasis.art.board_view import BoardView
 from game.games.oasis.art.layout import COLS, ROWS, TableLayout
 from game.games.oasis.art.zoom import ZoomModel, render_zoom
-from game.games.oasis.engine import OasisState, new_game
-from game.games.oasis.engine.cards import COLOURS
+from game.games.oasis.engine import OasisState
 from game.games.oasis.table import models, presenter, renderer, tips
 from game.games.oasis.table.controls import OasisControls
 from game.games.oasis.table.panels import LayoutKey, PanelModel, render_panel, render_supply
@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 class OasisParts(GameParts):
     table: OasisTable
 
+    layout_type = TableLayout
     bot_pace = BOT_PACE
     track_speed_min = 8.0
     banner_in_anim_time = True
@@ -73,18 +74,6 @@ class OasisParts(GameParts):
     recap_kinds = frozenset({"offer_stopped", "offer_taken", "tile_placed", "camel_placed",
                              "camel_moved", "marker_moved", "card_ignored"})
     strip_keeps = "offer"  # Up from an offer card stays among the cards
-
-    @staticmethod
-    def new_state(players: int, seed: int, **options: str) -> OasisState:
-        return new_game(players, seed)
-
-    @staticmethod
-    def make_layout(players: int) -> TableLayout:
-        return TableLayout(players)
-
-    @staticmethod
-    def default_name(seat: int) -> str:
-        return COLOURS[seat].capitalize()
 
     def start_scores(self, state: OasisState) -> list[int]:
         return [0] * len(state.scores())  # the scores count up during the final scoring

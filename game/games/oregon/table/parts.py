@@ -10,11 +10,12 @@ The scene wires Oregon's parts (``game.games.oregon.table``) to the shared table
 
 Structure
 ---------
-* ``self.state`` is the real game; actions are applied to it at once (``_apply``).
-* Their events are queued on ``self.timeline`` (one step per event).  The screen draws
-  ``self.shown``, a copy of the state taken after the previous action, plus what the running
-  steps have already put down; when the last step of an action ends, ``shown`` catches up
-  with the state.  So the engine never waits and the picture never jumps.
+* The table's session plays each action at once; the parts ask their rules about
+  ``table.known`` (the game as the viewer may know it, rebuilt from their view).
+* Its events are queued on ``table.timeline`` (one step per event).  The screen draws
+  ``table.shown`` (the game after the previous action, as the viewer may know it), plus what
+  the running steps have already put down; when the last step of an action ends, ``shown``
+  catches up with the game.  So the engine never waits and the picture never jumps.
 * Humans act only while the timeline is idle; bots think in a ``BotRunner`` worker thread.
 * Who may see private things (the hand, token values) is ``self.viewer``.
 * Input: mouse, keyboard and pads through intents.  Focus keys: ``card0..``, ``joker``,
@@ -32,8 +33,7 @@ from game import i18n
 from game.engine.messages import N_, P, say
 from game.games.oregon.art.board_view import BoardView
 from game.games.oregon.art.layout import COLS, ROWS, TableLayout
-from game.games.oregon.engine import OregonState, new_game
-from game.games.oregon.engine import player_name as engine_player_name
+from game.games.oregon.engine import OregonState
 from game.games.oregon.table import tips
 from game.games.oregon.table.choices import gains_text
 from game.games.oregon.table.controls import OregonControls
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
 class OregonParts(GameParts):
     table: OregonTable
 
+    layout_type = TableLayout
     bot_pace = BOT_PACE
     board_size = (COLS, ROWS)
     prompt_bold_after_error = True
@@ -76,18 +77,6 @@ class OregonParts(GameParts):
     look_prompt = N_("Your new cards are in your hand. The table passes on in a moment "
                      "(click or press a key to pass it now).")
     strip_vertical = False  # Up/Down leave the hand for the board; Left/Right walk it
-
-    @staticmethod
-    def new_state(players: int, seed: int, **options: str) -> OregonState:
-        return new_game(players, seed)
-
-    @staticmethod
-    def make_layout(players: int) -> TableLayout:
-        return TableLayout(players)
-
-    @staticmethod
-    def default_name(seat: int) -> str:
-        return engine_player_name(seat)
 
     def __init__(self, table) -> None:
         super().__init__(table)

@@ -10,8 +10,7 @@ from game.i18n import N_
 from game.scenes.results import ResultRow, ResultsScene
 from game.scenes.table.parts import GameParts
 
-from ..engine import SIZE, MosaicState, new_game
-from ..engine.events import PLAYER_NAMES
+from ..engine import SIZE
 from . import renderer, tips
 from .controls import MosaicControls
 from .layout import TableLayout
@@ -22,22 +21,11 @@ COLUMNS = [N_("Matches")]
 
 
 class MosaicParts(GameParts):
+    layout_type = TableLayout
     board_size = (SIZE, SIZE)
     look_kinds = frozenset({"drew"})
     move_kinds = frozenset({"placed"})
     recap_kinds = move_kinds
-
-    @staticmethod
-    def new_state(players: int, seed: int, **options: str) -> MosaicState:
-        return new_game(players, seed)
-
-    @staticmethod
-    def make_layout(players: int) -> TableLayout:
-        return TableLayout(players)
-
-    @staticmethod
-    def default_name(seat: int) -> str:
-        return PLAYER_NAMES[seat]
 
     def __init__(self, table) -> None:
         super().__init__(table)
