@@ -27,11 +27,12 @@ from game.engine.save_files import replay_events
 
 
 class Move(NamedTuple):
-    """One action of the game, as a session hands it over: who played it, what it was and
-    what happened (its events; render each for a viewer with ``Session.events_for``)."""
+    """One action of the game, as a session hands it over: who played it, what it was (None
+    when it was played elsewhere and not told here) and what happened (its events; render
+    each for a viewer with ``Session.events_for``)."""
 
     seat: int
-    action: Action
+    action: Action | None
     events: list[Event]
 
 
