@@ -85,7 +85,7 @@ class OasisHooks(GameHooks):
 
         from game.games.oasis.table import models
 
-        rows = models.result_rows(SimpleNamespace(state=state, names=names, colour=colours))
+        rows = models.result_rows(SimpleNamespace(known=state, names=names, colour=colours))
         return rows, list(models.RESULT_COLUMNS), list(models.POINT_COLUMNS)
 
     def engine_names(self, n):
