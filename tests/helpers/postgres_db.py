@@ -41,7 +41,21 @@ def fresh_schema() -> Iterator[str]:
     url = postgres_url()
     schema = f"test_{uuid.uuid4().hex[:16]}"
     try:
-        yield schema_url(url, schema)
+        # the schema's name is its connections' application name too: a test may cut
+        # exactly its own servers' connections (``cut_connections``)
+        yield f"{schema_url(url, schema)}&application_name={schema}"
     finally:
         with psycopg.connect(url, autocommit=True) as db:
             db.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+def cut_connections(schema_url: str) -> int:
+    """End every connection made with ``schema_url`` (what its servers see of a database
+    restart, without stopping the database the other tests use); how many were ended."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+    name = conninfo_to_dict(schema_url)["application_name"]
+    with psycopg.connect(postgres_url(), autocommit=True) as db:
+        row = db.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                         "WHERE application_name = %s", (name,)).fetchone()
+    return int(row[0]) if row else 0

@@ -2,7 +2,10 @@
 ``postgres_db``): two stores on one database accepting a move at one position at once
 (exactly one wins, the other is refused with the reason); migrations by ``landgrab-server
 migrate`` and a schema newer than the server knows refused, on both stores; a whole game
-through a server process on PostgreSQL, and its ``/health`` answering plain HTTP."""
+through a server process on PostgreSQL, and its ``/health`` answering plain HTTP; two
+servers on one database with a table's clients split across them: a whole game of each
+title, one server killed mid-game (its clients go on on the other), every database
+connection cut mid-game (the servers connect again; nothing is lost)."""
 
 from __future__ import annotations
 
@@ -14,13 +17,16 @@ import urllib.request
 
 import psycopg
 import pytest
-from net_tables import ROOT, ServerProcess, play_whole_game
-from postgres_db import fresh_schema
+from leak_check import problems
+from net_tables import ROOT, Driver, ServerProcess, game_over, play_whole_game
+from postgres_db import cut_connections, fresh_schema
 from store_records import bot_actions, record
 
 from game.registry import GAMES
 from game.server.pgstore import MIGRATIONS, MoveConflict, PostgresStore
 from game.server.store import SQLiteStore
+
+GAME = next(iter(GAMES))
 
 
 @pytest.fixture
@@ -121,3 +127,70 @@ def test_postgres_two_instances_one_table_split_across_them(url, tmp_path, game_
     for client in (host, joiner, watcher):
         assert all(m["moves"] == len(stored.actions) for m in client.latest.values())
     assert not host.refusals and not joiner.refusals
+
+
+STALE = "That move was already made, or the table has moved on since."
+
+
+def split_table(driver: Driver, host_url: str, guest_url: str):
+    """A two-seat table: the host's client on one server, the joined guest's on another."""
+    host, guest = driver.client(host_url, "host"), driver.client(guest_url, "guest")
+    host.send({"type": "create", "game": GAME, "players": 2,
+               "seats": [{"kind": "host", "name": "Ann"}, {"kind": "open"}]})
+    driver.until(lambda: host.of_type("created"), "the table")
+    code = host.of_type("created")[0]["table"]
+    guest.send({"type": "join", "table": code, "name": "Bob"})
+    driver.until(lambda: guest.of_type("joined"), "the seat")
+    host.plays.add((code, 0))
+    guest.plays.add((code, 1))
+    # a move sent as a connection dropped may go out again after it: refused as stale
+    host.expect_refusals = guest.expect_refusals = True
+    return host, guest, code
+
+
+def moves_seen(client, code) -> int:
+    return max((m["moves"] for k, m in client.latest.items() if k[0] == code), default=0)
+
+
+def check_stored(url, code, host, guest) -> None:
+    """The game is over in the store, every move told was stored, only stale refusals."""
+    store = PostgresStore(url)
+    record = store.load(code)
+    store.close()
+    assert record is not None and record.status["over"]
+    for client, seat in ((host, 0), (guest, 1)):
+        assert not problems(record, client.texts, {seat})
+        assert all(r["reason"]["msg"] == STALE for r in client.refusals)
+
+
+def test_postgres_an_instance_killed_mid_game_its_clients_go_on_on_the_other(url, tmp_path):
+    first = ServerProcess(tmp_path / "one", 0, "--db", url)
+    second = ServerProcess(tmp_path / "two", 0, "--db", url)
+    driver = Driver()
+    try:
+        host, guest, code = split_table(driver, first.url, second.url)
+        driver.until(lambda: moves_seen(host, code) >= 20, "twenty moves")
+        first.kill()  # kill -9 mid-game; the load balancer sends its clients to the other
+        host.conn.url = second.url
+        driver.until(lambda: game_over(host, code) and game_over(guest, code), "the end")
+        assert host.conn.reconnections == 1 and guest.conn.reconnections == 0
+    finally:
+        driver.close()
+        second.stop()
+    check_stored(url, code, host, guest)
+
+
+def test_postgres_the_database_connections_cut_mid_game_nothing_is_lost(url, tmp_path):
+    first = ServerProcess(tmp_path / "one", 0, "--db", url)
+    second = ServerProcess(tmp_path / "two", 0, "--db", url)
+    driver = Driver()
+    try:
+        host, guest, code = split_table(driver, first.url, second.url)
+        driver.until(lambda: moves_seen(host, code) >= 20, "twenty moves")
+        assert cut_connections(url) >= 4  # each server's pool and listener
+        driver.until(lambda: game_over(host, code) and game_over(guest, code), "the end")
+    finally:
+        driver.close()
+        assert first.stop() == 0 and second.stop() == 0
+    check_stored(url, code, host, guest)
+    assert "connecting again" in first.log() + second.log()
