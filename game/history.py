@@ -177,6 +177,32 @@ class History:
                                tuple(self.records))
         return record
 
+    def add_online(self, game_id: str, seats: Sequence[Seat], scores: Sequence[int],
+                   winners: Sequence[int], table: str) -> GameRecord:
+        """Record a finished online game (``table``: the server's address and the table's
+        code, its identity) from what this client was sent: its seats (a seat played
+        elsewhere by a bot of the server counts as that bot, any other as a player), the
+        final scores and the winners.  The whole game stays on the server: there is no
+        replay here, and the history says so."""
+        key = hashlib.sha256(f"online:{table}".encode()).hexdigest()
+        for record in self.records:
+            if record.key == key:
+                return record
+        finished = self.clock().replace(microsecond=0)
+        record = GameRecord(
+            finished=finished.isoformat(timespec="seconds"), game=game_id,
+            seats=tuple(SeatRecord(
+                name=s.name, colour=PLAYER_NAMES[s.colour % len(PLAYER_NAMES)],
+                kind=BOT if s.level else HUMAN, level=s.level or "", score=int(scores[i]))
+                for i, s in enumerate(seats)),
+            winners=tuple(winners), replay=self._replay_name(finished, game_id), key=key)
+        self.records.append(record)
+        if self.writer is None:
+            _write_history(self.folder, tuple(self.records))
+        else:
+            self.writer.submit(_write_history, self.folder, tuple(self.records))
+        return record
+
     def _replay_name(self, finished: datetime, game_id: str) -> str:
         taken = {r.replay for r in self.records}
         stem = f"{finished.strftime('%Y-%m-%d')}-{game_id}"
@@ -190,6 +216,14 @@ def _write(folder: Path, replay: str, replay_text: str, records: Sequence[GameRe
     """The replay first: a history never names a replay that was not written."""
     try:
         write_atomic(folder / REPLAYS_DIR / replay, replay_text)
+        write_atomic(folder / HISTORY_FILE, dumps(records))
+    except OSError as exc:
+        log.warning("The finished game could not be kept in the history in %s: %s",
+                    folder, exc)
+
+
+def _write_history(folder: Path, records: Sequence[GameRecord]) -> None:
+    try:
         write_atomic(folder / HISTORY_FILE, dumps(records))
     except OSError as exc:
         log.warning("The finished game could not be kept in the history in %s: %s",

@@ -23,18 +23,22 @@ from game.registry import GameInfo
 NAME_MAX = 16  # characters: a name fits a seat badge, a panel title and a log line
 HUMAN = "human"
 BOT = "bot"
+REMOTE = "remote"  # played elsewhere: another player's client, or a bot of the server
 DEFAULT_BOT_LEVEL = "normal" if "normal" in BOT_LEVELS else BOT_LEVELS[-1]
 # Who plays a seat, as the table's panels say it
 KIND_WORDS = {None: N_("Human"), "easy": N_("Bot (easy)"), "normal": N_("Bot (normal)"),
-              "hard": N_("Bot (hard)")}
+              "hard": N_("Bot (hard)"), REMOTE: N_("Online")}
 
 
 @dataclass(frozen=True)
 class Seat:
     """One player at the table.
 
-    kind:   "human" or "bot"
-    level:  the bot level ("easy", "normal"), None for humans
+    kind:   "human", "bot" or "remote" (an online table's seat played elsewhere: another
+            player's client or a bot of the server; this table neither shows its private
+            things nor runs a bot for it)
+    level:  the bot level ("easy", "normal"), None for humans (a remote seat: its bot's
+            level when a bot of the server plays it)
     name:   shown on the table
     colour: index into the player palette (``game.palette``), also picks the shape
     """
@@ -49,13 +53,20 @@ class Seat:
         return self.kind == BOT
 
     @property
+    def is_remote(self) -> bool:
+        return self.kind == REMOTE
+
+    @property
     def label(self) -> str:
         return f"Bot ({self.level})" if self.is_bot else "Human"
 
     def kind_text(self) -> str:
         """"Human" or "Bot (hard)", in the player's language: what a seat's panel says of
         who plays it."""
-        words = KIND_WORDS.get(self.level if self.is_bot else None)
+        if self.is_remote:  # another player's, or a bot of the server's (its level)
+            words = KIND_WORDS.get(self.level or REMOTE)
+        else:
+            words = KIND_WORDS.get(self.level if self.is_bot else None)
         return _(words) if words else self.label
 
 

@@ -35,8 +35,15 @@ class PauseMenu(MenuScene):
     dim = 150
 
     def __init__(self, services, game_id: str, on_quit_to_menu: Callable[[], None], *,
-                 saved: bool = False, lesson: bool = False):
+                 saved: bool = False, lesson: bool = False,
+                 extra: tuple[str, Callable[[], None]] | None = None,
+                 leave_note: str | None = None):
+        """``extra``: one more item (its label, marked with ``N_``, and what it opens)
+        after Rules; ``leave_note``: what leaving means, when it is neither a saved game nor
+        a game that ends here (an online table goes on without this player)."""
         self.game_id = game_id
+        self.extra = extra
+        self.leave_note = leave_note
         self.saved = saved
         self.lesson = lesson  # a lesson's table: "Leave lesson", its place is kept
         self.game_name = GAMES[game_id].name if game_id in GAMES else game_id.title()
@@ -47,21 +54,33 @@ class PauseMenu(MenuScene):
         self._grow_title = theme.grown(theme.H1_SIZE, display=True)
         self._grow_sub = theme.grown(theme.BODY_SIZE, bold=True)
         self._button = (BUTTON_SIZE[0], theme.scaled(BUTTON_SIZE[1], cap=1.25))
-        height = (250 + self._grow_title + self._grow_sub + 4 * self._button[1] + 3 * GAP + 110
+        n = 5 if self.extra is not None else 4
+        height = (250 + self._grow_title + self._grow_sub + n * self._button[1] + (n - 1) * GAP
+                  + 110
                   + theme.grown(theme.SMALL_SIZE))
         self.panel_rect = layout.centered((theme.scaled(700, cap=1.25), height))
 
     def build(self) -> None:
         p = self.panel_rect
         top = p.y + 230 + self._grow_title + self._grow_sub
-        rects = layout.column((p.centerx, top), self._button, 4, GAP)
+        rects = layout.column((p.centerx, top), self._button, 5 if self.extra else 4, GAP)
         add = self.group.add
         add(Button(rects[0], _("Resume"), self.resume, primary=True, key="resume",
                    sound="back"))
         add(Button(rects[1], _("Rules"), self.open_rules, key="rules"))
+        if self.extra is not None:
+            label, opens = self.extra
+            add(Button(rects.pop(2), _(label), self._opening(opens), key="extra"))
         add(Button(rects[2], _("Settings"), self.services.open_settings, key="settings"))
         add(Button(rects[3], _("Leave lesson") if self.lesson else _("Quit to menu"),
                    self.ask_quit, key="quit"))
+
+    def _opening(self, opens: Callable[[], None]) -> Callable[[], None]:
+        """The extra item: the pause menu closes, then it opens."""
+        def choose() -> None:
+            self.services.stack.remove(self)
+            opens()
+        return choose
 
     # --- actions ------------------------------------------------------------------------------
     def resume(self) -> None:
@@ -86,6 +105,7 @@ class PauseMenu(MenuScene):
             ConfirmScene(
                 self.services,
                 N_("Leave this game?"),
+                self.leave_note if self.leave_note is not None else
                 N_("Your game is saved: Continue on the title screen picks it up where you "
                    "left it.")
                 if self.saved else

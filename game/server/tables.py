@@ -149,6 +149,7 @@ class LiveTable:
         for i, s in enumerate(self.seats):
             since = self.away_since[i]
             out.append({"name": s.name, "kind": s.kind, "connected": self.is_connected(i),
+                        "level": s.level if s.kind == "bot" else None,
                         "away_s": None if since is None or s.kind != "human"
                         else round(now - since, 1),
                         "bot_playing": i in self.bot_playing})

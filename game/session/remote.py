@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from game.engine.actions import Action
 from game.engine.core import GameState
@@ -36,20 +36,12 @@ from game.engine.messages import N_, Sentence, say
 from game.net.client import Connection
 from game.net.protocol import MAX_CHAT_CHARS, decode_event, decode_sentence, dump
 from game.registry import GAMES
+from game.session import Move
 
 Viewer = int | None
 CHAT_SHOWN = 50  # chat lines kept to show
 NOT_HELD = say(N_("You do not sit in that seat."))
 SAMPLE_SEED = 0  # one view always rebuilds into the same game
-
-
-class Move(NamedTuple):
-    """One move as the session hands it over: who played it, the action (when this client
-    sent it; None for another's) and its events (render each with ``events_for``)."""
-
-    seat: int
-    action: Action | None
-    events: list[Event]
 
 
 def rules_of(game_id: str, players: int, options: Mapping[str, Any]) -> type[GameState]:
@@ -151,7 +143,9 @@ class RemoteSession:
         return min(self._streams.values(), key=lambda s: len(s.moves)).turn
 
     def to_act(self) -> list[int]:
-        return list(self._turn["to_act"])
+        """The seats the game waits for, less those whose move is on its way to the
+        server (the table waits for the server then, not for them)."""
+        return [p for p in self._turn["to_act"] if p not in self._sent]
 
     def is_over(self) -> bool:
         return bool(self._turn["over"])
@@ -221,6 +215,16 @@ class RemoteSession:
         if seat is not None:
             self.connection.send({"type": "undo", "table": self.code, "seat": seat})
         return self.past_moves()
+
+    def finished_game(self) -> GameState | None:
+        """None: the whole game (its deal, every hand) stays on the server, even once over;
+        the results show the last view's scores, without a replay or a chart."""
+        return None
+
+    def known_game(self) -> GameState:
+        """The game as the first viewer this client holds may know it (its view rebuilt,
+        hidden parts sampled)."""
+        return self._game(self.held[0])
 
     # --- what else an online table shows ---------------------------------------------------------
     def take_refusals(self) -> list[Sentence]:
@@ -343,7 +347,8 @@ class RemoteSession:
 
     def _move(self, k: int) -> Move:
         seat = self._by[k] if k < len(self._by) else -1
-        action: Any = self._sent.pop(seat, None) if k >= self._shown else None
+        # the action when this client sent it (None: another's, whose action is theirs)
+        action = self._sent.pop(seat, None) if k >= self._shown else None
         return Move(seat, action, self._merged([s.moves[k] for s in self._streams.values()]))
 
     @staticmethod

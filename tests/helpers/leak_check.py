@@ -34,7 +34,7 @@ KEYS = {
     "left": {"type", "re", "table"},
     "games": {"type", "re", "games"},
 }
-PRESENCE_KEYS = {"name", "kind", "connected", "away_s", "bot_playing"}
+PRESENCE_KEYS = {"name", "kind", "connected", "level", "away_s", "bot_playing"}
 TURN_KEYS = {"to_act", "waiting_s", "over"}
 
 

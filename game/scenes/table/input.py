@@ -260,8 +260,9 @@ class InputRouter:
         # The autosave holds this game once a move was made in it (before that, it still
         # holds whatever was saved earlier).
         saved = self.table.writes_autosave and bool(self.table.session.moves)
-        self.table.services.stack.push(PauseMenu(self.table.services, self.table.game_id, self.table.services.to_title,
-                                           saved=saved, lesson=self.table.coach is not None))
+        self.table.services.stack.push(PauseMenu(
+            self.table.services, self.table.game_id, self.table.services.to_title, saved=saved,
+            lesson=self.table.coach is not None, **self.table.pause_items))
 
     def open_rules(self) -> None:
         self.table.services.stack.push(RulesOverlay(self.table.services, self.table.game_id))

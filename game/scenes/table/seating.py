@@ -42,7 +42,7 @@ class Seating:
 
         return cls(
             seats=seats, names=names, colour=[s.colour for s in seats],
-            humans=[i for i, s in enumerate(seats) if not s.is_bot],
+            humans=[i for i, s in enumerate(seats) if not s.is_bot and not s.is_remote],
             bots={i: bot(i, s.level or "normal") for i, s in enumerate(seats) if s.is_bot},
             rename=renamer([default_name(i) for i in range(len(seats))], names))
 

@@ -65,7 +65,8 @@ SAVE_NOTICE_SECONDS = 12.0  # how long the table says that the autosave failed (
 
 class Table(Scene, SeenByViewer):
     """The table of any game: built as ``Table(services, game_id, seats, seed, state=None,
-    **options)``; the game's parts (``self.game``, a ``parts.GameParts``) come from the class
+    session=None, **options)`` (``session``: a game played elsewhere, ``state`` then only
+    its rules' class); the game's parts (``self.game``, a ``parts.GameParts``) come from the class
     the descriptor names (``GameInfo.table``)."""
 
     # How the table is used; whoever opens it may change these (demo, replay).
@@ -76,14 +77,16 @@ class Table(Scene, SeenByViewer):
     # A lesson's table has a coach (``game.scenes.tutorial.coach``): it gates the moves,
     # holds the bots on reading steps and keeps the lesson's progress.
     coach: Coach | None = None
+    pause_items: dict[str, Any] = {}  # more for the pause menu (``PauseMenu``'s keywords)
 
     def __init__(self, services, game_id: str, seats: Sequence[Seat], seed: int,
-                 state: GameState | None = None, **options: str) -> None:
+                 state: GameState | None = None, session: Session | None = None,
+                 **options: str) -> None:
         super().__init__(services)
         parts_class = load_parts(game_id)
         if state is None:
             state = GAMES[game_id].new(len(seats), seed, **options)
-        self._init_table(game_id, seats, seed, state, parts_class)
+        self._init_table(game_id, seats, seed, state, parts_class, session)
         self.game: GameParts = parts_class(self)
         self.controls = self.game.controls
         self.hover_tips = TableTips(self, self.game)
@@ -98,7 +101,7 @@ class Table(Scene, SeenByViewer):
 
     # --- set up ------------------------------------------------------------------------------
     def _init_table(self, game_id: str, seats: Sequence[Seat], seed: int, state: GameState,
-                    parts: type[GameParts]) -> None:
+                    parts: type[GameParts], session: Session | None = None) -> None:
         """The fields every table starts with: the game's id picks the bots and the seats'
         default names, its parts' class gives the layout."""
         self.game_id = game_id
@@ -113,7 +116,7 @@ class Table(Scene, SeenByViewer):
                                                self.seating.rename)
         self.n = len(self.seats)
         self.autosaver = Autosaver(self.services.config)
-        self.session: Session = LocalSession(state, self.autosaver.keeper(
+        self.session: Session = session or LocalSession(state, self.autosaver.keeper(
             self.seats, lambda: self.services.history, lambda: self.writes_autosave))
         self._init_seen(type(state))
         self.bot_driver = BotDriver(self.bots)

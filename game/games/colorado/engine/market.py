@@ -181,7 +181,8 @@ def do_give(state: ColoradoState, a: GiveCowboy, p: int) -> list[Event]:
         Emit.cowboy_given(COWBOY_GIVEN, p, {"from": p, "to": s, "cowboy": a.cowboy},
                           private_to=s, public_msg=COWBOY_GIVEN_PUBLIC,
                           args={"player": who(p), "seller": who(s), "cowboy": a.cowboy},
-                          public_args={"player": who(p), "seller": who(s)})]
+                          public_args={"player": who(p), "seller": who(s)},
+                          public_data={"from": p, "to": s})]
     set_cube(state, sale.cell, -1, events)
     set_cube(state, sale.cell, p, events)
     finish_sale(state, events, p, (a.cowboy,))

@@ -1,0 +1,191 @@
+"""The shared table on a remote session, headless, against a real server on loopback: a
+whole game of every game with this client's one human and the server's bots in the other
+seats; two seats of one table on this client (the hand-off screen between them, as at one
+screen) with the client cut off and reconnected mid-game; a spectator's table."""
+
+from __future__ import annotations
+
+import pytest
+from net_tables import WAIT, ServerProcess
+from online_tables import Screen, create
+
+from game.net.client import CONNECTED
+from game.registry import GAMES
+from game.scenes.results import ResultsScene
+from game.ui import intents as I
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = ServerProcess(tmp_path_factory.mktemp("server") / "data")
+    yield srv
+    assert srv.stop() == 0
+
+
+def bots(n: int) -> list[dict]:
+    return [{"kind": "bot", "name": f"Bot {i}", "level": "normal"} for i in range(n)]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_whole_online_game_at_the_table(server, game_id, monkeypatch, display):
+    n = max(GAMES[game_id].min_players, 3)
+    code, tokens = create(server.url, game_id, [{"kind": "host", "name": "Ann"}] + bots(n - 1))
+    screen = Screen(monkeypatch, server.url, code, tokens)
+    hinted = []
+
+    def hint_once(s: Screen, _frame: int) -> None:  # searched from Ann's own view
+        t = s.table
+        if hinted or t is None or s.svc.stack.top is not t or not t.human_can_act:
+            return
+        t.suggest.ask()
+        t.hints.wait(WAIT)
+        t.suggest.poll()
+        hinted.append(t.suggest.hint)
+
+    try:
+        results = screen.until_results(display, during=hint_once)
+        assert hinted and hinted[0] is not None and hinted[0].seat == 0
+        table = screen.table
+        assert isinstance(results, ResultsScene) and table is not None
+        assert table.humans == [0] and not table.bots and table.session.is_over()
+        assert table.viewer == 0 and screen.hand_offs == 0
+        assert results.rows and len(table.log.entries) > 2
+        record = screen.svc.history.records[-1]  # kept in the history, once
+        assert [s.is_bot for s in record.seats] == [False] + [True] * (n - 1)
+        assert record.game == game_id and record.seats[0].name == "Ann"
+        assert list(record.winners) == table.known.winners() and len(
+            screen.svc.history.records) == 1
+        assert not screen.svc.history.has_replay(record)
+    finally:
+        screen.close()
+
+
+def test_two_seats_at_one_screen_and_a_reconnection(server, monkeypatch, display):
+    """Two humans of one table on this client pass the screen with the hand-off, each
+    seeing only their own hand; the connection is cut mid-game, the table says so, and
+    picks up where it was once the client is back."""
+    game_id = next(iter(GAMES))
+    seats = [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Ben"}] + bots(1)
+    code, tokens = create(server.url, game_id, seats)
+    screen = Screen(monkeypatch, server.url, code, tokens)
+    seen: dict[str, object] = {}
+
+    def cut_once(s: Screen, _frame: int) -> None:
+        table = s.table
+        if table is None or "cut" in seen or table.session.moves < 6:
+            return
+        seen["cut"] = table.session.moves
+        table.remote.connection.kill()
+        while table.remote.connection.status == CONNECTED:  # the cut is seen by its thread
+            assert s.wake.wait(WAIT)
+            s.wake.clear()
+        seen["status"] = table.presence.status_words()
+        table.draw(display)  # the strip says so
+
+    try:
+        screen.until_results(display, during=cut_once)
+        table = screen.table
+        assert table.humans == [0, 1] and screen.hand_offs >= 2
+        assert table.remote.connection.reconnections >= 1
+        assert seen["status"] == "Reconnecting…"
+        assert table.session.moves > seen["cut"] and table.session.is_over()
+        for viewer in (0, 1):  # each reads their own secrets and no other's
+            assert table.session.view(viewer)["viewer"] == viewer
+    finally:
+        screen.close()
+
+
+def test_a_spectator_watches_a_whole_game(server, monkeypatch, display):
+    game_id = next(iter(GAMES))
+    code, _tokens = create(server.url, game_id, bots(3), spectators=True)
+    screen = Screen(monkeypatch, server.url, code, None, watch=True)
+    try:
+        results = screen.until_results(display)
+        table = screen.table
+        assert isinstance(results, ResultsScene)
+        assert table.humans == [] and table.viewer is None and table.speaker is None
+        assert table.remote.held == [None] and table.session.legal_actions(0) == []
+        assert len(table.log.entries) > 2
+    finally:
+        screen.close()
+
+
+def test_chat_reactions_mutes_and_the_hosts_choice_for_an_away_player(server, monkeypatch,
+                                                                      display):
+    """Ann's table (the host) shows Bob's chat line and reaction in its strip, hides them
+    once she mutes him, says when he is gone, and her choice lets a bot of the server play
+    his seat until he is back."""
+    import threading
+
+    from online_sessions import sat
+
+    from game.scenes.online_chat import ChatOverlay
+
+    game_id = next(iter(GAMES))
+    seats = [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bob"}] + bots(1)
+    code, tokens = create(server.url, game_id, seats)
+    wake = threading.Event()
+    bob = sat(server.url, code, {1: tokens[1]}, wake)
+    ann = Screen(monkeypatch, server.url, code, {0: tokens[0]}, wake=wake)
+    try:
+        ann.until(lambda: ann.table is not None, "the table")
+        table = ann.table
+        strip = table.presence
+        bob.say("  hello   Ann " + "x" * 300, 1)  # spaces folded, cut to a line's length
+        bob.react("well_played", 1)
+        ann.until(lambda: len(strip.lines) == 2, "Bob's line and reaction", surface=display)
+        assert strip.lines[0].text.startswith("Bob: hello Ann xxx")
+        assert strip.lines[1].text == "Bob: Well played!"
+        ann.svc.stack.push(ChatOverlay(ann.svc, table))
+        ann.svc.stack.apply_pending()
+        overlay = ann.svc.stack.top
+        overlay.draw(display)
+        overlay.toggle_mute(1)
+        assert table.muted == {1}
+        bob.say("still there?", 1)
+        ann.until(lambda: table.remote.chat[-1].text == "still there?", "the next line")
+        ann.frame(display)
+        overlay.back()
+        ann.svc.stack.apply_pending()
+        ann.frame(display)
+        assert not any("still there" in s.text for s in strip.lines)  # muted
+        bob.close()
+        ann.until(lambda: any(s.text == "Bob is disconnected." for s in strip.notices),
+                  "the notice")
+        ann.svc.stack.push(ChatOverlay(ann.svc, table))
+        ann.svc.stack.apply_pending()
+        overlay = ann.svc.stack.top
+        keys = {w.key for w in overlay.group.widgets}
+        assert "hand:1" in keys
+        overlay.hand_over(1, True)
+        ann.until(lambda: table.remote.presence.seats[1]["bot_playing"], "a bot for Bob")
+        overlay.back()
+        ann.svc.stack.apply_pending()
+        assert strip.seat_words(1) == "a bot plays for now"
+        table.input.open_pause()  # a controller reaches the chat through the pause menu
+        ann.svc.stack.apply_pending()
+        pause = ann.svc.stack.top
+        pause.group.focus_key("extra")
+        pause.handle(I.Intent(I.CONFIRM))  # pad A
+        ann.svc.stack.apply_pending()
+        assert isinstance(ann.svc.stack.top, ChatOverlay)
+        chat = ann.svc.stack.top
+        try:  # the strip and the chat fit at the largest text, in every language
+            for code in ("it", "es", "fr", "en"):
+                ann.svc.set_language(code)
+                ann.svc.set_ui_scale(1.5)
+                table.draw(display)
+                chat.draw(display)
+                area = table.layout.log_rect
+                assert strip.rect.width == area.width and strip.rect.bottom < area.bottom
+                assert display.get_rect().contains(chat.panel_rect)
+                assert all(chat.panel_rect.contains(w.rect) for w in chat.group.widgets)
+        finally:
+            ann.svc.set_ui_scale(1.0)
+            ann.svc.set_language("en")
+        chat.back()
+        ann.svc.stack.apply_pending()
+        ann.until_results(display)  # the server's bot plays Bob's seat to the end
+    finally:
+        ann.close()
+        bob.close()
