@@ -62,7 +62,9 @@ def test_a_whole_game_through_a_remote_session(server, game_id):
     try:
         pump.until(lambda: any(m.action is not None for m in bots.moves), "a move of its own")
         resent = next(m for m in bots.moves if m.action is not None)
-        session.submit(resent.action, resent.seat)  # sent again after it was played
+        # sent again after it was played (as after a reconnection): the server refuses it
+        session.connection.send({"type": "act", "table": code, "seat": resent.seat,
+                                 "action": resent.action.to_json(), "own_moves": 0})
         refusals: list = []
         pump.until(lambda: refusals.extend(session.take_refusals()) or refusals, "a refusal")
         assert localized(refusals[0], language="fr") != localized(refusals[0], language="en")
