@@ -31,6 +31,7 @@ from game.net.protocol import decode_sentence
 from game.palette import seat_colour
 from game.registry import GAMES
 from game.scenes.menu import MenuScene, shown
+from game.scenes.online.menu import OnlineMenuScene
 from game.scenes.online_chat import CHAT_TITLE
 from game.scenes.online_presence import PresenceStrip
 from game.scenes.table import load_parts
@@ -222,8 +223,10 @@ class OnlineTable(Table):
         return held[0] if held else None
 
     def play_again(self) -> None:
-        """An online game's rematch is a new table, hosted anew: back to the title."""
+        """An online game's rematch is a new table, hosted anew: the Online menu (Host a
+        table), over the title."""
         self.services.to_title()
+        self.services.stack.push(OnlineMenuScene(self.services))
 
     def keep_in_history(self) -> None:
         """The finished game in the history of games played: the final view's scores and

@@ -56,6 +56,9 @@ def test_a_whole_online_game_at_the_table(server, game_id, monkeypatch, display)
         assert list(record.winners) == table.known.winners() and len(
             screen.svc.history.records) == 1
         assert not screen.svc.history.has_replay(record)
+        table.play_again()  # a rematch is hosted anew: the Online menu
+        screen.svc.stack.apply_pending()
+        assert type(screen.svc.stack.top).__name__ == "OnlineMenuScene"
     finally:
         screen.close()
 
