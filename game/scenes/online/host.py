@@ -28,12 +28,11 @@ from game.scenes.seat_setup import (
     SeatSetupScene,
     kind_options,
 )
-from game.seats import BOT, HUMAN, Seat, default_seats, remembered
+from game.seats import BOT, HUMAN, REMOTE, Seat, default_seats, remembered
 from game.ui import theme
 from game.ui.rows import Choice, TextField, align_rows
 from game.ui.widgets import Button
 
-REMOTE = "remote"  # a seat left open for a player who joins with the code
 TAKEOVER = ((120, N_("After 2 minutes")), (600, N_("After 10 minutes")),
             (None, N_("Wait for the host")))
 HERE, ON_SERVER = "here", "server"
