@@ -42,8 +42,9 @@ class TurnLoop:
         if t.seat_change.looking():
             return  # the human who just got something private still looks at it
         acting = session.to_act()
-        bots = [p for p in acting if p in t.bots]
-        humans = [p for p in acting if p in t.humans]  # a remote seat plays elsewhere
+        bots = [p for p in acting if t.seats[p].is_bot]
+        # this screen's humans: a remote seat (an online table's) is played elsewhere
+        humans = [p for p in acting if p in t.humans]
         if not humans and len(t.humans) > 1 and not t.timeline.busy:
             t.revealed = None  # only bots act: nobody's private things show meanwhile
         if bots and not self.bots_wait():
