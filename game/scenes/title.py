@@ -24,7 +24,6 @@ from game.scenes.confirm import ConfirmScene
 from game.scenes.game_select import GameSelectScene
 from game.scenes.history import HistoryScene
 from game.scenes.menu import MenuScene
-from game.scenes.online.common import online_available
 from game.scenes.replay import open_replay
 from game.scenes.table import resume_game
 from game.seats import in_language
@@ -203,8 +202,7 @@ class TitleScene(MenuScene):
         if self.saved is not None and self.saved.finished:
             entries.append((_("Watch last game"), self.watch_last, "watch"))
         if not self.services.config.kiosk:  # a kiosk plays at its own screen, keeps no history
-            if online_available():
-                entries.append((_("Online"), self.open_online, "online"))
+            entries.append((_("Online"), self.open_online, "online"))
             entries.append((_("History"), self.open_history, "history"))
         entries.append((_("Settings"), self.services.open_settings, "settings"))
         if not self.services.config.kiosk:  # nobody quits a kiosk from its menus

@@ -51,11 +51,6 @@ def opened(monkeypatch):
     return calls
 
 
-@pytest.fixture(autouse=True)
-def online_entry(monkeypatch):
-    """The title offers Online (whether or not this copy has the online table yet)."""
-    monkeypatch.setattr("game.scenes.title.online_available", lambda: True)
-
 
 @pytest.fixture
 def screens(wake, no_flip):

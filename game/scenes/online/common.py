@@ -4,8 +4,6 @@ question at a time without waiting, says what it is doing and why it failed) and
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from typing import Any
 
@@ -19,22 +17,17 @@ from game.scenes.menu import MenuScene, shown
 from game.ui import theme
 from game.ui.widgets import Button
 
-ONLINE_TABLE = "game.scenes.online_table"  # where open_online_table lives
 MESSAGE_WIDTH = 1400  # a message wraps at this width, on at most two lines
 MESSAGE_Y = 905  # the middle of the message box (above the Back button)
-
-
-def online_available() -> bool:
-    """Whether this copy has the table for online play (the Online entry shows then)."""
-    return importlib.util.find_spec(ONLINE_TABLE) is not None
 
 
 def open_table(services, url: str, table: str, seats: dict[int, str] | None,
                watch: bool = False) -> Any:
     """Open the shared table on ``table`` at ``url``, sitting with ``seats`` (seat ->
     token) or watching; what it returns, when not None, is why it could not open."""
-    opener = importlib.import_module(ONLINE_TABLE).open_online_table
-    return opener(services, url, table, seats, watch=watch)
+    from game.scenes.online_table import open_online_table  # it opens this menu again
+
+    return open_online_table(services, url, table, seats, watch=watch)
 
 
 class OnlineScreen(MenuScene):
