@@ -98,6 +98,34 @@ class Event(Generic[Payload]):
         drew): hidden from an onlooker, not from them."""
         return self.is_hidden_from(None) and not self.is_hidden_from(viewer)
 
+    def wire_for(self, viewer: int | None) -> dict[str, Any]:
+        """This event as ``viewer`` gets it, as the plain fields of a message sent to them
+        (``from_wire`` reads it back): what ``seen_by`` gives and, when it shows the viewer
+        their own secret, that it does (``private_to``) and what anyone else reads of it
+        (``public``: a client holding two seats shows each its own)."""
+        seen = self.seen_by(viewer)
+        out: dict[str, Any] = {"kind": seen.kind, "msg": seen.msg, "args": seen.args,
+                               "player": seen.player, "data": dict(seen.data)}
+        if seen.private_to is not None:
+            public = self.seen_by(None)
+            out["private_to"] = seen.private_to
+            out["public"] = {"msg": public.msg, "args": public.args, "data": dict(public.data)}
+        return out
+
+    @classmethod
+    def from_wire(cls, fields: Mapping[str, Any]) -> Event:
+        """The event ``wire_for`` wrote (after a JSON round trip: a plural message comes
+        back a list)."""
+        public = fields.get("public") if fields.get("private_to") is not None else None
+        extra: dict[str, Any] = {}
+        if isinstance(public, Mapping):
+            extra = {"public_msg": _message(public.get("msg", "")),
+                     "public_args": public.get("args") or {},
+                     "public_data": public.get("data") or {}}
+        return cls(fields["kind"], _message(fields["msg"]), fields.get("player"),
+                   fields.get("data") or {}, private_to=fields.get("private_to"),
+                   args=fields.get("args") or {}, **extra)
+
     def text_for(self, viewer: int | None) -> str:
         """The line in English with the engine's names, as ``viewer`` may read it."""
         return describe(self, None, viewer)
@@ -109,6 +137,13 @@ class Event(Generic[Payload]):
 
 
 _new = object.__new__
+
+
+def _message(message: Any) -> Message:
+    """A message read back from JSON: a plural's (singular, plural) pair comes as a list."""
+    if isinstance(message, list) and len(message) == 2:
+        return (str(message[0]), str(message[1]))
+    return message if isinstance(message, str) else str(message)
 
 # A kind's payload is invariant: its call takes the payload.
 Data = typing.TypeVar("Data", bound=Mapping[str, Any])

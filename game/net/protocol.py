@@ -149,36 +149,15 @@ def decode_sentence(data: Any) -> Sentence:
 
 
 def encode_event(event: Event, viewer: int | None) -> dict[str, Any]:
-    """``event`` as ``viewer`` (None: a spectator) may see it, and nothing more."""
-    seen = event.seen_by(viewer)
-    out: dict[str, Any] = {"kind": seen.kind, "msg": seen.msg, "args": seen.args,
-                           "player": seen.player, "data": dict(seen.data)}
-    if seen.private_to is not None:  # the viewer's own secret (their drawn card)
-        out["private_to"] = seen.private_to
-        # and what everyone else reads of it: a client holding two seats, or a screen
-        # nobody has looked at yet, shows that (``Event.seen_by`` works as at one screen)
-        public = event.seen_by(None)
-        out["public"] = {"msg": public.msg, "args": public.args, "data": dict(public.data)}
-    return out
+    """``event`` as ``viewer`` (None: a spectator) may see it, and nothing more
+    (``Event.wire_for``: the core decides what a viewer gets)."""
+    return event.wire_for(viewer)
 
 
 def decode_event(data: Mapping[str, Any]) -> Event:
     """What ``encode_event`` made: the event as its viewer saw it (with the public version
     of their own secret, so that ``seen_by`` gives what anyone else may see)."""
-    public = data.get("public") if data.get("private_to") is not None else None
-    if isinstance(public, dict):
-        return Event(data["kind"], _message(data["msg"]), data.get("player"),
-                     data.get("data") or {}, private_to=data.get("private_to"),
-                     args=data.get("args") or {}, public_msg=_message(public.get("msg", "")),
-                     public_args=public.get("args") or {},
-                     public_data=public.get("data") or {})
-    return Event(data["kind"], _message(data["msg"]), data.get("player"),
-                 data.get("data") or {}, private_to=data.get("private_to"),
-                 args=data.get("args") or {})
-
-
-def _message(message: Any) -> Any:
-    return tuple(message) if isinstance(message, list) else message
+    return Event.from_wire(data)
 
 
 def encode_moves(moves: list[list[Event]], viewer: int | None) -> list[list[dict[str, Any]]]:

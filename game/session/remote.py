@@ -358,7 +358,7 @@ class RemoteSession:
         it, so every viewer this client holds reads its own."""
         out = []
         for versions in zip(*streams, strict=True):
-            out.append(next((e for e in versions if e.private_to is not None), versions[0]))
+            out.append(next((e for e in versions if e.is_hidden_from(None)), versions[0]))
         return out
 
     def _presence(self, seats: list[dict[str, Any]], turn: Mapping[str, Any]) -> None:
