@@ -7,6 +7,7 @@
     python tools/bench.py idle                 CPU of a still title and of a table waiting
     python tools/bench.py oregon_hard          a table while a hard bot thinks (search process)
     python tools/bench.py server --tables 200  live tables and idle ones on a landgrab-server
+    python tools/bench.py server --db postgresql://... --instances 2   the same on PostgreSQL
     python tools/bench.py --list
 
 Each figure is printed on a line of its own as ``name: value unit``, e.g.
@@ -271,9 +272,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="server: seconds the live tables are measured (default 30)")
     parser.add_argument("--move-interval", type=float, default=2.0, metavar="S",
                         help="server: seconds between a table's moves, on average (default 2)")
+    parser.add_argument("--db", default=None, metavar="postgresql://...",
+                        help="server: live tables stored in this PostgreSQL database (a "
+                        "schema of their own, dropped afterwards) instead of SQLite")
+    parser.add_argument("--instances", type=int, default=1,
+                        help="server: servers sharing the database (--db), each table's "
+                        "seats spread across them (default 1)")
     parser.add_argument("--idle-tables", type=int, default=10000,
                         help="server: idle tables in the store at start-up (default 10000)")
     options = parser.parse_args(argv)
+    if options.instances > 1 and not options.db:
+        parser.error("--instances above 1 needs --db (servers share a PostgreSQL database)")
     if not 1.0 <= options.ui_scale <= 1.5:
         parser.error(f"--ui-scale: 1.0 to 1.5, not {options.ui_scale:g}")
     if not 0 <= options.warm_up < options.hours <= 1000:
@@ -684,20 +693,26 @@ def server(options: argparse.Namespace) -> list[Figure]:
     seats (``server.moves_per_s``, ``server.move_latency_p99``: client send until every
     seat is told, ``server.rss_per_table_kib``), then a store of ``--idle-tables`` idle
     tables (``server.startup_idle``: start until it listens; ``server.first_use``: sitting
-    down at one, its replay).  See ``tools/bench_server.py``."""
+    down at one, its replay; ``--idle-tables 0`` leaves it out).  ``--db postgresql://...``
+    stores the live tables in PostgreSQL, ``--instances N`` servers sharing it, each
+    table's seats spread across them.  See ``tools/bench_server.py``."""
     from bench_server import idle_tables, live_tables
 
-    live = live_tables(options.tables, options.seconds, options.move_interval)
+    live = live_tables(options.tables, options.seconds, options.move_interval, options.db,
+                       options.instances)
+    figures = [Figure("server.instances", options.instances, "servers"),
+               Figure("server.tables", live["tables"], "tables"),
+               Figure("server.moves_per_s", live["moves_per_s"], "moves/s"),
+               Figure("server.move_latency_p50", live["p50"] * 1000, "ms"),
+               Figure("server.move_latency_p99", live["p99"] * 1000, "ms"),
+               Figure("server.rss_per_table_kib", live["rss_per_table"], "KiB"),
+               Figure("server.cpu_per_move", live["cpu_per_move"] * 1000, "ms")]
+    if options.idle_tables <= 0:
+        return figures
     idle = idle_tables(options.idle_tables)
-    return [Figure("server.tables", live["tables"], "tables"),
-            Figure("server.moves_per_s", live["moves_per_s"], "moves/s"),
-            Figure("server.move_latency_p50", live["p50"] * 1000, "ms"),
-            Figure("server.move_latency_p99", live["p99"] * 1000, "ms"),
-            Figure("server.rss_per_table_kib", live["rss_per_table"], "KiB"),
-            Figure("server.cpu_per_move", live["cpu_per_move"] * 1000, "ms"),
-            Figure("server.idle_tables", options.idle_tables, "tables"),
-            Figure("server.startup_idle", idle["startup"], "s"),
-            Figure("server.first_use", idle["first_use"] * 1000, "ms")]
+    return figures + [Figure("server.idle_tables", options.idle_tables, "tables"),
+                      Figure("server.startup_idle", idle["startup"], "s"),
+                      Figure("server.first_use", idle["first_use"] * 1000, "ms")]
 
 
 if __name__ == "__main__":

@@ -6,7 +6,10 @@ process; the seat to act answers from its view (a state rebuilt from the view gi
 actions, the game's normal bot chooses), each table moving once every ``interval`` seconds on
 average (live play, not a flood).  Measured: moves the server played per second, the latency
 of a move from the client's send until every seat of its table has been told (p99), and the
-server's resident memory per live table.
+server's resident memory per live table.  With ``db`` (a PostgreSQL URL) the servers store in
+a schema of their own in that database (dropped afterwards), and ``instances`` servers share
+it: seat ``k`` of every table connects to server ``k % instances``, so every move is told
+across servers (LISTEN/NOTIFY); the figures are summed over the servers.
 
 Idle tables: a store of ``idle`` tables (copies of bot games stopped half-way) and the time
 from starting the server on it to its ``listening on`` line (tables are rebuilt on first
@@ -16,6 +19,7 @@ use, not at start-up), then the time to sit down at one of them (its replay).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -24,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -38,11 +44,13 @@ from game.server.store import SeatRecord, SQLiteStore, TableRecord, token_hash
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen[str], str, float]:
-    """A server on ``data``; its process, URL and seconds until it listened."""
+def start_server(data: Path, db: str | None = None) -> tuple[subprocess.Popen[str], str, float]:
+    """A server on ``data`` (or the database ``db``); its process, URL and seconds until it
+    listened."""
     t0 = time.perf_counter()
+    where = ["--db", db] if db else ["--data", str(data)]
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1",
-                             "--port", "0", "--data", str(data), "--rate", "1000"],
+                             "--port", "0", *where, "--rate", "1000"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.stdout is not None
@@ -122,8 +130,8 @@ def decide(game: str, text: str, seat: int) -> tuple[int, int, dict[str, Any]]:
 
 
 class LiveBench:
-    def __init__(self, url: str, game: str, interval: float) -> None:
-        self.url, self.game, self.interval = url, game, interval
+    def __init__(self, urls: list[str], game: str, interval: float) -> None:
+        self.urls, self.game, self.interval = urls, game, interval
         self.sent_at: dict[tuple[str, int], float] = {}
         self.waiting: dict[tuple[str, int], int] = {}
         self.latencies: list[float] = []
@@ -151,47 +159,47 @@ class LiveBench:
             self.latencies.append(time.perf_counter() - sent)
             self.moves += 1
 
-    async def seat(self) -> Seat:
-        ws = await connect(self.url, max_size=None, compression=None)
+    async def seat(self, k: int) -> Seat:
+        ws = await connect(self.urls[k % len(self.urls)], max_size=None, compression=None)
         seat = Seat(self, ws, self.game)
         await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "seq": 1}))
         assert json.loads(await ws.recv())["type"] == "hello"
         return seat
 
     async def table(self) -> None:
-        host = await self.seat()
+        host = await self.seat(0)
         await host.send({"type": "create", "game": self.game, "players": 4,
                          "seats": [{"kind": "host"}] + [{"kind": "open"}] * 3})
         created = json.loads(await host.ws.recv())
         host.table, host.seat = created["table"], 0
         self.tasks.append(asyncio.create_task(host.read()))
-        for _ in range(3):
-            guest = await self.seat()
+        for k in range(1, 4):
+            guest = await self.seat(k)
             await guest.send({"type": "join", "table": host.table, "name": "Bench"})
             joined = json.loads(await guest.ws.recv())
             guest.table, guest.seat = joined["table"], joined["seat"]
             self.tasks.append(asyncio.create_task(guest.read()))
 
 
-async def _live(url: str, game: str, tables: int, seconds: float, interval: float,
-                pid: int) -> dict[str, float]:
-    bench = LiveBench(url, game, interval)
-    before = rss_kib(pid)
+async def _live(urls: list[str], game: str, tables: int, seconds: float, interval: float,
+                pids: list[int]) -> dict[str, float]:
+    bench = LiveBench(urls, game, interval)
+    before = sum(rss_kib(pid) for pid in pids)
     for start in range(0, tables, 20):
         await asyncio.gather(*(bench.table() for _ in range(min(20, tables - start))))
     await asyncio.sleep(interval * 2)  # every table under way
     bench.counting = True
-    cpu0 = cpu_seconds(pid)
+    cpu0 = sum(cpu_seconds(pid) for pid in pids)
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - t0
     bench.counting = False
-    after = rss_kib(pid)
+    after = sum(rss_kib(pid) for pid in pids)
     bench.stopping = True
     for task in bench.tasks:
         task.cancel()
     bench.pool.shutdown(cancel_futures=True)
-    cpu = cpu_seconds(pid) - cpu0
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
     lat = sorted(bench.latencies) or [float("nan")]
     return {"tables": tables, "moves_per_s": bench.moves / elapsed,
             "p99": lat[min(len(lat) - 1, round(0.99 * (len(lat) - 1)))],
@@ -199,15 +207,37 @@ async def _live(url: str, game: str, tables: int, seconds: float, interval: floa
             "cpu_per_move": cpu / max(1, bench.moves)}
 
 
-def live_tables(tables: int, seconds: float, interval: float) -> dict[str, float]:
+def live_tables(tables: int, seconds: float, interval: float, db: str | None = None,
+                instances: int = 1) -> dict[str, float]:
     game = next(g for g, info in GAMES.items() if info.min_players <= 4 <= info.max_players)
-    with tempfile.TemporaryDirectory(prefix="landgrab-bench-server-") as data:
-        proc, url, _ = start_server(Path(data))
+    with tempfile.TemporaryDirectory(prefix="landgrab-bench-server-") as data, \
+            bench_schema(db) as url:
+        procs = [start_server(Path(data), url)[:2] for _ in range(instances)]
         try:
-            return asyncio.run(_live(url, game, tables, seconds, interval, proc.pid))
+            return asyncio.run(_live([u for _p, u in procs], game, tables, seconds, interval,
+                                     [p.pid for p, _u in procs]))
         finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+            for proc, _url in procs:
+                proc.terminate()
+                proc.wait(timeout=30)
+
+
+@contextlib.contextmanager
+def bench_schema(db: str | None) -> Iterator[str | None]:
+    """A schema of its own in the database ``db`` (its URL), dropped afterwards; None
+    without a database."""
+    if not db:
+        yield None
+        return
+    import psycopg
+
+    from game.server.pgstore import schema_url
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    try:
+        yield schema_url(db, schema)
+    finally:
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 
 def idle_store(data: Path, count: int, models: int = 20) -> str:

@@ -215,8 +215,10 @@ class LiveTable:
         """Carry out a legal action: commit it, then tell everyone.  Raises what the store
         raises (the table is then rebuilt from the store, as if the action never came)."""
         to_act = self.state.to_act()
+        applied = False
         try:
             events = self.state.apply(action, seat)
+            applied = True
             self.store.append_action(self.code, len(self.state.history) - 1, seat,
                                      action.to_json(), status_of(self.state))
         except IllegalAction:
@@ -224,13 +226,20 @@ class LiveTable:
         except MoveConflict:
             # another server stored a move first: this one is taken back here, and the
             # table goes on from what the store holds, told to everyone as moves
-            self.state, self._log = replay_events(self.state, upto=len(self.state.history) - 1)
+            self._take_back_last()
             if not self.catch_up():
                 self.reload()
                 self.resync()
             raise
         except Exception:
-            self.reload()
+            try:
+                self.reload()
+            except Exception:  # the store is unreachable too (a database restart)
+                if not applied:
+                    raise
+                # taken back here; had it been stored after all, the next move's conflict
+                # brings it back from the store
+                self._take_back_last()
             raise
         self._log = None
         self.version += 1
@@ -270,6 +279,10 @@ class LiveTable:
             self.record = record
             self.state, self.setup, self._log = rebuild(record)
             record.actions = []
+        self.version += 1
+
+    def _take_back_last(self) -> None:
+        self.state, self._log = replay_events(self.state, upto=len(self.state.history) - 1)
         self.version += 1
 
     def catch_up(self) -> bool:

@@ -108,7 +108,10 @@ def test_my_online_games_are_listed_from_my_tokens(server):
     driver.close()
 
 
-def test_an_action_the_store_cannot_keep_is_told_to_nobody(tmp_path, monkeypatch):
+@pytest.mark.parametrize("failing", [("append_action",), ("append_action", "load")])
+def test_an_action_the_store_cannot_keep_is_told_to_nobody(tmp_path, monkeypatch, failing):
+    """The store refuses the action (a full disk), or cannot be reached at all (a database
+    restart: the table cannot be read again either): the action is taken back all the same."""
     def full_disk(self, *args):
         raise OSError("disk full")
 
@@ -118,7 +121,8 @@ def test_an_action_the_store_cannot_keep_is_told_to_nobody(tmp_path, monkeypatch
         host, created = hot_seat(driver, server.url)
         code = created["table"]
         driver.until(lambda: len(host.of_type("table")) == 2, "both seats")
-        monkeypatch.setattr(SQLiteStore, "append_action", full_disk)
+        for method in failing:
+            monkeypatch.setattr(SQLiteStore, method, full_disk)
         host.plays |= {(code, 0), (code, 1)}
         driver.until(lambda: host.of_type("error"), "the failure")
         assert host.of_type("error")[0]["code"] == "server" and not host.of_type("update")
