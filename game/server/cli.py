@@ -108,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if options.command == "migrate":
         store.close()
-        print(f"the store's schema is up to date: {options.db or data}")
+        where = "the PostgreSQL database" if options.db else data  # a URL may hold a password
+        print(f"the store's schema is up to date: {where}")
         return 0
     if options.check:
         return check(store)
