@@ -155,6 +155,10 @@ class PresenceStrip:
         wrapped = [(w, k == 0 and status is not None) for k, line in enumerate(lines)
                    for w in theme.wrap(line, size, area.width - 2 * PAD)]
         step = theme.line_height(size) + 2
+        room = max(0, (area.height - row_h * len(rows) - 12) // step)
+        if len(wrapped) > room:  # the newest lines, "Reconnecting…" first, in the log's panel
+            first = wrapped[:1] if status is not None else []
+            wrapped = (first + wrapped[len(wrapped) - room + len(first):]) if room else []
         self.rect = pygame.Rect(area.x, area.y, area.width,
                                 row_h * len(rows) + step * len(wrapped) + 12)
         theme.draw_panel(surface, self.rect, theme.CREAM, shadowed=True)

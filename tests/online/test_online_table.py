@@ -123,6 +123,7 @@ def test_chat_reactions_mutes_and_the_hosts_choice_for_an_away_player(server, mo
     from online_sessions import sat
 
     from game.scenes.online_chat import ChatOverlay
+    from game.scenes.online_presence import Said
 
     game_id = next(iter(GAMES))
     seats = [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bob"}] + bots(1)
@@ -174,6 +175,10 @@ def test_chat_reactions_mutes_and_the_hosts_choice_for_an_away_player(server, mo
         assert isinstance(ann.svc.stack.top, ChatOverlay)
         chat = ann.svc.stack.top
         try:  # the strip and the chat fit at the largest text, in every language
+            for k in range(8):  # more notices and lines than the panel holds
+                strip.notices.append(Said(f"Bob is disconnected. ({k})", 60.0, 1))
+                strip.lines.append(Said(f"Bob: a line of chat long enough to wrap ({k})",
+                                        60.0, 1))
             for code in ("it", "es", "fr", "en"):
                 ann.svc.set_language(code)
                 ann.svc.set_ui_scale(1.5)
