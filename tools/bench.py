@@ -464,7 +464,7 @@ def _hard_table_figures(game_id: str, frames: int) -> list[Figure]:
             bot.choose = timed  # type: ignore[method-assign]
             stack.reset(scene)
             stack.apply_pending()
-            while (len(thinking) < frames and not scene.state.is_over()
+            while (len(thinking) < frames and not scene.session.is_over()
                    and time.perf_counter() - start < HARD_WALL_LIMIT):
                 t0, c0 = time.perf_counter(), time.thread_time()
                 stack.update(1 / 60)

@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         def settle() -> None:
             for _ in range(20000):
                 frame()
-                ready = coach.reading or table.human_can_act or table.state.is_over()
+                ready = coach.reading or table.human_can_act or table.session.is_over()
                 if ready and not table.timeline.busy and services.stack.top is table:
                     break
             for _ in range(10):  # the last sprites land, the bubble is drawn
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             if coach.reading:
                 coach.proceed()
                 continue
-            action = lesson.demo_action(index, table.state.legal_actions(LEARNER))
+            action = lesson.demo_action(index, table.session.legal_actions(LEARNER))
             if not table.controls.try_action(action):
                 print(f"step {index + 1}: {action} was refused: {table_screen.shown_message(table)}",
                       file=sys.stderr)

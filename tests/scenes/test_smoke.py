@@ -271,7 +271,7 @@ def test_controller_buttons_drive_the_menus(driver):
     d = driver
     d.run(2)
     down = pygame.CONTROLLERBUTTONDOWN
-    for expected in ("history", "settings"):  # New game, History, Settings...
+    for expected in ("online", "history", "settings"):  # New game, Online, History...
         pygame.event.post(
             pygame.event.Event(down, instance_id=0, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN)
         )

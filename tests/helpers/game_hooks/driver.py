@@ -50,7 +50,8 @@ def play_checked(h, n: int, seed: int, state=None) -> Counter:
         assert legal and len(set(legal)) == len(legal), (st.phase, p)
         cand = h.random_candidate(st, p, rng)
         check_candidate(h, st, cand, p, legal)
-        check_seen(st, rng, [(None, *range(n))[step % (n + 1)]], cand)  # each in turn
+        # each viewer in turn, on a stream of its own: the game's random moves stay the same
+        check_seen(st, random.Random(step), [(None, *range(n))[step % (n + 1)]], cand)
         if step % OFTEN == 0:
             check_turns_and_clones(st, p, legal, rng)
         action = h.choose(st, p, legal, rng)
