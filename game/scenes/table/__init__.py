@@ -96,7 +96,8 @@ def open_table(services, game_id: str, seats: list[Seat], seed: int,
     try:
         if state is not None:
             return Table(services, game_id, list(seats), state.seed, state)
-        return Table(services, game_id, list(seats), seed, **(options or {}))
+        return Table(services, game_id, list(seats), seed, state=None, session=None,
+                     **(options or {}))
     except Exception as exc:
         log.exception("Could not open the %s table", game.name)
         raise TableUnavailable(say(N_("The {game} table could not be opened: {problem}"),
