@@ -153,6 +153,20 @@ class BotClient:
         self.conn.close()
 
 
+def step_until(parts, wake: threading.Event, done, what: str, steps: int = 100000) -> None:
+    """Step every part (a bot client, a session's bots) until ``done()``; fails when
+    ``WAIT`` seconds pass with nothing received, or after ``steps`` rounds."""
+    for _ in range(steps):
+        for part in parts:
+            part.step()
+        if done():
+            return
+        if not wake.wait(WAIT):
+            raise AssertionError(f"nothing happened while waiting for {what}")
+        wake.clear()
+    raise AssertionError(f"{what}: still not done after {steps} rounds")
+
+
 class Driver:
     """Several clients stepped together until a condition holds."""
 
@@ -168,15 +182,7 @@ class Driver:
     def until(self, done, what: str, steps: int = 100000) -> None:
         """Step every client until ``done()``; fails when ``WAIT`` seconds pass with
         nothing received, or after ``steps`` rounds."""
-        for _ in range(steps):
-            for c in self.clients:
-                c.step()
-            if done():
-                return
-            if not self.wake.wait(WAIT):
-                raise AssertionError(f"nothing happened while waiting for {what}")
-            self.wake.clear()
-        raise AssertionError(f"{what}: still not done after {steps} rounds")
+        step_until(self.clients, self.wake, done, what, steps)
 
     def close(self) -> None:
         for c in self.clients:

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from net_tables import WAIT, BotClient
+from net_tables import WAIT, BotClient, step_until
 
 from game.bots import make_bot
 from game.net.client import Connection
@@ -93,13 +93,4 @@ class Pump:
         self.parts = list(parts)
 
     def until(self, done: Callable[[], bool], what: str, steps: int = 100000) -> None:
-        for _ in range(steps):
-            for part in self.parts:
-                part.step()
-            if done():
-                return
-            if not self.wake.wait(WAIT):
-
-                raise AssertionError(f"nothing happened while waiting for {what}")
-            self.wake.clear()
-        raise AssertionError(f"{what}: still not done after {steps} rounds")
+        step_until(self.parts, self.wake, done, what, steps)
