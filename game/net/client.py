@@ -11,7 +11,10 @@ reconnection the client sits again in every seat it holds (the tokens of ``creat
 ``joined`` and ``sit``) and watches again what it watched; the server answers each with the
 table as it is now, log and all, so a table picks up where it was.  Messages sent while
 disconnected wait and go out after that (an action carries ``own_moves``: one sent twice is
-played once).  Pure: no pygame.
+played once).  A message the server answers with a ``busy`` error (its store cannot be
+reached for now) goes out again by itself, the same message, after a backoff that grows at
+each ``busy`` until the server takes it or refuses it for a reason of its own.  Pure: no
+pygame.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ CONNECTING, CONNECTED, RECONNECTING, REFUSED, CLOSED = (
 FIRST_DELAY = 0.25  # seconds before the first retry; doubles up to MAX_DELAY
 MAX_DELAY = 15.0
 HELLO_TIMEOUT = 10.0
+KEPT_SENT = 64  # messages kept after sending, to send again if the server answers "busy"
+BUSY_KEY = "_busy"  # how many times the server was busy for a message (kept, never sent)
 
 
 def backoff(attempt: int, rng: random.Random, first: float = FIRST_DELAY,
@@ -72,6 +77,7 @@ class Connection:
         self._pending: deque[dict[str, Any]] = deque()
         self._seats: dict[tuple[str, int], str] = {}  # (table, seat) -> token
         self._watching: set[str] = set()
+        self._sent: dict[int, dict[str, Any]] = {}  # the last messages sent, by number
         self._seq = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
@@ -145,11 +151,27 @@ class Connection:
 
     def _deliver(self, message: dict[str, Any]) -> None:
         self._note_incoming(message)
+        if message.get("type") == "error" and message.get("code") == "busy":
+            self._again(message.get("re"))
         with self._lock:
             self._inbox.append(message)
             self._lock.notify_all()
         if self._on_message is not None:
             self._on_message()
+
+    def _again(self, seq: Any) -> None:
+        """Send the message numbered ``seq`` again after a backoff (the server was busy)."""
+        with self._lock:
+            sent = self._sent.pop(seq, None) if isinstance(seq, int) else None
+        if sent is None or self._loop is None:
+            return
+        again = {**sent, BUSY_KEY: sent.get(BUSY_KEY, 0) + 1}
+        self._loop.call_later(self._delays(again[BUSY_KEY], self._rng), self._queue, again)
+
+    def _queue(self, message: dict[str, Any]) -> None:
+        with self._lock:
+            self._pending.append(message)
+        self._poke()
 
     def _set_status(self, status: str) -> None:
         with self._lock:
@@ -246,10 +268,13 @@ class Connection:
                 await self._wake.wait()
                 continue
             message["seq"] = self._next_seq()
-            await ws.send(dump(message))
+            await ws.send(dump({k: v for k, v in message.items() if k != BUSY_KEY}))
             with self._lock:
                 if self._pending and self._pending[0] is message:
                     self._pending.popleft()
+                self._sent[message["seq"]] = message
+                if len(self._sent) > KEPT_SENT:
+                    del self._sent[next(iter(self._sent))]
 
     def _next_seq(self) -> int:
         self._seq += 1

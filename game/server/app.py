@@ -39,6 +39,10 @@ log = logging.getLogger("landgrab.server")
 
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 DROPS_BEFORE_CLOSE = 100  # messages over the rate a client may send before it is closed
+BOT_RETRY_S = 1.0  # a bot's move the store could not take is tried again after this
+BUSY = say(N_("The server is busy; trying again…"))
+"""The reason of a ``busy`` error: the store could not be reached, the client sends the same
+message again a little later (the game's own client does so by itself)."""
 
 
 class Server:
@@ -184,6 +188,10 @@ class Server:
             handler(self, peer, message)
         except Refused as refused:
             self.error(peer, message["seq"], refused.code, refused.reason)
+        except self.store.unavailable as exc:  # nothing done: the client tries again later
+            log.warning("client %s: %s: the store is unavailable: %s", peer.name,
+                        message["type"], exc)
+            self.error(peer, message["seq"], "busy", BUSY)
         except Exception:  # noqa: BLE001 - one message's failure stops nothing else
             log.exception("client %s: %s failed", peer.name, message["type"])
             self.error(peer, message["seq"], "server", say(N_("The server could not do "
@@ -231,6 +239,10 @@ class Server:
             table.play(seat, action)
         except MoveConflict:  # another server's move came first; the table has it now
             log.info("table %s: another server played first", table.code)
+        except self.store.unavailable as exc:  # decided again once the store is back
+            log.warning("table %s: a bot's move could not be stored: %s", table.code, exc)
+            asyncio.get_running_loop().call_later(BOT_RETRY_S, self.bots.wake, table)
+            return
         except Exception:  # noqa: BLE001 - the table is rebuilt from the store
             log.exception("table %s: a bot's move could not be played", table.code)
             return

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from psycopg import Connection, sql
+from psycopg import Connection, OperationalError, sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
@@ -35,6 +35,7 @@ from game.server.store import MoveConflict, SchemaTooNew, SeatRecord, TableRecor
 NOTIFY_CHANNEL = "landgrab_moves"
 STATEMENT_TIMEOUT_MS = 5000
 POOL_SIZE = 4
+CONNECTION_WAIT_S = 3.0  # a call waits this long for a connection before it fails
 
 MIGRATIONS: list[str] = [
     """
@@ -79,6 +80,10 @@ def migrate(db: Connection[Any]) -> tuple[int, int]:
 class PostgresStore:
     """Tables in the PostgreSQL database at ``url`` (its schema made or brought up to date)."""
 
+    # the database down or restarting, a connection broken, no connection free in time, a
+    # statement over its time limit: worth another try (``Store.unavailable``)
+    unavailable: tuple[type[Exception], ...] = (OperationalError,)
+
     def __init__(self, url: str, pool_size: int = POOL_SIZE,
                  statement_timeout_ms: int = STATEMENT_TIMEOUT_MS) -> None:
         self.url = url
@@ -87,7 +92,7 @@ class PostgresStore:
         options = f"{params.get('options') or ''} -c statement_timeout={statement_timeout_ms}"
         self._pool = ConnectionPool(
             make_conninfo(url, options=options.strip()), min_size=1,
-            max_size=pool_size, open=False, name="landgrab-store",
+            max_size=pool_size, open=False, name="landgrab-store", timeout=CONNECTION_WAIT_S,
             check=ConnectionPool.check_connection, kwargs={"autocommit": True})
         self._pool.open(wait=True, timeout=10)
         try:

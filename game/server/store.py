@@ -90,6 +90,11 @@ class SchemaTooNew(Exception):
 class Store(Protocol):
     """What a server asks of its storage.  Every method commits before it returns."""
 
+    unavailable: tuple[type[Exception], ...]
+    """What a method raises when the storage cannot be reached now (a database restarting):
+    nothing was done, or it is found stored on the next try; a client may send the same
+    message again later."""
+
     def create(self, table: TableRecord) -> None: ...
 
     def load(self, code: str) -> TableRecord | None: ...
@@ -143,6 +148,7 @@ class SQLiteStore:
     """The default store: ``tables.sqlite3`` in ``folder`` (made if missing)."""
 
     FILE_NAME = "tables.sqlite3"
+    unavailable: tuple[type[Exception], ...] = ()  # a file on this machine is always there
 
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)

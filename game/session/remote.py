@@ -290,7 +290,8 @@ class RemoteSession:
             elif kind == "refusal":
                 self._sent.pop(message.get("seat", -1), None)
                 self._refusals.append(decode_sentence(message.get("reason")))
-            elif kind == "error" and message.get("code") in ("chat", "rate", "not_allowed"):
+            elif kind == "error" and message.get("code") in ("chat", "rate", "not_allowed",
+                                                             "busy"):  # busy: sent again
                 self._refusals.append(decode_sentence(message.get("reason")))
             elif kind == "presence":
                 self._presence(message["presence"], message["turn"])

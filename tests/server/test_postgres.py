@@ -17,16 +17,14 @@ import urllib.request
 
 import psycopg
 import pytest
-from leak_check import problems
 from net_tables import ROOT, Driver, ServerProcess, game_over, play_whole_game
 from postgres_db import cut_connections, fresh_schema
+from split_tables import check_stored, moves_seen, split_table
 from store_records import bot_actions, record
 
 from game.registry import GAMES
 from game.server.pgstore import MIGRATIONS, MoveConflict, PostgresStore
 from game.server.store import SQLiteStore
-
-GAME = next(iter(GAMES))
 
 
 @pytest.fixture
@@ -127,40 +125,6 @@ def test_postgres_two_instances_one_table_split_across_them(url, tmp_path, game_
     for client in (host, joiner, watcher):
         assert all(m["moves"] == len(stored.actions) for m in client.latest.values())
     assert not host.refusals and not joiner.refusals
-
-
-STALE = "That move was already made, or the table has moved on since."
-
-
-def split_table(driver: Driver, host_url: str, guest_url: str):
-    """A two-seat table: the host's client on one server, the joined guest's on another."""
-    host, guest = driver.client(host_url, "host"), driver.client(guest_url, "guest")
-    host.send({"type": "create", "game": GAME, "players": 2,
-               "seats": [{"kind": "host", "name": "Ann"}, {"kind": "open"}]})
-    driver.until(lambda: host.of_type("created"), "the table")
-    code = host.of_type("created")[0]["table"]
-    guest.send({"type": "join", "table": code, "name": "Bob"})
-    driver.until(lambda: guest.of_type("joined"), "the seat")
-    host.plays.add((code, 0))
-    guest.plays.add((code, 1))
-    # a move sent as a connection dropped may go out again after it: refused as stale
-    host.expect_refusals = guest.expect_refusals = True
-    return host, guest, code
-
-
-def moves_seen(client, code) -> int:
-    return max((m["moves"] for k, m in client.latest.items() if k[0] == code), default=0)
-
-
-def check_stored(url, code, host, guest) -> None:
-    """The game is over in the store, every move told was stored, only stale refusals."""
-    store = PostgresStore(url)
-    record = store.load(code)
-    store.close()
-    assert record is not None and record.status["over"]
-    for client, seat in ((host, 0), (guest, 1)):
-        assert not problems(record, client.texts, {seat})
-        assert all(r["reason"]["msg"] == STALE for r in client.refusals)
 
 
 def test_postgres_an_instance_killed_mid_game_its_clients_go_on_on_the_other(url, tmp_path):

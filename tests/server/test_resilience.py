@@ -1,13 +1,14 @@
 """Dropped connections lose nothing: a client cut off mid-game comes back by itself and
 picks the table up (log and all); a server killed with ``kill -9`` mid-game and restarted
-has every move it accepted; an away player's seat is played by a bot of the server (the
-host's choice, or the table's wait) and taken back with its token.  Every text the clients
-received is checked by the leak test too."""
+has every move it accepted; a move the store cannot take for now is answered ``busy`` and
+sent again by the client until it is stored, once; an away player's seat is played by a bot
+of the server (the host's choice, or the table's wait) and taken back with its token.
+Every text the clients received is checked by the leak test too."""
 
 from __future__ import annotations
 
 from leak_check import problems
-from net_tables import Driver, ServerProcess, game_over
+from net_tables import Driver, InProcessServer, ServerProcess, game_over
 
 from game.net.client import CONNECTED
 from game.registry import GAMES
@@ -147,3 +148,38 @@ def test_the_tables_wait_hands_an_away_seat_to_a_bot_by_itself(tmp_path):
     finally:
         driver.close()
         server.stop()
+
+
+class Unreachable(Exception):
+    """What a store raises while its database cannot be reached (here: made up)."""
+
+
+def test_a_move_the_store_cannot_take_now_is_answered_busy_and_sent_again(tmp_path):
+    served = InProcessServer(tmp_path / "data")
+    store = served.server.store
+    stored = store.append_action
+    calls = []
+
+    def append_action(code, index, seat, action, status):
+        calls.append((index, seat, action))
+        if len(calls) <= 2:  # the database is down for the first two tries
+            raise Unreachable("the database is restarting")
+        stored(code, index, seat, action, status)
+
+    store.unavailable = (Unreachable,)
+    store.append_action = append_action
+    driver = Driver()
+    try:
+        host, guest, code = two_player_table(driver, served.url)
+        driver.until(lambda: all(len(c.of_type("update")) >= 3 for c in (host, guest)),
+                     "three moves")
+    finally:
+        driver.close()
+        served.stop()
+    busy = [m for c in (host, guest) for m in c.of_type("error")]
+    assert [m["code"] for m in busy] == ["busy", "busy"]
+    assert busy[0]["reason"]["msg"] == "The server is busy; trying again…"
+    assert calls[0] == calls[1] == calls[2]  # the same move, at the same position
+    assert not host.refusals and not guest.refusals
+    record = SQLiteStore(tmp_path / "data").load(code)
+    assert record.actions[0] == calls[0][1:] and len(record.actions) == len(calls) - 2
