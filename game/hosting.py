@@ -2,6 +2,10 @@
 process (``LocalServer``) on a port others can reach, its store in the app's data folder,
 for as long as the client runs (``stop`` on quitting).  No pygame.
 
+The child's standard input is a pipe that only this process writes to: when the client
+ends in any way (quits, crashes, is killed), the system closes it and the child, started
+``--with-parent``, stops by itself, so its port is free for the next host.
+
 The child says ``listening on HOST:PORT`` when it is ready; a thread reads that line, so
 the frame loop only looks at ``status``: ``starting``, ``listening``, ``stopped`` or ``failed`` (with
 ``problem``: the port is taken, or the server did not start; its log is in the data
@@ -37,14 +41,15 @@ class LocalServer:
         self.port = port
         self.status = STARTING
         self.problem: Sentence | None = None
+        self.settled = threading.Event()  # set once it listens or has failed (to wait on)
         data.mkdir(parents=True, exist_ok=True)
         self.log_path = data / LOG_NAME
         self._log = open(self.log_path, "a", encoding="utf-8")  # noqa: SIM115 - the child's
         args = [sys.executable, "-m", "game.server", "--host", self.INTERFACE,
-                "--port", str(port), "--data", str(data), *extra]
+                "--port", str(port), "--data", str(data), "--with-parent", *extra]
         root = Path(__file__).resolve().parents[1]
         self._proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._log,
-                                      stdin=subprocess.DEVNULL, text=True, cwd=root)
+                                      stdin=subprocess.PIPE, text=True, cwd=root)
         self._reader = threading.Thread(target=self._read, name="landgrab-host", daemon=True)
         self._reader.start()
 
@@ -64,10 +69,17 @@ class LocalServer:
                 with contextlib.suppress(ValueError):
                     self.port = int(line.rsplit(":", 1)[1])
                 self.status = LISTENING
+                self.settled.set()
         code = self._proc.wait()
         if self.running:
             self.problem = self._why(code)
             self.status = FAILED
+        self.settled.set()
+
+    @property
+    def pid(self) -> int:
+        """The server process's id."""
+        return self._proc.pid
 
     def _why(self, code: int) -> Sentence:
         self._log.flush()
@@ -85,6 +97,9 @@ class LocalServer:
     def stop(self) -> None:
         """End the child (its tables are stored: the next run serves them again)."""
         self.status = STOPPED
+        if self._proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self._proc.stdin.close()
         if self._proc.poll() is None:
             self._proc.terminate()
             try:

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import importlib
 import logging
 import os
 import signal
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from game.engine.save_files import SaveError
@@ -72,6 +75,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--send-queue-kib", type=int, default=SEND_QUEUE_BYTES // 1024,
                    help="what may wait to be sent to one client (KiB, default "
                    f"{SEND_QUEUE_BYTES // 1024}); a client that lets more pile up is cut off")
+    p.add_argument("--with-parent", action="store_true",
+                   help="stop when standard input closes: the program that started this "
+                   "server holds it open, and when that program ends, even killed, the "
+                   "system closes it")
     p.add_argument("--game", action="append", default=[], metavar="PACKAGE",
                    help="also serve the game in this package (a game folder that plugs in, "
                    "shaped like game/games/<id>/)")
@@ -149,18 +156,38 @@ async def run(store: Store, where: str, options: argparse.Namespace) -> None:
     gc.freeze()
     server = Server(store, options.bot_threads, options.hard_seconds,
                     rate=options.rate, queue_bytes=options.send_queue_kib * 1024)
-    stop: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    loop = asyncio.get_running_loop()
+    stop: asyncio.Future[str] = loop.create_future()
 
-    def stopping(signum: int) -> None:
+    def stopping(why: str) -> None:
         if not stop.done():
-            stop.set_result(signum)
+            stop.set_result(why)
 
     for signum in (signal.SIGTERM, signal.SIGINT):
-        asyncio.get_running_loop().add_signal_handler(signum, stopping, signum)
+        loop.add_signal_handler(signum, stopping, f"signal {signum}")
+    if options.with_parent:
+        watch_parent(lambda: loop.call_soon_threadsafe(stopping, "its parent is gone"))
 
     def started(host: str, port: int) -> None:
         print(f"listening on {host}:{port}", flush=True)
         log.info("serving %s on %s:%d", where, host, port)
 
-    received = await serving(server, options.host, options.port, stop, started)
-    log.info("stopped by signal %d: the tables are stored", received)
+    why = await serving(server, options.host, options.port, stop, started)
+    log.info("stopped (%s): the tables are stored", why)
+
+
+def watch_parent(gone: Callable[[], object]) -> threading.Thread:
+    """Call ``gone`` once standard input reaches its end: the parent that holds the other
+    end of the pipe closed it or died (the system closes a dead process's files, so this
+    holds for a parent killed outright, on every system, where a signal to the child
+    would not).  Whatever the parent writes is read and ignored."""
+
+    def read() -> None:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # no stdin: gone
+            while sys.stdin.buffer.read1(4096):
+                pass
+        gone()
+
+    thread = threading.Thread(target=read, name="landgrab-parent", daemon=True)
+    thread.start()
+    return thread
