@@ -13,8 +13,10 @@ table as it is now, log and all, so a table picks up where it was.  Messages sen
 disconnected wait and go out after that (an action carries ``own_moves``: one sent twice is
 played once).  A message the server answers with a ``busy`` error (its store cannot be
 reached for now) goes out again by itself, the same message, after a backoff that grows at
-each ``busy`` until the server takes it or refuses it for a reason of its own.  Pure: no
-pygame.
+each ``busy`` until the server takes it or refuses it for a reason of its own.  Each message
+received carries ``RECEIVED``: when it arrived (the connection's ``clock``, monotonic by
+default), read in the connection's thread whatever the frame loop is doing, so durations
+the server states count from then.  Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import json
 import logging
 import random
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -44,6 +47,7 @@ MAX_DELAY = 15.0
 HELLO_TIMEOUT = 10.0
 KEPT_SENT = 64  # messages kept after sending, to send again if the server answers "busy"
 BUSY_KEY = "_busy"  # how many times the server was busy for a message (kept, never sent)
+RECEIVED = "received_at"  # the key of a received message's arrival time (never sent)
 
 
 def backoff(attempt: int, rng: random.Random, first: float = FIRST_DELAY,
@@ -60,11 +64,14 @@ class Connection:
 
     def __init__(self, url: str, delays: Callable[[int, random.Random], float] = backoff,
                  name: str = "landgrab", on_text: Callable[[str], None] | None = None,
-                 on_message: Callable[[], None] | None = None) -> None:
+                 on_message: Callable[[], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         """``on_text`` sees every text received, as it came (a test records them);
         ``on_message`` is called (in the connection's thread) when a message or a status
-        arrives, for a loop that waits on several connections."""
+        arrives, for a loop that waits on several connections; ``clock`` stamps each
+        message as it arrives (``RECEIVED``)."""
         self.url = url
+        self.clock = clock
         self._on_text = on_text
         self._on_message = on_message
         self.status = CONNECTING
@@ -150,6 +157,7 @@ class Connection:
                 self._seats[(message["table"], message["seat"])] = message["token"]
 
     def _deliver(self, message: dict[str, Any]) -> None:
+        message[RECEIVED] = self.clock()
         self._note_incoming(message)
         if message.get("type") == "error" and message.get("code") == "busy":
             self._again(message.get("re"))

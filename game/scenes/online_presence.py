@@ -4,8 +4,10 @@ back), "Reconnecting…" while this client's connection is lost, the last chat l
 quick reactions, and the Chat button (also C on the keyboard; the pause menu's "Chat and
 players" for a controller).
 
-It is drawn over the top of the log's panel (its newest lines stay in view at its bottom),
-in the table's own text sizes: it grows with Text size, its seats wrapping onto more rows.
+It takes the top of the log's panel, which keeps its lines (and its Undo and Suggest
+buttons) below it (``Table.log_head``): the two never overlap.  It is laid out in the
+table's own text sizes: it grows with Text size, its seats wrapping onto more rows, and
+takes at most ``MOST_OF_LOG`` of the panel (its newest lines show when more came).
 A muted player's chat lines and reactions are not shown.
 """
 
@@ -30,6 +32,8 @@ CHAT_SECONDS = 14.0  # how long a chat line stays on the table (the chat overlay
 REACTION_SECONDS = 5.0
 CHAT_SHOWN = 3  # chat lines shown on the table at once
 PAD = 14
+MOST_OF_LOG = 0.5  # of the log's panel the strip may take: the log keeps the rest
+GAP = 6  # between the strip and the log's first line or buttons
 
 # Translators: quick reactions players send at an online table
 REACTION_WORDS = {"thumbs_up": N_("Nice!"), "laugh": N_("Ha ha!"), "wow": N_("Wow!"),
@@ -65,6 +69,11 @@ class PresenceStrip:
         self._chat_seen = len(table.remote.chat)
         self.chat_rect = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        # what ``lay_out`` measured for ``draw``
+        self._chip_images: list[pygame.Surface] = []
+        self._chip_rows: list[list[pygame.Surface]] = []
+        self._wrapped: list[tuple[str, bool]] = []
+        self._row_h = self._step = 0
 
     # --- what happened ----------------------------------------------------------------------
     def update(self, dt: float, reactions: list[tuple[int, str]]) -> None:
@@ -140,30 +149,38 @@ class PresenceStrip:
         return _("Reconnecting…")
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """Over the top of the log's panel (every game's layout has one; the log's newest
-        lines are at its bottom), as wide as it, as tall as its rows need."""
+    def lay_out(self) -> int:
+        """Measure the strip for this frame, at the top of the log's panel (every game's
+        layout has one), as wide as it, as tall as its rows need, at most ``MOST_OF_LOG``
+        of it; returns the height of the panel's top it takes (with the gap under it)."""
         area = self.table.layout.log_rect
-        chips = self._chips()
+        self._chip_images = chips = self._chips()
         size = theme.SMALL_SIZE
-        row_h = theme.line_height(size) + 8
-        rows = self._rows(chips, area.width - 2 * PAD)
+        self._row_h = row_h = theme.line_height(size) + 8
+        self._chip_rows = rows = self._rows(chips, area.width - 2 * PAD)
         lines = [s.text for s in self.notices] + [s.text for s in self.lines]
         status = self.status_words()
         if status is not None:
             lines.insert(0, status)
         wrapped = [(w, k == 0 and status is not None) for k, line in enumerate(lines)
                    for w in theme.wrap(line, size, area.width - 2 * PAD)]
-        step = theme.line_height(size) + 2
-        room = max(0, (area.height - row_h * len(rows) - 12) // step)
-        if len(wrapped) > room:  # the newest lines, "Reconnecting…" first, in the log's panel
+        self._step = step = theme.line_height(size) + 2
+        most = round(area.height * MOST_OF_LOG)
+        room = max(0, (most - row_h * len(rows) - 12) // step)
+        if len(wrapped) > room:  # the newest lines, "Reconnecting…" first
             first = wrapped[:1] if status is not None else []
             wrapped = (first + wrapped[len(wrapped) - room + len(first):]) if room else []
+        self._wrapped = wrapped
         self.rect = pygame.Rect(area.x, area.y, area.width,
                                 row_h * len(rows) + step * len(wrapped) + 12)
+        return self.rect.height + GAP
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The strip as ``lay_out`` measured it (the table drew its log below it)."""
         theme.draw_panel(surface, self.rect, theme.CREAM, shadowed=True)
         y = self.rect.y + 6
-        for row in rows:
+        row_h, chips = self._row_h, self._chip_images
+        for row in self._chip_rows:
             x = self.rect.x + PAD
             for chip in row:
                 surface.blit(chip, (x, y + (row_h - chip.get_height()) // 2))
@@ -171,10 +188,10 @@ class PresenceStrip:
                     self.chat_rect = pygame.Rect(x, y, chip.get_width(), row_h)
                 x += chip.get_width() + PAD
             y += row_h
-        for w, alarm in wrapped:
-            t = theme.text(w, size, theme.ERROR if alarm else theme.INK)
+        for w, alarm in self._wrapped:
+            t = theme.text(w, theme.SMALL_SIZE, theme.ERROR if alarm else theme.INK)
             surface.blit(t, (self.rect.x + PAD, y))
-            y += step
+            y += self._step
 
     def _chips(self) -> list[pygame.Surface]:
         """A chip per seat (a coloured dot, the name, its state) and the Chat button."""

@@ -195,6 +195,7 @@ class OnlineTable(Table):
             self.keep_in_history()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.log_head = self.presence.lay_out()  # the log and its buttons go below it
         super().draw(surface)
         self.presence.draw(surface)
 

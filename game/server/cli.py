@@ -184,7 +184,7 @@ def watch_parent(gone: Callable[[], object]) -> threading.Thread:
 
     def read() -> None:
         with contextlib.suppress(OSError, ValueError, AttributeError):  # no stdin: gone
-            while sys.stdin.buffer.read1(4096):
+            while os.read(sys.stdin.fileno(), 4096):
                 pass
         gone()
 

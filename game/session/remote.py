@@ -33,7 +33,7 @@ from game.engine.actions import Action
 from game.engine.core import GameState
 from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
-from game.net.client import Connection
+from game.net.client import RECEIVED, Connection
 from game.net.protocol import MAX_CHAT_CHARS, decode_event, decode_sentence, dump
 from game.registry import GAMES
 from game.session import Move
@@ -73,14 +73,17 @@ class ChatLine:
 
 @dataclass
 class Presence:
-    """Who sits at the table and whose turn it is, as the server last said, with when it
-    said it (``at``, this machine's clock): durations count on from there."""
+    """Who sits at the table and whose turn it is, as the server last said, with since when
+    (this machine's clock): the server says how long the turn and each away seat have been
+    waiting as it sends a message, and that is counted back from when the message arrived
+    here (its ``RECEIVED`` stamp), not from when it was read, so a client busy for a while
+    (a table loading) shows the times every other window shows."""
 
     seats: list[dict[str, Any]] = field(default_factory=list)
     to_act: list[int] = field(default_factory=list)
-    waiting_s: float = 0.0
     over: bool = False
-    at: float = 0.0
+    turn_since: float = 0.0
+    away_since: list[float | None] = field(default_factory=list)
 
 
 class RemoteSession:
@@ -246,14 +249,13 @@ class RemoteSession:
 
     def waiting_seconds(self) -> float:
         """How long the table has waited for whoever acts now."""
-        return self.presence.waiting_s + self.clock() - self.presence.at
+        return self.clock() - self.presence.turn_since
 
     def away_seconds(self, seat: int) -> float | None:
         """How long ``seat``'s player has been away (None: connected, or not a player)."""
-        seats = self.presence.seats
-        if seat >= len(seats) or seats[seat].get("away_s") is None:
-            return None
-        return float(seats[seat]["away_s"]) + self.clock() - self.presence.at
+        away = self.presence.away_since
+        since = away[seat] if seat < len(away) else None
+        return None if since is None else self.clock() - since
 
     def say(self, text: str, seat: int) -> None:
         """Send a chat line as ``seat`` (cut to the length a line may have)."""
@@ -294,7 +296,7 @@ class RemoteSession:
                                                              "busy"):  # busy: sent again
                 self._refusals.append(decode_sentence(message.get("reason")))
             elif kind == "presence":
-                self._presence(message["presence"], message["turn"])
+                self._presence(message, message["presence"], message["turn"])
             elif kind == "chat":
                 self._chat(message)
             elif kind == "react":
@@ -315,7 +317,7 @@ class RemoteSession:
         self._streams[m["seat"]] = stream
         self._by = list(log["by"])
         self._sent.pop(m["seat"], None)
-        self._presence(m["presence"], m["turn"])
+        self._presence(m, m["presence"], m["turn"])
         self.chat = [ChatLine(c["seat"], c["name"], c["text"]) for c in m["chat"]][-CHAT_SHOWN:]
         self.version += 1
 
@@ -329,7 +331,7 @@ class RemoteSession:
         stream.can_undo, stream.turn = bool(m["can_undo"]), dict(m["turn"])
         del self._by[m["moves"] - 1:]
         self._by.append(m["by"])
-        self._presence(self.presence.seats, m["turn"])
+        self._turn_from(m, m["turn"])
         self.version += 1
 
     def _hand_over_moves(self) -> None:
@@ -362,9 +364,26 @@ class RemoteSession:
             out.append(next((e for e in versions if e.is_hidden_from(None)), versions[0]))
         return out
 
-    def _presence(self, seats: list[dict[str, Any]], turn: Mapping[str, Any]) -> None:
-        self.presence = Presence(list(seats), list(turn["to_act"]),
-                                 float(turn["waiting_s"]), bool(turn["over"]), self.clock())
+    def _arrived_at(self, m: Mapping[str, Any]) -> float:
+        """When ``m`` reached this machine (a message made here: now)."""
+        at = m.get(RECEIVED)
+        return float(at) if isinstance(at, (int, float)) else self.clock()
+
+    def _presence(self, m: Mapping[str, Any], seats: list[dict[str, Any]],
+                  turn: Mapping[str, Any]) -> None:
+        """Who sits where, from message ``m``: each away seat's time counted back from the
+        message's arrival."""
+        at = self._arrived_at(m)
+        away = [None if s.get("away_s") is None else at - float(s["away_s"]) for s in seats]
+        self.presence = Presence(list(seats), [], False, 0.0, away)
+        self._turn_from(m, turn)
+
+    def _turn_from(self, m: Mapping[str, Any], turn: Mapping[str, Any]) -> None:
+        """Whose turn it is and since when, from message ``m`` (the seats stay as they
+        were last said)."""
+        p = self.presence
+        p.to_act, p.over = list(turn["to_act"]), bool(turn["over"])
+        p.turn_since = self._arrived_at(m) - float(turn["waiting_s"])
 
     def _chat(self, m: Mapping[str, Any]) -> None:
         self.chat = (self.chat + [ChatLine(m["seat"], str(m["name"]), str(m["text"]))])[

@@ -12,6 +12,7 @@ from online_tables import Screen, create
 from game.net.client import CONNECTED
 from game.registry import GAMES
 from game.scenes.results import ResultsScene
+from game.scenes.table import screen
 from game.ui import intents as I
 
 
@@ -179,13 +180,18 @@ def test_chat_reactions_mutes_and_the_hosts_choice_for_an_away_player(server, mo
                 strip.notices.append(Said(f"Bob is disconnected. ({k})", 60.0, 1))
                 strip.lines.append(Said(f"Bob: a line of chat long enough to wrap ({k})",
                                         60.0, 1))
-            for code in ("it", "es", "fr", "en"):
+            for code, scale in (("it", 1.5), ("es", 1.5), ("fr", 1.5), ("en", 1.5),
+                                ("en", 1.0), ("fr", 1.25)):
                 ann.svc.set_language(code)
-                ann.svc.set_ui_scale(1.5)
+                ann.svc.set_ui_scale(scale)
                 table.draw(display)
                 chat.draw(display)
                 area = table.layout.log_rect
                 assert strip.rect.width == area.width and strip.rect.bottom < area.bottom
+                # the log's lines and its buttons are under the strip, never beneath it
+                assert strip.rect.bottom < table.log.view.top < area.bottom - 100
+                for button in (screen.undo_rect(table), screen.hint_rect(table)):
+                    assert not button.colliderect(strip.rect)
                 assert display.get_rect().contains(chat.panel_rect)
                 assert all(chat.panel_rect.contains(w.rect) for w in chat.group.widgets)
         finally:

@@ -196,10 +196,11 @@ def undo_width(label: str, scale: float) -> int:
 
 
 def undo_rect(t: Table) -> pygame.Rect:
-    """The Undo button: the top right corner of the log, which fills from the bottom."""
+    """The Undo button: the top right corner of the log (under what holds its panel's top,
+    ``Table.log_head``), which fills from the bottom."""
     log_rect = t.layout.log_rect
     w = undo_width(undo_label(), theme.ui_scale())
-    return pygame.Rect(log_rect.right - 16 - w, log_rect.y + 12, w, UNDO_SIZE[1])
+    return pygame.Rect(log_rect.right - 16 - w, log_rect.y + t.log_head + 12, w, UNDO_SIZE[1])
 
 
 def hint_label(thinking: bool) -> str:
@@ -210,7 +211,7 @@ def hint_rect(t: Table) -> pygame.Rect:
     """"Suggest a move": the top left corner of the log, beside Undo."""
     log_rect = t.layout.log_rect
     w = undo_width(hint_label(False), theme.ui_scale())
-    return pygame.Rect(log_rect.x + 16, log_rect.y + 12, w, UNDO_SIZE[1])
+    return pygame.Rect(log_rect.x + 16, log_rect.y + t.log_head + 12, w, UNDO_SIZE[1])
 
 
 def draw_hint_button(t: Table, surface: pygame.Surface) -> None:
@@ -230,7 +231,7 @@ def draw_log(t: Table, surface: pygame.Surface) -> None:
     the cells the line under the pointer names, lit up; the recap card over it."""
     can_undo = t.can_undo
     hint = t.suggest.offered
-    t.log.set_top_inset(undo_rect(t).bottom - t.log.rect.y if can_undo or hint else 0)
+    t.log.set_top_inset(undo_rect(t).bottom - t.log.rect.y if can_undo or hint else t.log_head)
     t.log.draw(surface)
     if hint:
         draw_hint_button(t, surface)

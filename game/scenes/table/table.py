@@ -172,6 +172,7 @@ class Table(Scene, SeenByViewer):
         self._before: dict[int, Any] = {}  # what ``before_apply`` said of a move handed in
 
     runner = property(lambda self: self.bot_driver.runner, doc="Where bots think.")
+    log_head = 0  # the top of the log's panel held by another part (an online table's strip)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.game.draw(surface)
