@@ -3,18 +3,25 @@
 ``Server.handler`` runs one connection: the greeting (``hello`` with the protocol version;
 another version is refused), then each message read, checked (``protocol.parse``: JSON, a
 known type with its fields, in sequence, within the size and the rate) and handed to the
-handler of its type (``game.server.handlers``).  A bad message gets an error and is logged
-once; a flood, an oversized message or a client that stops reading loses its connection.
-Nothing a client sends reaches another table, and no error in one message stops the others.
+handler of its type (``game.server.handlers``), one message of a connection after the
+other.  A bad message gets an error and is logged once; a flood, an oversized message or a
+client that stops reading loses its connection.  Nothing a client sends reaches another
+table, and no error in one message stops the others.
+
+The store is called off the event loop (``AsyncStore``): while one move waits for its
+commit, the other connections are served.  What reads or changes a table holds its lock
+(``holding``, ``later``), so a table's messages, bot moves and news from other servers take
+their turns and nobody is told of a move before it is stored.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -29,6 +36,7 @@ from game.net.protocol import (
     normal_code,
     parse,
 )
+from game.server.async_store import AsyncStore
 from game.server.bots import Bots
 from game.server.handlers import HANDLERS, Refused
 from game.server.peer import CLOSE_POLICY, CLOSE_PROTOCOL, RATE, SEND_QUEUE_BYTES, Peer
@@ -51,11 +59,13 @@ class Server:
     def __init__(self, store: Store, bot_threads: int = 2, hard_seconds: float = 1.0,
                  clock: Callable[[], float] = time.monotonic, rate: float = RATE,
                  queue_bytes: int = SEND_QUEUE_BYTES) -> None:
-        self.store = store
+        self.store = AsyncStore(store)
         self.rate = rate
         self.queue_bytes = queue_bytes
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self.bots = Bots(self.bot_played, bot_threads, hard_seconds)
         self.peers: set[Peer] = set()
 
@@ -69,7 +79,7 @@ class Server:
         try:
             if await self._greet(ws, peer):
                 async for text in ws:
-                    self.receive(peer, text)
+                    await self.receive(peer, text)
         except ConnectionClosed as closed:
             if closed.rcvd is not None and closed.rcvd.code == 1009 or (
                     closed.sent is not None and closed.sent.code == 1009):
@@ -136,11 +146,13 @@ class Server:
         self.peers.discard(peer)
         for code in peer.tables():
             table = self.tables.get(code)
-            if table is None:
-                continue
-            for seat in table.detach(peer):
-                self.wait_for(table, seat, 0.0)
-            self.rest(table)
+            if table is not None:
+                self.later(table, functools.partial(self._left, peer))
+
+    async def _left(self, peer: Peer, table: LiveTable) -> None:
+        for seat in table.detach(peer):
+            self.wait_for(table, seat, 0.0)
+        self.rest(table)
 
     def wait_for(self, table: LiveTable, seat: int, away_for: float) -> None:
         """After the table's wait (less ``away_for`` already waited), a bot plays ``seat``
@@ -152,7 +164,8 @@ class Server:
 
     def rest(self, table: LiveTable) -> None:
         """Forget a table nobody looks at and no bot is to play (its store keeps it; the
-        next to sit down rebuilds it), so that a server's memory follows its live tables."""
+        next to sit down rebuilds it), so that a server's memory follows its live tables.
+        Called holding the table's lock."""
         if table.watchers or self.bots.busy(table.code) or any(
                 table.is_bot_seat(s) for s in table.state.to_act()):
             return
@@ -161,7 +174,7 @@ class Server:
             self.bots.forget(table.code)
 
     # --- messages -------------------------------------------------------------------------
-    def receive(self, peer: Peer, text: str | bytes) -> None:
+    async def receive(self, peer: Peer, text: str | bytes) -> None:
         if peer.closed:
             return
         if not peer.allow():
@@ -185,7 +198,7 @@ class Server:
                        "expected now")
             return
         try:
-            handler(self, peer, message)
+            await handler(self, peer, message)
         except Refused as refused:
             self.error(peer, message["seq"], refused.code, refused.reason)
         except self.store.unavailable as exc:  # nothing done: the client tries again later
@@ -203,14 +216,21 @@ class Server:
                    "reason": encode_sentence(reason)})
 
     # --- tables ---------------------------------------------------------------------------
-    def table(self, code: str) -> LiveTable:
-        """The live table ``code`` (rebuilt from the store on first use); raises
-        ``Refused``."""
+    async def table(self, code: str) -> LiveTable:
+        """The live table ``code`` (rebuilt from the store on first use, once however many
+        ask at the same time); raises ``Refused``."""
         code = normal_code(code)
         table = self.tables.get(code)
         if table is not None:
             return table
-        record = self.store.load(code) if code else None
+        loading = self._loading.get(code)
+        if loading is None:
+            loading = self._loading[code] = asyncio.ensure_future(self._load(code))
+            loading.add_done_callback(lambda _done: self._loading.pop(code, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, code: str) -> LiveTable:
+        record = await self.store.load(code) if code else None
         if record is None:
             raise Refused("no_table", say(N_("There is no table {code} on this server."),
                                           code=code[:12]))
@@ -227,16 +247,51 @@ class Server:
                 self.wait_for(table, seat, now - since)
         return table
 
-    def bot_played(self, table: LiveTable, seat: int, action: Any) -> None:
-        if self.tables.get(table.code) is not table:
-            return  # forgotten meanwhile: the store has the table as it was
+    @contextlib.asynccontextmanager
+    async def holding(self, code: str) -> AsyncIterator[LiveTable]:
+        """The live table ``code`` with its lock held (``table`` rebuilds it; raises
+        ``Refused``)."""
+        while True:
+            table = await self.table(code)
+            async with table.lock:
+                if self.tables.get(table.code) is table:  # not forgotten while waiting
+                    yield table
+                    return
+
+    def later(self, table: LiveTable,
+              work: Callable[[LiveTable], Coroutine[Any, Any, None]]) -> None:
+        """Run ``work(table)`` holding the table's lock, unless the table is forgotten by
+        then (for what does not come from a message: a bot's move, a timer, another
+        server's news, a connection gone)."""
+        async def run() -> None:
+            async with table.lock:
+                if self.tables.get(table.code) is table:
+                    await work(table)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's task failed", exc_info=task.exception())
+
+    def bot_played(self, table: LiveTable, seat: int, action: Any, version: int) -> None:
+        self.later(table, functools.partial(self._bot_move, seat, action, version))
+
+    async def _bot_move(self, seat: int, action: Any, version: int,
+                        table: LiveTable) -> None:
+        if table.version != version or not table.is_bot_seat(seat):
+            self.bots.wake(table)  # the game moved on meanwhile: decide again if still asked
+            return
         reason = table.refusal(seat, action.to_json(), table.own_moves(seat))[1]
         if reason:
             log.error("table %s: the bot of seat %d chose a refused move: %s", table.code,
                       seat, reason)
             return
         try:
-            table.play(seat, action)
+            await table.play(seat, action)
         except MoveConflict:  # another server's move came first; the table has it now
             log.info("table %s: another server played first", table.code)
         except self.store.unavailable as exc:  # decided again once the store is back
@@ -251,10 +306,14 @@ class Server:
     def take_over(self, code: str, seat: int) -> None:
         """A bot plays ``seat`` (its player still away after the table's wait)."""
         table = self.tables.get(code)
-        if (table is None or table.is_connected(seat) or table.seats[seat].kind != "human"
+        if table is not None:
+            self.later(table, functools.partial(self._take_over, seat))
+
+    async def _take_over(self, seat: int, table: LiveTable) -> None:
+        if (table.is_connected(seat) or table.seats[seat].kind != "human"
                 or seat in table.bot_playing):
             return
-        log.info("table %s: a bot plays seat %d while its player is away", code, seat)
+        log.info("table %s: a bot plays seat %d while its player is away", table.code, seat)
         table.bot_playing.add(seat)
         table.tell_presence()
         self.bots.wake(table)
@@ -266,18 +325,26 @@ class Server:
         if code is None:
             tables = list(self.tables.values())
         for table in tables:
-            if moves is not None and moves == len(table.state.history):
-                continue  # this server's own move, or one it has already
-            try:
-                if not table.catch_up():
-                    table.reload()
-                    table.resync()
-            except Exception:  # noqa: BLE001 - the next message reloads it again
-                log.exception("table %s: reading it again failed", table.code)
-                continue
-            self.bots.wake(table)
+            self.later(table, functools.partial(self._catch_up, moves))
 
-    def close(self) -> None:
+    async def _catch_up(self, moves: int | None, table: LiveTable) -> None:
+        if moves is not None and moves == len(table.state.history):
+            return  # this server's own move, or one it has already
+        try:
+            if not await table.catch_up():
+                await table.reload()
+                table.resync()
+        except Exception:  # noqa: BLE001 - the next message reloads it again
+            log.exception("table %s: reading it again failed", table.code)
+            return
+        self.bots.wake(table)
+
+    async def close(self) -> None:
+        """Stop: what waits for a table is dropped (the store has every move told), the
+        store's calls under way end, then the store is closed."""
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks))
         self.bots.close()
         self.store.close()
-

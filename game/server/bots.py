@@ -2,7 +2,8 @@
 player is away, decides in a worker thread from its own seat's view and legal actions (as
 at one screen), so the event loop goes on serving every other table meanwhile.  Its choice
 comes back to the loop and is played by the same path as a player's action, unless the
-table changed in between (an undo, the player back in their seat)."""
+table changed in between (an undo, the player back in their seat: the server checks again
+once it holds the table)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from game.server.tables import LiveTable
 
 log = logging.getLogger("landgrab.server")
 
-Played = Callable[[LiveTable, int, Action], None]
+Played = Callable[[LiveTable, int, Action, int], None]
+"""Told a bot's choice for (table, seat) and the table's version it was made at."""
 
 
 class Bots:
@@ -60,7 +62,7 @@ class Bots:
         if table.version != version or not table.is_bot_seat(seat):
             self.wake(table)  # the game moved on meanwhile: decide again if still asked
             return
-        self._play(table, seat, future.result())
+        self._play(table, seat, future.result(), version)
 
     def _bot(self, table: LiveTable, seat: int) -> Bot:
         key = (table.code, seat)

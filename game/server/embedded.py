@@ -39,24 +39,26 @@ async def serving(server: Server, host: str, port: int, stop: Awaitable[Any],
             def changed(code: str | None, moves: int | None) -> None:
                 loop.call_soon_threadsafe(server.changed_elsewhere, code, moves)
 
-            server.store.listen(changed)
+            server.store.sync.listen(changed)
             bound = next(iter(listening.sockets)).getsockname()
             started(bound[0], bound[1])
             result = await stop
             listening.close()
             await listening.wait_closed()
     finally:
-        server.close()
+        await server.close()
     return result
 
 
-def health_check(server: Server) -> Callable[[ServerConnection, Request], Response | None]:
-    """What answers ``GET /health`` (any other request goes on to the websocket)."""
+def health_check(server: Server) -> Callable[[ServerConnection, Request],
+                                             Awaitable[Response | None]]:
+    """What answers ``GET /health`` (any other request goes on to the websocket): the store
+    is asked through the server's own store threads, behind the moves waiting for them."""
 
-    def answer(connection: ServerConnection, request: Request) -> Response | None:
+    async def answer(connection: ServerConnection, request: Request) -> Response | None:
         if request.path.split("?")[0] != "/health":
             return None
-        healthy = server.store.healthy()
+        healthy = await server.store.healthy()
         text = (f"{'ok' if healthy else 'store unreachable'}: "
                 f"{len(server.tables)} tables served\n")
         return connection.respond(HTTPStatus.OK if healthy else

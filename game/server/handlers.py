@@ -1,7 +1,8 @@
 """What the server does with each kind of message (``HANDLERS``: type -> handler).
 
 A handler gets the server, the connection and the checked message; it answers by sending,
-or raises ``Refused`` (an error with its reason).  Proving a seat takes its token (``sit``,
+or raises ``Refused`` (an error with its reason).  It is a coroutine (the store is awaited),
+and what it does at a table it does holding the table (``Server.holding``).  Proving a seat takes its token (``sit``,
 or the token ``create``/``join`` hands out); after that the connection acts for that seat
 and no other.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from game.bots import LEVELS
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from game.server.app import Server
     from game.server.peer import Peer
 
-Handler = Callable[["Server", "Peer", dict[str, Any]], None]
+Handler = Callable[["Server", "Peer", dict[str, Any]], Coroutine[Any, Any, None]]
 HANDLERS: dict[str, Handler] = {}
 DEFAULT_TAKEOVER_S = None
 """A table's wait before a bot plays an away seat, when its creator names none: none, a bot
@@ -65,18 +66,17 @@ def _name(value: Any, fallback: str) -> str:
     return name or fallback
 
 
-def _seated(server: Server, peer: Peer, message: dict[str, Any]) -> tuple[LiveTable, int]:
-    """The table and seat a message acts for, which the connection must hold."""
-    table = server.table(message["table"])
-    seat = message["seat"]
+def _seat(table: LiveTable, peer: Peer, message: dict[str, Any]) -> int:
+    """The seat a message acts for at ``table``, which the connection must hold."""
+    seat: int = message["seat"]
     if not peer.holds(table.code, seat):
         raise _refused("not_seated", say(N_("You do not sit in that seat.")))
-    return table, seat
+    return seat
 
 
 # --- tables and seats -----------------------------------------------------------------------
 @handles("create")
-def create(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+async def create(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     """A new table: seats ``host`` (this connection sits there), ``open`` (for whoever
     joins with the code) or ``bot``; answered ``created`` with the host seats' tokens."""
     info = GAMES.get(message["game"])
@@ -111,14 +111,14 @@ def create(server: Server, peer: Peer, message: dict[str, Any]) -> None:
                 and not isinstance(after, bool) and 0 <= after <= 30 * 86400 else None,
                 "host": tokens[0]["seat"] if tokens else None}
     code = new_table_code()
-    while server.store.exists(code):
+    while await server.store.exists(code):
         code = new_table_code()
     record = TableRecord(code, info.id, n, secrets.randbelow(SEED_LIMIT),
                          {**info.default_options(), **options}, seats, settings)
     table = LiveTable(record, server.store, server.clock)
     record.status = status_of(table.state)
-    server.store.create(record)
-    server.tables[code] = table
+    await server.store.create(record)
+    server.tables[code] = table  # nobody knew its code until now: nobody waits for it
     peer.send({"type": "created", "re": message["seq"], "table": code, "seats": tokens})
     for held in tokens:
         seat = int(held["seat"])
@@ -128,82 +128,84 @@ def create(server: Server, peer: Peer, message: dict[str, Any]) -> None:
 
 
 @handles("join")
-def join(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+async def join(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     """Take the first open seat of a table by its code: answered ``joined`` with the seat's
     token (keep it: it is the only way back to the seat)."""
-    table = server.table(message["table"])
-    seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
-    if seat is None:
-        raise _refused("full", say(N_("This table has no free seat.")))
-    token = new_token()
-    table.set_seat(seat, SeatRecord("human", _name(message["name"], f"Player {seat + 1}"),
-                                    token_hash(token), table.seats[seat].level))
-    peer.send({"type": "joined", "re": message["seq"], "table": table.code, "seat": seat,
-               "token": token})
-    peer.seats.add((table.code, seat))
-    table.attach(peer, seat)
+    async with server.holding(message["table"]) as table:
+        seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
+        if seat is None:
+            raise _refused("full", say(N_("This table has no free seat.")))
+        token = new_token()
+        await table.set_seat(seat, SeatRecord(
+            "human", _name(message["name"], f"Player {seat + 1}"), token_hash(token),
+            table.seats[seat].level))
+        peer.send({"type": "joined", "re": message["seq"], "table": table.code, "seat": seat,
+                   "token": token})
+        peer.seats.add((table.code, seat))
+        table.attach(peer, seat)
 
 
 @handles("sit")
-def sit(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+async def sit(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     """Sit in a seat with its token (coming back, or a second seat on one client)."""
-    table = server.table(message["table"])
-    seat = message["seat"]
-    record = table.seats[seat] if 0 <= seat < len(table.seats) else None
-    if record is None or record.kind != "human" or not hmac.compare_digest(
-            token_hash(message["token"]), record.token_hash):
-        peer.note("bad token", f"gave a wrong token for table {table.code}")
-        raise _refused("bad_token", say(N_("That seat's key does not fit.")))
-    peer.seats.add((table.code, seat))
-    table.attach(peer, seat)
-    server.bots.wake(table)
+    async with server.holding(message["table"]) as table:
+        seat = message["seat"]
+        record = table.seats[seat] if 0 <= seat < len(table.seats) else None
+        if record is None or record.kind != "human" or not hmac.compare_digest(
+                token_hash(message["token"]), record.token_hash):
+            peer.note("bad token", f"gave a wrong token for table {table.code}")
+            raise _refused("bad_token", say(N_("That seat's key does not fit.")))
+        peer.seats.add((table.code, seat))
+        table.attach(peer, seat)
+        server.bots.wake(table)
 
 
 @handles("watch")
-def watch(server: Server, peer: Peer, message: dict[str, Any]) -> None:
-    table = server.table(message["table"])
-    if not table.record.settings.get("spectators"):
-        raise _refused("no_spectators", say(N_("This table does not allow spectators.")))
-    peer.watching.add(table.code)
-    table.attach(peer, None)
-    server.bots.wake(table)
+async def watch(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+    async with server.holding(message["table"]) as table:
+        if not table.record.settings.get("spectators"):
+            raise _refused("no_spectators", say(N_("This table does not allow spectators.")))
+        peer.watching.add(table.code)
+        table.attach(peer, None)
+        server.bots.wake(table)
 
 
 @handles("leave")
-def leave(server: Server, peer: Peer, message: dict[str, Any]) -> None:
-    table = server.table(message["table"])
-    peer.watching.discard(table.code)
-    peer.seats = {(c, s) for c, s in peer.seats if c != table.code}
-    for seat in table.detach(peer):
-        server.wait_for(table, seat, 0.0)
-    peer.send({"type": "left", "re": message["seq"], "table": table.code})
-    server.rest(table)
+async def leave(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+    async with server.holding(message["table"]) as table:
+        peer.watching.discard(table.code)
+        peer.seats = {(c, s) for c, s in peer.seats if c != table.code}
+        for seat in table.detach(peer):
+            server.wait_for(table, seat, 0.0)
+        peer.send({"type": "left", "re": message["seq"], "table": table.code})
+        server.rest(table)
 
 
 @handles("hand_over")
-def hand_over(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+async def hand_over(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     """The host lets a bot play a seat whose player is away (``to_bot``), or has it wait
     for them again."""
-    table, seat = _seated(server, peer, message)
-    target = message["target"]
-    if seat != table.host or not 0 <= target < len(table.seats) or table.seats[
-            target].kind != "human" or table.is_connected(target):
-        raise _refused("not_allowed", say(N_("Only the host may hand an away player's seat "
-                                             "to a bot.")))
-    if message["to_bot"]:
-        table.bot_playing.add(target)
-    else:
-        table.bot_playing.discard(target)
-    table.tell_presence()
-    server.bots.wake(table)
+    async with server.holding(message["table"]) as table:
+        seat = _seat(table, peer, message)
+        target = message["target"]
+        if seat != table.host or not 0 <= target < len(table.seats) or table.seats[
+                target].kind != "human" or table.is_connected(target):
+            raise _refused("not_allowed", say(N_("Only the host may hand an away player's "
+                                                 "seat to a bot.")))
+        if message["to_bot"]:
+            table.bot_playing.add(target)
+        else:
+            table.bot_playing.discard(target)
+        table.tell_presence()
+        server.bots.wake(table)
 
 
 @handles("mine")
-def mine(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+async def mine(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     """The tables of the seats whose tokens a client keeps, and whose turn it is there."""
     tokens = [t for t in message["tokens"][:MAX_TOKENS_LISTED] if isinstance(t, str)]
-    found = server.store.seats_of([token_hash(t) for t in tokens])
-    records = server.store.summaries(sorted({code for code, _seat in found}))
+    found = await server.store.seats_of([token_hash(t) for t in tokens])
+    records = await server.store.summaries(sorted({code for code, _seat in found}))
     games = []
     for code, seat in found:
         record = records[code]
@@ -218,59 +220,68 @@ def mine(server: Server, peer: Peer, message: dict[str, Any]) -> None:
 
 # --- play -----------------------------------------------------------------------------------
 @handles("act")
-def act(server: Server, peer: Peer, message: dict[str, Any]) -> None:
-    table, seat = _seated(server, peer, message)
+async def act(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+    async with server.holding(message["table"]) as table:
+        seat = _seat(table, peer, message)
+        if await _played(table, peer, seat, message):
+            server.bots.wake(table)
+
+
+async def _played(table: LiveTable, peer: Peer, seat: int, message: dict[str, Any]) -> bool:
+    """Whether ``seat``'s action is played (stored, then told), or else refused with the
+    reason."""
     action, reason = table.refusal(seat, message["action"], message["own_moves"])
-    if action is None or reason:
-        peer.send({"type": "refusal", "re": message["seq"], "table": table.code, "seat": seat,
-                   "reason": encode_sentence(reason)})
-        return
-    try:
-        table.play(seat, action)
-    except MoveConflict:
-        # another server stored a move first (the table has it now): the action is judged
-        # again on the table as it now is, refused with the reason or played
-        action, reason = table.refusal(seat, message["action"], message["own_moves"])
-        if action is None or reason:
-            peer.send({"type": "refusal", "re": message["seq"], "table": table.code,
-                       "seat": seat, "reason": encode_sentence(reason)})
-            return
-        table.play(seat, action)
-    server.bots.wake(table)
+    if action is not None and not reason:
+        try:
+            await table.play(seat, action)
+            return True
+        except MoveConflict:
+            # another server stored a move first (the table has it now): the action is
+            # judged again on the table as it now is, refused with the reason or played
+            action, reason = table.refusal(seat, message["action"], message["own_moves"])
+            if action is not None and not reason:
+                await table.play(seat, action)
+                return True
+    peer.send({"type": "refusal", "re": message["seq"], "table": table.code, "seat": seat,
+               "reason": encode_sentence(reason)})
+    return False
 
 
 @handles("undo")
-def undo(server: Server, peer: Peer, message: dict[str, Any]) -> None:
-    table, seat = _seated(server, peer, message)
-    reason = table.undo_refusal(seat)
-    if reason is not None:
-        peer.send({"type": "refusal", "re": message["seq"], "table": table.code, "seat": seat,
-                   "reason": encode_sentence(reason)})
-        return
-    table.undo()
-    server.bots.wake(table)
+async def undo(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+    async with server.holding(message["table"]) as table:
+        seat = _seat(table, peer, message)
+        reason = table.undo_refusal(seat)
+        if reason is not None:
+            peer.send({"type": "refusal", "re": message["seq"], "table": table.code,
+                       "seat": seat, "reason": encode_sentence(reason)})
+            return
+        await table.undo()
+        server.bots.wake(table)
 
 
 @handles("chat")
-def chat(server: Server, peer: Peer, message: dict[str, Any]) -> None:
-    table, seat = _seated(server, peer, message)
-    text = " ".join(message["text"].split())
-    if not text or len(text) > MAX_CHAT_CHARS:
-        raise _refused("chat", say(N_("A chat line holds 1 to {n} characters."),
-                                   n=MAX_CHAT_CHARS))
-    _chat_rate(peer)
-    table.add_chat({"type": "chat", "table": table.code, "seat": seat,
-                    "name": table.seats[seat].name, "text": text})
+async def chat(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+    async with server.holding(message["table"]) as table:
+        seat = _seat(table, peer, message)
+        text = " ".join(message["text"].split())
+        if not text or len(text) > MAX_CHAT_CHARS:
+            raise _refused("chat", say(N_("A chat line holds 1 to {n} characters."),
+                                       n=MAX_CHAT_CHARS))
+        _chat_rate(peer)
+        table.add_chat({"type": "chat", "table": table.code, "seat": seat,
+                        "name": table.seats[seat].name, "text": text})
 
 
 @handles("react")
-def react(server: Server, peer: Peer, message: dict[str, Any]) -> None:
-    table, seat = _seated(server, peer, message)
-    if message["reaction"] not in REACTIONS:
-        raise _refused("bad_message", "unknown reaction")
-    _chat_rate(peer)
-    table.broadcast({"type": "react", "table": table.code, "seat": seat,
-                     "reaction": message["reaction"]})
+async def react(server: Server, peer: Peer, message: dict[str, Any]) -> None:
+    async with server.holding(message["table"]) as table:
+        seat = _seat(table, peer, message)
+        if message["reaction"] not in REACTIONS:
+            raise _refused("bad_message", "unknown reaction")
+        _chat_rate(peer)
+        table.broadcast({"type": "react", "table": table.code, "seat": seat,
+                         "reaction": message["reaction"]})
 
 
 def _chat_rate(peer: Peer) -> None:

@@ -87,6 +87,7 @@ class PostgresStore:
     def __init__(self, url: str, pool_size: int = POOL_SIZE,
                  statement_timeout_ms: int = STATEMENT_TIMEOUT_MS) -> None:
         self.url = url
+        self.threads = pool_size  # a thread per connection: none waits for the pool
         self._listener: Listener | None = None
         params = conninfo_to_dict(url)
         options = f"{params.get('options') or ''} -c statement_timeout={statement_timeout_ms}"

@@ -95,6 +95,10 @@ class Store(Protocol):
     nothing was done, or it is found stored on the next try; a client may send the same
     message again later."""
 
+    threads: int
+    """How many threads may call it at once (its connections); the server calls it from
+    that many (``AsyncStore``), never from its event loop."""
+
     def create(self, table: TableRecord) -> None: ...
 
     def load(self, code: str) -> TableRecord | None: ...
@@ -149,6 +153,7 @@ class SQLiteStore:
 
     FILE_NAME = "tables.sqlite3"
     unavailable: tuple[type[Exception], ...] = ()  # a file on this machine is always there
+    threads = 1  # one connection, and SQLite writes one transaction at a time anyway
 
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,10 @@
 """A live table: the game (``GameState``, the server's alone), the log of what each action
 did, who looks at it (each connection as one seat, or as a spectator) and who is connected,
 and the one path by which an action changes it: checked by the rules, committed to the store,
-then told to each connection as its seat may see it (``tell``).
+then told to each connection as its seat may see it (``tell``).  Whatever reads or changes
+a live table's game runs holding its ``lock`` (the server sees to it): while a move waits
+for the store, the table's next message waits for that move, and nobody is shown a game
+whose last move is not stored yet.
 
 The seed, the decks and every hidden value stay here: a connection is sent only
 ``state.view(seat)`` and ``protocol.encode_event(event, seat)`` (a spectator: seat None).
@@ -9,6 +12,7 @@ The seed, the decks and every hidden value stay here: a connection is sent only
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -20,8 +24,9 @@ from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
 from game.engine.save_files import SaveError, check_save, read_action, replay_events, replay_onto
 from game.net.protocol import dump, encode_event, encode_moves
+from game.server.async_store import AsyncStore
 from game.server.peer import Peer
-from game.server.store import MoveConflict, SeatRecord, Store, TableRecord
+from game.server.store import MoveConflict, SeatRecord, TableRecord
 
 log = logging.getLogger("landgrab.server")
 
@@ -60,12 +65,13 @@ def status_of(state: GameState) -> dict[str, Any]:
 class LiveTable:
     """One table in play on this server."""
 
-    def __init__(self, record: TableRecord, store: Store,
+    def __init__(self, record: TableRecord, store: AsyncStore,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.record = record
         self.code = record.code
         self.store = store
         self.clock = clock
+        self.lock = asyncio.Lock()  # held while the game is read or changed (its moves in order)
         self.state, self.setup, moves = rebuild(record)
         self._log: list[list[Event]] | None = moves
         record.actions = []  # the store has them; the live table holds the game
@@ -94,7 +100,9 @@ class LiveTable:
 
     def attach(self, peer: Peer, seat: int | None) -> None:
         """``peer`` looks at the table as ``seat`` (None: a spectator) from now on; it is
-        sent the whole table as that seat sees it."""
+        sent the whole table as that seat sees it (a connection closed meanwhile is not)."""
+        if peer.closed:
+            return
         self.watchers.setdefault(peer, set()).add(seat)
         if seat is not None:
             self.away_since[seat] = None
@@ -211,7 +219,7 @@ class LiveTable:
             return None, exc.reason
         return action, state.refusal(action, seat) or ""
 
-    def play(self, seat: int, action: Action) -> list[Event]:
+    async def play(self, seat: int, action: Action) -> list[Event]:
         """Carry out a legal action: commit it, then tell everyone.  Raises what the store
         raises (the table is then rebuilt from the store, as if the action never came)."""
         to_act = self.state.to_act()
@@ -219,7 +227,7 @@ class LiveTable:
         try:
             events = self.state.apply(action, seat)
             applied = True
-            self.store.append_action(self.code, len(self.state.history) - 1, seat,
+            await self.store.append_action(self.code, len(self.state.history) - 1, seat,
                                      action.to_json(), status_of(self.state))
         except IllegalAction:
             raise
@@ -227,13 +235,13 @@ class LiveTable:
             # another server stored a move first: this one is taken back here, and the
             # table goes on from what the store holds, told to everyone as moves
             self._take_back_last()
-            if not self.catch_up():
-                self.reload()
+            if not await self.catch_up():
+                await self.reload()
                 self.resync()
             raise
         except Exception:
             try:
-                self.reload()
+                await self.reload()
             except Exception:  # the store is unreachable too (a database restart)
                 if not applied:
                     raise
@@ -260,21 +268,21 @@ class LiveTable:
             return TOO_LATE
         return None
 
-    def undo(self) -> None:
+    async def undo(self) -> None:
         """Take the last action back (``undo_refusal`` said None): committed, then everyone
         is sent the table again."""
         index = len(self.state.history) - 1
         state, moves = replay_events(self.state, upto=index)
-        self.store.drop_last_action(self.code, index, status_of(state))
+        await self.store.drop_last_action(self.code, index, status_of(state))
         self.state, self._log = state, moves
         self.version += 1
         self.turn_since = self.clock()
         self.resync()
 
-    def reload(self) -> None:
+    async def reload(self) -> None:
         """Rebuild the game from the store (after a failure between the rules and the
         store: the store is what was promised)."""
-        record = self.store.load(self.code)
+        record = await self.store.load(self.code)
         if record is not None:
             self.record = record
             self.state, self.setup, self._log = rebuild(record)
@@ -285,11 +293,11 @@ class LiveTable:
         self.state, self._log = replay_events(self.state, upto=len(self.state.history) - 1)
         self.version += 1
 
-    def catch_up(self) -> bool:
+    async def catch_up(self) -> bool:
         """Play here the moves another server on the same store stored since this one's
         last, each told to everyone as if played here, and take the seats as stored; False
         when the stored moves do not continue this table's (an undo there): reload then."""
-        record = self.store.load(self.code)
+        record = await self.store.load(self.code)
         if record is None:
             return True
         history, stored = self.state.history, record.actions
@@ -310,8 +318,8 @@ class LiveTable:
             self.tell(events)
         return True
 
-    def set_seat(self, seat: int, record: SeatRecord) -> None:
-        self.store.set_seat(self.code, seat, record)
+    async def set_seat(self, seat: int, record: SeatRecord) -> None:
+        await self.store.set_seat(self.code, seat, record)
         self.seats[seat] = record
 
     def add_chat(self, line: dict[str, Any]) -> None:

@@ -156,7 +156,7 @@ class Unreachable(Exception):
 
 def test_a_move_the_store_cannot_take_now_is_answered_busy_and_sent_again(tmp_path):
     served = InProcessServer(tmp_path / "data")
-    store = served.server.store
+    store = served.server.store.sync  # what the server's store threads call
     stored = store.append_action
     calls = []
 
