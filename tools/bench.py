@@ -405,12 +405,30 @@ def _engine_figures(game_id: str) -> list[Figure]:
     costs = search_primitives(game_id)
     times = [t * 1000 for t in bench_normal_decisions(200)]
     return [
+        *_weights_figures(game_id),
         Figure(f"{game_id}.random_games_per_s", rate, "games/s"),
         Figure(f"{game_id}.random_games_per_cpu_s", cpu_rate, "games/s"),
         *(Figure(f"{game_id}.{name}_us", value, "us") for name, value in costs.items()),
         Figure(f"{game_id}.bot_normal_p50", percentile(times, 50), "ms"),
         Figure(f"{game_id}.bot_normal_p99", percentile(times, 99), "ms"),
     ]
+
+
+def _weights_figures(game_id: str) -> list[Figure]:
+    """How long the game's learned evaluation takes to load (the weights file read and the
+    model built), for a game that has one."""
+    import importlib
+
+    package = GAMES[game_id].bots.rsplit(".", 1)[0]
+    try:
+        features = importlib.import_module(package + ".features")
+    except ModuleNotFoundError:
+        return []
+    from game.bots.learned import ValueModel
+
+    t0 = time.perf_counter()
+    ValueModel.load(features.WEIGHTS_FILE)
+    return [Figure(f"{game_id}.weights_load", (time.perf_counter() - t0) * 1000, "ms")]
 
 
 for _game_id in GAMES:

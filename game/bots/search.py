@@ -93,6 +93,11 @@ class SearchRules(Protocol):
         """Whether the rollout may stop here once ``horizon`` decisions are played (e.g. only
         between turns, where every seat's evaluation is alike)."""
 
+    def margin(self, state: GameState, seat: int) -> float | None:
+        """``seat``'s expected final lead over the best other seat from ``state`` where a
+        rollout stops before the end (a learned value of its view); None: the lead of
+        ``evaluate``'s points."""
+
 
 @dataclass
 class Choice:
@@ -266,9 +271,7 @@ class Search:
             if bot is None:
                 bot = bots[p] = rules.rollout_bot(seed + p)
             state.apply(bot.choose(state.view(p), state.legal_actions(p)), p)
-        margin = lead(rules.evaluate(state), seat)
-        if state.is_over():
-            margin += 0.5 if seat in state.winners() else -0.5 if margin == 0 else 0.0
+        margin = self._margin(state)
         child = self.root.children.get(action)
         if child is None:
             child = self.root.children[action] = _Node()
@@ -304,15 +307,24 @@ class Search:
                 steps += 1
             p = seat if seat in acting else acting[0]
             state.apply(self.bot(p).choose(state.view(p), state.legal_actions(p)), p)
-        margin = lead(rules.evaluate(state), seat)
-        if state.is_over():  # a tie on points is settled by the game's tie-breaks
-            margin += 0.5 if seat in state.winners() else -0.5 if margin == 0 else 0.0
+        margin = self._margin(state)
         r = reward_of(margin, rules.scale)
         for n in path:
             n.visits += 1
             n.reward += r
             n.points += margin
         self.iterations += 1
+
+    def _margin(self, state: GameState) -> float:
+        """The searching seat's lead where a rollout stopped: its final lead once the game is
+        over (a tie on points settled by the game's tie-breaks), else the rules' margin or
+        the lead of their evaluation."""
+        seat = self.seat
+        if state.is_over():
+            margin = lead(state.scores(), seat)
+            return margin + (0.5 if seat in state.winners() else -0.5 if margin == 0 else 0.0)
+        learned = self.rules.margin(state, seat)
+        return learned if learned is not None else lead(self.rules.evaluate(state), seat)
 
     def _moves(self, node: _Node, state: GameState) -> list[Action]:
         legal = state.legal_actions(self.seat)
@@ -455,3 +467,6 @@ class GuidedRules:
 
     def evaluate(self, state: GameState) -> Sequence[float]:
         return state.scores()
+
+    def margin(self, state: GameState, seat: int) -> float | None:
+        return None  # the lead of ``evaluate``

@@ -37,7 +37,7 @@ from game.games.oregon.engine.positions import (
 )
 
 ME, BLUE = 0, 1
-RULES = search_rules()
+RULES = OregonSearch()  # the hand-made ranking alone (the learned one: test_oregon_learned.py)
 
 
 class EverySearch(OregonSearch):

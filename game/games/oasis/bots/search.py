@@ -21,17 +21,24 @@ how far it looks and how it values the position where it stops.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from game.bots.search import GuidedRules
+import numpy as np
+
+from game.bots.learned import ValueModel
+from game.bots.search import GuidedRules, lead
 from game.engine.actions import Action
+from game.engine.core import GameState
 from game.games.oasis.bots.evaluation import KINDS, Position
+from game.games.oasis.bots.features import features
 from game.games.oasis.bots.normal import NormalBot
 from game.games.oasis.engine.phases import CarryStep, Phase
 from game.games.oasis.engine.state import OasisState
 
 ROUND_STEPS = 200  # a bound on the decisions of one round (the evaluation's playout)
+DETERMINIZATION_SEED = 0  # the one determinization a learned placement is made on
 
 
 class OasisSearch(GuidedRules):
@@ -44,9 +51,13 @@ class OasisSearch(GuidedRules):
     choose_width = 5   # offers searched when choosing one
     disc_weight = 1.0  # × the normal bot's value of a disc for the next round
 
-    def __init__(self) -> None:
+    learned_width = 4  # the normal bot's best placements the learned value chooses among
+    learned_cutoff = True  # the learned value, not the projection, where a search stops
+
+    def __init__(self, value: ValueModel | None = None) -> None:
         self.normal = NormalBot(0)  # deterministic: its choices do not draw on the seed
         self.seat: int | None = None  # whose search this is (the view at its root)
+        self.value = value  # the learned evaluation (None: the normal bot's projection)
 
     def rollout_bot(self, seed: int) -> NormalBot:
         return NormalBot(seed)
@@ -61,7 +72,23 @@ class OasisSearch(GuidedRules):
             return ranked[:self.choose_width]
         if view["step"] == CarryStep.PICK_CARD:
             return ranked[:1]
+        if self.value is not None and len(ranked) > 1:
+            return [self.learned_best(view, ranked[:self.learned_width])]
         return ranked[:self.width]
+
+    def learned_best(self, view: Mapping[str, Any], placements: list[Action]) -> Action:
+        """The placement whose position has the highest learned value for the viewer (each
+        made on one determinization of the view; the first of equals)."""
+        assert self.value is not None
+        me = view["viewer"]
+        base = OasisState.state_from_view(dict(view), random.Random(DETERMINIZATION_SEED))
+        rows = []
+        for a in placements:
+            state = base.clone()
+            state.apply(a, me)
+            rows.append(features(state.view(me)))
+        values = self.value.predict(np.array(rows))
+        return placements[int(np.argmax(values))]
 
     def evaluate(self, state: OasisState) -> Sequence[float]:  # type: ignore[override]
         if state.is_over():
@@ -70,6 +97,16 @@ class OasisSearch(GuidedRules):
         if state.is_over():
             return state.scores()
         return self.projection(state)
+
+    def margin(self, game: GameState, seat: int) -> float | None:
+        """With the learned value: ``seat``'s predicted final lead once the round is played
+        out as ``evaluate`` plays it (its real lead if the game ends in it)."""
+        if self.value is None or not self.learned_cutoff:
+            return None
+        state = self.play_round(cast(OasisState, game))
+        if state.is_over():
+            return lead(state.scores(), seat)
+        return self.value.value(features(state.view(seat)))
 
     def play_round(self, state: OasisState) -> OasisState:
         """A copy of ``state`` with the rest of its round played by the normal bot, up to

@@ -5,13 +5,18 @@ how far it looks and how it values the position where it stops.
   end the game when ahead, readier to play again in the extra turn, and counting what a
   new farmer takes from the others (the building site its cell was beside their farmers,
   the points their farmers would have scored there), which the normal bot leaves out.
-  Far from the end this ranking's best play is played at once: rollouts of a short
-  horizon, or through the next player's turn, could not tell the top plays apart reliably
-  within a tournament's budget, so the budget goes where plays decide the game.
+- **The learned value** (``features.py``, trained by ``tools/train.py oregon``): the
+  ranking's best ``learned_width`` distinct plays are reordered by the learned value of the
+  position each leaves (each play made on one determinization of the view; the features
+  read only the viewer's view), through the whole game.  Far from the end the first of them
+  is played at once: rollouts of a short horizon, or through the next player's turn, could
+  not tell the top plays apart reliably within a tournament's budget, so the budget goes
+  where plays decide the game.  Without weights (``OregonSearch()``) the ranking alone
+  decides.
 - **Near the end** (``endgame_turns`` of the viewer's turns left by the normal bot's pace, or
-  the end triggered): the candidates are that ranking's best plays, at most ``width``,
-  none worth ``window`` points less than the first, one per kind of play (cards of the
-  same kind make the same play); the extra-turn question is searched too.  Draws and the
+  the end triggered): the candidates are those best plays, at most ``width``, none worth
+  ``learned_window`` points of learned value (``window`` of the ranking's) less than the
+  first; the extra-turn question is searched too.  Draws and the
   start tile are the ranking's own choice, never searched.
 - **Paired rounds** (``paired``): each round draws one determinization of the view and plays
   every candidate from it with the same rollout seeds, to the end of the game; the first
@@ -32,15 +37,20 @@ how far it looks and how it values the position where it stops.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
+import numpy as np
+
 from game.bots.common import first_of
+from game.bots.learned import ValueModel
 from game.bots.search import GuidedRules
 from game.engine.actions import Action
 from game.engine.core import GameState
 from game.games.oregon.bots.evaluation import Position
+from game.games.oregon.bots.features import board_potential, features
 from game.games.oregon.bots.normal import NormalBot
 from game.games.oregon.bots.weights import DEFAULT_WEIGHTS, turns_left
 from game.games.oregon.engine.actions import DiscardDead, Draw, KeepCard
@@ -76,6 +86,8 @@ class RolloutBot(NormalBot):
 # back as fresh draws, so the extra turn also buys a fuller next hand.  Without any search,
 # this ranking alone won 39.6 % of 1,200 seeded 3-player games against two normal bots
 # (seeds 601-1,800; 37.2 % with 0.95, the normal bot in its seat about 32 %).
+DETERMINIZATION_SEED = 0  # the one determinization a learned ranking makes its plays on
+
 HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, end_margin=0.0, end_margin_per_player=1.0,
                        deny_site=0.5, deny_spot=0.3, extra_play_share=1.15)
 
@@ -89,51 +101,79 @@ class OregonSearch(GuidedRules):
     scale = 12.0
     width = 5
     window = 8.0
+    learned_width = 6  # the ranking's best distinct plays the learned value chooses among
+    learned_window = 4.0  # ... and how far below the best learned value a candidate may be
+    ranking_share = 0.0  # the ranking's value added to the learned one (0: learned alone)
     anchor = 0.0
     paired = True
     paired_z = 0.5
     hand_share = 0.5
     potential_share = 1.0
 
+    def __init__(self, value: ValueModel | None = None):
+        self.value = value  # the learned evaluation (None: the ranking alone decides)
+
     def rollout_bot(self, seed: int) -> NormalBot:
         return RolloutBot(seed)
 
     def candidates(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
         phase = view["phase"]
-        ranker = NormalBot(0, self.weights)
         legal = keep_joker(legal)
-        if phase in (Phase.PLAY, Phase.EXTRA_TURN) and not self.near_end(view):
-            return [ranker.choose(view, legal)]
         if phase == Phase.PLAY:
-            ranked = ranker.ranked_plays(view, legal)
+            if self.value is None and not self.near_end(view):
+                return [NormalBot(0, self.weights).choose(view, legal)]
+            ranked = self.ranked(view, legal)
+            if not self.near_end(view):
+                return [ranked[0][1]]
             top = ranked[0][0]
-            out: list[Action] = []
-            seen = set()
-            for v, a in ranked:
-                if len(out) == self.width or v < top - self.window:
-                    break
-                key = _effect(a)
-                if key not in seen:  # cards of the same kind make the same play
-                    seen.add(key)
-                    out.append(a)
-            return out
-        if phase == Phase.EXTRA_TURN:
-            first = ranker.choose(view, legal)
+            window = self.learned_window if self.value is not None else self.window
+            return [a for v, a in ranked[:self.width] if v >= top - window]
+        first = NormalBot(0, self.weights).choose(view, legal)
+        if phase == Phase.EXTRA_TURN and self.near_end(view):
             return [first, *(a for a in legal if a != first)]
-        return [ranker.choose(view, legal)]
+        return [first]
+
+    def ranked(self, view: Mapping[str, Any], legal: list[Action]
+               ) -> list[tuple[float, Action]]:
+        """The distinct plays of a "play" decision with their values, best first (cards of
+        the same kind make the same play): the ranking's best ``learned_width`` by the learned
+        value of the position each leaves, when there is one, else all by the ranking."""
+        ranked, seen = [], set()
+        for v, a in NormalBot(0, self.weights).ranked_plays(view, legal):
+            if _effect(a) not in seen:
+                seen.add(_effect(a))
+                ranked.append((v, a))
+        if self.value is None or len(ranked) < 2:
+            return ranked
+        pool = [a for _v, a in ranked[:self.learned_width]]
+        learned = self.values_after(view, pool)
+        values = [v + self.ranking_share * r for v, (r, _a) in zip(learned, ranked, strict=False)]
+        order = sorted(range(len(pool)), key=lambda k: (-values[k], k))
+        return [(values[k], pool[k]) for k in order]
+
+    def values_after(self, view: Mapping[str, Any], plays: list[Action]) -> list[float]:
+        """The learned value, for the viewer, of the position each play leaves: each play
+        made on the same determinization of the view (what the view hides does not change
+        the viewer's features, only the token values a play may draw)."""
+        assert self.value is not None
+        me = view["viewer"]
+        base = OregonState.state_from_view(dict(view), random.Random(DETERMINIZATION_SEED))
+        rows = []
+        for a in plays:
+            state = base.clone()
+            state.apply(a, me)
+            rows.append(features(state.view(me)))
+        return [float(v) for v in self.value.predict(np.array(rows))]
 
     def ranking_gap(self, view: Mapping[str, Any], legal: list[Action]
                     ) -> tuple[int, float] | None:
         """When the ranking alone chooses a play (far from the end): how many distinct
-        plays it weighed and how many points its first stands above the next (None for
-        draws, the start tile and the extra-turn question)."""
+        plays it weighed and how many points its first stands above the next, by the
+        learned value when there is one (None for draws, the start tile and the extra-turn
+        question)."""
         if view["phase"] != Phase.PLAY:
             return None
-        ranked, seen = [], set()
-        for v, a in NormalBot(0, self.weights).ranked_plays(view, keep_joker(legal)):
-            if _effect(a) not in seen:  # cards of the same kind make the same play
-                seen.add(_effect(a))
-                ranked.append((v, a))
+        ranked = self.ranked(view, keep_joker(legal))
         if len(ranked) < 2:
             return (len(ranked), 0.0)
         return (len(ranked), ranked[0][0] - ranked[1][0])
@@ -154,6 +194,14 @@ class OregonSearch(GuidedRules):
                 and turns_left(st.stacks, st.farmers_left, st.end_triggered)
                 > self.endgame_turns)
 
+    def margin(self, state: GameState, seat: int) -> float | None:
+        """With the learned value, ``seat``'s predicted final lead from its view of
+        ``state`` (where a rollout stops before the end: far from it, in the review's
+        searches); else None (the lead of ``evaluate``)."""
+        if self.value is None:
+            return None
+        return self.value.value(features(state.view(seat)))
+
     def evaluate(self, game: GameState) -> Sequence[float]:
         state = cast(OregonState, game)
         if state.is_over():
@@ -171,33 +219,6 @@ class OregonSearch(GuidedRules):
             v += self.potential_share * board_potential(pos)
             out.append(v)
         return out
-
-
-def board_potential(pos: Position) -> float:
-    """What the viewer's farmers on the board may still earn, as the normal bot credits a
-    new farmer: the free building sites beside them (a site beside two of them pays both)
-    and the side-connected pairs a third farmer can turn into a group bonus."""
-    if pos.tf <= 0:
-        return 0.0
-    own = pos.farmers[pos.me]
-    if not own:
-        return 0.0
-    n8 = pos.n8
-    s = 0.0
-    for j, worth in pos.sites().items():
-        k = (n8[j] & own).bit_count()
-        if k:
-            s += worth * k
-    v = s * pos.tf
-    left = own & ~pos.marked
-    group_of = pos.board.group_of
-    while left:
-        low = left & -left
-        comp = group_of(low.bit_length() - 1, own)
-        left &= ~comp
-        if comp.bit_count() == 2 and not comp & pos.marked:
-            v += pos._pair_potential(comp, own)
-    return v
 
 
 def keep_joker(legal: list[Action]) -> list[Action]:

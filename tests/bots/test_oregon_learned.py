@@ -1,0 +1,79 @@
+"""The hard Oregon bot's learned evaluation (``features.py``, ``OregonSearch(value)``): it
+reorders the ranking's best plays by the learned value of the position each leaves, through
+the whole game, from the view alone, and its points gap is the learned values'."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from game.bots.learned import ValueModel
+from game.games.oregon.bots.features import SIZE, features
+from game.games.oregon.bots.normal import sample_positions
+from game.games.oregon.bots.search import OregonSearch, _effect, keep_joker
+from game.games.oregon.engine.positions import scrambled
+from game.games.oregon.engine.state import OregonState
+
+ME = 0
+
+
+def one_feature(k: int, weight: float) -> ValueModel:
+    """A model whose value is ``weight`` times feature ``k`` (0: the projected lead)."""
+    linear = np.zeros(SIZE)
+    linear[k] = weight
+    return ValueModel(np.zeros(SIZE), np.ones(SIZE), linear, np.zeros((SIZE, 0)), np.zeros(0),
+                      np.zeros(0), 0.0)
+
+
+def plays(n: int = 40, seed: int = 3):
+    return [(v, legal) for v, legal in sample_positions(n * 3, seed=seed)
+            if v["phase"] == "play"][:n]
+
+
+def lead_after(view, action) -> float:
+    base = OregonState.state_from_view(dict(view), random.Random(0))
+    base.apply(action, view["viewer"])
+    return float(features(base.view(view["viewer"]))[0])
+
+
+def test_the_learned_value_reorders_the_rankings_best_plays_through_the_game():
+    greedy, contrary = OregonSearch(one_feature(0, 1.0)), OregonSearch(one_feature(0, -1.0))
+    differ = far = 0
+    for view, legal in plays():
+        hand_made = OregonSearch().ranked(view, keep_joker(legal))
+        pool = [a for _v, a in hand_made[:greedy.learned_width]]
+        ranked = greedy.ranked(view, keep_joker(legal))
+        assert sorted(map(str, (a for _v, a in ranked))) == sorted(map(str, pool))
+        values = [v for v, _a in ranked]
+        assert values == sorted(values, reverse=True)
+        leads = [lead_after(view, a) for a in pool]
+        assert values[0] == max(leads)
+        first = greedy.candidates(view, legal)[0]
+        assert lead_after(view, first) == max(leads)
+        assert lead_after(view, contrary.candidates(view, legal)[0]) == min(leads)
+        differ += max(leads) > min(leads)
+        far += not greedy.near_end(view)
+    assert differ >= 10 and far >= 10
+
+
+def test_the_points_gap_is_the_learned_values_gap():
+    rules = OregonSearch(one_feature(0, 1.0))
+    for view, legal in plays(10, seed=5):
+        ranked = rules.ranked(view, keep_joker(legal))
+        weighed, gap = rules.ranking_gap(view, legal)
+        assert weighed == len(ranked)
+        if len(ranked) >= 2:
+            assert gap == ranked[0][0] - ranked[1][0]
+            assert len({_effect(a) for _v, a in ranked}) == len(ranked)
+
+
+def test_the_learned_choice_reads_only_the_view():
+    rules = OregonSearch(one_feature(0, 1.0))
+    for view, _legal in plays(12, seed=8):
+        me = view["viewer"]
+        st = OregonState.state_from_view(dict(view), random.Random(1))
+        other = scrambled(st, me, random.Random(2))
+        assert other.view(me) == st.view(me)
+        assert (rules.candidates(other.view(me), other.legal_actions(me))
+                == rules.candidates(st.view(me), st.legal_actions(me)))
