@@ -4,7 +4,8 @@ Subclasses fill ``self.group`` (a FocusGroup) in ``build()`` and paint what neve
 ``draw_static(surface)``; that layer is rendered once and blitted each frame, then the
 widgets are drawn over it.  BACK (Esc, pad B) calls ``back()``, which pops the scene.
 While another scene covers this one the focus is hidden (call super() when overriding
-``on_pause`` / ``on_resume``).
+``on_pause`` / ``on_resume``).  A controller's A on a text field opens the on-screen
+keyboard (``pad_types``).
 
 A dialog (a scene that is not opaque, with a ``panel_rect``) that grows with the text size
 moves its panel so the control in use stays where it was: under the pointer when the mouse
@@ -24,6 +25,7 @@ from game.scenes.base import Scene
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.focus import FocusGroup
+from game.ui.rows import TextField
 
 
 def shown(text: str) -> str:
@@ -151,6 +153,8 @@ class MenuScene(Scene):
         self.group.set_active(True)
 
     def handle(self, intent: I.Intent) -> bool:
+        if self.pad_types(intent):
+            return True
         if self.group.handle(intent):
             self._release_held()
             return True
@@ -159,6 +163,19 @@ class MenuScene(Scene):
             self.back()
             return True
         return False
+
+    def pad_types(self, intent: I.Intent) -> bool:
+        """A controller's A on a text field opens the on-screen keyboard over this screen
+        (``game.scenes.pad_keyboard``)."""
+        field = self.group.focused
+        if not (intent.kind == I.CONFIRM and intent.source == I.PAD
+                and isinstance(field, TextField) and field.enabled):
+            return False
+        if self.group.armed(field, by_pointer=False):
+            from game.scenes.pad_keyboard import open_keyboard  # it is a menu scene too
+
+            open_keyboard(self.services, field)
+        return True
 
     def update(self, dt: float) -> None:
         self.group.update(dt)

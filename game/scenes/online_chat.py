@@ -1,5 +1,6 @@
-"""The chat of an online table, over the table: the last lines, a line to type (Enter sends
-it; a line holds at most ``MAX_CHAT_CHARS``), the quick reactions, a mute per player (their
+"""The chat of an online table, over the table: the last lines, a line to type (Enter or
+Send sends it; a line holds at most ``MAX_CHAT_CHARS``; a controller types it with the
+on-screen keyboard, A on the line), the quick reactions, a mute per player (their
 lines and reactions are no longer shown here), and for the host a choice for each away
 player: let a bot of the server play their seat until they are back, or wait for them.
 
@@ -107,11 +108,15 @@ class ChatOverlay(MenuScene):
         p = self.panel_rect
         y = p.y + self._top + LINES_SHOWN * self._line_h + 20
         if self.speaker is not None:
-            field = TextField((p.x + 30, y, p.width - 60, self._button_h), _("Say"), self.typed,
-                              max_len=MAX_CHAT_CHARS, digits_only=False,
+            send_w = self._button_width(_("Send"))
+            field = TextField((p.x + 30, y, p.width - 60 - send_w - GAP, self._button_h),
+                              _("Say"), self.typed, max_len=MAX_CHAT_CHARS, digits_only=False,
                               placeholder=_("type, then Enter"), on_change=self._typed,
                               key="say")
             self.group.add(field)
+            self.group.add(Button((p.right - 30 - send_w, y, send_w, self._button_h),
+                                  _("Send"), self.send, key="send",
+                                  text_size=theme.SMALL_SIZE))
         y += self._button_h + GAP
         for row in self._button_rows():
             widths = [self._button_width(label) for _key, label, _do in row]
@@ -174,8 +179,8 @@ class ChatOverlay(MenuScene):
     def handle(self, intent: I.Intent) -> bool:
         focused = self.group.focused
         on_field = focused is not None and focused.key == "say"
-        if on_field and intent.kind == I.CONFIRM:
-            self._send_pending = True
+        if on_field and intent.kind == I.CONFIRM and intent.source != I.PAD:
+            self._send_pending = True  # (a controller's A opens the on-screen keyboard)
             return True
         if on_field and intent.kind == I.TEXT and intent.char == " ":
             self._send_pending = False  # the space bar: a space, not Enter

@@ -295,7 +295,8 @@ class TextField(Row):
 
     ``digits_only`` (seeds, counts) or ``allowed`` (a test of each character) limit what
     goes in; ``on_submit`` is what Enter in the field does (Space types a space).  A
-    controller cannot type: an on-screen keyboard is not part of the game."""
+    controller types with the on-screen keyboard (``game.scenes.pad_keyboard``), which
+    A on a focused field opens over any menu screen."""
 
     def __init__(
         self,
@@ -326,12 +327,13 @@ class TextField(Row):
             if self.on_change is not None:
                 self.on_change(text)
 
-    def _fits(self, ch: str) -> bool:
+    def fits(self, ch: str) -> bool:
+        """Whether the character ``ch`` may go in this field."""
         return ch.isprintable() and (self.allowed is None or self.allowed(ch))
 
     def type(self, typed: str) -> None:
         """Add what fits of ``typed`` (a key's character, or a pasted text)."""
-        kept = "".join(ch for ch in typed if self._fits(ch))
+        kept = "".join(ch for ch in typed if self.fits(ch))
         kept = kept[: self.max_len - len(self.text)]
         if kept:
             self.play("tick")

@@ -117,6 +117,11 @@ class Button(Widget):
         self.text_size = text_size
         self.sound = sound
 
+    @property
+    def face_label(self) -> str:
+        """What the button's face reads (its ``label``, which also names what it does)."""
+        return self.label
+
     def activate(self) -> None:
         if not self.enabled:
             return
@@ -133,27 +138,27 @@ class Button(Widget):
         return False
 
     def _faces(self) -> tuple[pygame.Surface, pygame.Surface]:
-        size = self.rect.size
+        size, label = self.rect.size, self.face_label
         if not self.enabled:
             face = _button_face(
-                size, self.label, theme.DISABLED, theme.DISABLED_INK, self.text_size, None
+                size, label, theme.DISABLED, theme.DISABLED_INK, self.text_size, None
             )
             return face, face
         if self.primary:
             return (
                 _button_face(
-                    size, self.label, theme.ACCENT, theme.ACCENT_INK, self.text_size, None
+                    size, label, theme.ACCENT, theme.ACCENT_INK, self.text_size, None
                 ),
                 _button_face(
-                    size, self.label, theme.ACCENT_HOT, theme.ACCENT_INK, self.text_size, None
+                    size, label, theme.ACCENT_HOT, theme.ACCENT_INK, self.text_size, None
                 ),
             )
         return (
             _button_face(
-                size, self.label, theme.CREAM, theme.INK, self.text_size, theme.CREAM_LINE
+                size, label, theme.CREAM, theme.INK, self.text_size, theme.CREAM_LINE
             ),
             _button_face(
-                size, self.label, (255, 250, 238), theme.INK, self.text_size, theme.ACCENT
+                size, label, (255, 250, 238), theme.INK, self.text_size, theme.ACCENT
             ),
         )
 

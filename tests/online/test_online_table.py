@@ -11,6 +11,7 @@ from online_tables import Screen, create
 
 from game.net.client import CONNECTED
 from game.registry import GAMES
+from game.scenes.pad_keyboard import PadKeyboard
 from game.scenes.results import ResultsScene
 from game.scenes.table import screen
 from game.ui import intents as I
@@ -145,6 +146,22 @@ def test_chat_reactions_mutes_and_the_hosts_choice_for_an_away_player(server, mo
         ann.svc.stack.apply_pending()
         overlay = ann.svc.stack.top
         overlay.draw(display)
+        # a controller writes: A on the line opens the on-screen keyboard, Send sends
+        overlay.group.focus_key("say")
+        overlay.handle(I.Intent(I.CONFIRM, source=I.PAD))
+        ann.svc.stack.apply_pending()
+        board = ann.svc.stack.top
+        assert isinstance(board, PadKeyboard) and board.field.key == "say"
+        for ch in "ça":
+            board.group.focus_key(f"key:{ch}")
+            board.handle(I.Intent(I.CONFIRM, source=I.PAD))
+        board.draw(display)
+        board.handle(I.Intent(I.MENU, source=I.PAD))  # Start: done
+        ann.svc.stack.apply_pending()
+        assert ann.svc.stack.top is overlay and overlay.typed == "ça"
+        overlay.group.focus_key("send")
+        overlay.handle(I.Intent(I.CONFIRM, source=I.PAD))
+        ann.until(lambda: table.remote.chat[-1].text == "ça", "Ann's line")
         overlay.toggle_mute(1)
         assert table.muted == {1}
         bob.say("still there?", 1)
