@@ -6,6 +6,7 @@ a move that comes later keeps the away seats' times.  Clocks are the test's."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from net_tables import WAIT
@@ -13,6 +14,7 @@ from pytest import approx
 from store_records import record
 
 from game.net.client import RECEIVED, Connection
+from game.server.async_store import AsyncStore
 from game.server.store import SeatRecord, SQLiteStore, token_hash
 from game.server.tables import LiveTable
 from game.session.remote import RemoteSession
@@ -28,6 +30,8 @@ class Clock:
 
 class Listener:
     """A connection of the server's table: keeps what it is sent."""
+
+    closed = False
 
     def __init__(self) -> None:
         self.received: list[dict] = []
@@ -60,8 +64,9 @@ def test_times_count_from_when_the_message_arrived(tmp_path):
     server_clock, client_clock = Clock(1000.0), Clock(500.0)
     r = record()
     r.seats[1] = SeatRecord("human", "Bob", token_hash("t1"))  # never comes: away
-    store = SQLiteStore(tmp_path)
-    store.create(r)
+    sync_store = SQLiteStore(tmp_path)
+    sync_store.create(r)
+    store = AsyncStore(sync_store)
     table = LiveTable(r, store, server_clock)
     ann = Listener()
     table.attach(ann, 0)
@@ -80,7 +85,7 @@ def test_times_count_from_when_the_message_arrived(tmp_path):
     server_clock.now, client_clock.now = 1040.0, 510.0
     p = table.state.to_act()[0]
     ann.received.clear()
-    table.play(p, table.state.legal_actions(p)[0])
+    asyncio.run(table.play(p, table.state.legal_actions(p)[0]))
     [update] = [m for m in ann.received if m["type"] == "update"]
     update[RECEIVED] = client_clock.now
     line.inbox.append(update)
