@@ -22,7 +22,7 @@ import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -38,19 +38,19 @@ from game.net.protocol import (
 )
 from game.server.async_store import AsyncStore
 from game.server.bots import Bots
-from game.server.handlers import HANDLERS, Refused
+from game.server.handlers import BUSY, HANDLERS, Refused
 from game.server.peer import CLOSE_POLICY, CLOSE_PROTOCOL, RATE, SEND_QUEUE_BYTES, Peer
 from game.server.store import MoveConflict, Store
 from game.server.tables import LiveTable
+
+if TYPE_CHECKING:
+    from game.server.pgshared import Shared, TableNews
 
 log = logging.getLogger("landgrab.server")
 
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 DROPS_BEFORE_CLOSE = 100  # messages over the rate a client may send before it is closed
 BOT_RETRY_S = 1.0  # a bot's move the store could not take is tried again after this
-BUSY = say(N_("The server is busy; trying again…"))
-"""The reason of a ``busy`` error: the store could not be reached, the client sends the same
-message again a little later (the game's own client does so by itself)."""
 
 
 class Server:
@@ -68,6 +68,15 @@ class Server:
         self._tasks: set[asyncio.Task[None]] = set()
         self.bots = Bots(self.bot_played, bot_threads, hard_seconds)
         self.peers: set[Peer] = set()
+        self.shared: Shared | None = None
+
+    def share(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Share the tables' presence and bots with the other servers on the store, if any
+        (their news come to ``loop``)."""
+        def news(code: str, table: TableNews) -> None:
+            loop.call_soon_threadsafe(self.learn, code, table)
+
+        self.shared = self.store.sync.share(news)
 
     # --- connections ----------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
@@ -172,6 +181,15 @@ class Server:
         if self.tables.get(table.code) is table:
             del self.tables[table.code]
             self.bots.forget(table.code)
+            if self.shared is not None:
+                self.shared.drop(table.code)
+
+    def live(self, table: LiveTable) -> None:
+        """``table`` is played on this server from now on."""
+        self.tables[table.code] = table
+        if self.shared is not None:
+            table.shared, table.thinks = self.shared, None
+            self.shared.watch(table.code)
 
     # --- messages -------------------------------------------------------------------------
     async def receive(self, peer: Peer, text: str | bytes) -> None:
@@ -239,7 +257,7 @@ class Server:
         except SaveError as exc:
             log.error("table %s does not replay: %s", code, exc)
             raise Refused("damaged", say(N_("That table's record is damaged."))) from exc
-        self.tables[code] = table
+        self.live(table)
         now = self.clock()
         for seat, held in enumerate(table.seats):
             since = table.away_since[seat]
@@ -313,8 +331,24 @@ class Server:
         if (table.is_connected(seat) or table.seats[seat].kind != "human"
                 or seat in table.bot_playing):
             return
+        if self.shared is not None:  # decided once, for every server (``learn`` tells)
+            self.shared.take_over(table.code, seat)
+            return
         log.info("table %s: a bot plays seat %d while its player is away", table.code, seat)
         table.bot_playing.add(seat)
+        table.tell_presence()
+        self.bots.wake(table)
+
+    def learn(self, code: str, news: TableNews) -> None:
+        """The table ``code`` as every server on the store sees it now: who is connected,
+        which away seats a bot plays, whether this server thinks for its bots."""
+        table = self.tables.get(code)
+        if table is not None:
+            self.later(table, functools.partial(self._learn, news))
+
+    async def _learn(self, news: TableNews, table: LiveTable) -> None:
+        for seat in table.learn(news, self.clock()):
+            self.wait_for(table, seat, 0.0)
         table.tell_presence()
         self.bots.wake(table)
 
@@ -342,6 +376,8 @@ class Server:
     async def close(self) -> None:
         """Stop: what waits for a table is dropped (the store has every move told), the
         store's calls under way end, then the store is closed."""
+        if self.shared is not None:
+            self.shared.close()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:

@@ -3,7 +3,8 @@ player is away, decides in a worker thread from its own seat's view and legal ac
 at one screen), so the event loop goes on serving every other table meanwhile.  Its choice
 comes back to the loop and is played by the same path as a player's action, unless the
 table changed in between (an undo, the player back in their seat: the server checks again
-once it holds the table)."""
+once it holds the table).  With other servers on the same store, only the one that claimed
+the table thinks for its bots."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ class Bots:
         state = table.state
         for seat in state.to_act():
             key = (table.code, seat)
-            if not table.is_bot_seat(seat) or key in self._thinking:
-                continue
+            if not table.is_bot_seat(seat) or key in self._thinking or not table.may_think():
+                continue  # (another server on the store thinks for the table's bots)
             bot = self._bot(table, seat)
             view, legal = state.view(seat), state.legal_actions(seat)
             self._thinking.add(key)

@@ -40,6 +40,7 @@ async def serving(server: Server, host: str, port: int, stop: Awaitable[Any],
                 loop.call_soon_threadsafe(server.changed_elsewhere, code, moves)
 
             server.store.sync.listen(changed)
+            server.share(loop)
             bound = next(iter(listening.sockets)).getsockname()
             started(bound[0], bound[1])
             result = await stop

@@ -40,6 +40,11 @@ DEFAULT_TAKEOVER_S = None
 plays only at the host's word (a table played turn by turn over days must not see a bot
 play for whoever has not come back yet; a live table names its wait)."""
 MAX_TOKENS_LISTED = 200
+CONFLICT_TRIES = 5  # a move judged again this often as other servers' moves come first
+BUSY = say(N_("The server is busy; trying again…"))
+"""The reason of a ``busy`` error: the store could not be reached, or other servers' moves
+kept coming first; nothing was done, and the client sends the same message again a little
+later (the game's own client does so by itself)."""
 
 
 def handles(kind: str) -> Callable[[Handler], Handler]:
@@ -118,7 +123,7 @@ async def create(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     table = LiveTable(record, server.store, server.clock)
     record.status = status_of(table.state)
     await server.store.create(record)
-    server.tables[code] = table  # nobody knew its code until now: nobody waits for it
+    server.live(table)  # nobody knew its code until now: nobody waits for it
     peer.send({"type": "created", "re": message["seq"], "table": code, "seats": tokens})
     for held in tokens:
         seat = int(held["seat"])
@@ -196,6 +201,8 @@ async def hand_over(server: Server, peer: Peer, message: dict[str, Any]) -> None
             table.bot_playing.add(target)
         else:
             table.bot_playing.discard(target)
+        if server.shared is not None:  # and every server's table
+            server.shared.hand_over(table.code, target, message["to_bot"])
         table.tell_presence()
         server.bots.wake(table)
 
@@ -230,18 +237,19 @@ async def act(server: Server, peer: Peer, message: dict[str, Any]) -> None:
 async def _played(table: LiveTable, peer: Peer, seat: int, message: dict[str, Any]) -> bool:
     """Whether ``seat``'s action is played (stored, then told), or else refused with the
     reason."""
-    action, reason = table.refusal(seat, message["action"], message["own_moves"])
-    if action is not None and not reason:
+    for _judged in range(CONFLICT_TRIES):
+        action, reason = table.refusal(seat, message["action"], message["own_moves"])
+        if action is None or reason:
+            break
         try:
             await table.play(seat, action)
             return True
         except MoveConflict:
             # another server stored a move first (the table has it now): the action is
             # judged again on the table as it now is, refused with the reason or played
-            action, reason = table.refusal(seat, message["action"], message["own_moves"])
-            if action is not None and not reason:
-                await table.play(seat, action)
-                return True
+            continue
+    else:  # other servers' moves keep coming first: the client sends it again later
+        raise _refused("busy", BUSY)
     peer.send({"type": "refusal", "re": message["seq"], "table": table.code, "seat": seat,
                "reason": encode_sentence(reason)})
     return False

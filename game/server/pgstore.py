@@ -15,6 +15,9 @@ the lock: the second finds the number taken and is refused with ``MoveConflict``
 The schema is versioned (``schema_version``); opening the store applies the migrations it
 lacks, ``landgrab-server migrate`` does the same without serving, and a store whose schema
 is newer than this code knows refuses to open (``SchemaTooNew``).
+
+What the servers share besides the tables (who is connected, which away seats a bot plays,
+who thinks for a table's bots) is ``pgshared``'s (``share``).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from game.server import pgshared
 from game.server.pglisten import Listener
 from game.server.store import MoveConflict, SchemaTooNew, SeatRecord, TableRecord
 
@@ -53,6 +57,7 @@ MIGRATIONS: list[str] = [
         code TEXT NOT NULL REFERENCES tables ON DELETE CASCADE, n INTEGER NOT NULL,
         seat INTEGER NOT NULL, action JSONB NOT NULL, PRIMARY KEY (code, n));
     """,
+    pgshared.SCHEMA,
 ]
 """Migration ``i`` takes the schema from version ``i`` to ``i + 1``; append, never edit."""
 
@@ -161,6 +166,9 @@ class PostgresStore:
 
     def listen(self, changed: Callable[[str | None, int | None], None]) -> None:
         self._listener = Listener(self.url, NOTIFY_CHANNEL, changed)
+
+    def share(self, news: pgshared.News) -> pgshared.Shared:
+        return pgshared.Shared(self.url, news)
 
     def seats_of(self, hashes: list[str]) -> list[tuple[str, int]]:
         with self._pool.connection() as db:

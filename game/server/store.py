@@ -24,9 +24,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine.save_files import SAVE_FORMAT, SAVE_VERSION
+
+if TYPE_CHECKING:
+    from game.server.pgshared import News, Shared
 
 log = logging.getLogger("landgrab.server")
 
@@ -129,6 +132,11 @@ class Store(Protocol):
         """Call ``changed(code, moves)`` (from another thread) when a server changes table
         ``code`` (``moves``: the moves now stored, None: its seats changed), and
         ``changed(None, None)`` when changes may have been missed (any table may have)."""
+
+    def share(self, news: News) -> Shared | None:
+        """What the servers on this store share about each table (who is connected, which
+        away seats a bot plays, who thinks for the bots; ``news`` is called from another
+        thread), or None: this server is the store's only one."""
 
     def close(self) -> None: ...
 
@@ -239,6 +247,9 @@ class SQLiteStore:
 
     def listen(self, changed: Callable[[str | None, int | None], None]) -> None:
         """One server per file: nobody else changes its tables."""
+
+    def share(self, news: News) -> Shared | None:
+        return None
 
     def healthy(self) -> bool:
         try:

@@ -16,7 +16,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.core import GameState, IllegalAction
@@ -27,6 +27,9 @@ from game.net.protocol import dump, encode_event, encode_moves
 from game.server.async_store import AsyncStore
 from game.server.peer import Peer
 from game.server.store import MoveConflict, SeatRecord, TableRecord
+
+if TYPE_CHECKING:
+    from game.server.pgshared import Shared, TableNews
 
 log = logging.getLogger("landgrab.server")
 
@@ -82,6 +85,11 @@ class LiveTable:
         last = clock() - max(0.0, time.time() - (record.updated or time.time()))
         self.away_since: list[float | None] = [last] * record.num_players
         self.bot_playing: set[int] = set()  # human seats a bot plays while they are away
+        # with other servers on the store (``shared``): the seats connected through them,
+        # and whether this server is the one that thinks for the table's bots (None: none is)
+        self.shared: Shared | None = None
+        self.elsewhere: set[int] = set()
+        self.thinks: bool | None = True
         self.turn_since = last
         self.chat: list[dict[str, Any]] = []
 
@@ -96,7 +104,15 @@ class LiveTable:
         return host if isinstance(host, int) else None
 
     def is_bot_seat(self, seat: int) -> bool:
-        return self.seats[seat].kind == "bot" or seat in self.bot_playing
+        return self.seats[seat].kind == "bot" or (seat in self.bot_playing
+                                                   and not self.is_connected(seat))
+
+    def may_think(self) -> bool:
+        """Whether this server thinks for the table's bots (with other servers on the
+        store, the one that claimed the table does: it is claimed when none has)."""
+        if self.thinks is None and self.shared is not None:
+            self.shared.claim(self.code)
+        return self.thinks is True
 
     def attach(self, peer: Peer, seat: int | None) -> None:
         """``peer`` looks at the table as ``seat`` (None: a spectator) from now on; it is
@@ -105,15 +121,22 @@ class LiveTable:
             return
         self.watchers.setdefault(peer, set()).add(seat)
         if seat is not None:
+            if self.shared is not None:
+                self.shared.present(self.code, seat, True)
             self.away_since[seat] = None
             self.bot_playing.discard(seat)
             self.tell_presence()
         peer.send(self.sync_message(seat))
 
     def detach(self, peer: Peer) -> list[int]:
-        """``peer`` is gone; the seats it held that no other connection holds now."""
+        """``peer`` is gone; the seats it held that no connection holds now (through this
+        server or another on the store)."""
         seats = self.watchers.pop(peer, set())
-        left = [s for s in seats if s is not None and not self.is_connected(s)]
+        gone = [s for s in seats if s is not None and not self.is_held_here(s)]
+        if self.shared is not None:
+            for seat in gone:
+                self.shared.present(self.code, seat, False)
+        left = [s for s in gone if s not in self.elsewhere]
         for seat in left:
             self.away_since[seat] = self.clock()
         if left:
@@ -121,7 +144,25 @@ class LiveTable:
         return left
 
     def is_connected(self, seat: int) -> bool:
+        """Whether a connection to this server or another on the store holds ``seat``."""
+        return seat in self.elsewhere or self.is_held_here(seat)
+
+    def is_held_here(self, seat: int) -> bool:
         return any(seat in seats for seats in self.watchers.values())
+
+    def learn(self, news: TableNews, now: float) -> list[int]:
+        """The table as every server on the store sees it; the seats away since."""
+        before = [self.is_connected(s) for s in range(len(self.seats))]
+        self.elsewhere, self.thinks = set(news.elsewhere), news.thinks
+        self.bot_playing = set(news.bot_playing)
+        left = []
+        for seat, was in enumerate(before):
+            if self.is_connected(seat):
+                self.away_since[seat] = None
+            elif was:
+                self.away_since[seat] = now
+                left.append(seat)
+        return left
 
     def viewers(self) -> set[int | None]:
         return set().union(*self.watchers.values()) if self.watchers else set()

@@ -12,6 +12,7 @@ import random
 
 import psycopg
 import pytest
+from leak_check import problems
 from net_tables import Driver, ServerProcess, game_over
 from postgres_db import Cluster, fresh_schema
 from split_tables import GAME, STALE, check_stored, moves_seen, split_table
@@ -118,3 +119,71 @@ def legal_actions(client, shown, seat):
     game, players, options = client.games[shown["table"]]
     rules = type(GAMES[game].new(players, 0, **options))
     return rules.state_from_view(shown["view"], random.Random(0)).legal_actions(seat)
+
+
+def bot_playing(client, code: str, seat: int) -> bool:
+    """Whether any message the client got showed a bot playing ``seat``."""
+    return any(m["presence"][seat]["bot_playing"] for m in client.messages
+               if m.get("table") == code and m["type"] in ("table", "presence"))
+
+
+def test_postgres_a_seat_connected_through_one_server_is_not_handed_to_a_bot_by_another(
+        url, tmp_path):
+    first = ServerProcess(tmp_path / "one", 0, "--db", url)
+    second = ServerProcess(tmp_path / "two", 0, "--db", url)
+    driver = Driver()
+    try:
+        # a bot plays an away seat at once; the second server takes the table up for the
+        # guest while the host is connected through the first only
+        host, guest, code = split_table(driver, first.url, second.url, takeover_after=0)
+        driver.until(lambda: moves_seen(guest, code) >= 8, "eight moves")
+        assert not bot_playing(guest, code, 0) and not bot_playing(host, code, 0)
+        driver.until(lambda: guest.of_type("presence")[-1]["presence"][0]["connected"],
+                     "the host shown connected through the other server")
+        host.close()  # the host really leaves: a bot plays the seat, once
+        driver.until(lambda: bot_playing(guest, code, 0), "a bot in the host's seat")
+        driver.until(lambda: game_over(guest, code), "the end")
+    finally:
+        driver.close()
+        assert first.stop() == 0 and second.stop() == 0
+    logs = first.log() + second.log()
+    assert logs.count(f"table {code}: a bot plays seat 0") == 1
+    assert "a bot plays seat 1" not in logs
+    assert not host.refusals and not guest.refusals
+
+
+def test_postgres_one_server_thinks_for_a_tables_bots_another_once_it_is_killed(
+        url, tmp_path):
+    servers = [ServerProcess(tmp_path / name, 0, "--db", url) for name in ("one", "two")]
+    driver = Driver()
+    try:
+        host = driver.client(servers[0].url, "host")
+        host.send({"type": "create", "game": GAME, "players": 2, "spectators": True,
+                   "seats": [{"kind": "host", "name": "Ann"}, {"kind": "bot"}]})
+        driver.until(lambda: host.of_type("created"), "the table")
+        code = host.of_type("created")[0]["table"]
+        host.plays.add((code, 0))
+        # the host stops after four moves: the game waits for it, far from its end
+        host.pause_on = lambda m: m["type"] == "update" and m["moves"] >= 4
+        watcher = driver.client(servers[1].url, "watcher")  # the other server holds it too
+        watcher.send({"type": "watch", "table": code})
+        driver.until(lambda: host.paused and moves_seen(watcher, code) >= 4, "four moves")
+        thinking = [s for s in servers if f"table {code}: this server thinks" in s.log()]
+        assert len(thinking) == 1 and not game_over(watcher, code)
+        other = next(s for s in servers if s is not thinking[0])
+        thinking[0].kill()  # kill -9 mid-game: its clients go to the other
+        for client in (host, watcher):
+            client.conn.url = other.url
+        host.pause_on, host.paused = None, False
+        host.expect_refusals = True  # a move sent again after the reconnection: stale
+        driver.until(lambda: game_over(host, code) and game_over(watcher, code), "the end")
+    finally:
+        driver.close()
+    assert other.stop() == 0
+    assert f"table {code}: this server thinks" in other.log()
+    assert "no longer beating" in other.log()
+    store = PostgresStore(url)
+    stored = store.load(code)
+    store.close()
+    assert stored.status["over"] and not problems(stored, watcher.texts, {None})
+    assert all(r["reason"]["msg"] == STALE for r in host.refusals)
