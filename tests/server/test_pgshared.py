@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import queue
 
+import psycopg
 import pytest
 from net_tables import WAIT
 from postgres_db import fresh_schema
@@ -47,7 +48,7 @@ def two():
                 server.shared.close()
 
 
-def test_a_seat_connected_through_another_server_is_not_away(two):
+def test_postgres_a_seat_connected_through_another_server_is_not_away(two):
     a, b = two
     a.shared.present(CODE, 0, True)
     b.until(lambda n: n.elsewhere == {0}, "seat 0 connected through a")
@@ -65,12 +66,16 @@ def test_a_seat_connected_through_another_server_is_not_away(two):
     a.until(lambda n: n.elsewhere == {0, 1} and not n.bot_playing, "seat 0 back")
 
 
-def test_exactly_one_server_thinks_for_a_tables_bots_another_once_it_has_left(two):
+def test_postgres_exactly_one_server_thinks_for_a_tables_bots_another_once_it_has_left(two):
     a, b = two
     a.shared.claim(CODE)
     a.until(lambda n: n.thinks is True, "a thinks")
     b.shared.claim(CODE)
+    b.shared.present(CODE, 0, True)  # after the claim in b's order: a's news of it after both
+    a.until(lambda n: n.elsewhere == {0}, "seat 0 connected through b")
     assert b.until(lambda n: n.thinks is not None, "b told who thinks").thinks is False
+    with psycopg.connect(b.shared.url) as db:
+        assert db.execute("SELECT server FROM bot_thinkers").fetchall() == [(a.shared.id,)]
     a.shared.close()
     b.until(lambda n: n.thinks is None, "nobody thinks once a has left")
     b.shared.claim(CODE)
