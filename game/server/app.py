@@ -359,11 +359,15 @@ class Server:
         if code is None:
             tables = list(self.tables.values())
         for table in tables:
-            self.later(table, functools.partial(self._catch_up, moves))
+            if moves == len(table.state.history) and not table.lock.locked():
+                continue  # this server's own move, or one it has (not a rival of its own
+                # move waiting for the store, which may then not be stored)
+            if not table.catch_up_queued:  # else the one queued reads this change too
+                table.catch_up_queued = True
+                self.later(table, self._catch_up)
 
-    async def _catch_up(self, moves: int | None, table: LiveTable) -> None:
-        if moves is not None and moves == len(table.state.history):
-            return  # this server's own move, or one it has already
+    async def _catch_up(self, table: LiveTable) -> None:
+        table.catch_up_queued = False
         try:
             if not await table.catch_up():
                 await table.reload()
