@@ -272,8 +272,14 @@ class LiveTable:
             events = self.state.apply(action, seat)
             applied = True
             await self.store.append_action(self.code, len(self.state.history) - 1, seat,
-                                     action.to_json(), status_of(self.state))
+                                           action.to_json(), status_of(self.state))
         except IllegalAction:
+            raise
+        except self.store.unavailable:
+            # the store was not reached: nothing to read again either (it would wait as
+            # long again while the table's next messages wait behind it); taken back here,
+            # and had it been stored after all, the next move's conflict brings it back
+            self._take_back_last()
             raise
         except MoveConflict:
             # another server stored a move first: this one is taken back here, and the

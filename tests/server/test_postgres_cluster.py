@@ -42,14 +42,28 @@ def errors(client, code: str) -> list[dict]:
     return [m for m in client.of_type("error") if m["code"] == code]
 
 
+def answered(client, code: str, seat: int) -> bool:
+    """Whether the client's last move for ``seat`` has been played (no move under way)."""
+    latest = client.latest.get((code, seat))
+    return latest is not None and client.sent_at.get((code, seat)) != latest["own_moves"]
+
+
 def test_postgres_a_database_restart_mid_game_nothing_is_lost(cluster, url, tmp_path):
     first = ServerProcess(tmp_path / "one", 0, "--db", url)
     second = ServerProcess(tmp_path / "two", 0, "--db", url)
     driver = Driver()
     try:
         host, guest, code = split_table(driver, first.url, second.url)
-        driver.until(lambda: moves_seen(host, code) >= 20, "twenty moves")
+        # the clients stop answering at the twentieth move; once both servers have told it
+        # (the other server read it from the database) and no move is under way, the
+        # database stops, and the player to act then asks for a move
+        host.pause_on = guest.pause_on = lambda m: m["type"] == "update" and m["moves"] >= 20
+        driver.until(lambda: host.paused and guest.paused and answered(host, code, 0)
+                     and answered(guest, code, 1)
+                     and moves_seen(host, code) == moves_seen(guest, code), "twenty moves")
         cluster.stop()
+        host.pause_on = guest.pause_on = None
+        host.paused = guest.paused = False
         driver.until(lambda: errors(host, "busy") or errors(guest, "busy"),
                      "a move asked for while the database is down")
         told = moves_seen(host, code)
