@@ -709,7 +709,8 @@ def kiosk(options: argparse.Namespace) -> list[Figure]:
 def server(options: argparse.Namespace) -> list[Figure]:
     """A ``landgrab-server`` on loopback: ``--tables`` live tables of four bot-driven
     seats (``server.moves_per_s``, ``server.move_latency_p99``: client send until every
-    seat is told, ``server.rss_per_table_kib``), then a store of ``--idle-tables`` idle
+    seat is told, ``server.rss_per_table_kib``, ``server.cpu_per_move``, and the machine's
+    ``server.load_1min`` at the end, and with a database ``server.db_cpu_per_move``), then a store of ``--idle-tables`` idle
     tables (``server.startup_idle``: start until it listens; ``server.first_use``: sitting
     down at one, its replay; ``--idle-tables 0`` leaves it out).  ``--db postgresql://...``
     stores the live tables in PostgreSQL, ``--instances N`` servers sharing it, each
@@ -724,7 +725,10 @@ def server(options: argparse.Namespace) -> list[Figure]:
                Figure("server.move_latency_p50", live["p50"] * 1000, "ms"),
                Figure("server.move_latency_p99", live["p99"] * 1000, "ms"),
                Figure("server.rss_per_table_kib", live["rss_per_table"], "KiB"),
-               Figure("server.cpu_per_move", live["cpu_per_move"] * 1000, "ms")]
+               Figure("server.cpu_per_move", live["cpu_per_move"] * 1000, "ms"),
+               Figure("server.load_1min", live["load"], "")]
+    if options.db:
+        figures.append(Figure("server.db_cpu_per_move", live["db_cpu_per_move"] * 1000, "ms"))
     if options.idle_tables <= 0:
         return figures
     idle = idle_tables(options.idle_tables)

@@ -9,7 +9,10 @@ of a move from the client's send until every seat of its table has been told (p9
 server's resident memory per live table.  With ``db`` (a PostgreSQL URL) the servers store in
 a schema of their own in that database (dropped afterwards), and ``instances`` servers share
 it: seat ``k`` of every table connects to server ``k % instances``, so every move is told
-across servers (LISTEN/NOTIFY); the figures are summed over the servers.
+across servers (LISTEN/NOTIFY); the figures are summed over the servers, and the database's
+own CPU a move is that of its processes (the servers' connections and its background
+workers) over the same window.  The machine's load average (1 minute) at the end of the
+window is given beside them: on a shared machine the figures mean little without it.
 
 Idle tables: a store of ``idle`` tables (copies of bot games stopped half-way) and the time
 from starting the server on it to its ``listening on`` line (tables are rebuilt on first
@@ -181,8 +184,27 @@ class LiveBench:
             self.tasks.append(asyncio.create_task(guest.read()))
 
 
+def database_pids(url: str | None) -> list[int]:
+    """The processes of the database at ``url`` (its connections' and its background
+    workers'), or none without a database."""
+    if not url:
+        return []
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as db:
+        return [pid for (pid,) in db.execute("SELECT pid FROM pg_stat_activity")]
+
+
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """CPU seconds so far of each of ``pids`` still running."""
+    out = {}
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            out[pid] = cpu_seconds(pid)
+    return out
+
+
 async def _live(urls: list[str], game: str, tables: int, seconds: float, interval: float,
-                pids: list[int]) -> dict[str, float]:
+                pids: list[int], db: str | None = None) -> dict[str, float]:
     bench = LiveBench(urls, game, interval)
     before = sum(rss_kib(pid) for pid in pids)
     for start in range(0, tables, 20):
@@ -190,11 +212,14 @@ async def _live(urls: list[str], game: str, tables: int, seconds: float, interva
     await asyncio.sleep(interval * 2)  # every table under way
     bench.counting = True
     cpu0 = sum(cpu_seconds(pid) for pid in pids)
+    db0 = cpu_of(database_pids(db))
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - t0
     bench.counting = False
     after = sum(rss_kib(pid) for pid in pids)
+    load = os.getloadavg()[0]
+    db1 = cpu_of(list(db0))
     bench.stopping = True
     for task in bench.tasks:
         task.cancel()
@@ -204,7 +229,9 @@ async def _live(urls: list[str], game: str, tables: int, seconds: float, interva
     return {"tables": tables, "moves_per_s": bench.moves / elapsed,
             "p99": lat[min(len(lat) - 1, round(0.99 * (len(lat) - 1)))],
             "p50": lat[len(lat) // 2], "rss_per_table": (after - before) / tables,
-            "cpu_per_move": cpu / max(1, bench.moves)}
+            "cpu_per_move": cpu / max(1, bench.moves),
+            "db_cpu_per_move": sum(db1[p] - db0[p] for p in db1) / max(1, bench.moves),
+            "load": load}
 
 
 def live_tables(tables: int, seconds: float, interval: float, db: str | None = None,
@@ -215,7 +242,7 @@ def live_tables(tables: int, seconds: float, interval: float, db: str | None = N
         procs = [start_server(Path(data), url)[:2] for _ in range(instances)]
         try:
             return asyncio.run(_live([u for _p, u in procs], game, tables, seconds, interval,
-                                     [p.pid for p, _u in procs]))
+                                     [p.pid for p, _u in procs], url))
         finally:
             for proc, _url in procs:
                 proc.terminate()
