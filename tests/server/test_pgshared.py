@@ -1,8 +1,9 @@
 """What servers on one PostgreSQL database share about a table (``pgshared.Shared``; the
 ``postgres`` tests need a database, see ``postgres_db``): a seat connected through one
 server is not away for another; an away seat goes to a bot once however many servers ask,
-and never while a live server holds a connection to it; a player back takes the seat back;
-exactly one server thinks for a table's bots, another once it has left."""
+and never while a live server holds a connection to it, or at the host's word, for every
+server; a player back takes the seat back; exactly one server thinks for a table's bots,
+another once it has left."""
 
 from __future__ import annotations
 
@@ -80,3 +81,11 @@ def test_postgres_exactly_one_server_thinks_for_a_tables_bots_another_once_it_ha
     b.until(lambda n: n.thinks is None, "nobody thinks once a has left")
     b.shared.claim(CODE)
     b.until(lambda n: n.thinks is True, "b thinks")
+
+
+def test_postgres_the_hosts_word_hands_an_away_seat_to_a_bot_on_every_server(two):
+    a, b = two
+    a.shared.hand_over(CODE, 1, True)
+    b.until(lambda n: n.bot_playing == {1}, "a bot plays seat 1, as b sees it")
+    a.shared.hand_over(CODE, 1, False)
+    b.until(lambda n: n.bot_playing == set(), "seat 1 waits for its player again")

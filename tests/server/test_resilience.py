@@ -1,18 +1,21 @@
 """Dropped connections lose nothing: a client cut off mid-game comes back by itself and
 picks the table up (log and all); a server killed with ``kill -9`` mid-game and restarted
-has every move it accepted; a move the store cannot take for now is answered ``busy`` and
-sent again by the client until it is stored, once; an away player's seat is played by a bot
+has every move it accepted; a move the store cannot take for now (unreachable, or other
+servers' moves keep coming first) is answered ``busy`` and sent again by the client until
+it is stored, once; an away player's seat is played by a bot
 of the server (the host's choice, or the table's wait) and taken back with its token.
 Every text the clients received is checked by the leak test too."""
 
 from __future__ import annotations
 
+import pytest
 from leak_check import problems
 from net_tables import Driver, InProcessServer, ServerProcess, game_over
 
 from game.net.client import CONNECTED
 from game.registry import GAMES
-from game.server.store import SQLiteStore
+from game.server.handlers import CONFLICT_TRIES
+from game.server.store import MoveConflict, SQLiteStore
 
 GAME = next(iter(GAMES))
 
@@ -154,7 +157,13 @@ class Unreachable(Exception):
     """What a store raises while its database cannot be reached (here: made up)."""
 
 
-def test_a_move_the_store_cannot_take_now_is_answered_busy_and_sent_again(tmp_path):
+@pytest.mark.parametrize(("failure", "failures", "busy"), [
+    (Unreachable, 2, 2),  # the database down for the first two tries: busy, sent again
+    (MoveConflict, 3, 0),  # other servers' moves first three times: judged again, played
+    (MoveConflict, CONFLICT_TRIES + 2, 1),  # more often than it is judged again: busy
+])
+def test_a_move_the_store_cannot_take_now_is_answered_busy_and_sent_again(
+        tmp_path, failure, failures, busy):
     served = InProcessServer(tmp_path / "data")
     store = served.server.store.sync  # what the server's store threads call
     stored = store.append_action
@@ -162,8 +171,8 @@ def test_a_move_the_store_cannot_take_now_is_answered_busy_and_sent_again(tmp_pa
 
     def append_action(code, index, seat, action, status):
         calls.append((index, seat, action))
-        if len(calls) <= 2:  # the database is down for the first two tries
-            raise Unreachable("the database is restarting")
+        if len(calls) <= failures:
+            raise failure("the database is restarting, or another server came first")
         stored(code, index, seat, action, status)
 
     store.unavailable = (Unreachable,)
@@ -176,10 +185,10 @@ def test_a_move_the_store_cannot_take_now_is_answered_busy_and_sent_again(tmp_pa
     finally:
         driver.close()
         served.stop()
-    busy = [m for c in (host, guest) for m in c.of_type("error")]
-    assert [m["code"] for m in busy] == ["busy", "busy"]
-    assert busy[0]["reason"]["msg"] == "The server is busy; trying again…"
-    assert calls[0] == calls[1] == calls[2]  # the same move, at the same position
+    errors = [m for c in (host, guest) for m in c.of_type("error")]
+    assert [m["code"] for m in errors] == ["busy"] * busy
+    assert all(m["reason"]["msg"] == "The server is busy; trying again…" for m in errors)
+    assert all(c == calls[0] for c in calls[:failures + 1])  # one move, at one position
     assert not host.refusals and not guest.refusals
     record = SQLiteStore(tmp_path / "data").load(code)
-    assert record.actions[0] == calls[0][1:] and len(record.actions) == len(calls) - 2
+    assert record.actions[0] == calls[0][1:] and len(record.actions) == len(calls) - failures
