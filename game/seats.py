@@ -70,6 +70,15 @@ class Seat:
         return _(words) if words else self.label
 
 
+def as_played(seat: Seat) -> Seat:
+    """``seat`` as a table on this machine would seat it (a finished online game's replay
+    and history): a remote seat played by a bot of the server is a bot of its level, any
+    other remote seat a human."""
+    if not seat.is_remote:
+        return seat
+    return replace(seat, kind=BOT if seat.level else HUMAN)
+
+
 def clean_name(raw: object, fallback: str) -> str:
     """A seat name safe to draw and to save: printable characters only (no NUL, no other
     control or format characters, no lone surrogates), spaces collapsed, at most ``NAME_MAX``

@@ -17,6 +17,9 @@ What crosses the wire is what the seat may know, encoded here once:
 - a sentence (a refusal, an error): its message id and arguments, rendered by the client in
   its own language (``decode_sentence`` then ``messages.localized``).
 
+Once a game is over, and only then, its whole record (a save's data: seed, options, actions)
+goes to every connection at the table, once (``record``).
+
 Pure: no pygame, no game imported (the engine's core only).
 """
 
@@ -60,7 +63,7 @@ CLIENT_MESSAGES: dict[str, dict[str, str]] = {
     "mine": {"tokens": _LIST},
 }
 SERVER_MESSAGES = ("hello", "refused", "error", "created", "joined", "table", "update",
-                   "refusal", "presence", "chat", "react", "games", "left")
+                   "refusal", "presence", "chat", "react", "games", "left", "record")
 
 _TYPES: dict[str, tuple[type, ...]] = {_INT: (int,), _STR: (str,), _OBJ: (dict,),
                                        _BOOL: (bool,), _LIST: (list,)}

@@ -11,11 +11,15 @@ that takes no spectators is said there, with a way back.
 holds are its humans (two of them pass the screen with the hand-off, as at one screen), the
 others are played elsewhere (``Seat.kind == "remote"``: another player's client, or a bot on
 the server).  The server keeps the game (this table writes no autosave); a refusal comes back
-with its reason; an undo, and a reconnection that missed one, show the game again.  The
+with its reason.  An undo is the server's to grant: the table says "Taken back." and shows
+the game again once the server has taken the move back, or its reason when it refuses (a
+reconnection that missed an undo shows the game again too).  The
 presence strip (``online_presence``) says who is connected, whose turn it is and for how
 long, and the chat; the chat overlay (``online_chat``) takes lines, reactions, mutes and the
-host's choice for an away seat.  A finished game is kept in the history of games played
-(its seats, scores and winners: the game itself, and so its replay, stays on the server).
+host's choice for an away seat.  Once the game is over the server sends it whole (its
+record): the results show its score chart and Watch replay as at one screen, and a client
+that holds a seat keeps it in the history of games played, with its replay (once: a game
+opened again is the same game).
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from game.scenes.online_chat import CHAT_TITLE
 from game.scenes.online_presence import PresenceStrip
 from game.scenes.table import load_parts
 from game.scenes.table.table import Table
-from game.seats import HUMAN, REMOTE, Seat, player_name
+from game.scenes.table.undo import CATCHING_UP, TAKEN_BACK_TIME
+from game.seats import HUMAN, REMOTE, Seat, as_played, player_name
 from game.session.remote import RemoteSession
 from game.ui import intents as I
 from game.ui import layout, theme
@@ -47,6 +52,8 @@ log = logging.getLogger(__name__)
 JOINING = N_("Joining the table…")
 CONNECTING = N_("Connecting to the server…")
 NOT_AVAILABLE = say(N_("This game cannot be played on this computer."))
+# Translators: the prompt while the server of an online game decides on an undo
+ASKING_UNDO = say(N_("Asking the table's server to take it back…"))
 # Translators: what leaving an online table means (asked before leaving it)
 LEAVE_NOTE = N_("The table goes on without you: come back to it from My online games.")
 
@@ -187,8 +194,14 @@ class OnlineTable(Table):
         if remote.take_resync():  # an undo, or moves missed while away: shown again
             self.resync()
             self.rebuild_log()
+        if remote.take_taken_back():  # the server took the move back: now it is said
+            self.message, self.message_error, self.message_time = "", False, 0.0
+            self.taken_back_time = TAKEN_BACK_TIME
+            self.services.audio.play("swish")
         for reason in remote.take_refusals():
             self.error(reason)
+        if self.message is ASKING_UNDO and not remote.undo_asked:
+            self.message = ""  # answered (a reconnection may answer with the table alone)
         self.presence.update(dt, remote.take_reactions())
         if remote.is_over() and not self.recorded:
             self.recorded = True
@@ -223,6 +236,27 @@ class OnlineTable(Table):
         held = [s for s in self.remote.held if s is not None]
         return held[0] if held else None
 
+    @property
+    def chooser(self) -> int | None:
+        """Nobody here chooses while the server answers an undo."""
+        return None if self.remote.undo_asked else super().chooser
+
+    def undo_reason(self) -> str | None:
+        """As at one screen, and nothing more while the server answers an undo."""
+        if self.remote.undo_asked:
+            return CATCHING_UP
+        return super().undo_reason()
+
+    def undo(self) -> bool:
+        """Ask the server to take the viewer's last action back; nothing changes here
+        until it answers (``update``: "Taken back." and the game shown again, or its
+        reason).  A refusal of this table's own rule is said at once, as at one screen."""
+        if self.undo_reason() is not None:
+            return super().undo()  # says why
+        self.remote.take_back()
+        self.message, self.message_error, self.message_time = ASKING_UNDO, False, 0.0
+        return True
+
     def play_again(self) -> None:
         """An online game's rematch is a new table, hosted anew: the Online menu (Host a
         table), over the title."""
@@ -230,8 +264,15 @@ class OnlineTable(Table):
         self.services.stack.push(OnlineMenuScene(self.services))
 
     def keep_in_history(self) -> None:
-        """The finished game in the history of games played: the final view's scores and
-        the winners of the game rebuilt from it (the game itself stays on the server)."""
+        """The finished game in the history of games played, with its replay, when this
+        client holds a seat (a spectator played none).  A record that did not replay
+        leaves the final view's scores and winners, without a replay."""
+        if None in self.remote.held:
+            return
+        state = self.remote.finished_game()
+        if state is not None:
+            self.services.history.add(state, [as_played(s) for s in self.seats])
+            return
         known = self.remote.known_game()
         self.services.history.add_online(self.game_id, self.seats, known.scores(),
                                          known.winners(),

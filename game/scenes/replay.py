@@ -56,7 +56,7 @@ from game.scenes.base import Scene
 from game.scenes.replay_bar import BUTTONS, SEPARATOR, ReplayBar, phase_words
 from game.scenes.review import ReviewPanel, mark_at
 from game.scenes.table import TableUnavailable, open_table
-from game.seats import Seat
+from game.seats import Seat, as_played
 from game.ui import intents as I
 from game.ui import players
 
@@ -83,7 +83,7 @@ class ReplayScene(Scene):
         self.record = state
         self.history = list(state.history)
         self.total = len(self.history)
-        self.seats = list(seats)
+        self.seats = [as_played(s) for s in seats]  # an online game's as if played here
         self.on_close = on_close
         # A game's table scene: its hooks are the table's, not Scene's.
         self.table: Any = cast(Any, open_table(services, state.GAME_ID, self.seats, state.seed,

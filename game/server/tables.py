@@ -6,8 +6,11 @@ a live table's game runs holding its ``lock`` (the server sees to it): while a m
 for the store, the table's next message waits for that move, and nobody is shown a game
 whose last move is not stored yet.
 
-The seed, the decks and every hidden value stay here: a connection is sent only
-``state.view(seat)`` and ``protocol.encode_event(event, seat)`` (a spectator: seat None).
+The seed, the decks and every hidden value stay here while the game is played: a connection
+is sent only ``state.view(seat)`` and ``protocol.encode_event(event, seat)`` (a spectator:
+seat None).  Once the game is over nothing is hidden any more: each connection is then sent
+the whole game once (``record``: the save's own data, seed and actions), for its replay,
+its score chart and its player's history.
 """
 
 from __future__ import annotations
@@ -22,7 +25,14 @@ from game.engine.actions import Action
 from game.engine.core import GameState, IllegalAction
 from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
-from game.engine.save_files import SaveError, check_save, read_action, replay_events, replay_onto
+from game.engine.save_files import (
+    SaveError,
+    check_save,
+    read_action,
+    replay_events,
+    replay_onto,
+    save_dict,
+)
 from game.net.protocol import dump, encode_event, encode_moves
 from game.server.async_store import AsyncStore
 from game.server.peer import Peer
@@ -119,9 +129,11 @@ class LiveTable:
 
     def attach(self, peer: Peer, seat: int | None) -> None:
         """``peer`` looks at the table as ``seat`` (None: a spectator) from now on; it is
-        sent the whole table as that seat sees it (a connection closed meanwhile is not)."""
+        sent the whole table as that seat sees it (and a finished game's record, once; a
+        connection closed meanwhile is not)."""
         if peer.closed:
             return
+        first = peer not in self.watchers
         self.watchers.setdefault(peer, set()).add(seat)
         if seat is not None:
             if self.shared is not None:
@@ -130,6 +142,8 @@ class LiveTable:
             self.bot_playing.discard(seat)
             self.tell_presence()
         peer.send(self.sync_message(seat))
+        if first and self.state.is_over():
+            peer.send_text(self.record_text())
 
     def detach(self, peer: Peer) -> list[int]:
         """``peer`` is gone; the seats it held that no connection holds now (through this
@@ -186,6 +200,12 @@ class LiveTable:
                 "can_undo": seat is not None and self.undo_refusal(seat) is None,
                 "chat": list(self.chat)}
 
+    def record_text(self) -> str:
+        """The finished game as a whole (``record``): its options, seed and every action,
+        as a save holds them.  Sent only once the game is over: it holds the deal."""
+        assert self.state.is_over(), "a game in play keeps its deal"
+        return dump({"type": "record", "table": self.code, "save": save_dict(self.state)})
+
     def moves(self) -> list[list[Event]]:
         """The events of each action so far.  Replayed when asked for (someone sits down,
         rejoins, or an undo) and kept only until the next action: a live table holds its
@@ -240,12 +260,23 @@ class LiveTable:
         for peer, seats in list(self.watchers.items()):
             for seat in seats:
                 peer.send_text(texts[seat])
+        self.tell_record()
 
     def resync(self) -> None:
-        """Everyone is sent the whole table again (after an undo)."""
+        """Everyone is sent the whole table again (after an undo, or a reload from the
+        store)."""
         for peer, seats in list(self.watchers.items()):
             for seat in seats:
                 peer.send(self.sync_message(seat))
+        self.tell_record()
+
+    def tell_record(self) -> None:
+        """Everyone is sent the whole game once it is over (after the message that says
+        so: nothing of it reaches anyone while it is played)."""
+        if self.state.is_over():
+            text = self.record_text()
+            for peer in list(self.watchers):
+                peer.send_text(text)
 
     # --- what changes it ------------------------------------------------------------------
     def refusal(self, seat: int, action_json: Any, own_moves: int) -> tuple[Action | None, str]:

@@ -13,9 +13,15 @@ seat's view (``game.session.seen``); the server has the last word: a move handed
 (``submit``) goes out as ``act`` and comes back with the ``update`` that carries its events
 (``poll``), or as a refusal with its reason (``take_refusals``).  A move shows once every
 seat this client holds has been told of it, so each viewer's events are at hand.  Taking
-back sends ``undo``; the server answers with the table as it is then, and the session says
-the table must be shown again (``take_resync``), as after a reconnection that missed an
-undo.  A reconnection that only missed moves hands them over as moves.
+back sends ``undo`` and nothing changes here until the server answers: with the table as it
+is then (the session says the table must be shown again, ``take_resync``, and that the move
+was taken back, ``take_taken_back``), or with its refusal (``take_refusals``).  A
+reconnection that missed an undo asks for a resync too; one that only missed moves hands
+them over as moves.
+
+Once the game is over the server sends its ``record`` (the save's data: seed, options,
+actions): the session rebuilds the whole game from it (``finished_game``: the results'
+chart, Watch replay, the history of games played), and only then says the game is over.
 
 Pure: no pygame.  The frame loop calls ``poll`` (or ``pump``) each frame; neither waits.
 """
@@ -23,6 +29,7 @@ Pure: no pygame.  The frame loop calls ``poll`` (or ``pump``) each frame; neithe
 from __future__ import annotations
 
 import json
+import logging
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -33,10 +40,13 @@ from game.engine.actions import Action
 from game.engine.core import GameState
 from game.engine.events import Event
 from game.engine.messages import N_, Sentence, say
+from game.engine.save_files import SaveError, load_dict
 from game.net.client import RECEIVED, Connection
 from game.net.protocol import MAX_CHAT_CHARS, decode_event, decode_sentence, dump
 from game.registry import GAMES
 from game.session import Move
+
+log = logging.getLogger(__name__)
 
 Viewer = int | None
 CHAT_SHOWN = 50  # chat lines kept to show
@@ -47,6 +57,33 @@ SAMPLE_SEED = 0  # one view always rebuilds into the same game
 def rules_of(game_id: str, players: int, options: Mapping[str, Any]) -> type[GameState]:
     """The game's rules class (its ``state_from_view``), as the registry builds it."""
     return type(GAMES[game_id].new(players, 0, **options))
+
+
+def whole_game(save: Any, code: str, game_id: str, views: Mapping[Viewer, Any]
+               ) -> GameState | None:
+    """The finished game of table ``code`` rebuilt from its record (``save``), when it is
+    the game this client was shown: over, and each held viewer's last view (``views``) its
+    view; None otherwise (logged)."""
+    try:
+        state = load_dict(save)
+    except SaveError as exc:
+        log.warning("The record of table %s does not replay: %s", code, exc)
+        return None
+    if game_id != state.GAME_ID or not state.is_over() or any(
+            json.loads(dump(state.view(v))) != view for v, view in views.items()):
+        log.warning("The record of table %s is not the game it showed", code)
+        return None
+    return state
+
+
+def merged(streams: list[list[Event]]) -> list[Event]:
+    """One move's events from each held viewer's stream, each in the version that shows the
+    most: a seat's own secret (with its public version) where one stream has it, so every
+    viewer this client holds reads its own."""
+    out = []
+    for versions in zip(*streams, strict=True):
+        out.append(next((e for e in versions if e.is_hidden_from(None)), versions[0]))
+    return out
 
 
 @dataclass
@@ -99,7 +136,8 @@ class RemoteSession:
         for m in received:
             if m.get("type") == "table" and m["seat"] not in [f["seat"] for f in first]:
                 first.append(m)
-        self._backlog = [m for m in received if not any(m is f for f in first)]
+        self.backlog = [m for m in received if not any(m is f for f in first)]
+        """What came after those ``table`` messages: read by the first ``poll``."""
         head = first[0]
         self.connection = connection
         self.clock = clock
@@ -124,6 +162,10 @@ class RemoteSession:
         self._resync = False
         self._games: dict[tuple[int, Viewer], GameState] = {}
         self._public: tuple[int, dict[str, Any]] = (-1, {})
+        self._undo: tuple[int, int] | None = None  # (seat, moves) of an undo asked for
+        self._taken_back = False
+        self._record_came = False
+        self._finished: GameState | None = None  # the whole game, from its record
         for m in first:
             self._sync(m)
         self._shown = self.moves
@@ -151,7 +193,9 @@ class RemoteSession:
         return [p for p in self._turn["to_act"] if p not in self._sent]
 
     def is_over(self) -> bool:
-        return bool(self._turn["over"])
+        """Over once the server has said so and sent the game's record (what the results
+        show comes with it)."""
+        return bool(self._turn["over"]) and self._record_came
 
     def is_simultaneous(self) -> bool:
         return self._game(self.held[0]).is_simultaneous()
@@ -169,9 +213,11 @@ class RemoteSession:
         return self._public[1]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """None while the server has not yet told every held viewer of the last move, or
-        while ``seat``'s move handed in has not come back."""
+        """None while the server has not yet told every held viewer of the last move,
+        while ``seat``'s move handed in has not come back, or while an undo awaits its
+        answer."""
         if (seat not in self._streams or seat not in self.to_act() or seat in self._sent
+                or self._undo is not None
                 or len({len(s.moves) for s in self._streams.values()}) > 1):
             return []
         return self._game(seat).legal_actions(seat)
@@ -198,7 +244,7 @@ class RemoteSession:
         return [e.seen_by(viewer) for e in events]
 
     def setup_events(self) -> list[Event]:
-        return self._merged([s.setup for s in self._streams.values()])
+        return merged([s.setup for s in self._streams.values()])
 
     def past_moves(self) -> list[Move]:
         return [self._move(k) for k in range(self.moves)]
@@ -213,16 +259,24 @@ class RemoteSession:
 
     def take_back(self) -> list[Move]:
         """Ask the server to take the last move back; the table is sent again once it has
-        (``take_resync``).  The moves as they stand meanwhile."""
+        (``take_resync`` and ``take_taken_back``), or the refusal comes with its reason.
+        The moves as they stand meanwhile (nothing is taken back before the server has)."""
         seat = self.last_mover()
-        if seat is not None:
+        if seat is not None and seat in self._streams:
+            self._undo = (seat, self.moves)
             self.connection.send({"type": "undo", "table": self.code, "seat": seat})
         return self.past_moves()
 
+    @property
+    def undo_asked(self) -> bool:
+        """Whether an undo was asked for and the server has not answered yet."""
+        return self._undo is not None
+
     def finished_game(self) -> GameState | None:
-        """None: the whole game (its deal, every hand) stays on the server, even once over;
-        the results show the last view's scores, without a replay or a chart."""
-        return None
+        """The whole game once it is over, rebuilt from the record the server sends then
+        (None before, or when the record does not replay into the game this client was
+        shown)."""
+        return self._finished if self.is_over() else None
 
     def known_game(self) -> GameState:
         """The game as the first viewer this client holds may know it (its view rebuilt,
@@ -239,6 +293,12 @@ class RemoteSession:
     def take_reactions(self) -> list[tuple[int, str]]:
         """The quick reactions sent since the last call: (seat, reaction)."""
         out, self._reactions = self._reactions, []
+        return out
+
+    def take_taken_back(self) -> bool:
+        """Whether the server took back the move this client asked it to, since the last
+        call (the table says "Taken back." then, and not before)."""
+        out, self._taken_back = self._taken_back, False
         return out
 
     def take_resync(self) -> bool:
@@ -280,7 +340,7 @@ class RemoteSession:
     # --- reading the server ----------------------------------------------------------------
     def pump(self) -> None:
         """Read what the server sent since the last call (never waits)."""
-        received, self._backlog = self._backlog + self.connection.poll(), []
+        received, self.backlog = self.backlog + self.connection.poll(), []
         for message in received:
             if message.get("table") not in (self.code, None):
                 continue
@@ -290,7 +350,11 @@ class RemoteSession:
             elif kind == "update" and message.get("seat") in self.held:
                 self._update(message)
             elif kind == "refusal":
-                self._sent.pop(message.get("seat", -1), None)
+                # a move handed in, or the undo asked for (no move of that seat on its way)
+                seat = message.get("seat", -1)
+                if self._undo is not None and self._undo[0] == seat and seat not in self._sent:
+                    self._undo = None
+                self._sent.pop(seat, None)
                 self._refusals.append(decode_sentence(message.get("reason")))
             elif kind == "error" and message.get("code") in ("chat", "rate", "not_allowed",
                                                              "busy"):  # busy: sent again
@@ -298,9 +362,14 @@ class RemoteSession:
             elif kind == "presence":
                 self._presence(message, message["presence"], message["turn"])
             elif kind == "chat":
-                self._chat(message)
+                line = ChatLine(message["seat"], str(message["name"]), str(message["text"]))
+                self.chat = (self.chat + [line])[-CHAT_SHOWN:]
             elif kind == "react":
                 self._reactions.append((message["seat"], str(message["reaction"])))
+            elif kind == "record":
+                self._record_came = True
+                self._finished = whole_game(message.get("save"), self.code, self.game_id,
+                                            {v: s.view for v, s in self._streams.items()})
         self._hand_over_moves()
 
     def _sync(self, m: Mapping[str, Any]) -> None:
@@ -314,6 +383,11 @@ class RemoteSession:
                         dict(m["turn"]), m["own_moves"], bool(m["can_undo"]))
         if old is not None and (len(raw) < len(old.raw) or raw[:len(old.raw)] != old.raw):
             self._resync = True
+        if self._undo is not None and self._undo[0] == m["seat"]:
+            # the undo's answer, or a table sent again after a reconnection: either way the
+            # table now shows what the server holds
+            self._taken_back = self._taken_back or len(raw) < self._undo[1]
+            self._undo = None
         self._streams[m["seat"]] = stream
         self._by = list(log["by"])
         self._sent.pop(m["seat"], None)
@@ -352,17 +426,7 @@ class RemoteSession:
         seat = self._by[k] if k < len(self._by) else -1
         # the action when this client sent it (None: another's, whose action is theirs)
         action = self._sent.pop(seat, None) if k >= self._shown else None
-        return Move(seat, action, self._merged([s.moves[k] for s in self._streams.values()]))
-
-    @staticmethod
-    def _merged(streams: list[list[Event]]) -> list[Event]:
-        """One move's events from each held viewer's stream, each in the version that
-        shows the most: a seat's own secret (with its public version) where one stream has
-        it, so every viewer this client holds reads its own."""
-        out = []
-        for versions in zip(*streams, strict=True):
-            out.append(next((e for e in versions if e.is_hidden_from(None)), versions[0]))
-        return out
+        return Move(seat, action, merged([s.moves[k] for s in self._streams.values()]))
 
     def _arrived_at(self, m: Mapping[str, Any]) -> float:
         """When ``m`` reached this machine (a message made here: now)."""
@@ -384,10 +448,6 @@ class RemoteSession:
         p = self.presence
         p.to_act, p.over = list(turn["to_act"]), bool(turn["over"])
         p.turn_since = self._arrived_at(m) - float(turn["waiting_s"])
-
-    def _chat(self, m: Mapping[str, Any]) -> None:
-        self.chat = (self.chat + [ChatLine(m["seat"], str(m["name"]), str(m["text"]))])[
-            -CHAT_SHOWN:]
 
     def _game(self, viewer: Viewer) -> GameState:
         """The game as ``viewer`` (held) may know it, rebuilt from its view (its hidden

@@ -5,8 +5,11 @@ replays the table's stored actions independently (from the seed, which only the 
 this check know).  Each view must equal ``state.view(seat)`` at that move, each event
 ``event.seen_by(seat)`` (rebuilt here field by field, not with the server's encoder), each
 message hold only the fields its type has, the seat named must be one the client holds (or
-None for a spectator), and the seed and the tokens of the seats the client does not hold
-must appear nowhere in the bytes.  It returns the problems found (none: no leak).
+None for a spectator), and the tokens of the seats the client does not hold must appear
+nowhere in the bytes.  The seed must appear nowhere up to the message that says the game is
+over (the first ``table`` or ``update`` whose turn says so); after it, and only after it,
+comes the game's ``record`` (seed and actions: nothing is hidden any more), once, equal to
+the save of the replayed game.  It returns the problems found (none: no leak).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from game.engine.save_files import read_action
+from game.engine.save_files import read_action, save_dict
 from game.registry import GAMES
 
 KEYS = {
@@ -33,6 +36,7 @@ KEYS = {
     "react": {"type", "table", "seat", "reaction"},
     "left": {"type", "re", "table"},
     "games": {"type", "re", "games"},
+    "record": {"type", "table", "save"},
 }
 PRESENCE_KEYS = {"name", "kind", "connected", "level", "away_s", "bot_playing"}
 TURN_KEYS = {"to_act", "waiting_s", "over"}
@@ -59,17 +63,27 @@ def problems(record, texts: list[str], seats: set[int | None],
              secrets: tuple[str, ...] = ()) -> list[str]:
     """Everything wrong with what one client received at ``record``'s table."""
     found: list[str] = []
+    end = end_of_play(texts)
+    in_play = "".join(texts[:end + 1])  # the message that says the game is over included
+    if str(record.seed) in in_play:
+        found.append(f"the seed ({str(record.seed)[:6]}...) is in the bytes received while "
+                     "the game was played")
     blob = "".join(texts)
-    for secret in (str(record.seed), *secrets):
+    for secret in secrets:
         if secret in blob:
             found.append(f"a secret ({secret[:6]}...) is in the bytes received")
     by_moves: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for text in texts:
+    records: list[dict[str, Any]] = []
+    for i, text in enumerate(texts):
         m = json.loads(text)
         kind = m.get("type")
         if kind not in KEYS or set(m) - KEYS[kind]:
             found.append(f"{kind} carries {sorted(set(m) - KEYS.get(kind, set()))}")
             continue
+        if kind == "record":
+            if i <= end:
+                found.append(f"the game's record came before the game was over (message {i})")
+            records.append(m)
         if kind in ("table", "update", "presence"):
             found += _check_public_parts(m)
         if kind in ("table", "update"):
@@ -84,7 +98,22 @@ def problems(record, texts: list[str], seats: set[int | None],
         found += _check_at(state, setup, moves, by_moves.pop(len(moves), []))
     if by_moves:
         found.append(f"messages at moves the table never had: {sorted(by_moves)}")
+    if len(records) > 1:
+        found.append(f"the game's record came {len(records)} times")
+    for m in records:
+        if m["table"] != record.code or m["save"] != rt(save_dict(state)):
+            found.append("the game's record is not the game played")
     return found
+
+
+def end_of_play(texts: list[str]) -> int:
+    """The index of the first message that says the game is over (past the last when none
+    does: the game was still played)."""
+    for i, text in enumerate(texts):
+        m = json.loads(text)
+        if m.get("type") in ("table", "update") and m.get("turn", {}).get("over"):
+            return i
+    return len(texts)
 
 
 def _check_public_parts(m: dict[str, Any]) -> list[str]:

@@ -200,9 +200,9 @@ def seats_of(game_id: str) -> list[dict]:
 
 
 def play_whole_game(url: str, game_id: str, others_url: str | None = None):
-    """Play one table to its end; the clients (host, joiner, spectator) and the code.  The
-    joiner and the spectator connect to ``others_url`` if given (another server instance
-    on the same store)."""
+    """Play one table to its end (each client told so, and sent the game's record); the
+    clients (host, joiner, spectator) and the code.  The joiner and the spectator connect to
+    ``others_url`` if given (another server instance on the same store)."""
     driver = Driver()
     host = driver.client(url, "host")
     joiner, watcher = (driver.client(others_url or url, n) for n in ("joiner", "watcher"))
@@ -217,7 +217,8 @@ def play_whole_game(url: str, game_id: str, others_url: str | None = None):
     driver.until(lambda: joiner.of_type("joined"), "the joined seat")
     joiner.plays.add((code, joiner.of_type("joined")[0]["seat"]))
     try:
-        driver.until(lambda: all(game_over(c, code) for c in driver.clients), "the end")
+        driver.until(lambda: all(game_over(c, code) and c.of_type("record")
+                                 for c in driver.clients), "the end and its record")
     finally:
         driver.close()
     return host, joiner, watcher, code

@@ -103,13 +103,15 @@ class Screen:
                 f"{t.viewer}, chooser {t.chooser}, busy {t.timeline.busy}")
 
     def idle(self) -> bool:
-        """Nothing to do but wait for the server: no animation runs, nobody here acts."""
+        """Nothing to do but wait for the server: no animation runs, nobody here acts (or
+        may: an undo awaits its answer), and nothing received is left to read."""
         t = self.table
         if t is None:
             return isinstance(self.svc.stack.top, online_table.Joining)
         return (self.svc.stack.top is t and not t.timeline.busy and not t.sprites.busy
-                and not t.session.is_over() and not t.human_can_act
-                and not any(p in t.humans for p in t.session.to_act())
+                and not t.remote.backlog and not t.session.is_over() and not t.human_can_act
+                and (t.remote.undo_asked or not any(p in t.humans
+                                                    for p in t.session.to_act()))
                 and not t.privacy.handoff_open and not t.seat_change.looking()
                 )
 

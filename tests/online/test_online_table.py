@@ -1,7 +1,11 @@
 """The shared table on a remote session, headless, against a real server on loopback: a
 whole game of every game with this client's one human and the server's bots in the other
-seats; two seats of one table on this client (the hand-off screen between them, as at one
-screen) with the client cut off and reconnected mid-game; a spectator's table."""
+seats, its results with the score chart and Watch replay of the whole game (the server's
+record, sent once it is over), kept once in the history with its replay, also when the
+finished table is opened again; two seats of one table on this client (the hand-off screen
+between them, as at one screen) with the client cut off and reconnected mid-game; a
+spectator's table; an undo said only once the server has taken the move back, or the
+server's reason when it refuses."""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ from online_tables import Screen, create
 
 from game.net.client import CONNECTED
 from game.registry import GAMES
+from game.scenes import online_table
 from game.scenes.pad_keyboard import PadKeyboard
+from game.scenes.replay import ReplayScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import screen
 from game.ui import intents as I
@@ -57,10 +63,29 @@ def test_a_whole_online_game_at_the_table(server, game_id, monkeypatch, display)
         assert record.game == game_id and record.seats[0].name == "Ann"
         assert list(record.winners) == table.known.winners() and len(
             screen.svc.history.records) == 1
-        assert not screen.svc.history.has_replay(record)
+        whole = table.session.finished_game()  # the server's record, rebuilt
+        assert whole is not None and whole.is_over() and len(whole.history) == table.session.moves
+        assert list(record.winners) == whole.winners()
+        assert results.chart is not None and results.on_replay is not None
+        screen.svc.history.writer.flush()
+        assert screen.svc.history.has_replay(record)  # the whole game, kept here
+        results.on_replay()  # Watch replay: the whole game, every seat's hand shown in turn
+        screen.svc.stack.apply_pending()
+        replay = screen.svc.stack.top
+        assert isinstance(replay, ReplayScene) and replay.total == len(whole.history)
+        assert [s.kind for s in replay.seats] == ["human"] + ["bot"] * (n - 1)
+        replay.close()
+        screen.svc.stack.apply_pending()
+        assert screen.svc.stack.top is results
         table.play_again()  # a rematch is hosted anew: the Online menu
         screen.svc.stack.apply_pending()
         assert type(screen.svc.stack.top).__name__ == "OnlineMenuScene"
+        # opened again from My online games: the finished table and its record come again,
+        # and the game stays in the history once
+        online_table.open_online_table(screen.svc, server.url, code, tokens)
+        again = screen.until_results(display)
+        assert again is not results and again.chart is not None and again.on_replay
+        assert screen.table is not table and len(screen.svc.history.records) == 1
     finally:
         screen.close()
 
@@ -96,6 +121,10 @@ def test_two_seats_at_one_screen_and_a_reconnection(server, monkeypatch, display
         assert table.session.moves > seen["cut"] and table.session.is_over()
         for viewer in (0, 1):  # each reads their own secrets and no other's
             assert table.session.view(viewer)["viewer"] == viewer
+        records = screen.svc.history.records  # once, reconnection or not
+        screen.svc.history.writer.flush()
+        assert len(records) == 1 and screen.svc.history.has_replay(records[0])
+        assert [s.kind for s in records[0].seats] == ["human", "human", "bot"]
     finally:
         screen.close()
 
@@ -111,6 +140,8 @@ def test_a_spectator_watches_a_whole_game(server, monkeypatch, display):
         assert table.humans == [] and table.viewer is None and table.speaker is None
         assert table.remote.held == [None] and table.session.legal_actions(0) == []
         assert len(table.log.entries) > 2
+        assert results.chart is not None and results.on_replay is not None
+        assert screen.svc.history.records == []  # a spectator played no game
     finally:
         screen.close()
 
@@ -220,3 +251,100 @@ def test_chat_reactions_mutes_and_the_hosts_choice_for_an_away_player(server, mo
     finally:
         ann.close()
         bob.close()
+
+
+class OtherDevice:
+    """The same player's other device, holding her seat with its key: it plays random
+    legal moves there until her last move can no longer be taken back."""
+
+    def __init__(self, session, seat: int) -> None:
+        import random
+
+        self.session, self.seat, self.rng = session, seat, random.Random(5)
+        self.played = 0
+        self.done = False
+
+    def step(self) -> None:
+        s = self.session
+        s.poll()
+        if self.done:
+            return
+        if self.played and (s.last_mover() != self.seat or not s.can_take_back()):
+            self.done = True
+            return
+        legal = s.legal_actions(self.seat)
+        if legal:
+            s.submit(self.rng.choice(legal), self.seat)
+            self.played += 1
+
+
+def test_an_undo_is_said_once_the_server_has_taken_the_move_back(server, monkeypatch,
+                                                                  display):
+    """Ann asks to take a move back: her table says nothing and waits for the server, then
+    "Taken back." once it has.  Later her next moves are played from her other device, which
+    her table has not read yet: her undo is asked all the same, the server refuses it, and
+    its reason shows in her language, without "Taken back."."""
+    import threading
+
+    from online_sessions import Pump, sat
+
+    from game.engine.messages import localized
+    from game.scenes.table import screen as table_screen
+    from game.server import tables
+
+    outcomes: set[str] = set()
+    for game_id in GAMES:
+        n = max(GAMES[game_id].min_players, 2)
+        code, tokens = create(server.url, game_id, [{"kind": "host", "name": "Ann"}]
+                              + bots(n - 1))
+        wake = threading.Event()
+        screen = Screen(monkeypatch, server.url, code, tokens, wake=wake)
+        other = None
+        said: list[float] = []
+        try:
+            def undo_chance() -> bool:
+                t = screen.table  # noqa: B023
+                return t is not None and (t.can_undo or t.session.is_over())
+
+            screen.until(undo_chance, "a move Ann may take back")
+            table = screen.table
+            if not table.can_undo:
+                continue  # this game let no move of hers be taken back
+            before = table.session.moves
+            assert table.undo() and table.remote.undo_asked
+            assert table.taken_back_time == 0 and table.session.moves == before
+            assert table.undo_reason() is not None  # asked once, the server answers
+            screen.until(lambda: said.append(table.taken_back_time)  # noqa: B023
+                         or table.taken_back_time > 0, "Taken back.")  # noqa: B023
+            assert table.session.moves == before - 1 and not table.remote.undo_asked
+            assert table_screen.prompt_line(table).startswith("Taken back. ")
+            outcomes.add("taken back")
+
+            screen.until(undo_chance, "another move Ann may take back")
+            if not table.can_undo:
+                continue
+            before = table.session.moves
+            other = sat(server.url, code, {0: tokens[0]}, wake)
+            device = OtherDevice(other, 0)
+            Pump(wake, device).until(lambda: device.done, "her moves from the other device")  # noqa: B023
+            screen.svc.set_language("fr")
+            assert table.undo()  # her table has not read those moves yet
+            said.clear()
+            screen.until(lambda: said.append(table.taken_back_time)  # noqa: B023
+                         or (table.message_error and table.message_time > 0),  # noqa: B023
+                         "the server's refusal")
+            reasons = {localized(r, language="fr"): r for r in (tables.NOT_YOURS,
+                                                                  tables.TOO_LATE)}
+            assert table_screen.shown_message(table) in reasons
+            assert table_screen.shown_message(table) != localized(
+                reasons[table_screen.shown_message(table)], language="en")
+            assert not any(said) and table.session.moves > before
+            assert not table.remote.undo_asked
+            outcomes.add("refused")
+            break
+        finally:
+            screen.svc.set_language("en")
+            screen.close()
+            if other is not None:
+                other.close()
+    assert outcomes == {"taken back", "refused"}

@@ -3,7 +3,8 @@ seats held by one client (hot-seat plus remote), a third joined by code from ano
 and a server bot where the game seats four; the client cut off and reconnected mid-game; an
 old move sent again (refused, with its reason in the player's language); an undo; a
 spectator.  Every move is handed over once, in order, with its events as each viewer of
-this client may see them (checked against an independent replay of the stored table)."""
+this client may see them (checked against an independent replay of the stored table), and
+once the game is over the whole game is the stored one (the server's record)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from net_tables import BotClient, ServerProcess, seats_of
 from online_sessions import Pump, SessionBots, seated, watching
 
 from game.engine.messages import localized
-from game.engine.save_files import read_action
+from game.engine.save_files import read_action, save_dict
 from game.registry import GAMES
 from game.server.store import SQLiteStore
 
@@ -89,6 +90,9 @@ def test_a_whole_game_through_a_remote_session(server, game_id):
             got = part.session.events_for(move.events, viewer)
             assert shown(got, viewer) == shown([e.seen_by(viewer) for e in events], viewer)
     assert watcher.session.legal_actions(0) == [] and session.legal_actions(2) == []
+    for part in (bots, watcher):  # the whole game, from the record sent once it was over
+        whole = part.session.finished_game()
+        assert whole is not None and save_dict(whole) == save_dict(state)
 
 
 def test_an_undo_is_the_servers_and_the_table_is_sent_again(server):
