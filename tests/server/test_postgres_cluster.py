@@ -4,7 +4,10 @@ clients split across the instances play a whole game through a real database res
 (the moves asked for while it is down are answered ``busy`` and sent again by the clients
 themselves; nothing is lost, nothing played twice); one player's seat on both instances
 (two clients, one token) sending two moves at one position at once: exactly one is played,
-the other refused with its reason, and both clients show the same game."""
+the other refused with its reason, and both clients show the same game; a player connected
+to one instance is not handed to a bot by the other, and once the player really leaves a
+bot takes the seat once; one instance thinks for a table's bots, and when it is killed
+(``kill -9``) the other takes over and the game ends."""
 
 from __future__ import annotations
 
