@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from psycopg import Connection, OperationalError, sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.pq import TransactionStatus
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -40,6 +42,18 @@ NOTIFY_CHANNEL = "landgrab_moves"
 STATEMENT_TIMEOUT_MS = 5000
 POOL_SIZE = 4
 CONNECTION_WAIT_S = 3.0  # a call waits this long for a connection before it fails
+
+APPEND = """
+    WITH new AS (
+        INSERT INTO actions SELECT %(code)s, %(n)s, %(seat)s, %(action)s
+        WHERE (SELECT count(*) FROM actions WHERE code = %(code)s) = %(n)s RETURNING code),
+    told AS (
+        UPDATE tables SET status = %(status)s, updated = %(updated)s
+        WHERE code IN (SELECT code FROM new) RETURNING code)
+    SELECT pg_notify(%(channel)s, %(note)s) FROM told"""
+"""A move, once its table's row is locked: stored, the status set and the other servers
+told, if the table holds exactly ``n`` moves; a row back when so (none: another server's
+move came first, and nothing was done)."""
 
 MIGRATIONS: list[str] = [
     """
@@ -124,12 +138,13 @@ class PostgresStore:
                              for n, (seat, action) in enumerate(table.actions)])
 
     def load(self, code: str) -> TableRecord | None:
-        with self._pool.connection() as db, db.transaction():
-            table = self._records(db, [code]).get(code)
-            if table is not None:
-                rows = db.execute("SELECT seat, action FROM actions WHERE code = %s "
-                                  "ORDER BY n", (code,))
-                table.actions = [(seat, action) for seat, action in rows]
+        with self._pool.connection() as db, one_trip(db, "REPEATABLE READ READ ONLY"):
+            records = self._records(db, [code])
+            actions = db.execute("SELECT seat, action FROM actions WHERE code = %s "
+                                 "ORDER BY n", (code,))
+        table = records().get(code)
+        if table is not None:
+            table.actions = [(seat, action) for seat, action in actions]
         return table
 
     def exists(self, code: str) -> bool:
@@ -145,11 +160,17 @@ class PostgresStore:
 
     def append_action(self, code: str, index: int, seat: int, action: dict[str, Any],
                       status: dict[str, Any]) -> None:
-        with self._pool.connection() as db, db.transaction():
-            self._lock_at(db, code, index)
-            db.execute("INSERT INTO actions VALUES (%s, %s, %s, %s)",
-                       (code, index, seat, Jsonb(action)))
-            self._set_status(db, code, status, f"{code}:{index + 1}")
+        with self._pool.connection() as db, one_trip(db):
+            locked = db.execute("SELECT 1 FROM tables WHERE code = %s FOR UPDATE", (code,))
+            stored = db.execute(APPEND, {
+                "code": code, "n": index, "seat": seat, "action": Jsonb(action),
+                "status": Jsonb(status), "updated": time.time(),
+                "channel": NOTIFY_CHANNEL, "note": f"{code}:{index + 1}"})
+        if locked.fetchone() is None:
+            raise MoveConflict(f"table {code} is not stored")
+        if stored.fetchone() is None:
+            raise MoveConflict(f"table {code} does not hold {index} moves: another server "
+                               "took this turn first")
 
     def drop_last_action(self, code: str, index: int, status: dict[str, Any]) -> None:
         with self._pool.connection() as db, db.transaction():
@@ -177,8 +198,9 @@ class PostgresStore:
         return [(code, seat) for code, seat in rows]
 
     def summaries(self, codes: list[str]) -> dict[str, TableRecord]:
-        with self._pool.connection() as db:
-            return self._records(db, codes)
+        with self._pool.connection() as db, one_trip(db, "REPEATABLE READ READ ONLY"):
+            records = self._records(db, codes)
+        return records()
 
     def healthy(self) -> bool:
         """Whether the database answers now."""
@@ -215,16 +237,40 @@ class PostgresStore:
         db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, note))
 
     @staticmethod
-    def _records(db: Connection[Any], codes: list[str]) -> dict[str, TableRecord]:
-        rows = db.execute("SELECT * FROM tables WHERE code = ANY(%s)", (codes,)).fetchall()
-        seats: dict[str, list[SeatRecord]] = {}
-        for code, kind, name, token, level in db.execute(
-                "SELECT code, kind, name, token_hash, level FROM seats WHERE code = ANY(%s) "
-                "ORDER BY code, seat", (codes,)):
-            seats.setdefault(code, []).append(SeatRecord(kind, name, token, level))
-        by_code = {row[0]: TableRecord(row[0], row[1], row[2], row[3], row[4], seats[row[0]],
-                                       row[5], [], row[6], row[7], row[8]) for row in rows}
-        return {code: by_code[code] for code in codes if code in by_code}
+    def _records(db: Connection[Any], codes: list[str]
+                 ) -> Callable[[], dict[str, TableRecord]]:
+        """Ask for the tables ``codes`` (without their actions); what is returned reads the
+        answers (in a pipeline: once it is synced)."""
+        tables = db.execute("SELECT * FROM tables WHERE code = ANY(%s)", (codes,))
+        seat_rows = db.execute("SELECT code, kind, name, token_hash, level FROM seats "
+                               "WHERE code = ANY(%s) ORDER BY code, seat", (codes,))
+
+        def read() -> dict[str, TableRecord]:
+            seats: dict[str, list[SeatRecord]] = {}
+            for code, kind, name, token, level in seat_rows:
+                seats.setdefault(code, []).append(SeatRecord(kind, name, token, level))
+            by_code = {row[0]: TableRecord(row[0], row[1], row[2], row[3], row[4],
+                                           seats[row[0]], row[5], [], row[6], row[7], row[8])
+                       for row in tables}
+            return {code: by_code[code] for code in codes if code in by_code}
+
+        return read
+
+
+@contextmanager
+def one_trip(db: Connection[Any], isolation: str = "") -> Iterator[None]:
+    """A transaction whose statements go to the database in one round trip (a pipeline:
+    nothing is read before the commit is sent); their cursors are read afterwards."""
+    try:
+        with db.pipeline() as pipeline:
+            db.execute(f"BEGIN {'ISOLATION LEVEL ' + isolation if isolation else ''}")
+            yield
+            db.execute("COMMIT")
+            pipeline.sync()
+    except BaseException:
+        if db.info.transaction_status != TransactionStatus.IDLE and not db.closed:
+            db.rollback()
+        raise
 
 
 def schema_url(url: str, schema: str) -> str:

@@ -78,6 +78,26 @@ def test_postgres_conflicting_moves_from_two_instances_exactly_one_wins(url):
     second.close()
 
 
+def test_postgres_a_move_over_the_time_limit_stores_nothing_and_the_next_one_is_kept(url):
+    """A move's statements go to the database at once; one over the statement limit (its
+    table's row held elsewhere) fails whole, and the connection it had is good again."""
+    store = PostgresStore(url, pool_size=1, statement_timeout_ms=200)
+    store.create(record())
+    (seat, action), (seat2, action2) = bot_actions(2)
+    with psycopg.connect(url) as holder:
+        holder.execute("SELECT 1 FROM tables WHERE code = 'ABC234' FOR UPDATE")
+        with pytest.raises(psycopg.errors.QueryCanceled):
+            store.append_action("ABC234", 0, seat, action, {"moves": 1})
+        holder.rollback()
+    assert store.load("ABC234").actions == []
+    store.append_action("ABC234", 0, seat, action, {"moves": 1})
+    with pytest.raises(MoveConflict):  # a position already taken: nothing is done
+        store.append_action("ABC234", 0, seat2, action2, {"moves": 9})
+    kept = store.load("ABC234")
+    assert kept.actions == [(seat, action)] and kept.status == {"moves": 1}
+    store.close()
+
+
 def test_postgres_migrate_and_a_newer_schema_is_refused(url):
     out = server_cli("migrate", "--db", url)
     assert out.returncode == 0 and "up to date" in out.stdout, out.stderr
