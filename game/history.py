@@ -182,8 +182,9 @@ class History:
         """Record a finished online game (``table``: the server's address and the table's
         code, its identity) from what this client was sent: its seats (a seat played
         elsewhere by a bot of the server counts as that bot, any other as a player), the
-        final scores and the winners.  The whole game stays on the server: there is no
-        replay here, and the history says so."""
+        final scores and the winners, when the game itself did not come whole (its record
+        from the server did not replay): there is no replay here, and the history says
+        so."""
         key = hashlib.sha256(f"online:{table}".encode()).hexdigest()
         for record in self.records:
             if record.key == key:
