@@ -416,13 +416,15 @@ def _engine_figures(game_id: str) -> list[Figure]:
 
 def _weights_figures(game_id: str) -> list[Figure]:
     """How long the game's learned evaluation takes to load (the weights file read and the
-    model built), for a game that has one."""
+    model built), for a game that has trained weights."""
     import importlib
 
     package = GAMES[game_id].bots.rsplit(".", 1)[0]
     try:
         features = importlib.import_module(package + ".features")
     except ModuleNotFoundError:
+        return []
+    if not features.WEIGHTS_FILE.exists():
         return []
     from game.bots.learned import ValueModel
 

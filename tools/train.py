@@ -212,38 +212,50 @@ def progress_bar(done: int, total: int, started: float, note: str) -> None:
 
 
 def plot_curve(curve: list[dict[str, float]], path: Path, title: str) -> None:
-    """The learning curve as a PNG: held-out error (points) and the learners' win share
-    against the games played."""
+    """The learning curve as a PNG against the games played: the held-out games' error
+    (points of final margin; scale on the left) and the learners' wins above their seats'
+    fair share (percentage points; scale on the right, its zero dashed)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     pygame.font.init()
     font = pygame.font.Font(None, 22)
-    w, h, left, bottom, top = 720, 400, 60, 50, 40
+    w, h, left, right, bottom, top = 760, 400, 60, 60, 50, 40
     surf = pygame.Surface((w, h))
     surf.fill((250, 250, 246))
     games = [c["games"] for c in curve]
-    x_max = max(games) if games else 1
-    plot_w, plot_h = w - left - 70, h - bottom - top
-
-    def at(g: float, frac: float) -> tuple[int, int]:
-        return int(left + plot_w * g / x_max), int(top + plot_h * (1 - frac))
-
+    x_max = max(games, default=1)
+    plot_w, plot_h = w - left - right, h - bottom - top
     pygame.draw.rect(surf, (90, 90, 90), (left, top, plot_w, plot_h), 1)
-    series = [("held-out error (points)", "error", (200, 60, 40), 1.0),
-              ("learners' win share (%)", "win_share", (40, 90, 200), 100.0)]
-    for k, (label, key, colour, mult) in enumerate(series):
-        known = [(g, c[key] * mult) for g, c in zip(games, curve, strict=True)
-                 if np.isfinite(c[key])]
+    series = [("held-out error (points)", [c["error"] for c in curve], (200, 60, 40), left - 50),
+              ("learners' wins above fair share (%)",
+               [100 * (c["win_share"] - c["fair_share"]) for c in curve], (40, 90, 200),
+               left + plot_w + 8)]
+    for k, (label, values, colour, label_x) in enumerate(series):
+        known = [(g, v) for g, v in zip(games, values, strict=True) if np.isfinite(v)]
         if not known:
             continue
-        hi = max(v for _g, v in known) * 1.1 or 1.0
-        pts = [at(g, v / hi) for g, v in known]
+        lo = min(0.0, *(v for _g, v in known))
+        hi = max(v for _g, v in known)
+        hi = hi + 0.1 * (hi - lo) if hi > lo else lo + 1.0
+
+        def at(g: float, v: float, lo: float = lo, hi: float = hi) -> tuple[int, int]:
+            return (int(left + plot_w * g / x_max),
+                    int(top + plot_h * (1 - (v - lo) / (hi - lo))))
+
+        if k == 1:  # the fair share: the learners as strong as the normal bots
+            y = at(0, 0.0)[1]
+            for x in range(left, left + plot_w, 12):
+                pygame.draw.line(surf, colour, (x, y), (x + 6, y), 1)
+        pts = [at(g, v) for g, v in known]
         if len(pts) > 1:
             pygame.draw.lines(surf, colour, False, pts, 2)
         for p in pts:
             pygame.draw.circle(surf, colour, p, 3)
-        surf.blit(font.render(f"{label}, top {hi:.0f}", True, colour), (left + 10 + 300 * k, 12))
+        surf.blit(font.render(f"{hi:.1f}", True, colour), (label_x, top - 8))
+        surf.blit(font.render(f"{lo:.1f}", True, colour), (label_x, top + plot_h - 8))
+        surf.blit(font.render(label, True, colour), (left + 10 + 330 * k, 12))
     surf.blit(font.render(f"{title}: games played (0 to {x_max})", True, (40, 40, 40)),
               (left, h - bottom + 15))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -273,8 +285,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("training seeds must stay below 5,000 (the held-out ones start at 7,001)")
     folder = args.dir or ROOT / ".train" / args.game
     out = args.out or features_module(args.game).WEIGHTS_FILE
+    # what a checkpoint must agree on (not --games: a run's first chunks are the same games
+    # whatever its length, so a run may be stopped early or lengthened)
     meta = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()
-            if k not in ("jobs", "fresh", "out", "plot", "dir")}
+            if k not in ("games", "jobs", "fresh", "out", "plot", "dir")}
     store = Store(folder)
     if not args.fresh and store.load(meta):
         print(f"resuming {folder}: {store.chunks} chunks done", file=sys.stderr)
