@@ -346,6 +346,7 @@ class App:
             return
         for intent in self.input.translate(event):
             self.services.last_input = self.services.clock.now
+            self.services.input_source = intent.source
             if intent.pos is not None:
                 self.services.pointer = intent.pos
             self.stack.handle(intent)
@@ -375,6 +376,7 @@ class App:
             self.handle_event(event)
         for intent in self.input.update(dt):
             self.services.last_input = self.services.clock.now
+            self.services.input_source = intent.source
             if intent.pos is not None:
                 self.services.pointer = intent.pos
             self.stack.handle(intent)

@@ -197,6 +197,25 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.group.draw(surface, ring=self.is_top)
+        if self.services.input_source == I.PAD and self.is_top:
+            self.draw_pad_hint(surface)
+
+    def draw_pad_hint(self, surface: pygame.Surface) -> None:
+        """"A: keyboard" at the end of the focused text field, for a controller's player."""
+        field = self.group.focused
+        if not isinstance(field, TextField) or not field.enabled or not field.visible:
+            return
+        box = field.control_rect.inflate(-16, -16)
+        t = theme.text(_("A: keyboard"), theme.SMALL_SIZE, theme.ACCENT_INK, bold=True)
+        chip = t.get_rect().inflate(24, 8)
+        if chip.width > box.width // 2 or chip.height > box.height:
+            return  # no room beside what is typed
+        chip.midright = (box.right - 8, box.centery)
+        typed = theme.font(theme.BODY_SIZE, bold=True).size(field.text)[0] if field.text else 0
+        if box.x + 20 + typed + 12 > chip.left:
+            return  # it would cover the end of what is typed
+        surface.blit(theme.panel(chip.size, theme.ACCENT, chip.height // 2, None), chip)
+        surface.blit(t, t.get_rect(center=chip.center))
 
     def draw_background(self, surface: pygame.Surface) -> None:
         layer = self.static_layer()

@@ -64,7 +64,7 @@ class Key(Button):
     def __init__(self, rect, char: str, on_type: Callable[[str], None],
                  capitals: Callable[[], bool], *, enabled: bool) -> None:
         super().__init__(rect, char, lambda: on_type(self.face_label), key=f"key:{char}",
-                         enabled=enabled, sound="tick")
+                         enabled=enabled, sound=None)  # the field ticks as it takes it
         self.capitals = capitals
 
     @property
@@ -119,7 +119,7 @@ class PadKeyboard(MenuScene):
         for key, label, span in LAST_ROW:
             button = Button(self.key_rect(len(ROWS), column, span), _(label), actions[key],
                             key=key, primary=key == DONE or (key == SHIFT and self.shift),
-                            sound=None if key == DONE else "tick",
+                            sound=None if key in (DONE, SPACE) else "tick",
                             enabled=key != SPACE or field.fits(" "))
             add(button)
             if key == SHIFT:

@@ -83,6 +83,7 @@ class Services:
         self.window_fullscreen = settings.fullscreen  # what the window is now (the app sets it)
         self.last_input = 0.0  # clock.now of the latest player input (the app sets it)
         self.pointer: tuple[int, int] | None = None  # where the mouse was last seen (the app)
+        self.input_source = ""  # the device of the latest input: an intent's source (the app)
         self.attract = None  # the kiosk's attract loop (game.kiosk sets it)
         self._on_quit = on_quit
         self._on_fullscreen = on_fullscreen

@@ -11,6 +11,7 @@ import online_screens  # noqa: F401 - puts the scenes' test helpers on the path
 import pygame
 import pytest
 from test_couch_screens import menu_path
+from text_boxes import Recorder
 
 from game.scenes.online.join import JoinScene
 from game.scenes.pad_keyboard import ROWS, PadKeyboard
@@ -88,6 +89,11 @@ def pad(screens):
 def open_on(s, key: str) -> PadKeyboard:
     pad_to(s, key)
     wait_armed(s)
+    canvas = Recorder()
+    s.top.draw(canvas)
+    field = s.top.group.focused.control_rect
+    assert any(m == "A: keyboard" and field.contains(r) for m, r in canvas.texts), \
+        "a field the controller focused says that A opens the keyboard"
     s.button("a", frames=2)
     assert isinstance(s.top, PadKeyboard)
     return s.top
@@ -139,6 +145,7 @@ def test_a_table_code_takes_only_what_a_code_holds_and_b_closes_an_empty_field(p
     keys = {w.key: w for w in board.group.widgets}
     assert not keys["key:é"].enabled and not keys["key:."].enabled
     assert keys["key:k"].enabled and keys["key:7"].enabled and keys["key:-"].enabled
+    s.via = "stick"  # the left stick moves over the keys as the d-pad does
     pad_type(s, "k7q-x3m")
     assert join.code == "K7Q-X3M"
     for _ in range(7):
