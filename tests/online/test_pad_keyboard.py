@@ -194,3 +194,40 @@ def test_the_keyboard_fits_at_every_text_size(screens, scale, language):
     finally:
         svc.set_ui_scale(1.0)
         svc.set_language("en")
+
+
+def test_every_text_field_a_player_fills_opens_the_keyboard(screens):
+    """Join (address, code, name), hosting (port, or a server's address), seat setup (the
+    names, the seed): A from a controller on each opens the keyboard on that field; the
+    digits of a port are all it offers there."""
+    from game.scenes.online.host import ON_SERVER, HostTableScene
+    from game.ui import intents as I
+
+    s = screens()
+    svc = s.app.services
+    on_server = HostTableScene(svc, "oregon", [], {})
+    on_server.where = ON_SERVER
+    on_server.rebuild()
+    scenes = [JoinScene(svc), HostTableScene(svc, "oregon", [], {}), on_server,
+              SeatSetupScene(svc, "oregon")]
+    opened = []
+    for scene in scenes:
+        svc.stack.push(scene)
+        s.step(2)
+        for field in [w for w in scene.group.widgets if isinstance(w, TextField) and w.enabled]:
+            scene.group.focus(field)
+            scene.group.shown = False  # armed at once: this checks where A leads, not when
+            scene.handle(I.Intent(I.CONFIRM, source=I.PAD))
+            s.step(1)
+            board = s.top
+            assert isinstance(board, PadKeyboard) and board.field is field, field.key
+            opened.append(field.key)
+            if field.key == "port":
+                enabled = {w.key for w in board.group.widgets if w.can_focus}
+                assert enabled == {f"key:{d}" for d in "0123456789"} | {"shift", "erase",
+                                                                        "done"}
+            board.back()
+            s.step(1)
+        svc.stack.remove(scene)
+        s.step(1)
+    assert opened == ["address", "code", "name", "port", "address", "name0", "name1", "seed"]
