@@ -278,6 +278,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instances", type=int, default=1,
                         help="server: servers sharing the database (--db), each table's "
                         "seats spread across them (default 1)")
+    parser.add_argument("--db-connections", type=int, default=4, metavar="N",
+                        help="server: each server's connections to the database (--db; "
+                        "default 4)")
     parser.add_argument("--idle-tables", type=int, default=10000,
                         help="server: idle tables in the store at start-up (default 10000)")
     options = parser.parse_args(argv)
@@ -720,7 +723,7 @@ def server(options: argparse.Namespace) -> list[Figure]:
     from bench_server import idle_tables, live_tables
 
     live = live_tables(options.tables, options.seconds, options.move_interval, options.db,
-                       options.instances)
+                       options.instances, options.db_connections)
     figures = [Figure("server.instances", options.instances, "servers"),
                Figure("server.tables", live["tables"], "tables"),
                Figure("server.moves_per_s", live["moves_per_s"], "moves/s"),
@@ -730,7 +733,8 @@ def server(options: argparse.Namespace) -> list[Figure]:
                Figure("server.cpu_per_move", live["cpu_per_move"] * 1000, "ms"),
                Figure("server.load_1min", live["load"], "")]
     if options.db:
-        figures.append(Figure("server.db_cpu_per_move", live["db_cpu_per_move"] * 1000, "ms"))
+        figures += [Figure("server.db_connections", options.db_connections, "a server"),
+                    Figure("server.db_cpu_per_move", live["db_cpu_per_move"] * 1000, "ms")]
     if options.idle_tables <= 0:
         return figures
     idle = idle_tables(options.idle_tables)

@@ -47,11 +47,13 @@ from game.server.store import SeatRecord, SQLiteStore, TableRecord, token_hash
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def start_server(data: Path, db: str | None = None) -> tuple[subprocess.Popen[str], str, float]:
-    """A server on ``data`` (or the database ``db``); its process, URL and seconds until it
-    listened."""
+def start_server(data: Path, db: str | None = None, connections: int = 4
+                 ) -> tuple[subprocess.Popen[str], str, float]:
+    """A server on ``data`` (or the database ``db``, ``connections`` kept to it); its
+    process, URL and seconds until it listened."""
     t0 = time.perf_counter()
-    where = ["--db", db] if db else ["--data", str(data)]
+    where = ["--db", db, "--db-connections", str(connections)] if db else [
+        "--data", str(data)]
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1",
                              "--port", "0", *where, "--rate", "1000"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -235,11 +237,11 @@ async def _live(urls: list[str], game: str, tables: int, seconds: float, interva
 
 
 def live_tables(tables: int, seconds: float, interval: float, db: str | None = None,
-                instances: int = 1) -> dict[str, float]:
+                instances: int = 1, connections: int = 4) -> dict[str, float]:
     game = next(g for g, info in GAMES.items() if info.min_players <= 4 <= info.max_players)
     with tempfile.TemporaryDirectory(prefix="landgrab-bench-server-") as data, \
             bench_schema(db) as url:
-        procs = [start_server(Path(data), url)[:2] for _ in range(instances)]
+        procs = [start_server(Path(data), url, connections)[:2] for _ in range(instances)]
         try:
             return asyncio.run(_live([u for _p, u in procs], game, tables, seconds, interval,
                                      [p.pid for p, _u in procs], url))

@@ -40,6 +40,7 @@ from game.server.tables import rebuild
 log = logging.getLogger("landgrab.server")
 
 DEFAULT_PORT = 7373
+DB_CONNECTIONS = 4  # the PostgreSQL store's pool, as ``pgstore.POOL_SIZE`` (psycopg unloaded)
 
 
 def default_data() -> Path:
@@ -63,6 +64,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, metavar="postgresql://...",
                    help="keep the tables in this PostgreSQL database instead of --data "
                    "(several server instances may share one)")
+    p.add_argument("--db-connections", type=int, default=DB_CONNECTIONS, metavar="N",
+                   help=f"--db: connections kept to the database, each with a thread the "
+                   f"moves are stored from (default {DB_CONNECTIONS})")
     p.add_argument("--check", action="store_true",
                    help="check that every stored table replays, print a report and exit "
                    "(status 1 if one does not)")
@@ -88,9 +92,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     options = parser().parse_args(argv)
     if not 0 <= options.port <= 65535 or options.bot_threads < 1 or not (
+            1 <= options.db_connections <= 100) or not (
             0 < options.hard_seconds <= 60) or not 0 < options.rate <= 10000 or not (
             64 <= options.send_queue_kib <= 1024 * 1024):
-        parser().error("--port is 0 to 65535, --bot-threads at least 1, --hard-seconds "
+        parser().error("--port is 0 to 65535, --bot-threads at least 1, --db-connections "
+                       "1 to 100, --hard-seconds "
                        "above 0 and at most 60, --rate above 0 and at most 10000, "
                        "--send-queue-kib 64 to 1048576")
     logging.basicConfig(stream=sys.stderr, level=logging.INFO,
@@ -109,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no store in {data}")
         return 1
     try:
-        store = open_store(data, options.db)
+        store = open_store(data, options.db, options.db_connections)
     except SchemaTooNew as exc:
         print(f"refused: {exc}", file=sys.stderr)
         return 2
@@ -124,12 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def open_store(data: Path, db: str | None) -> Store:
-    """The store at ``db`` (a PostgreSQL URL) or else in the folder ``data``; either is
-    brought up to the schema this server knows (``SchemaTooNew`` if it is newer)."""
+def open_store(data: Path, db: str | None, connections: int = DB_CONNECTIONS) -> Store:
+    """The store at ``db`` (a PostgreSQL URL, ``connections`` kept to it) or else in the
+    folder ``data``; either is brought up to the schema this server knows (``SchemaTooNew``
+    if it is newer)."""
     if db:
         from game.server.pgstore import PostgresStore  # only a PostgreSQL server needs it
-        return PostgresStore(db)
+        return PostgresStore(db, pool_size=connections)
     return SQLiteStore(data)
 
 

@@ -26,7 +26,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("args", [["--port", "nope"], ["--port", "70000"], ["--frobnicate"],
-                                  ["--rate", "0"]])
+                                  ["--rate", "0"], ["--db-connections", "0"]])
 def test_bad_arguments_print_the_usage_and_exit_2(args):
     out = run(*args)
     assert out.returncode == 2 and "usage: landgrab-server" in out.stderr
