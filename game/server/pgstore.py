@@ -42,6 +42,10 @@ NOTIFY_CHANNEL = "landgrab_moves"
 STATEMENT_TIMEOUT_MS = 5000
 POOL_SIZE = 4
 CONNECTION_WAIT_S = 3.0  # a call waits this long for a connection before it fails
+RECONNECT_S = 5.0
+"""How long the pool retries a lost connection (its pauses doubling) before it gives up;
+the next call then tries again at once, so a database back after a long restart is used
+within seconds, not after the pool's pauses have grown to minutes."""
 
 APPEND = """
     WITH new AS (
@@ -113,6 +117,7 @@ class PostgresStore:
         self._pool = ConnectionPool(
             make_conninfo(url, options=options.strip()), min_size=1,
             max_size=pool_size, open=False, name="landgrab-store", timeout=CONNECTION_WAIT_S,
+            reconnect_timeout=RECONNECT_S,
             check=ConnectionPool.check_connection, kwargs={"autocommit": True})
         self._pool.open(wait=True, timeout=10)
         try:

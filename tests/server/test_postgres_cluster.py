@@ -7,7 +7,8 @@ themselves; nothing is lost, nothing played twice); one player's seat on both in
 the other refused with its reason, and both clients show the same game; a player connected
 to one instance is not handed to a bot by the other, and once the player really leaves a
 bot takes the seat once; one instance thinks for a table's bots, and when it is killed
-(``kill -9``) the other takes over and the game ends."""
+(``kill -9``) the other takes over and the game ends; a store uses its database again as
+soon as it is back, however long it was down."""
 
 from __future__ import annotations
 
@@ -204,3 +205,17 @@ def test_postgres_one_server_thinks_for_a_tables_bots_another_once_it_is_killed(
     store.close()
     assert stored.status["over"] and not problems(stored, watcher.texts, {None})
     assert all(r["reason"]["msg"] == STALE for r in host.refusals)
+
+
+def test_postgres_a_store_uses_its_database_again_as_soon_as_it_is_back(cluster, url):
+    store = PostgresStore(url, pool_size=2)
+    try:
+        store.exists("ABC234")
+        cluster.stop()
+        for _ in range(5):  # down a good while: each call waits for a connection in vain
+            with pytest.raises(PostgresStore.unavailable):
+                store.exists("ABC234")
+        cluster.start()
+        assert store.exists("ABC234") is False  # at once, not after the pool's long pauses
+    finally:
+        store.close()
