@@ -2,7 +2,8 @@
 seats held by one client (hot-seat plus remote), a third joined by code from another client
 and a server bot where the game seats four; the client cut off and reconnected mid-game; an
 old move sent again (refused, with its reason in the player's language); an undo; a
-spectator.  Every move is handed over once, in order, with its events as each viewer of
+spectator; a move the server cannot store for now (its database restarting), shown as busy
+and sent again by the client until it is played, once.  Every move is handed over once, in order, with its events as each viewer of
 this client may see them (checked against an independent replay of the stored table), and
 once the game is over the whole game is the stored one (the server's record)."""
 
@@ -12,7 +13,7 @@ import json
 import threading
 
 import pytest
-from net_tables import BotClient, ServerProcess, seats_of
+from net_tables import BotClient, InProcessServer, ServerProcess, seats_of
 from online_sessions import Pump, SessionBots, seated, watching
 
 from game.engine.messages import localized
@@ -128,3 +129,39 @@ def test_an_undo_is_the_servers_and_the_table_is_sent_again(server):
         if undone:
             break
     assert undone, "no game let a move be taken back"
+
+
+class Unreachable(Exception):
+    """What a store raises while its database cannot be reached (here: made up)."""
+
+
+def test_a_move_the_server_cannot_store_for_now_is_sent_again_and_played_once(tmp_path):
+    served = InProcessServer(tmp_path / "data")
+    store = served.server.store.sync  # what the server's store threads call
+    stored, tried = store.append_action, []
+
+    def append_action(code, index, seat, action, status):
+        tried.append(index)
+        if len(tried) <= 2:  # the database is down for the first move's first two tries
+            raise Unreachable("the database is restarting")
+        stored(code, index, seat, action, status)
+
+    store.unavailable, store.append_action = (Unreachable,), append_action
+    wake = threading.Event()
+    game_id = next(iter(GAMES))
+    session = seated(served.url, game_id, [{"kind": "host", "name": "Ann"},
+                                           {"kind": "host", "name": "Ben"}], wake)
+    bots, notices = SessionBots(session), []
+    try:
+        Pump(wake, bots).until(lambda: notices.extend(session.take_refusals())
+                               or session.moves >= 3, "three moves")
+    finally:
+        session.close()
+        served.stop()
+    assert [localized(n, language="en") for n in notices] == [
+        "The server is busy; trying again…"] * 2  # shown to the player, in their language
+    assert localized(notices[0], language="fr") == "Le serveur est occupé\u00a0; nouvel essai…"
+    assert tried[:3] == [0, 0, 0]  # the same move sent again, played once
+    actions = SQLiteStore(tmp_path / "data").load(session.code).actions
+    assert len(actions) == len(tried) - 2 and actions[:len(bots.moves)] == [
+        (m.seat, m.action.to_json()) for m in bots.moves]
