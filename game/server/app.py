@@ -362,12 +362,14 @@ class Server:
             if moves == len(table.state.history) and not table.lock.locked():
                 continue  # this server's own move, or one it has (not a rival of its own
                 # move waiting for the store, which may then not be stored)
-            if not table.catch_up_queued:  # else the one queued reads this change too
-                table.catch_up_queued = True
+            if not table.news:  # else the catch-up queued reads this change too
                 self.later(table, self._catch_up)
+            table.news.add(moves)
 
     async def _catch_up(self, table: LiveTable) -> None:
-        table.catch_up_queued = False
+        news, table.news = table.news, set()
+        if news == {len(table.state.history)}:
+            return  # this server's own move (told while it held the table), nothing else
         try:
             if not await table.catch_up():
                 await table.reload()

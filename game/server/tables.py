@@ -86,8 +86,9 @@ class LiveTable:
         self.clock = clock
         self.lock = asyncio.Lock()  # held while the game is read or changed (its moves in order)
         # another server's changes are read by one task at a time, whatever their number (a
-        # database that is down makes each read wait, and the table's moves wait behind it)
-        self.catch_up_queued = False
+        # database that is down makes each read wait, and the table's moves wait behind
+        # it): the moves stored after each change not read yet (None: its seats changed)
+        self.news: set[int | None] = set()
         self.state, self.setup, moves = rebuild(record)
         self._log: list[list[Event]] | None = moves
         record.actions = []  # the store has them; the live table holds the game

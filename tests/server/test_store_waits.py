@@ -1,14 +1,19 @@
 """A store that is slow to answer (a database's round trips, a busy disk) holds up the move
 waiting for it, not the server: another table's messages are served meanwhile, while the
-table of the waiting move shows nobody that move until it is stored."""
+table of the waiting move shows nobody that move until it is stored.  News of other
+servers' moves is read from the store once however many come together, and not at all for
+the server's own move."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 from net_tables import WAIT, Driver, InProcessServer
+from store_records import record
 
 from game.registry import GAMES
+from game.server.app import Server
 from game.server.store import SQLiteStore
 
 GAME = next(iter(GAMES))
@@ -63,3 +68,30 @@ def test_a_move_waiting_for_the_store_holds_up_its_table_only(tmp_path, monkeypa
         release.set()
         driver.close()
         server.stop()
+
+
+def test_news_of_moves_is_read_once_and_never_for_the_servers_own_move(tmp_path, monkeypatch):
+    loads: list[str] = []
+    keep = SQLiteStore.load
+
+    def counted(self, code):
+        loads.append(code)
+        return keep(self, code)
+
+    async def scenario() -> None:
+        server = Server(SQLiteStore(tmp_path))
+        server.store.sync.create(record())
+        table = await server.table("ABC234")
+        monkeypatch.setattr(SQLiteStore, "load", counted)
+        moves = len(table.state.history)
+        async with table.lock:  # its own move being stored: the news of it comes meanwhile
+            server.changed_elsewhere(table.code, moves)
+        await asyncio.wait(set(server._tasks))
+        assert loads == []
+        for news in (moves + 1, moves + 2, None):  # other servers' moves, a seat taken
+            server.changed_elsewhere(table.code, news)
+        await asyncio.wait(set(server._tasks))
+        assert loads == [table.code]
+        await server.close()
+
+    asyncio.run(scenario())
