@@ -12,7 +12,7 @@ import numpy as np
 from game.bots.learned import ValueModel
 from game.games.oregon.bots.features import SIZE, WEIGHTS_FILE, features, model
 from game.games.oregon.bots.normal import sample_positions
-from game.games.oregon.bots.search import OregonSearch, _effect, keep_joker
+from game.games.oregon.bots.search import OregonSearch, _effect, keep_joker, search_rules
 from game.games.oregon.engine.positions import scrambled
 from game.games.oregon.engine.state import OregonState
 
@@ -105,11 +105,12 @@ def test_the_learned_choice_reads_only_the_view():
                 == rules.candidates(st.view(me), st.legal_actions(me)))
 
 
-def test_the_weights_are_committed():
+def test_the_hard_bot_has_the_committed_weights():
     weights = model()
     assert weights is not None, f"{WEIGHTS_FILE} is missing (python tools/train.py oregon)"
     assert weights.inputs == SIZE
     assert WEIGHTS_FILE.stat().st_size < 64_000
+    assert search_rules().value is weights
 
 
 def test_the_trained_model_values_a_lead():

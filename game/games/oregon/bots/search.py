@@ -53,6 +53,7 @@ from game.engine.actions import Action
 from game.engine.core import GameState
 from game.games.oregon.bots.evaluation import Position
 from game.games.oregon.bots.features import board_potential, features
+from game.games.oregon.bots.features import model as learned_model
 from game.games.oregon.bots.normal import NormalBot
 from game.games.oregon.bots.weights import DEFAULT_WEIGHTS, turns_left
 from game.games.oregon.engine.actions import DiscardDead, Draw, KeepCard
@@ -254,4 +255,4 @@ def _effect(a: Action) -> tuple:
 
 
 def search_rules() -> OregonSearch:
-    return OregonSearch()
+    return OregonSearch(learned_model())
