@@ -65,6 +65,8 @@ class Server:
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        # other servers' news of tables being read from the store, for once they are live
+        self._loading_news: dict[str, set[int | None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.bots = Bots(self.bot_played, bot_threads, hard_seconds)
         self.peers: set[Peer] = set()
@@ -244,7 +246,8 @@ class Server:
         loading = self._loading.get(code)
         if loading is None:
             loading = self._loading[code] = asyncio.ensure_future(self._load(code))
-            loading.add_done_callback(lambda _done: self._loading.pop(code, None))
+            loading.add_done_callback(lambda _done: (self._loading.pop(code, None),
+                                                     self._loading_news.pop(code, None)))
         return await asyncio.shield(loading)
 
     async def _load(self, code: str) -> LiveTable:
@@ -258,6 +261,10 @@ class Server:
             log.error("table %s does not replay: %s", code, exc)
             raise Refused("damaged", say(N_("That table's record is damaged."))) from exc
         self.live(table)
+        news = self._loading_news.pop(code, set())
+        if news:  # another server changed it while it was read: read what it missed
+            table.news |= news
+            self.later(table, self._catch_up)
         now = self.clock()
         for seat, held in enumerate(table.seats):
             since = table.away_since[seat]
@@ -358,6 +365,8 @@ class Server:
         tables = [self.tables[code]] if code in self.tables else []
         if code is None:
             tables = list(self.tables.values())
+        for loading in self._loading if code is None else {code} & self._loading.keys():
+            self._loading_news.setdefault(loading, set()).add(moves)
         for table in tables:
             if moves == len(table.state.history) and not table.lock.locked():
                 continue  # this server's own move, or one it has (not a rival of its own

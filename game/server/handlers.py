@@ -137,6 +137,9 @@ async def join(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     """Take the first open seat of a table by its code: answered ``joined`` with the seat's
     token (keep it: it is the only way back to the seat)."""
     async with server.holding(message["table"]) as table:
+        stored = (await server.store.summaries([table.code])).get(table.code)
+        if stored is not None and stored.seats != table.seats:
+            table.record.seats = stored.seats  # another server seated someone meanwhile
         seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
         if seat is None:
             raise _refused("full", say(N_("This table has no free seat.")))

@@ -26,6 +26,8 @@ from game.registry import GAMES
 from game.server.pgstore import MIGRATIONS, MoveConflict, PostgresStore
 from game.server.store import SQLiteStore
 
+GAME = next(g for g, info in GAMES.items() if info.min_players <= 3 <= info.max_players)
+
 
 @pytest.fixture
 def url():
@@ -96,6 +98,30 @@ def test_postgres_a_move_over_the_time_limit_stores_nothing_and_the_next_one_is_
     kept = store.load("ABC234")
     assert kept.actions == [(seat, action)] and kept.status == {"moves": 1}
     store.close()
+
+
+def test_postgres_a_seat_taken_through_another_server_is_not_given_again(url, tmp_path):
+    """Another server seated someone (its news not read here yet): a join takes the next
+    open seat as the database has them, not the first one this server last knew open."""
+    server = ServerProcess(tmp_path / "data", 0, "--db", url)
+    driver = Driver()
+    try:
+        host = driver.client(server.url, "host")
+        host.send({"type": "create", "game": GAME, "players": 3,
+                   "seats": [{"kind": "host", "name": "Ann"}, {"kind": "open"},
+                             {"kind": "open"}]})
+        driver.until(lambda: host.of_type("table"), "the table")
+        code = host.of_type("created")[0]["table"]
+        with psycopg.connect(url, autocommit=True) as db:  # as another server, unannounced
+            db.execute("UPDATE seats SET kind = 'human', name = 'Zed' WHERE code = %s AND "
+                       "seat = 1", (code,))
+        guest = driver.client(server.url, "guest")
+        guest.send({"type": "join", "table": code, "name": "Bob"})
+        driver.until(lambda: guest.of_type("joined"), "the seat")
+        assert guest.of_type("joined")[0]["seat"] == 2
+    finally:
+        driver.close()
+        server.stop()
 
 
 def test_postgres_migrate_and_a_newer_schema_is_refused(url):
