@@ -57,8 +57,8 @@ class AsyncStore:
     async def drop_last_action(self, code: str, index: int, status: dict[str, Any]) -> None:
         await self._call(self.sync.drop_last_action, code, index, status)
 
-    async def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
-        await self._call(self.sync.set_seat, code, seat, record)
+    async def take_open_seat(self, code: str, seat: int, record: SeatRecord) -> bool:
+        return await self._call(self.sync.take_open_seat, code, seat, record)
 
     async def seats_of(self, hashes: list[str]) -> list[tuple[str, int]]:
         return await self._call(self.sync.seats_of, hashes)

@@ -137,16 +137,22 @@ async def join(server: Server, peer: Peer, message: dict[str, Any]) -> None:
     """Take the first open seat of a table by its code: answered ``joined`` with the seat's
     token (keep it: it is the only way back to the seat)."""
     async with server.holding(message["table"]) as table:
-        stored = (await server.store.summaries([table.code])).get(table.code)
-        if stored is not None and stored.seats != table.seats:
-            table.record.seats = stored.seats  # another server seated someone meanwhile
-        seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
+        token = new_token()
+        for _ in table.seats:  # each try finds one more seat taken by another server
+            stored = (await server.store.summaries([table.code])).get(table.code)
+            if stored is not None and stored.seats != table.seats:
+                table.record.seats = stored.seats  # another server seated someone meanwhile
+            seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
+            if seat is None:
+                break
+            if await table.take_open_seat(seat, SeatRecord(
+                    "human", _name(message["name"], f"Player {seat + 1}"), token_hash(token),
+                    table.seats[seat].level)):
+                break
+        else:
+            seat = None
         if seat is None:
             raise _refused("full", say(N_("This table has no free seat.")))
-        token = new_token()
-        await table.set_seat(seat, SeatRecord(
-            "human", _name(message["name"], f"Player {seat + 1}"), token_hash(token),
-            table.seats[seat].level))
         peer.send({"type": "joined", "re": message["seq"], "table": table.code, "seat": seat,
                    "token": token})
         peer.seats.add((table.code, seat))

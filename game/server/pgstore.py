@@ -183,12 +183,18 @@ class PostgresStore:
             db.execute("DELETE FROM actions WHERE code = %s AND n = %s", (code, index))
             self._set_status(db, code, status, f"{code}:{index}")
 
-    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
+    def take_open_seat(self, code: str, seat: int, record: SeatRecord) -> bool:
+        # the condition is checked on the row as the update locks it: of two servers seating
+        # someone in one seat at once, exactly one changes a row
         with self._pool.connection() as db, db.transaction():
-            db.execute("UPDATE seats SET kind = %s, name = %s, token_hash = %s, level = %s "
-                       "WHERE code = %s AND seat = %s",
-                       (record.kind, record.name, record.token_hash, record.level, code, seat))
+            taken = db.execute("UPDATE seats SET kind = %s, name = %s, token_hash = %s, "
+                               "level = %s WHERE code = %s AND seat = %s AND kind = 'open'",
+                               (record.kind, record.name, record.token_hash, record.level,
+                                code, seat))
+            if taken.rowcount != 1:
+                return False
             db.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{code}:seats"))
+            return True
 
     def listen(self, changed: Callable[[str | None, int | None], None]) -> None:
         self._listener = Listener(self.url, NOTIFY_CHANNEL, changed)

@@ -117,7 +117,10 @@ class Store(Protocol):
     def drop_last_action(self, code: str, index: int, status: dict[str, Any]) -> None:
         """Take back action ``index``, the last one (an undo)."""
 
-    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None: ...
+    def take_open_seat(self, code: str, seat: int, record: SeatRecord) -> bool:
+        """Seat ``record`` in ``seat`` if it is still open; False if someone took it first
+        (another server seating someone at the same moment)."""
+        ...
 
     def seats_of(self, hashes: list[str]) -> list[tuple[str, int]]:
         """(table code, seat) of each seat whose token hash is in ``hashes``."""
@@ -229,11 +232,13 @@ class SQLiteStore:
             db.execute("DELETE FROM actions WHERE code = ? AND n = ?", (code, index))
             self._set_status(db, code, status)
 
-    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
+    def take_open_seat(self, code: str, seat: int, record: SeatRecord) -> bool:
         with self._transaction() as db:
-            db.execute("UPDATE seats SET kind = ?, name = ?, token_hash = ?, level = ? "
-                       "WHERE code = ? AND seat = ?",
-                       (record.kind, record.name, record.token_hash, record.level, code, seat))
+            taken = db.execute("UPDATE seats SET kind = ?, name = ?, token_hash = ?, level = ? "
+                               "WHERE code = ? AND seat = ? AND kind = 'open'",
+                               (record.kind, record.name, record.token_hash, record.level,
+                                code, seat))
+            return taken.rowcount == 1
 
     def seats_of(self, hashes: list[str]) -> list[tuple[str, int]]:
         found: list[tuple[str, int]] = []

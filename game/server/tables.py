@@ -400,9 +400,12 @@ class LiveTable:
             self.tell(events)
         return True
 
-    async def set_seat(self, seat: int, record: SeatRecord) -> None:
-        await self.store.set_seat(self.code, seat, record)
+    async def take_open_seat(self, seat: int, record: SeatRecord) -> bool:
+        """Seat ``record`` in ``seat`` if the store still has it open (False: taken)."""
+        if not await self.store.take_open_seat(self.code, seat, record):
+            return False
         self.seats[seat] = record
+        return True
 
     def add_chat(self, line: dict[str, Any]) -> None:
         self.chat = (self.chat + [line])[-CHAT_KEPT:]

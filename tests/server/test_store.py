@@ -62,7 +62,10 @@ def test_seats_tokens_listings_and_codes(opened):
     store = opened()
     store.create(record("ABC234"))
     store.create(record("XYZ789"))
-    store.set_seat("XYZ789", 1, SeatRecord("human", "Bob", token_hash("t1")))
+    assert store.take_open_seat("XYZ789", 1, SeatRecord("human", "Bob", token_hash("t1")))
+    # two servers seating someone in one seat at once: the second finds it taken
+    assert not opened().take_open_seat("XYZ789", 1, SeatRecord("human", "Eve", token_hash("t9")))
+    assert not store.take_open_seat("XYZ789", 2, SeatRecord("human", "Eve", token_hash("t9")))
     assert sorted(store.seats_of([token_hash("t0"), token_hash("t1"), "nothing"])) == [
         ("ABC234", 0), ("XYZ789", 0), ("XYZ789", 1)]
     listed = opened().summaries(["XYZ789", "NOSUCH"])
