@@ -158,6 +158,7 @@ class RemoteSession:
         self._arrived: list[Move] = []
         self._sent: dict[int, Action] = {}  # a seat's move handed in, not yet back
         self._refusals: list[Sentence] = []
+        self._busy_said = False  # "busy" is said once an outage, not at every try again
         self._reactions: list[tuple[int, str]] = []
         self._resync = False
         self._games: dict[tuple[int, Viewer], GameState] = {}
@@ -345,6 +346,8 @@ class RemoteSession:
             if message.get("table") not in (self.code, None):
                 continue
             kind = message.get("type")
+            if kind in ("table", "update", "refusal"):  # the server is taking moves again
+                self._busy_said = False
             if kind == "table" and message.get("seat") in self.held:
                 self._sync(message)
             elif kind == "update" and message.get("seat") in self.held:
@@ -356,9 +359,12 @@ class RemoteSession:
                     self._undo = None
                 self._sent.pop(seat, None)
                 self._refusals.append(decode_sentence(message.get("reason")))
-            elif kind == "error" and message.get("code") in ("chat", "rate", "not_allowed",
-                                                             "busy"):  # busy: sent again
+            elif kind == "error" and message.get("code") in ("chat", "rate", "not_allowed"):
                 self._refusals.append(decode_sentence(message.get("reason")))
+            elif kind == "error" and message.get("code") == "busy":  # the client sends again
+                if not self._busy_said:
+                    self._refusals.append(decode_sentence(message.get("reason")))
+                self._busy_said = True
             elif kind == "presence":
                 self._presence(message, message["presence"], message["turn"])
             elif kind == "chat":
