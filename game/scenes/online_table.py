@@ -184,6 +184,7 @@ class OnlineTable(Table):
         self.muted: set[int] = set()
         self.recorded = False  # kept in the history of games played
         self.presence = PresenceStrip(self)
+        self._seats_from = session.presence  # the server's word the seats were named from
         self.pause_items = {"extra": (CHAT_TITLE, self.presence.open_chat),
                             "leave_note": LEAVE_NOTE}
 
@@ -202,10 +203,22 @@ class OnlineTable(Table):
             self.error(reason)
         if self.message is ASKING_UNDO and not remote.undo_asked:
             self.message = ""  # answered (a reconnection may answer with the table alone)
+        self.follow_seats()
         self.presence.update(dt, remote.take_reactions())
         if remote.is_over() and not self.recorded:
             self.recorded = True
             self.keep_in_history()
+
+    def follow_seats(self) -> None:
+        """A player who sat down after this table opened, or a seat the server's bot
+        plays, is shown as the server now names it.  The lists change in place, so the
+        panels, the log and the hand-off show the new names."""
+        if self.remote.presence is self._seats_from:
+            return
+        self._seats_from = self.remote.presence
+        for i, seat in enumerate(online_seats(self.remote)):
+            if seat != self.seats[i]:
+                self.seats[i], self.names[i] = seat, seat.name
 
     def draw(self, surface: pygame.Surface) -> None:
         self.log_head = self.presence.lay_out()  # the log and its buttons go below it

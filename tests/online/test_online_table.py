@@ -348,3 +348,25 @@ def test_an_undo_is_said_once_the_server_has_taken_the_move_back(server, monkeyp
             if other is not None:
                 other.close()
     assert outcomes == {"taken back", "refused"}
+
+
+def test_a_player_who_sits_down_later_is_shown_by_name(server, monkeypatch, display):
+    """Ann's table opened before anyone took the open seat; once Bob has joined, her panels,
+    log and strip call that seat Bob (and the server's bot by its name and level)."""
+    from online_screens import join_table
+
+    game_id = next(iter(GAMES))
+    seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}] + bots(1)
+    code, tokens = create(server.url, game_id, seats)
+    ann = Screen(monkeypatch, server.url, code, {0: tokens[0]})
+    try:
+        ann.until(lambda: ann.table is not None, "the table")
+        table = ann.table
+        assert table.names[1] != "Bob" and table.seats[2].name == "Bot 0"
+        names = table.names  # the list the panels and the log hold
+        assert join_table(server.url, code, "Bob")[0] == 1
+        ann.until(lambda: table.names[1] == "Bob", "Bob's name", surface=display)
+        assert names is table.names and table.seats[1].name == "Bob"
+        assert table.seats[1].is_remote and table.seats[2].level == "normal"
+    finally:
+        ann.close()
