@@ -249,3 +249,19 @@ class InProcessServer:
 
     def stop(self) -> None:
         assert self._thread.stop(WAIT)
+
+
+def two_player_table(driver: Driver, url: str, guest_url: str | None = None, **settings):
+    """A two-seat table of the first game: the host's client in seat 0, a client that
+    joined in seat 1 (through ``guest_url``: another server on the same store; by default
+    the host's).  ``settings``: more fields of the ``create`` message."""
+    host, guest = driver.client(url, "host"), driver.client(guest_url or url, "guest")
+    host.send({"type": "create", "game": next(iter(GAMES)), "players": 2,
+               "seats": [{"kind": "host", "name": "Ann"}, {"kind": "open"}], **settings})
+    driver.until(lambda: host.of_type("created"), "the table")
+    code = host.of_type("created")[0]["table"]
+    guest.send({"type": "join", "table": code, "name": "Bob"})
+    driver.until(lambda: guest.of_type("joined"), "the seat")
+    host.plays.add((code, 0))
+    guest.plays.add((code, 1))
+    return host, guest, code

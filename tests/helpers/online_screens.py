@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scenes"))
 
 from net_tables import WAIT  # noqa: E402
 from table_driver import AppDriver  # noqa: E402
+from test_couch_screens import menu_path  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.config import Config  # noqa: E402
@@ -103,6 +104,15 @@ def create_table(url: str, seats: list[dict], spectators: bool = True,
         raise AssertionError("the table was not created")
     finally:
         conn.close()
+
+
+def pad_to(s, key: str) -> None:
+    """Walk the focus of the screen on top onto ``key`` with the d-pad."""
+    for _ in range(40):
+        if s.focused() == key:
+            return
+        s.direction(*menu_path(s.top.group, key)[0])
+    raise AssertionError(f"the d-pad never reached {key!r}")
 
 
 def join_table(url: str, code: str, name: str) -> tuple[int, str]:

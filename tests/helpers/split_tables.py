@@ -4,7 +4,7 @@ PostgreSQL database, and the checks after its game (for the ``postgres`` tests).
 from __future__ import annotations
 
 from leak_check import problems
-from net_tables import Driver
+from net_tables import Driver, two_player_table
 
 from game.registry import GAMES
 
@@ -15,15 +15,7 @@ STALE = "That move was already made, or the table has moved on since."
 def split_table(driver: Driver, host_url: str, guest_url: str, **settings):
     """A two-seat table: the host's client on one server, the joined guest's on another
     (``settings``: more fields of the ``create`` message)."""
-    host, guest = driver.client(host_url, "host"), driver.client(guest_url, "guest")
-    host.send({"type": "create", "game": GAME, "players": 2,
-               "seats": [{"kind": "host", "name": "Ann"}, {"kind": "open"}], **settings})
-    driver.until(lambda: host.of_type("created"), "the table")
-    code = host.of_type("created")[0]["table"]
-    guest.send({"type": "join", "table": code, "name": "Bob"})
-    driver.until(lambda: guest.of_type("joined"), "the seat")
-    host.plays.add((code, 0))
-    guest.plays.add((code, 1))
+    host, guest, code = two_player_table(driver, host_url, guest_url, **settings)
     # a move sent as a connection dropped may go out again after it: refused as stale
     host.expect_refusals = guest.expect_refusals = True
     return host, guest, code

@@ -5,8 +5,8 @@ ring shows on every control of every Online screen."""
 from __future__ import annotations
 
 import pygame
-from online_screens import create_table, join_table
-from test_couch_screens import _menu_focus_shows, menu_path
+from online_screens import create_table, join_table, pad_to
+from test_couch_screens import _menu_focus_shows
 
 from game.online import HeldSeat
 from game.registry import GAMES
@@ -15,14 +15,6 @@ from game.scenes.online.join import JoinScene
 from game.scenes.online.menu import OnlineMenuScene
 from game.scenes.online.mine import MyGamesScene, TableRow
 from game.scenes.online.share import ShareScene
-
-
-def pad_to(s, key: str) -> None:
-    for _ in range(40):
-        if s.focused() == key:
-            return
-        s.direction(*menu_path(s.top.group, key)[0])
-    raise AssertionError(f"the d-pad never reached {key!r}")
 
 
 def pad_press(s, key: str, frames: int = 3) -> None:

@@ -7,10 +7,9 @@ the canvas at every text size in every language."""
 
 from __future__ import annotations
 
-import online_screens  # noqa: F401 - puts the scenes' test helpers on the path
 import pygame
 import pytest
-from test_couch_screens import menu_path
+from online_screens import pad_to  # also puts the scenes' test helpers on the path
 from text_boxes import Recorder
 
 from game.scenes.online.join import JoinScene
@@ -18,14 +17,6 @@ from game.scenes.pad_keyboard import ROWS, PadKeyboard
 from game.scenes.seat_setup import SeatSetupScene
 from game.ui import theme
 from game.ui.rows import TextField
-
-
-def pad_to(s, key: str) -> None:
-    for _ in range(40):
-        if s.focused() == key:
-            return
-        s.direction(*menu_path(s.top.group, key)[0])
-    raise AssertionError(f"the d-pad never reached {key!r}")
 
 
 def pad_press(s, key: str) -> None:

@@ -10,29 +10,11 @@ from __future__ import annotations
 
 import pytest
 from leak_check import problems
-from net_tables import Driver, InProcessServer, ServerProcess, game_over
+from net_tables import Driver, InProcessServer, ServerProcess, game_over, two_player_table
 
 from game.net.client import CONNECTED
-from game.registry import GAMES
 from game.server.handlers import CONFLICT_TRIES
 from game.server.store import MoveConflict, SQLiteStore
-
-GAME = next(iter(GAMES))
-
-
-def two_player_table(driver: Driver, url: str, **settings):
-    """A two-seat table: the host's client in seat 0, a joined client in seat 1."""
-    host, guest = driver.client(url, "host"), driver.client(url, "guest")
-    host.send({"type": "create", "game": GAME, "players": 2,
-               "seats": [{"kind": "host", "name": "Ann"}, {"kind": "open"}], **settings})
-    driver.until(lambda: host.of_type("created"), "the table")
-    code = host.of_type("created")[0]["table"]
-    guest.send({"type": "join", "table": code, "name": "Bob"})
-    driver.until(lambda: guest.of_type("joined"), "the seat")
-    host.plays.add((code, 0))
-    guest.plays.add((code, 1))
-    return host, guest, code
-
 
 STALE = "That move was already made, or the table has moved on since."
 
