@@ -89,16 +89,8 @@ class ChatOverlay(MenuScene):
     def _fit(self, buttons: Sequence[tuple[str, str, Callable[[], None]]]
              ) -> list[list[tuple[str, str, Callable[[], None]]]]:
         """``buttons`` in rows that fit the panel's width at the text size."""
-        rows: list[list[tuple[str, str, Callable[[], None]]]] = [[]]
-        used, room = 0, self._width - 60
-        for b in buttons:
-            need = self._button_width(b[1]) + GAP
-            if rows[-1] and used + need > room:
-                rows.append([])
-                used = 0
-            rows[-1].append(b)
-            used += need
-        return rows
+        return layout.in_rows(buttons, self._width - 60,
+                              lambda b: self._button_width(b[1]) + GAP)
 
     @staticmethod
     def _button_width(label: str) -> int:

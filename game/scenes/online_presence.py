@@ -21,7 +21,7 @@ import pygame
 from game.i18n import N_, _
 from game.net.client import CONNECTED, REFUSED
 from game.ui import intents as I
-from game.ui import theme
+from game.ui import layout, theme
 from game.ui.players import colour as player_colour
 
 if TYPE_CHECKING:
@@ -217,13 +217,4 @@ class PresenceStrip:
 
     @staticmethod
     def _rows(chips: list[pygame.Surface], width: int) -> list[list[pygame.Surface]]:
-        rows: list[list[pygame.Surface]] = [[]]
-        used = 0
-        for chip in chips:
-            need = chip.get_width() + PAD
-            if rows[-1] and used + need > width:
-                rows.append([])
-                used = 0
-            rows[-1].append(chip)
-            used += need
-        return rows
+        return layout.in_rows(chips, width, lambda chip: chip.get_width() + PAD)

@@ -331,12 +331,16 @@ class LiveTable:
                 # brings it back from the store
                 self._take_back_last()
             raise
+        self._moved(to_act, events)
+        return events
+
+    def _moved(self, to_act: list[int], events: list[Event]) -> None:
+        """A move is on the table: its clock starts again if the turn passed; it is told."""
         self._log = None
         self.version += 1
         if self.state.to_act() != to_act:
             self.turn_since = self.clock()
         self.tell(events)
-        return events
 
     def undo_refusal(self, seat: int) -> Sentence | None:
         """Why ``seat`` may not take its last action back now (the table's rule at one
@@ -392,12 +396,7 @@ class LiveTable:
         for seat, action_json in stored[len(history):]:
             _seat, action = read_action(seat, action_json, self.state.ACTION_TYPES)
             to_act = self.state.to_act()
-            events = self.state.apply(action, seat)
-            self._log = None
-            self.version += 1
-            if self.state.to_act() != to_act:
-                self.turn_since = self.clock()
-            self.tell(events)
+            self._moved(to_act, self.state.apply(action, seat))
         return True
 
     async def take_open_seat(self, seat: int, record: SeatRecord) -> bool:

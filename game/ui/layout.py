@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
 import pygame
 
 from game.ui.theme import CANVAS_SIZE
@@ -51,3 +54,21 @@ def split(rect: pygame.Rect, widths: list[int], gap: int) -> list[pygame.Rect]:
         out.append(pygame.Rect(x, rect.y, w, rect.height))
         x += w + gap
     return out
+
+
+Item = TypeVar("Item")
+
+
+def in_rows(items: Sequence[Item], room: int, need: Callable[[Item], int]) -> list[list[Item]]:
+    """``items`` in order, in rows of at most ``room`` wide (``need``: an item's width with
+    its gap); an item wider than the room has a row of its own."""
+    rows: list[list[Item]] = [[]]
+    used = 0
+    for item in items:
+        wide = need(item)
+        if rows[-1] and used + wide > room:
+            rows.append([])
+            used = 0
+        rows[-1].append(item)
+        used += wide
+    return rows
