@@ -28,9 +28,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.bots.search import GuidedRules
+import numpy as np
+
+from game.bots.learned import ValueModel
+from game.bots.search import GuidedRules, lead
 from game.engine.actions import Action
+from game.engine.core import GameState
 from game.games.colorado.bots.evaluation import Position
+from game.games.colorado.bots.features import features
+from game.games.colorado.bots.features import model as learned_model
 from game.games.colorado.bots.normal import INCOME, NormalBot, turns_left
 from game.games.colorado.engine.actions import Bid, SaleBid
 from game.games.colorado.engine.phases import Phase
@@ -112,12 +118,13 @@ class SearchState(ColoradoState):
         return state
 
 
-def _top(ranked: list, width: int, make=lambda c: c) -> list[Action]:
-    out: list[Action] = []
-    for _, choice in ranked:
+def _top(ranked: list, width: int, make=lambda c: c) -> list[tuple[float, Action]]:
+    """The first ``width`` distinct actions of ``ranked`` (``(value, choice)`` pairs)."""
+    out: list[tuple[float, Action]] = []
+    for v, choice in ranked:
         a = make(tuple(sorted(choice)) if isinstance(choice, tuple) else choice)
-        if a not in out:
-            out.append(a)
+        if all(a != b for _v, b in out):
+            out.append((v, a))
             if len(out) >= width:
                 break
     return out
@@ -129,25 +136,57 @@ class ColoradoSearch(GuidedRules):
     tree_depth = 1
     scale = 12.0
     cowboy_worth = COWBOY_WORTH
+    ranking_share = 0.75  # the normal bot's share of a candidate's value, the learned rest
+    learned_share = 1.0   # the learned margin's share where a rollout stops
+    # the decisions whose candidates the learned value reorders (a sale's offer is nearly
+    # always passed, and weighing each costs a played-out turn)
+    learned_phases = (Phase.BID, Phase.TAKE, Phase.AUCTION)
+
+    def __init__(self, value: ValueModel | None = None):
+        self.value = value  # the learned evaluation (None: the hand-made values decide)
 
     def rollout_bot(self, seed: int) -> NormalBot:
         return RolloutBot(seed)
 
     # --- candidates ----------------------------------------------------------------------
     def candidates(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
+        ranked = self.ranked(view, legal)
+        return [a for _v, a in ranked]
+
+    def ranked(self, view: Mapping[str, Any], legal: list[Action]
+               ) -> list[tuple[float, Action]]:
+        """The candidates with their values, best first: the normal bot's choice then its
+        next best (by its own values); with a learned value, reordered by a blend of the
+        normal bot's value (``ranking_share``) and the learned value of the position each
+        leaves once the card turn is played out (``values_after``)."""
+        hand_made = self.hand_ranked(view, legal)
+        if (self.value is None or len(hand_made) < 2
+                or view["phase"] not in self.learned_phases):
+            return hand_made
+        learned = self.values_after(view, [a for _v, a in hand_made])
+        share = self.ranking_share
+        values = [(1.0 - share) * lv + share * v
+                  for lv, (v, _a) in zip(learned, hand_made, strict=True)]
+        order = sorted(range(len(values)), key=lambda k: (-values[k], k))
+        return [(values[k], hand_made[k][1]) for k in order]
+
+    def hand_ranked(self, view: Mapping[str, Any], legal: list[Action]
+                    ) -> list[tuple[float, Action]]:
+        """The normal bot's choice then its next best by its own values, as ``(value,
+        action)`` (the choice valued at the best of them)."""
         bot = _POLICY
         choice = bot.choose(view, legal)  # type: ignore[arg-type]
         phase = view["phase"]
         hand = sorted(view["my_cowboys"] or [])
-        out: list[Action] = [choice]
         if phase in (Phase.FLAGS, Phase.GIVE, Phase.INTEREST) or (
                 len(legal) == 1 and phase not in (Phase.BID, Phase.AUCTION)):
-            return out
+            return [(0.0, choice)]
         pos = POSITIONS.get(view)  # type: ignore[arg-type]
         if phase == Phase.BID:
-            more = _top(bot.rank_bids(pos, hand), BID_WIDTH, Bid)
-            if Bid(()) not in more:
-                more.append(Bid(()))
+            bids = bot.rank_bids(pos, hand)
+            more = _top(bids, BID_WIDTH, Bid)
+            if all(a != Bid(()) for _v, a in more):  # bidding nothing is always searched
+                more.append((next((v for v, c in bids if not c), 0.0), Bid(())))
         elif phase == Phase.TAKE:
             more = _top(bot.rank_takes(pos, legal), TAKE_WIDTH)
         elif phase == Phase.OFFER:
@@ -157,27 +196,52 @@ class ColoradoSearch(GuidedRules):
             more = _top(bot.rank_sale_bids(pos, hand), SALE_WIDTH, SaleBid)
         else:
             more = []
-        for a in more:
-            if a not in out:
-                out.append(a)
+        top = max((v for v, _a in more), default=0.0)
+        out: list[tuple[float, Action]] = [(next((v for v, a in more if a == choice), top),
+                                            choice)]
+        for v, a in more:
+            if all(a != b for _v, b in out):
+                out.append((v, a))
         return out
+
+    def values_after(self, view: Mapping[str, Any], actions: list[Action]) -> list[float]:
+        """The learned value, for the viewer, of the position each action leaves once the
+        card turn is played out by the normal bot, on one determinization of the view (the
+        same for every action; drawn from the view alone)."""
+        assert self.value is not None
+        me = view["viewer"]
+        base = SearchState.state_from_view(dict(view), random.Random(0))
+        mark = turn_mark(base)
+        rows = []
+        for a in actions:
+            state = base.clone()
+            state.apply(a, me)
+            rows.append(features(play_turn(state, mark).view(me)))
+        return [float(v) for v in self.value.predict(np.array(rows))]
 
     # --- evaluation ----------------------------------------------------------------------
     def evaluate(self, state: ColoradoState) -> Sequence[float]:  # type: ignore[override]
         if state.is_over():
             return state.scores()
-        mark = getattr(state, "turn_mark", (state.round, len(state.round_deck), state.phase))
-        if mark[2] == Phase.FLAGS:  # flags pay off over the round: no play-out, the board
-            return self.values(state.view(None))
-        s = state.clone()
-        for _ in range(MAX_TURN_STEPS):
-            if s.is_over() or (s.round, len(s.round_deck)) != mark[:2]:
-                break
-            p = s.to_act()[0]
-            s.apply(_POLICY.choose(s.view(p), s.legal_actions(p)), p)
+        s = play_turn(state)
         if s.is_over():
             return s.scores()
         return self.values(s.view(None))
+
+    def margin(self, state: GameState, seat: int) -> float | None:
+        """With the learned value, ``seat``'s predicted final lead from its view once the
+        card turn is played out (a blend with the lead of ``evaluate``: ``learned_share``);
+        else None (the lead of ``evaluate``)."""
+        if self.value is None:
+            return None
+        s = play_turn(state)  # type: ignore[arg-type]
+        if s.is_over():
+            return lead(s.scores(), seat)
+        learned = self.value.value(features(s.view(seat)))
+        if self.learned_share >= 1.0:
+            return learned
+        hand_made = lead(self.values(s.view(None)), seat)
+        return self.learned_share * learned + (1.0 - self.learned_share) * hand_made
 
     def values(self, view: ColoradoView) -> list[float]:
         """Each seat's expected final points from a view of the board (see the module)."""
@@ -194,5 +258,27 @@ class ColoradoSearch(GuidedRules):
         return out
 
 
+def turn_mark(state: ColoradoState) -> tuple:
+    """The round, cards left in its deck and phase where a search's decision was taken (a
+    determinization's own, else ``state``'s now)."""
+    return getattr(state, "turn_mark", (state.round, len(state.round_deck), state.phase))
+
+
+def play_turn(state: ColoradoState, mark: tuple | None = None) -> ColoradoState:
+    """The state once the card turn under way at ``mark`` (``turn_mark``: the decision's)
+    is played to its end by the normal bot (a copy; ``state`` itself when a flag decision
+    is under way: flags pay off over the round, so the board is valued at once)."""
+    mark = mark or turn_mark(state)
+    if mark[2] == Phase.FLAGS or state.is_over():
+        return state
+    s = state.clone()
+    for _ in range(MAX_TURN_STEPS):
+        if s.is_over() or (s.round, len(s.round_deck)) != mark[:2]:
+            break
+        p = s.to_act()[0]
+        s.apply(_POLICY.choose(s.view(p), s.legal_actions(p)), p)
+    return s
+
+
 def search_rules() -> ColoradoSearch:
-    return ColoradoSearch()
+    return ColoradoSearch(learned_model())
