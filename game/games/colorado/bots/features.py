@@ -5,9 +5,9 @@ face-down flag colours or pending bids.
 The numbers are the seat's standing against the others (points so far, and points plus what
 the board is worth over the rounds still to score by the normal bot's round tables), what
 its cubes make (border cells, doubles, largest domain, singles, lakes held), its cubes and
-cowboys left (its own cowboy numbers too: it knows them), what the cards on the table would
-give it and the others, its place in the order of taking, how much of the game is left
-and the decision at hand.  The others enter as the best of them (by those projected points)
+cowboys left (its own cowboy numbers too: it knows them), how many cards are on the table
+and its place in the order of taking (what each card would give it is left out: that cost
+ten times all the rest), how much of the game is left and the decision at hand.  The others enter as the best of them (by those projected points)
 and their mean, so the vector has the same length at three and four players.  ``model()``
 is the value model trained on these (``tools/train.py colorado``), loaded once from
 ``value.npz`` beside this module.
@@ -31,19 +31,13 @@ from game.games.colorado.engine.view import ColoradoView
 WEIGHTS_FILE = Path(__file__).with_name("value.npz")
 PHASES = (Phase.FLAGS, Phase.OFFER, Phase.INTEREST, Phase.GIVE, Phase.AUCTION, Phase.BID,
           Phase.TAKE)
-SIZE = 39
+SIZE = 38
 
 
 def lakes_held(pos: Position, q: int) -> float:
     """What the lakes ``q`` holds are worth over the rounds still to score."""
     return sum(v for v, owner in zip(pos.lake_value, pos.lake_owner, strict=True)
                if owner == q)
-
-
-def best_card(pos: Position, q: int) -> float:
-    """``q``'s best gain from one of the cards on the table (0 when none is out)."""
-    return max((pos.best_card_gain(q, c["id"]) for c in pos.view["revealed_cards"]),
-               default=0.0)
 
 
 def features(seen: Mapping[str, Any]) -> Array:
@@ -83,7 +77,7 @@ def features(seen: Mapping[str, Any]) -> Array:
         left, float(view["round"]), rem,
         float(n == 3), float(n == 4),
         *(float(view["phase"] == p) for p in PHASES),
-        best_card(pos, me), max(best_card(pos, q) for q in others), place,
+        float(len(view["revealed_cards"])), place,
     ]
     return np.array(out)
 
