@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from game.games.colorado.bots.evaluation import Position
 from game.games.colorado.bots.normal import (
     NormalBot,
     bench_normal_decisions,
@@ -161,6 +162,33 @@ def test_normal_bids_nothing_for_cards_it_cannot_use():
     st.phase = "bid"
     st.bids = [None] * 4
     assert decide(st) == Bid(())
+
+
+def bid_position(rival_cowboys: int) -> ColoradoState:
+    """Round 1, everyone to bid for a red card that makes ``ME`` a double beside its cube;
+    ``ME`` holds six cowboys, each rival ``rival_cowboys``."""
+    st = take_position({ME: [(9, 3)], BROWN: [(0, 9)]}, {(10, 3): "red"},
+                       [RED_PAIR, GREEN_ONE, BLUE_ONE])
+    st.take_queue = []
+    st.phase = "bid"
+    st.bids = [None] * 4
+    mine = [5, 20, 30, 40, 50, 60]
+    rest = [c for c in [*(c for h in st.hands for c in h), *st.bag] if c not in mine]
+    st.hands = [mine] + [rest[k * rival_cowboys:(k + 1) * rival_cowboys] for k in range(3)]
+    st.bag = rest[3 * rival_cowboys:]
+    return st
+
+
+def test_normal_expects_rivals_with_more_cowboys_to_bid_more():
+    """Rivals with two cowboys bid at most two: three take the first pick.  Rivals with
+    twelve mostly bid three or more, so three cowboys would buy little there: worth less
+    than bidding nothing, and it bids its whole hand for the card."""
+    small, large = bid_position(2), bid_position(12)
+    assert decide(small) == Bid((5, 20, 30))
+    assert decide(large) == Bid((5, 20, 30, 40, 50, 60))
+    view = large.view(ME)
+    values = dict((b, v) for v, b in NormalBot(1).rank_bids(Position(view), view["my_cowboys"]))
+    assert values[(5, 20, 30)] < values[()]
 
 
 def test_normal_flags_near_its_own_land():
