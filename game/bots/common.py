@@ -1,6 +1,6 @@
 """What the three games' bots share: choosing a bot by level, picking an action of a kind,
-playing a game with bots of given levels, sampling positions from seeded games and timing
-decisions on them.
+playing a game with bots of given levels, sampling positions from seeded games, timing
+decisions on them, and the easy level's slips (``SlippingBot``).
 
 Each game's module keeps its own heuristics and its own sampling mix (player counts and
 how often a position is kept); the plumbing around them lives here.
@@ -120,4 +120,38 @@ class SeededBot:
         return self.decide(view, legal)
 
     def decide(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+
+# The easy level errs among the normal bot's next few options only, so that a slip is a move a
+# beginner might make (the second to fourth best), never an absurd one.
+SLIP_CHOICES = 3
+
+
+class SlippingBot(SeededBot):
+    """The easy level: the normal bot's choice, except that at each decision it slips with
+    probability ``slip`` (each game's one knob): it plays one of the ``SLIP_CHOICES`` options
+    that follow the normal bot's choice in that bot's own ranking (``alternatives``), at
+    random; where the normal bot ranks nothing else, it plays the normal choice.  Slips
+    draw from a random source of their own, seeded from ``seed`` as the normal bot is, so
+    a seed replays the same game."""
+
+    level = "easy"
+    slip = 0.0
+
+    def __init__(self, seed: int, normal: Bot):
+        super().__init__(seed)
+        self.rng = random.Random(f"slip {seed}")  # not the normal bot's stream
+        self.normal = normal
+
+    def decide(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        choice = self.normal.choose(view, legal)
+        if self.rng.random() >= self.slip:
+            return choice
+        others = [a for a in self.alternatives(view, legal) if a != choice][:SLIP_CHOICES]
+        return self.rng.choice(others) if others else choice
+
+    def alternatives(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
+        """The options the normal bot weighs at this decision, best first (its choice may
+        be among them); empty where it ranks none."""
         raise NotImplementedError

@@ -164,11 +164,11 @@ def test_normal_does_not_end_the_game_when_behind():
 
 
 # --- strength and speed ---------------------------------------------------------------------
-@pytest.mark.parametrize(("players", "games"), [(4, 40), (3, 20), (2, 20)])
+@pytest.mark.parametrize(("players", "games"), [(4, 40), (3, 30), (2, 40)])
 def test_normal_beats_easy(players, games, normal_win_share):
     levels = ["normal"] + ["easy"] * (players - 1)
-    # an even share would be 1 / players; normal wins nearly every game
-    assert normal_win_share(levels, range(1, games + 1)) >= 0.6
+    # an even share would be 1 / players; the easy bot's slips leave normal well above it
+    assert normal_win_share(levels, range(1, games + 1)) >= 1 / players + 0.15
 
 
 def test_the_decision_bench_times_every_position():

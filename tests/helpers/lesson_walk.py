@@ -2,7 +2,7 @@
 
 ``walk(lesson)`` builds the lesson's state as the lesson table does (seed, options, seats from
 the lesson's ``--players`` items, ``arrange``), its bots exactly as the table builds them
-(``Seating.build``: same levels, same seeds), then goes through the steps with the table's
+(``Seating.build``: same levels, same seeds, then the lesson's own, ``lesson_bots``), then goes through the steps with the table's
 ``Guide``: on a reading step nothing moves (bots wait; Continue goes on); on a step that waits
 for moves, the bots play (the first acting bot first, as the table's bot driver does) until
 the learner may act, then the learner plays ``lesson.demo_action``, ``times`` times.  Each
@@ -27,7 +27,7 @@ from game.engine.actions import Action
 from game.engine.core import GameState
 from game.engine.events import Event
 from game.scenes.table.seating import Seating
-from game.scenes.tutorial.guide import LEARNER, Guide, lesson_seats, lesson_state
+from game.scenes.tutorial.guide import LEARNER, Guide, lesson_bots, lesson_seats, lesson_state
 from game.scenes.tutorial.lesson import Lesson, LessonStep
 
 MAX_BOT_MOVES = 2000  # bot moves in a row before the walk calls the lesson stuck
@@ -90,6 +90,7 @@ def start(lesson: Lesson, bot_seconds: float = 1.0) -> LessonGame:
     assert not seats[LEARNER].is_bot and all(s.is_bot for s in seats[1:]), lesson.seats
     seating = Seating.build(seats, lesson.game_id, lesson.seed, lambda i: f"Seat {i + 1}",
                             None, bot_seconds)
+    lesson_bots(lesson, seating.bots)
     return LessonGame(lesson, lesson_state(lesson), seating.bots, Guide(lesson))
 
 

@@ -34,7 +34,7 @@ from game.ui import intents as I
 
 from . import progress
 from .bubble import Bubble
-from .guide import LEARNER, Guide, lesson_seats, lesson_state, replay_lesson
+from .guide import LEARNER, Guide, lesson_bots, lesson_seats, lesson_state, replay_lesson
 from .lesson import Lesson, load_lesson
 
 if TYPE_CHECKING:
@@ -228,6 +228,7 @@ def open_lesson_table(services, lesson: Lesson, saved: progress.Progress | None 
     table = cast("Table", open_table(services, lesson.game_id, lesson_seats(lesson),
                                            lesson.seed, state=lesson_state(lesson)))
     table.autosave = False  # a lesson never touches the autosave (nor the history)
+    lesson_bots(lesson, table.bots)  # before any bot moves
     guide = Guide(lesson, saved.step, saved.done) if saved is not None else Guide(lesson)
     coach = table.coach = Coach(table, lesson, guide)
     if saved is not None and saved.state is not None:

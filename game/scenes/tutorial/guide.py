@@ -1,7 +1,8 @@
 """Playing a lesson, without a screen: its deal and how far the learner has come.
 
-- ``lesson_seats`` / ``lesson_state``: the seats (from the lesson's ``--players`` items) and the
-  fresh state with the lesson's arrangement; ``replay_lesson`` rebuilds a position from the
+- ``lesson_seats`` / ``lesson_state`` / ``lesson_bots``: the seats (from the lesson's
+  ``--players`` items), the fresh state with the lesson's arrangement and the lesson's own
+  bots; ``replay_lesson`` rebuilds a position from the
   actions played (the engine's own replay starts from the seed alone, without the
   arrangement, so a lesson's position is always rebuilt here), accepting what ``apply``
   accepts; ``check_place`` refuses a saved step that its moves do not lead to;
@@ -36,6 +37,15 @@ LEARNER = 0  # the learner's seat: a lesson's first seat is its one human
 def lesson_seats(lesson: Lesson) -> list[Seat]:
     """The lesson's seats, as ``--players`` would give them (each in its seat's colour)."""
     return parse_players(",".join(lesson.seats), GAMES[lesson.game_id])
+
+
+def lesson_bots(lesson: Lesson, bots: dict[int, Bot]) -> None:
+    """Puts the lesson's own players (``Lesson.bots``) in the seats of the levels it names,
+    seeded as the table seeds its bots, in place of ``bots``' (the table's)."""
+    for i, seat in enumerate(lesson_seats(lesson)):
+        make = lesson.bots.get(seat.level or "") if seat.is_bot else None
+        if make is not None:
+            bots[i] = make(lesson.seed * 31 + i)  # the seed Seating.build gives seat i
 
 
 def lesson_state(lesson: Lesson) -> GameState:

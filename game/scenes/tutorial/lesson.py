@@ -45,8 +45,10 @@ class LessonStep:
 class Lesson:
     """A guided game: the learner is seat 0 (``seats[0] == "human"``); ``seats`` are
     ``--players`` items.  ``arrange`` may reorder the fresh state's hidden order (decks, bags)
-    into the lesson's deal before anything is shown.  After the last step the learner plays
-    on freely, with hints."""
+    into the lesson's deal before anything is shown.  ``bots`` gives the bots of some levels
+    a player of the lesson's own (a factory taking the bot's seed) where the script was
+    written around that player's answers.  After the last step the learner plays on freely,
+    with hints."""
 
     game_id: str
     title: str
@@ -55,6 +57,7 @@ class Lesson:
     steps: tuple[LessonStep, ...]
     options: Mapping[str, str] = field(default_factory=dict)
     arrange: Callable[[Any], None] | None = None  # takes the game's own state class
+    bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)  # level -> bot
 
     def allows(self, index: int, action: Action) -> bool:
         """Whether the learner may play ``action`` at step ``index`` (every move is allowed

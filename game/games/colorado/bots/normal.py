@@ -4,8 +4,8 @@
 view's seat.  Bots read the view (the seat's own information) and the legal list only.
 Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample of them).
 
-- **easy**: sensible random.  Flags on random legal cells, small random bids (sometimes
-  none), a random card placed with as many cubes as it allows, rare sales, random interest.
+- **easy** (``easy.EasyBot``): the normal bot, slipping at a share of its decisions to one of
+  the next-best options of the normal bot's own ranking.
 - **normal**: a one-ply player on ``colorado_eval.Position``: boards are valued by the
   scoring tables of the rounds still to come (cubes stay), minus a share of the others'.
 
@@ -22,7 +22,8 @@ Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample o
     interest and land auctions when the land is worth more than the cowboys; it gives its
     lowest cowboy.
 
-``bench_normal_decisions(n)`` times the normal bot on varied mid-game positions.
+``bench_normal_decisions(n)`` times the normal bot on varied positions from games of
+``random_player.RandomBot``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from game.bots.common import Decision, SeededBot, make_level
 from game.engine.actions import Action
 from game.engine.messages import N_, NN_
 from game.games.colorado.bots.evaluation import WIDTH, Position, rotate_offsets
+from game.games.colorado.bots.random_player import RandomBot
 from game.games.colorado.engine.actions import (
     Bid,
     DeclareInterest,
@@ -51,12 +53,6 @@ from game.games.colorado.engine.view import ColoradoView
 
 LEVELS = ("easy", "normal")
 NUM_COWBOYS = 66
-
-# easy
-EASY_SELL = 0.04
-EASY_INTEREST = 0.3
-EASY_NO_BID = 0.2
-EASY_MAX_BID = 3
 
 # normal
 DENY = 0.35            # share of the next taker's gain counted when choosing a card
@@ -78,53 +74,13 @@ OPP_SALE_BIDS = (0.0, 0.45, 0.3, 0.15, 0.1)       # the others' land auction bid
 
 
 def make(level: str, seed: int):
+    from game.games.colorado.bots.easy import EasyBot  # it builds on this module
+
     return make_level("Colorado County", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 
 
 def _idx(cell) -> int:
     return cell[1] * WIDTH + cell[0]
-
-
-# --- easy ----------------------------------------------------------------------------------
-class EasyBot(SeededBot):
-    """Random, but it places all the cubes it can and bids a little."""
-
-    level = "easy"
-    takes_only_choice = False  # a bid is built from the hand, not taken from legal
-
-    def decide(self, view: ColoradoView, legal: list[Action]) -> Action:  # type: ignore[override]
-        rng = self.rng
-        phase = view["phase"]
-        hand = sorted(view["my_cowboys"] or [])
-        if phase == Phase.BID:
-            if not hand or rng.random() < EASY_NO_BID:
-                return Bid(())
-            k = rng.randint(1, min(EASY_MAX_BID, len(hand)))
-            return Bid(tuple(sorted(rng.sample(hand, k))))
-        if phase == Phase.AUCTION:
-            k = rng.randint(1, min(2, len(hand)))
-            return SaleBid(tuple(sorted(rng.sample(hand, k))))
-        if len(legal) == 1:
-            return legal[0]
-        if phase == Phase.OFFER:
-            offers = [a for a in legal if isinstance(a, OfferForSale)]
-            if offers and rng.random() < EASY_SELL:
-                return rng.choice(offers)
-            return PassSale()
-        if phase == Phase.INTEREST:
-            yes = DeclareInterest(True)
-            if yes in legal and hand and rng.random() < EASY_INTEREST:
-                return yes
-            return DeclareInterest(False)
-        if phase == Phase.TAKE:
-            cards = sorted({a.card_id for a in legal if isinstance(a, TakeCard)})
-            if not cards:
-                return rng.choice(legal)
-            card = rng.choice(cards)
-            uses = [a for a in legal if isinstance(a, TakeCard) and a.card_id == card]
-            most = max(len(a.cubes) for a in uses)
-            return rng.choice([a for a in uses if len(a.cubes) == most])
-        return rng.choice(legal)
 
 
 # --- normal --------------------------------------------------------------------------------
@@ -460,9 +416,9 @@ def flag_worth(f: int, gains: dict[int, float], offsets) -> float:
 
 # --- timing --------------------------------------------------------------------------------
 def sample_positions(n: int = 200, seed: int = 0) -> list[Decision]:
-    """``n`` (view, legal) pairs from seeded 3- and 4-player games of easy bots, spread over
-    the game, only where there is something to decide."""
-    return common.sample_positions("colorado", EasyBot, lambda g: 3 + (g % 2), 0.08, n, seed)
+    """``n`` (view, legal) pairs from seeded 3- and 4-player games of random players, spread
+    over the game, only where there is something to decide."""
+    return common.sample_positions("colorado", RandomBot, lambda g: 3 + (g % 2), 0.08, n, seed)
 
 
 def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
@@ -471,7 +427,7 @@ def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
     return common.time_decisions(NormalBot(1), sample_positions(n), cpu)
 
 
-__all__ = ["EasyBot", "LEVELS", "NormalBot", "bench_normal_decisions", "make",
+__all__ = ["LEVELS", "NormalBot", "bench_normal_decisions", "make",
            "sample_positions", "turns_left"]
 
 

@@ -2,6 +2,8 @@
 
 The deal is fixed (seed 443, the first-game lakes, the learner starts) and the learner's moves
 are the script's, so the easy bots, seeded from the game's seed, always answer the same way.
+They are the sensible random players the script was written around (``RandomBot``), not the
+easy level of a free game, which plays much like the normal bot.
 What the script makes happen, turn by turn of round 1:
 
 - flags: the learner puts their four flags (blue I1, green G1, orange C10, red M1);
@@ -23,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.actions import Action
+from game.games.colorado.bots.random_player import RandomBot
 from game.games.colorado.engine.actions import Bid, OfferForSale, PassSale, PlaceFlag, TakeCard
 from game.i18n import N_
 from game.scenes.tutorial.lesson import Lesson, LessonStep
@@ -72,6 +75,7 @@ LESSON = Lesson(
     game_id="colorado",
     title=N_("Learn to play Colorado County"),
     seats=("human", "bot:easy", "bot:easy"),
+    bots={"easy": RandomBot},
     seed=443,
     options={"lakes": "first"},
     steps=(

@@ -4,9 +4,8 @@
 Bots read the view (the seat's own information) and the legal list, nothing else; offer
 decks are unknown even to their owners, so cards are judged by the known make-up of the deck.
 
-- **easy**: random, but sensibly: offers 1-3 cards at random, takes a random offer leaning
-  towards bigger ones, places tiles on random legal cells, preferring those that extend its
-  own areas, camels on random path cells, and usually uses the bonus action.
+- **easy** (``easy.EasyBot``): the normal bot, slipping at a share of its decisions to one of
+  the next-best options of the normal bot's own ranking.
 - **normal**: a one-ply player on the values of ``oasis_eval.Position``.  Scoring is
   multiplicative, so a land tile is worth the score tiles of its kind the player is projected
   to hold at the end, and a score tile the tiles (or the camel group) it multiplies; a tile
@@ -23,7 +22,10 @@ decks are unknown even to their owners, so cards are judged by the known make-up
   the largest group and block the opponents' groups; moves join groups.  The bonus action is
   the best single tile or camel.
 
-``bench_normal_decisions(n)`` times the normal bot on varied mid-game positions.
+``bench_normal_decisions(n)`` times the normal bot on varied positions from games of
+``RandomBot``, random but sensible: it offers 1-3 cards at random, takes a random offer
+leaning towards bigger ones, places tiles on random legal cells, preferring those that extend
+its own areas, camels on random path cells, and usually uses the bonus action.
 """
 
 from __future__ import annotations
@@ -53,13 +55,15 @@ from game.games.oasis.engine.view import OasisView
 
 LEVELS = ("easy", "normal")
 
-# easy: chance to stop after the 1st / 2nd card, to prefer an extending cell, to skip a bonus
-EASY_STOP = (0.35, 0.55)
-EASY_EXTEND = 0.7
-EASY_SKIP_BONUS = 0.1
+# the random player: chance to stop after the 1st / 2nd card, to prefer an extending cell, to skip a bonus
+RANDOM_STOP = (0.35, 0.55)
+RANDOM_EXTEND = 0.7
+RANDOM_SKIP_BONUS = 0.1
 
 
 def make(level: str, seed: int):
+    from game.games.oasis.bots.easy import EasyBot  # it builds on this module
+
     return make_level("Oasis", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 
 
@@ -67,11 +71,9 @@ def _cell(pos: Position, xy) -> int:
     return xy[1] * pos.g["w"] + xy[0]
 
 
-# --- easy ----------------------------------------------------------------------------------
-class EasyBot(SeededBot):
+# --- random --------------------------------------------------------------------------------
+class RandomBot(SeededBot):
     """Random, but sensible (see the module text)."""
-
-    level = "easy"
 
     def decide(self, view: OasisView, legal: list[Action]) -> Action:  # type: ignore[override]
         rng = self.rng
@@ -81,20 +83,20 @@ class EasyBot(SeededBot):
             if turn is None or stop is None:
                 return turn or stop or legal[0]
             shown = len(view["players"][view["me"] or 0]["offer"])
-            return stop if rng.random() < EASY_STOP[min(shown, 2) - 1] else turn
+            return stop if rng.random() < RANDOM_STOP[min(shown, 2) - 1] else turn
         if phase == Phase.CHOOSE:
             offers = view["players"]
             weights = [1.0 + 0.5 * len(offers[cast(TakeOffer, a).owner]["offer"]) for a in legal]
             return rng.choices(legal, weights)[0]
         tiles = [a for a in legal if isinstance(a, (PlaceTile, BonusTile))]
         if phase == Phase.BONUS:
-            if rng.random() < EASY_SKIP_BONUS:
+            if rng.random() < RANDOM_SKIP_BONUS:
                 return first_of(legal, SkipBonus) or rng.choice(legal)
             camels = [a for a in legal if isinstance(a, BonusCamel)]
             if camels and (not tiles or rng.random() < 0.3):
                 return rng.choice(camels)
         if tiles:
-            if rng.random() < EASY_EXTEND:
+            if rng.random() < RANDOM_EXTEND:
                 pos = Position(view)
                 me = pos.me
                 ext = [a for a in tiles
@@ -395,8 +397,8 @@ class Placer:
 
 # --- timing --------------------------------------------------------------------------------
 def sample_positions(n: int = 200, seed: int = 0) -> list[Decision]:
-    """``n`` (view, legal) pairs from seeded games of easy bots, spread over the game."""
-    return common.sample_positions("oasis", EasyBot, lambda g: 3 + (g % 3), 0.1, n, seed)
+    """``n`` (view, legal) pairs from seeded games of random players, spread over the game."""
+    return common.sample_positions("oasis", RandomBot, lambda g: 3 + (g % 3), 0.1, n, seed)
 
 
 def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
@@ -405,7 +407,7 @@ def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
     return common.time_decisions(NormalBot(1), sample_positions(n), cpu)
 
 
-__all__ = ["EasyBot", "LEVELS", "NormalBot", "Placer", "bench_normal_decisions", "make",
+__all__ = ["LEVELS", "NormalBot", "RandomBot", "Placer", "bench_normal_decisions", "make",
            "sample_positions"]
 
 

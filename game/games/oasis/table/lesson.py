@@ -4,12 +4,15 @@ The learner (Red, disc #1) makes an offer, takes Green's offer (Draw 3, Stone, S
 round 2 Blue's (Goods, Camels, Oasis), gets disc #1 back for a bonus camel, and in round 3
 takes Ovoo with a stone tile; then the end is told and the game is theirs to finish.  The
 deal is seed 151 with the cards below stacked on the offer decks; the bots (easy Blue, normal
-Green) are seeded from it, so the same moves always meet the same game.  Tiles and camels go
-on one lit cell each (a different cell would change what the bots do next).
+Green) are seeded from it, so the same moves always meet the same game.  Blue is the sensible
+random player the script was written around (``RandomBot``), not the easy level of a free
+game, which plays much like the normal bot.  Tiles and camels go on one lit cell each (a
+different cell would change what the bots do next).
 """
 
 from __future__ import annotations
 
+from game.games.oasis.bots.normal import RandomBot
 from game.games.oasis.engine.actions import (
     BonusCamel,
     CarryOut,
@@ -179,6 +182,7 @@ LESSON = Lesson(
     game_id="oasis",
     title=N_("Learn to play Oasis"),
     seats=("human", "bot:easy", "bot:normal"),
+    bots={"easy": RandomBot},
     seed=151,
     steps=STEPS,
     arrange=arrange,

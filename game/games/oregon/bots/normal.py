@@ -3,8 +3,8 @@
 ``make(level, seed)`` returns a bot; ``bot.choose(view, legal)`` picks one of ``legal``.
 Bots read the view (the seat's own information) and the legal list, nothing else.
 
-- **easy**: plays at random, but sensibly: it places rather than discards, leans a little
-  towards placements that score, usually takes the extra turn and draws from a random deck.
+- **easy** (``easy.EasyBot``): the normal bot, but at a share of its decisions it slips to
+  one of the next-best options of the normal bot's own ranking.
 - **normal**: a one-ply player.  Each legal play is valued by ``oregon_eval.Position``:
   points now, coal and gold at their expected values, tokens turning active again, the
   group bonus, what the play gives the others (the leader weighs most), building sites and
@@ -14,7 +14,9 @@ Bots read the view (the seat's own information) and the legal list, nothing else
   one building card when drawing, chooses the deck whose cards fit the board best and
   throws away dead and duplicate building cards that are worth less than a new draw.
 
-``bench_normal_decisions(n)`` times the normal bot on varied mid-game positions.
+``bench_normal_decisions(n)`` times the normal bot on varied mid-game positions, which
+``sample_positions`` takes from games of ``RandomBot``, a sensible random player (it spreads
+them over the game better than any level does).
 """
 
 from __future__ import annotations
@@ -51,9 +53,9 @@ from game.games.oregon.engine.view import OregonView
 
 LEVELS = ("easy", "normal")
 
-# easy: how often it picks among the scoring placements, and takes the extra turn
-EASY_SCORING_BIAS = 0.4
-EASY_EXTRA_TURN = 0.8
+# the random player: how often it picks among the scoring placements, and takes the extra turn
+RANDOM_SCORING_BIAS = 0.4
+RANDOM_EXTRA_TURN = 0.8
 
 # normal: samples per hand composition when judging a draw; tie-break noise in points
 DRAW_SAMPLES = 12
@@ -61,6 +63,8 @@ TIE_BREAK = 0.05
 
 
 def make(level: str, seed: int):
+    from game.games.oregon.bots.easy import EasyBot  # it builds on this module
+
     return make_level("Oregon", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 
 
@@ -68,11 +72,9 @@ def _idx(cell) -> int:
     return cell[1] * 15 + cell[0]
 
 
-# --- easy ----------------------------------------------------------------------------------
-class EasyBot(SeededBot):
+# --- random --------------------------------------------------------------------------------
+class RandomBot(SeededBot):
     """Random, but it places whenever it can and leans towards scoring placements."""
-
-    level = "easy"
 
     def decide(self, seen: Mapping[str, Any], legal: list[Action]) -> Action:
         view = cast(OregonView, seen)
@@ -82,7 +84,7 @@ class EasyBot(SeededBot):
             places = [a for a in legal if isinstance(a, (PlaceFarmer, PlaceBuilding))]
             if not places:
                 return rng.choice(legal)
-            if rng.random() < EASY_SCORING_BIAS:
+            if rng.random() < RANDOM_SCORING_BIAS:
                 pos = Position(view)
                 scoring = [a for a in places if _own_gain(pos, a) > 0]
                 if scoring:
@@ -92,7 +94,7 @@ class EasyBot(SeededBot):
             use = first_of(legal, UseExtraTurn)
             skip = first_of(legal, SkipExtraTurn)
             if use is not None and skip is not None:
-                return use if rng.random() < EASY_EXTRA_TURN else skip
+                return use if rng.random() < RANDOM_EXTRA_TURN else skip
         return rng.choice(legal)
 
 
@@ -379,8 +381,8 @@ def draw_outlook(pos: Position, hand: list[int], seed: int, first: str | None = 
 
 # --- timing --------------------------------------------------------------------------------
 def sample_positions(n: int = 200, seed: int = 0) -> list[Decision]:
-    """``n`` (view, legal) pairs from seeded games of easy bots, spread over the game."""
-    return common.sample_positions("oregon", EasyBot, lambda g: 2 + (g % 3), 0.12, n, seed)
+    """``n`` (view, legal) pairs from seeded games of random players, spread over the game."""
+    return common.sample_positions("oregon", RandomBot, lambda g: 2 + (g % 3), 0.12, n, seed)
 
 
 def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
@@ -389,7 +391,7 @@ def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
     return common.time_decisions(NormalBot(1), sample_positions(n), cpu)
 
 
-__all__ = ["EasyBot", "LEVELS", "NormalBot", "bench_normal_decisions", "draw_outlook",
+__all__ = ["LEVELS", "NormalBot", "RandomBot", "bench_normal_decisions", "draw_outlook",
            "make", "play_value", "sample_positions"]
 
 

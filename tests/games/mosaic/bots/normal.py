@@ -1,6 +1,6 @@
 """Mosaic's bots, reading the view only.
 
-- easy: a random legal tile, but a scoring one when there is one;
+- easy: the normal bot, slipping at half its decisions to one of its next-best tiles;
 - normal: the tile worth most now, less what it leaves a next player (an empty neighbour
   beside a kind others may hold), ties broken at random;
 - hard: the shared search (``search_rules``) over the normal bot.
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.bots import common
-from game.bots.common import Decision, SeededBot, make_level
+from game.bots.common import Decision, SeededBot, SlippingBot, make_level
 from game.bots.search import GuidedRules
 from game.engine.actions import Action
 from game.engine.core import GameState
@@ -40,8 +40,9 @@ def _opening(view: Mapping[str, Any], action: Place) -> int:
                and board[cy * SIZE + cx] is None)
 
 
-class EasyBot(SeededBot):
-    level = "easy"
+class RandomBot(SeededBot):
+    """A random legal tile, but a scoring one when there is one (it spreads the sampled
+    positions)."""
 
     def decide(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         scoring = [a for a in legal if isinstance(a, Place) and _gain(view, a)]
@@ -60,13 +61,25 @@ class NormalBot(SeededBot):
         return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
 
+class EasyBot(SlippingBot):
+    slip = 0.5
+    normal: NormalBot
+
+    def __init__(self, seed: int):
+        super().__init__(seed, NormalBot(seed))
+
+    def alternatives(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
+        places = [a for a in legal if isinstance(a, Place)]
+        return sorted(places, key=lambda a: -self.normal.value(view, a))
+
+
 def make(level: str, seed: int) -> SeededBot:
     return make_level("Mosaic", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 
 
 def sample_positions(n: int = 200, seed: int = 0) -> list[Decision]:
-    """``n`` (view, legal) pairs from seeded games of easy bots, spread over the game."""
-    return common.sample_positions("mosaic", EasyBot, lambda g: 2 + g % 2, 0.3, n, seed)
+    """``n`` (view, legal) pairs from seeded games of random players, spread over the game."""
+    return common.sample_positions("mosaic", RandomBot, lambda g: 2 + g % 2, 0.3, n, seed)
 
 
 def bench_normal_decisions(n: int = 200, cpu: bool = False) -> list[float]:
