@@ -431,7 +431,7 @@ def test_errors_still_stop_the_game_outside_a_kiosk(apps, monkeypatch):
 
 # --- hours of attract loop ----------------------------------------------------------------------
 ROOT = Path(__file__).resolve().parents[2]
-SOAK_HOURS = 0.25  # of kiosk clock: six or seven demo tables at this pace
+SOAK_HOURS = 0.35  # of kiosk clock: seven or eight demo tables at this pace
 SOAK_FRAME = 0.25  # seconds of kiosk clock a frame; every frame is drawn
 WARM_UP_TABLES = 3  # one of each game: every screen seen, the caches filled to their bounds
 RETAINED_MIB = 130  # what the loop may hold beyond its first title, every cache full
