@@ -20,6 +20,7 @@ from game.games.oregon.bots.search import (
     HARD_WEIGHTS,
     OregonSearch,
     RolloutBot,
+    _placement,
     board_potential,
     keep_joker,
     search_rules,
@@ -369,9 +370,15 @@ def test_the_joker_is_not_spent_where_cards_in_hand_make_the_same_play():
     assert ranked_first.uses_joker  # what the ranking alone would play
     assert not any(getattr(a, "uses_joker", False)
                    for a in OregonSearch().candidates(view, legal))
+    plain = {_placement(a) for a in legal if not a.uses_joker}
+
+    def wastes_joker(a) -> bool:
+        return a.uses_joker and _placement(a) in plain
+
+    assert wastes_joker(ranked_first)
     hard = make_bot("oregon", "hard", 4, Budget(seconds=None, iterations=4))
-    assert not hard.choose(view, legal).uses_joker
+    assert not wastes_joker(hard.choose(view, legal))
     suggestion = analyse(search_rules(), view, legal, Budget(seconds=None, iterations=4), 4)
-    assert not suggestion.best.action.uses_joker
+    assert not wastes_joker(suggestion.best.action)
     weighed, _gap = suggestion.ranked
     assert suggestion.legal == len(legal) and 2 <= weighed < len(legal)
