@@ -12,12 +12,13 @@ import numpy as np
 import pytest
 
 from game.bots.learned import ValueModel
-from game.games.colorado.bots.features import SIZE, features
+from game.games.colorado.bots.features import SIZE, WEIGHTS_FILE, features, model
 from game.games.colorado.bots.normal import NormalBot, sample_positions
 from game.games.colorado.bots.search import (
     ColoradoSearch,
     SearchState,
     play_turn,
+    search_rules,
 )
 from game.games.colorado.engine import ColoradoState
 
@@ -138,3 +139,19 @@ def test_the_learned_choice_reads_only_the_view():
         assert other.view(me) == view
         assert rules.candidates(other.view(me), other.legal_actions(me)) == rules.candidates(
             view, legal)
+
+
+def test_the_hard_bot_has_the_committed_weights():
+    weights = model()
+    assert weights is not None, f"{WEIGHTS_FILE} is missing (python tools/train.py colorado)"
+    assert weights.inputs == SIZE
+    assert WEIGHTS_FILE.stat().st_size < 64_000
+    assert search_rules().value is weights
+
+
+def test_the_trained_model_values_a_lead():
+    for view, _legal in decisions(n=10, seed=11):
+        x = features(view)
+        ahead = x.copy()
+        ahead[:4] += 10.0
+        assert model().value(ahead) > model().value(x)

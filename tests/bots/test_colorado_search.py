@@ -72,11 +72,15 @@ def test_a_memoised_position_answers_as_a_fresh_one():
 
 # --- candidates -------------------------------------------------------------------------------
 def test_candidates_start_with_the_normal_choice_and_are_playable():
-    rules = search_rules()
+    """Without a learned value the normal bot's choice comes first; the hard bot's learned
+    value only reorders the same candidates."""
+    rules = ColoradoSearch()
+    learned = search_rules()
     for view, legal in _positions():
         cands = rules.candidates(view, legal)
         assert cands[0] == NormalBot(0).choose(view, legal)
         assert len(cands) == len(set(cands))
+        assert sorted(map(str, learned.candidates(view, legal))) == sorted(map(str, cands))
         hand = set(view["my_cowboys"] or ())
         for a in cands:
             if isinstance(a, (Bid, SaleBid)):
