@@ -18,6 +18,15 @@ searches, how far it looks and how it values the position where it stops.
 - **The evaluation** at the end of the turn: points so far, plus what the board is worth
   over the rounds still to score (``colorado_eval``'s round tables), plus the cowboys in
   hand (each worth a share of a typical card, fewer per cowboy the more one holds).
+- **The learned value** (``features.py``, trained by ``tools/train.py colorado``), through
+  the whole game: the candidate bids, card uses and land auction bids are reordered by a
+  blend of the normal bot's value (``ranking_share``) and the learned value of the position
+  each leaves once the card turn is played out on one determinization of the view
+  (``values_after``); and the end of the turn is valued by the learned margin of the
+  searching seat's view (``margin``; ``learned_share`` of it, the rest the lead of the
+  evaluation above).  Without weights (``ColoradoSearch()``) the normal bot's order and
+  the evaluation above decide.  On 120 tuning games (seeds 5,001-5,120, three seats, 20
+  iterations) hard won 91.7 % with it and 90.8 % without it.
 - Rollouts read a ``Position`` per distinct board and flag view, memoised, so the normal
   bot's evaluation of a board is computed once for all iterations that reach it.
 """
