@@ -1,7 +1,8 @@
-"""The Oasis hard rules with a learned value (``OasisSearch(value)``, as ``tools/train.py
-oasis`` plays them; the hard bot has no weights yet): a tile or camel goes where the learned
-value of the position it leaves is highest, among the normal bot's best placements, and a
-search's cut-off asks the learned margin after the round is played out."""
+"""The Oasis hard rules with a learned value: the committed weights load and the hard bot
+uses them; a tile, camel or camel move goes where the blend of the normal bot's value and
+the learned value of the position it leaves is highest, among the normal bot's best
+placements; the hint reads that blend; and a search's cut-off may ask the learned margin
+after the round is played out (off in the hard bot)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import random
 import numpy as np
 
 from game.bots.learned import ValueModel
-from game.games.oasis.bots.features import SIZE, features
-from game.games.oasis.bots.normal import sample_positions
+from game.bots.search import Budget, analyse
+from game.games.oasis.bots.evaluation import Position
+from game.games.oasis.bots.features import SIZE, WEIGHTS_FILE, features, model
+from game.games.oasis.bots.normal import NormalBot, Placer, sample_positions
 from game.games.oasis.bots.search import OasisSearch, search_rules
-from game.games.oasis.engine.phases import CarryStep
+from game.games.oasis.engine.phases import CarryStep, Phase
 from game.games.oasis.engine.state import OasisState
 
 
@@ -22,6 +25,12 @@ def one_feature(k: int, weight: float) -> ValueModel:
     linear[k] = weight
     return ValueModel(np.zeros(SIZE), np.ones(SIZE), linear, np.zeros((SIZE, 0)), np.zeros(0),
                       np.zeros(0), 0.0)
+
+
+def learned_alone(value: ValueModel) -> OasisSearch:
+    rules = OasisSearch(value)
+    rules.ranking_share = 0.0
+    return rules
 
 
 def placements(n: int = 12):
@@ -36,11 +45,23 @@ def lead_after(view, action) -> float:
     return float(features(base.view(view["viewer"]))[0])
 
 
+def test_the_committed_weights_load_and_the_hard_bot_uses_them():
+    assert WEIGHTS_FILE.exists()
+    loaded = model()
+    assert loaded is not None and loaded.inputs == SIZE
+    rules = search_rules()
+    assert rules.value is loaded
+    view, legal = placements(1)[0]
+    assert np.isfinite(loaded.value(features(view)))
+    assert rules.candidates(view, legal) == [rules.ranked(view, legal)[0][1]]
+
+
 def test_a_placement_goes_where_the_learned_value_is_highest():
-    greedy, contrary = OasisSearch(one_feature(0, 1.0)), OasisSearch(one_feature(0, -1.0))
+    greedy = learned_alone(one_feature(0, 1.0))
+    contrary = learned_alone(one_feature(0, -1.0))
     checked = differ = 0
     for view, legal in placements():
-        pool = OasisSearch().normal.ranking(view, legal)[:greedy.learned_width]
+        pool = NormalBot(0).ranking(view, legal)[:greedy.learned_width]
         leads = [lead_after(view, a) for a in pool]
         [first] = greedy.candidates(view, legal)
         [last] = contrary.candidates(view, legal)
@@ -52,12 +73,60 @@ def test_a_placement_goes_where_the_learned_value_is_highest():
     assert checked >= 5 and differ >= 2
 
 
+def test_the_blend_weighs_the_normal_value_against_the_learned_one():
+    """Alone the normal bot's value keeps its choice; blended, the learned value overturns it
+    exactly where its lead outweighs the normal bot's (by the shares)."""
+    value = one_feature(0, 1.0)
+    changed = kept = 0
+    for view, legal in placements(30):
+        rules = OasisSearch(value)
+        placer = Placer(Position(view))
+        pool = NormalBot(0).ranking(view, legal)[:rules.learned_width]
+        own = [placer.value(a) for a in pool]
+        learned = [lead_after(view, a) for a in pool]
+        rules.ranking_share = 1.0
+        assert rules.candidates(view, legal) == [NormalBot(0).choose(view, legal)]
+        share = rules.ranking_share = 0.5
+        blend = [share * o + (1 - share) * v for o, v in zip(own, learned, strict=True)]
+        [chosen] = rules.candidates(view, legal)
+        assert chosen == pool[int(np.argmax(blend))]
+        gap = sorted(blend, reverse=True)
+        assert rules.ranking_gap(view, legal) == (len(pool), gap[0] - gap[1])
+        if chosen != pool[0]:
+            changed += 1
+        else:
+            kept += 1
+    assert changed >= 1 and kept >= 1
+
+
+def test_the_hint_tells_the_blend_of_a_placement():
+    rules = search_rules()
+    view, legal = placements(1)[0]
+    found = analyse(rules, view, legal, Budget(seconds=None, iterations=2), seed=1)
+    ranked = rules.ranked(view, legal)
+    assert found.best.action == ranked[0][1]
+    assert found.ranked == (len(ranked), ranked[0][0] - ranked[1][0])
+
+
+def test_offers_and_the_order_of_cards_are_not_blended():
+    rules = OasisSearch(one_feature(0, 1.0))
+    seen = set()
+    for view, legal in sample_positions(150, seed=8):
+        if view["phase"] in (Phase.OFFER, Phase.CHOOSE) or view["step"] == CarryStep.PICK_CARD:
+            assert rules.ranking_gap(view, legal) is None
+            assert rules.candidates(view, legal)[0] == NormalBot(0).choose(view, legal)
+            seen.add(view["step"])
+    assert {"offer", "choose"} <= seen
+
+
 def test_the_cut_off_asks_the_learned_margin():
     view, _legal = placements(1)[0]
     st = OasisState.state_from_view(dict(view), random.Random(0))
     me = view["viewer"]
     assert OasisSearch().margin(st, me) is None
+    assert search_rules().margin(st, me) is None  # the hard bot cuts off by the projection
     rules = OasisSearch(one_feature(0, 1.0))
+    rules.learned_cutoff = True
     played = rules.play_round(st)
     assert rules.margin(st, me) == features(played.view(me))[0]
-    assert search_rules().value is None  # no weights trained for the hard bot yet
+

@@ -36,14 +36,18 @@ def test_candidates_follow_the_phase():
     steps = set()
     for view, legal in sample_positions(150, seed=8):
         found = rules.candidates(view, legal)
-        assert found[0] == NormalBot(0).choose(view, legal)
         assert all(a in legal for a in found)
         step = view["step"]
         steps.add(step)
+        ranking = NormalBot(0).ranking(view, legal)
+        if step in ("offer", "choose", "pick_card"):
+            assert found[0] == ranking[0]
         if step in ("offer", "choose"):
             assert len(found) == min(len(legal), 2 if step == "offer" else len(legal))
-        else:  # placements: the normal bot's best few; the order of cards: its own
-            assert len(found) <= (1 if step == "pick_card" else rules.width)
+        elif step == "pick_card":  # the order of cards: the normal bot's own
+            assert len(found) == 1
+        else:  # placements: the learned blend's pick of the normal bot's best few
+            assert len(found) == 1 and found[0] in ranking[:rules.learned_width]
     assert {"offer", "choose", "place_tiles", "bonus"} <= steps
 
 
