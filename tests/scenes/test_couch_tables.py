@@ -13,6 +13,7 @@ from game.games.colorado import engine as co
 from game.games.oasis import engine as oa
 from game.games.oasis.engine.cards import CARDS as OASIS_CARDS
 from game.games.oregon import engine as og
+from game.games.oregon.bots.normal import RandomBot as OregonRandomBot
 from game.scenes.title import TitleScene
 
 OREGON_ACTIONS = {og.PlaceStartTile, og.PlaceFarmer, og.PlaceBuilding, og.DiscardNoPlacement,
@@ -82,12 +83,22 @@ def leave_results_by_pad(t) -> None:
 pytestmark = pytest.mark.usefixtures("no_flip")
 
 
+def random_players(t, seed: int) -> None:
+    """The bot seats played by Oregon's sensible random players, seeded as the table seeds
+    its bots: their long, untidy games bring the dead cards and the turns without a
+    placement that the easy bots' games no longer reach."""
+    for i in (1, 2):
+        t.scene.bots[i] = OregonRandomBot(seed * 31 + i)
+
+
 def test_oregon_whole_games_by_controller_and_by_keyboard(make_table):
     """One game by pad, one by keyboard: every kind of Oregon action between them."""
     t = make_table(OregonPadTable, "human,bot:easy,bot:easy", seed=10)
+    random_players(t, 10)
     seen = play_whole_game(t, random.Random(3), oregon_liked)
     leave_results_by_pad(t)
     k = make_table(OregonPadTable, "human,bot:easy,bot:easy", seed=6)
+    random_players(k, 6)
     k.via = "keyboard"
     seen_keys = play_whole_game(k, random.Random(3), oregon_liked)
     assert seen | seen_keys == OREGON_ACTIONS, sorted(
