@@ -138,11 +138,12 @@ class SlippingBot(SeededBot):
 
     level = "easy"
     slip = 0.0
+    normal_class: type[SeededBot]  # the game's normal bot, seeded as this bot is
 
-    def __init__(self, seed: int, normal: Bot):
+    def __init__(self, seed: int):
         super().__init__(seed)
         self.rng = random.Random(f"slip {seed}")  # not the normal bot's stream
-        self.normal = normal
+        self.normal = self.normal_class(seed)
 
     def decide(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         choice = self.normal.choose(view, legal)

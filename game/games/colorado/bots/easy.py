@@ -29,11 +29,9 @@ class EasyBot(SlippingBot):
     """The normal bot, slipping at a ``SLIP`` share of its decisions (see the module)."""
 
     slip = SLIP
+    normal_class = NormalBot
     normal: NormalBot
     takes_only_choice = False  # a bid is built from the hand, not taken from legal
-
-    def __init__(self, seed: int):
-        super().__init__(seed, NormalBot(seed))
 
     def alternatives(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
         phase = view["phase"]

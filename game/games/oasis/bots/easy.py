@@ -26,10 +26,8 @@ class EasyBot(SlippingBot):
     """The normal bot, slipping at a ``SLIP`` share of its decisions (see the module)."""
 
     slip = SLIP
+    normal_class = NormalBot
     normal: NormalBot
-
-    def __init__(self, seed: int):
-        super().__init__(seed, NormalBot(seed))
 
     def alternatives(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
         return self.normal.ranking(cast(OasisView, view), legal)

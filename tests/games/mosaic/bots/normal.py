@@ -63,10 +63,8 @@ class NormalBot(SeededBot):
 
 class EasyBot(SlippingBot):
     slip = 0.5
+    normal_class = NormalBot
     normal: NormalBot
-
-    def __init__(self, seed: int):
-        super().__init__(seed, NormalBot(seed))
 
     def alternatives(self, view: Mapping[str, Any], legal: list[Action]) -> list[Action]:
         places = [a for a in legal if isinstance(a, Place)]
