@@ -4,7 +4,7 @@
 view's seat.  Bots read the view (the seat's own information) and the legal list only.
 Bids are built from ``view["my_cowboys"]`` (the legal list holds only a sample of them).
 
-- **easy** (``easy.EasyBot``): the normal bot, slipping at a share of its decisions to one of
+- **easy** (``levels.EasyBot``): the normal bot, slipping at a share of its decisions to one of
   the next-best options of the normal bot's own ranking.
 - **normal**: a one-ply player on ``colorado_eval.Position``: boards are valued by the
   scoring tables of the rounds still to come (cubes stay), minus a share of the others'.
@@ -74,7 +74,7 @@ OPP_SALE_BIDS = (0.0, 0.45, 0.3, 0.15, 0.1)       # the others' land auction bid
 
 
 def make(level: str, seed: int):
-    from game.games.colorado.bots.easy import EasyBot  # it builds on this module
+    from game.games.colorado.bots.levels import EasyBot  # it builds on this module
 
     return make_level("Colorado County", {"easy": EasyBot, "normal": NormalBot}, level, seed)
 

@@ -4,9 +4,10 @@
 Bots read the view (the seat's own information) and the legal list, nothing else; offer
 decks are unknown even to their owners, so cards are judged by the known make-up of the deck.
 
-- **easy** (``easy.EasyBot``): the normal bot, slipping at a share of its decisions to one of
-  the next-best options of the normal bot's own ranking.
-- **normal**: a one-ply player on the values of ``oasis_eval.Position``.  Scoring is
+- **easy** and **normal** (``levels``): the one-ply bot ``NormalBot``, slipping at a share of
+  its decisions (often at easy, seldom at normal) to one of the next-best options of its own
+  ranking.
+- **the one-ply bot** (``NormalBot``, which the hard bot's rollouts play too), on the values of ``oasis_eval.Position``.  Scoring is
   multiplicative, so a land tile is worth the score tiles of its kind the player is projected
   to hold at the end, and a score tile the tiles (or the camel group) it multiplies; a tile
   counts only when it can go into a controlled area (its own tiles are valued by their best
@@ -62,9 +63,9 @@ RANDOM_SKIP_BONUS = 0.1
 
 
 def make(level: str, seed: int):
-    from game.games.oasis.bots.easy import EasyBot  # it builds on this module
+    from game.games.oasis.bots.levels import EasyBot, NormalLevel  # they build on this module
 
-    return make_level("Oasis", {"easy": EasyBot, "normal": NormalBot}, level, seed)
+    return make_level("Oasis", {"easy": EasyBot, "normal": NormalLevel}, level, seed)
 
 
 def _cell(pos: Position, xy) -> int:

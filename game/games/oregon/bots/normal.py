@@ -3,9 +3,10 @@
 ``make(level, seed)`` returns a bot; ``bot.choose(view, legal)`` picks one of ``legal``.
 Bots read the view (the seat's own information) and the legal list, nothing else.
 
-- **easy** (``easy.EasyBot``): the normal bot, but at a share of its decisions it slips to
-  one of the next-best options of the normal bot's own ranking.
-- **normal**: a one-ply player.  Each legal play is valued by ``oregon_eval.Position``:
+- **easy** and **normal** (``levels``): the one-ply bot ``NormalBot``, but at a share of
+  its decisions (often at easy, seldom at normal) it slips to one of the next-best options
+  of its own ranking.
+- **the one-ply bot** (``NormalBot``, which the hard bot's rollouts play too).  Each legal play is valued by ``oregon_eval.Position``:
   points now, coal and gold at their expected values, tokens turning active again, the
   group bonus, what the play gives the others (the leader weighs most), building sites and
   farmer pairs it prepares, what the cards left can still do (in the extra turn or the next
@@ -63,9 +64,9 @@ TIE_BREAK = 0.05
 
 
 def make(level: str, seed: int):
-    from game.games.oregon.bots.easy import EasyBot  # it builds on this module
+    from game.games.oregon.bots.levels import EasyBot, NormalLevel  # they build on this module
 
-    return make_level("Oregon", {"easy": EasyBot, "normal": NormalBot}, level, seed)
+    return make_level("Oregon", {"easy": EasyBot, "normal": NormalLevel}, level, seed)
 
 
 def _idx(cell) -> int:
