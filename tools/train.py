@@ -88,7 +88,7 @@ def play_one(game_id: str, seed: int, model: ValueModel | None, learner_share: f
         learners[rng.randrange(n)] = True
     bots = []
     for q in range(n):
-        normal = module.make("normal", seed * 31 + q)
+        normal = module.NormalBot(seed * 31 + q)  # the one-ply bot, never slipping
         if learners[q]:
             rules = module.search_rules()
             rules.value = model

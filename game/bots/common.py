@@ -123,26 +123,26 @@ class SeededBot:
         raise NotImplementedError
 
 
-# The easy level errs among the normal bot's next few options only, so that a slip is a move a
-# beginner might make (the second to fourth best), never an absurd one.
+# A slipping level errs among the one-ply bot's next few options only, so that a slip is a move
+# a beginner might make (the second to fourth best), never an absurd one.
 SLIP_CHOICES = 3
 
 
 class SlippingBot(SeededBot):
-    """The easy level: the normal bot's choice, except that at each decision it slips with
-    probability ``slip`` (each game's one knob): it plays one of the ``SLIP_CHOICES`` options
-    that follow the normal bot's choice in that bot's own ranking (``alternatives``), at
-    random; where the normal bot ranks nothing else, it plays the normal choice.  Slips
-    draw from a random source of their own, seeded from ``seed`` as the normal bot is, so
-    a seed replays the same game."""
+    """A slipping level (every game's easy, Oregon's and Oasis' normal): the one-ply bot's
+    choice (``normal_class``), except that at each decision it slips with probability
+    ``slip`` (the level's one knob): it plays one of the ``SLIP_CHOICES`` options that
+    follow that choice in the one-ply bot's own ranking (``alternatives``), at random; where
+    that bot ranks nothing else, it plays its choice.  Slips draw from a random source of
+    their own, seeded from ``seed`` as the one-ply bot is, so a seed replays the same game."""
 
     level = "easy"
     slip = 0.0
-    normal_class: type[SeededBot]  # the game's normal bot, seeded as this bot is
+    normal_class: type[SeededBot]  # the game's one-ply bot, seeded as this bot is
 
     def __init__(self, seed: int):
         super().__init__(seed)
-        self.rng = random.Random(f"slip {seed}")  # not the normal bot's stream
+        self.rng = random.Random(f"slip {seed}")  # not the one-ply bot's stream
         self.normal = self.normal_class(seed)
 
     def decide(self, view: Mapping[str, Any], legal: list[Action]) -> Action:

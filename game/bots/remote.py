@@ -5,7 +5,7 @@
 of the window or its threads copied) that runs one job at a time; callers from several
 threads take turns.  A job that fails, or does not answer in time, kills and restarts the
 worker and raises ``SearchFailed``: the caller falls back on something simpler.
-``RemoteBot`` is a hard bot whose searches run there, and which plays the normal bot's
+``RemoteBot`` is a hard bot whose searches run there, and which plays the one-ply bot's
 choice when a search fails.
 """
 
@@ -241,7 +241,7 @@ def search_analysis(game_id: str, seed: int, budget: Budget, view: Mapping[str, 
 
 class RemoteBot:
     """A hard bot whose searches run in ``process``; when one fails it logs why and plays
-    the normal bot's choice instead, so a table never freezes on a broken search."""
+    the one-ply bot's choice instead, so a table never freezes on a broken search."""
 
     level = "hard"
 
@@ -251,7 +251,8 @@ class RemoteBot:
         self.budget = budget
         self.process = process
         self.decisions = 0
-        self.fallback = make_bot(game_id, "normal", seed)
+        one_ply = bots_module(game_id).NormalBot  # never slipping, unlike some normal levels
+        self.fallback = one_ply(seed)
         self.search: Callable[..., Action] = search_choice  # module-level: run in the worker
 
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
@@ -267,8 +268,8 @@ class RemoteBot:
                                     self.seed * 7919 + self.decisions, budget, view, legal,
                                     timeout=seconds + GRACE_SECONDS)
         except SearchCancelled:
-            _log.debug("Hard bot search cancelled; playing the normal bot's choice")
+            _log.debug("Hard bot search cancelled; playing the one-ply bot's choice")
             return self.fallback.choose(view, legal)
         except SearchFailed as exc:
-            _log.warning("Hard bot search failed (%s); playing the normal bot's choice", exc)
+            _log.warning("Hard bot search failed (%s); playing the one-ply bot's choice", exc)
             return self.fallback.choose(view, legal)

@@ -14,8 +14,9 @@ checks this list against the tests' own game in ``tests/games/``):
   ``Emit`` (its kinds of events, through which the rules emit them) with ``EVENT_KINDS``
   and ``PAYLOADS`` (the kinds' names and the data each carries);
 - ``bots/``: the module named by ``GameInfo.bots``, with ``make(level, seed)`` for the
-  heuristic levels (easy, normal), ``search_rules()`` for the hard level's search
-  (``game.bots.search.SearchRules``), ``sample_positions(n, seed)`` and
+  heuristic levels (easy, normal), ``NormalBot(seed)``, the one-ply bot those levels play
+  or slip from (the self-play's opponents, the hard bot's fallback), ``search_rules()`` for
+  the hard level's search (``game.bots.search.SearchRules``), ``sample_positions(n, seed)`` and
   ``bench_normal_decisions(n)`` (the tests' and the benchmark's positions and timings);
 - ``table/``: the game's table parts, one class named by ``GameInfo.table`` that the shared
   table (``game.scenes.table.table.Table``) builds as ``Parts(table)``, a

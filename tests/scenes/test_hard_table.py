@@ -1,5 +1,5 @@
 """The hard bot at the table: its thinking time (Settings), the app's one search process,
-hard seats seated as bots searching there, and the normal bot's move whenever a search fails
+hard seats seated as bots searching there, and the one-ply bot's move whenever a search fails
 (raises, hangs, or its worker dies): a table never freezes on a search."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 import search_jobs
 
 from game import i18n
-from game.bots import make_bot
+from game.bots import bots_module, make_bot
 from game.bots.remote import (
     GRACE_SECONDS,
     RemoteBot,
@@ -159,8 +159,8 @@ def test_a_search_that_raises_plays_the_normal_bots_move(process, caplog):
     bot = remote_bot(process, game_id, search_jobs.raises)
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
         move = bot.choose(view, legal)
-    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
-    assert "the search broke" in caplog.text and "normal bot" in caplog.text
+    assert move == bots_module(game_id).NormalBot(4).choose(view, legal)
+    assert "the search broke" in caplog.text and "one-ply bot" in caplog.text
 
 
 @pytest.fixture
@@ -195,7 +195,7 @@ def test_a_hung_search_is_stopped_and_the_normal_bot_plays(process, caplog):
     bot = remote_bot(process, game_id, search_jobs.hangs)
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
         move = bot.choose(view, legal)
-    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
+    assert move == bots_module(game_id).NormalBot(4).choose(view, legal)
     assert f"no answer in {0.2 + GRACE_SECONDS:.1f} s" in caplog.text
     bot.search = search_choice  # a new worker took over: the real search answers again
     assert process.run(search_jobs.worker_pid, timeout=30) != first
@@ -205,7 +205,7 @@ def test_a_hung_search_is_stopped_and_the_normal_bot_plays(process, caplog):
 @pytest.mark.search_process
 def test_a_killed_worker_plays_the_normal_bots_move_and_is_replaced(process, events, caplog):
     """A worker killed during a job: the job fails as a death (not as a deadline passed),
-    the next job gets a new worker, and a hard bot plays the normal bot's move."""
+    the next job gets a new worker, and a hard bot plays the one-ply bot's move."""
     game_id = "oasis"
     view, legal = opening(game_id)
     warm(process)
@@ -222,7 +222,7 @@ def test_a_killed_worker_plays_the_normal_bots_move_and_is_replaced(process, eve
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
         move = bot.choose(view, legal)
     killer.join()
-    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
+    assert move == bots_module(game_id).NormalBot(4).choose(view, legal)
     assert "ended" in caplog.text and "no answer" not in caplog.text  # seen as it died
 
 
@@ -279,7 +279,7 @@ def test_closing_under_a_thinking_bot_is_quiet(process, events, caplog, game_id)
         assert started.wait(60)
         process.close()
         worker.join(60)
-    assert moves == [make_bot(game_id, "normal", 4).choose(view, legal)]
+    assert moves == [bots_module(game_id).NormalBot(4).choose(view, legal)]
     assert "failed" not in caplog.text
     warm(process)  # a closed process starts again when asked
     with pytest.raises(SearchFailed) as died:
@@ -308,7 +308,7 @@ class HeldSearchProcess:
 @pytest.mark.search_process  # the table's bots think on its worker thread, as in the app
 def test_a_hung_search_never_freezes_the_table(services, display, caplog, monkeypatch):
     """A hard bot whose search hangs: frames go on ("thinking") while the search runs off
-    the frame's thread, then once it fails the normal bot's move is played."""
+    the frame's thread, then once it fails the one-ply bot's move is played."""
     monkeypatch.setattr(SearchProcess, "start", lambda self: None)
     game_id = "oregon"
     services.settings.bot_seconds = 0.5
@@ -334,7 +334,7 @@ def test_a_hung_search_never_freezes_the_table(services, display, caplog, monkey
     assert held.threads and threading.main_thread() not in held.threads
     assert scene.session.state.history, "the table froze"
     assert scene.session.state.history[0] == (0, expected)
-    assert f"no answer in {0.5 + GRACE_SECONDS:.1f} s" in caplog.text and "normal bot" in caplog.text
+    assert f"no answer in {0.5 + GRACE_SECONDS:.1f} s" in caplog.text and "one-ply bot" in caplog.text
 
 
 @pytest.mark.search_process
@@ -360,7 +360,7 @@ def test_a_dead_worker_is_logged_with_how_it_ended(process, caplog):
     warm(process)
     bot = remote_bot(process, game_id, search_jobs.killed)
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
-        assert bot.choose(view, legal) == make_bot(game_id, "normal", 4).choose(view, legal)
+        assert bot.choose(view, legal) == bots_module(game_id).NormalBot(4).choose(view, legal)
     assert "the search process ended: killed by signal 9 (SIGKILL)" in caplog.text
     with pytest.raises(SearchFailed) as died:
         process.run(search_jobs.dies, timeout=30)
@@ -390,14 +390,14 @@ def searched_position(game_id):
 def test_a_worker_killed_mid_search_is_logged_and_the_normal_bot_plays(process, caplog,
                                                                       game_id):
     """Each game's hard bot, its real search killed by a signal as its first rollout starts:
-    the failure is logged, the normal bot's move is played, and a new worker answers."""
+    the failure is logged, the one-ply bot's move is played, and a new worker answers."""
     view, legal = searched_position(game_id)
     bot = remote_bot(process, game_id, search_jobs.search_killed_at_first_rollout)
     bot.budget = Budget(seconds=5.0)
     with caplog.at_level(logging.WARNING, "game.bots.remote"):
         move = bot.choose(view, legal)
-    assert move == make_bot(game_id, "normal", 4).choose(view, legal)
-    assert "normal bot" in caplog.text
+    assert move == bots_module(game_id).NormalBot(4).choose(view, legal)
+    assert "one-ply bot" in caplog.text
     assert process.run(search_jobs.worker_pid, timeout=30) > 0
 
 

@@ -29,7 +29,7 @@ class Seating:
         """``game``: the engine's id (picks the bots); ``default_name(i)``: seat ``i``'s name
         when it has none.  Each bot's seed follows from the game's seed and its seat.  A hard
         bot searches for ``bot_seconds`` per decision in ``search`` (the app's process; a
-        search there that fails plays the normal bot's choice), or in its own thread when
+        search there that fails plays the one-ply bot's choice), or in its own thread when
         no process is given."""
         seats = list(seats)
         names = [s.name or default_name(i) for i, s in enumerate(seats)]
