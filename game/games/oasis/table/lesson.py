@@ -6,13 +6,14 @@ takes Ovoo with a stone tile; then the end is told and the game is theirs to fin
 deal is seed 151 with the cards below stacked on the offer decks; the bots (easy Blue, normal
 Green) are seeded from it, so the same moves always meet the same game.  Blue is the sensible
 random player the script was written around (``RandomBot``), not the easy level of a free
-game, which plays much like the normal bot.  Tiles and camels go on one lit cell each (a
+game, which plays much like the normal bot; Green is the one-ply bot (``NormalBot``), which
+the normal level of a free game plays with a slip now and then.  Tiles and camels go on one lit cell each (a
 different cell would change what the bots do next).
 """
 
 from __future__ import annotations
 
-from game.games.oasis.bots.normal import RandomBot
+from game.games.oasis.bots.normal import NormalBot, RandomBot
 from game.games.oasis.engine.actions import (
     BonusCamel,
     CarryOut,
@@ -182,7 +183,7 @@ LESSON = Lesson(
     game_id="oasis",
     title=N_("Learn to play Oasis"),
     seats=("human", "bot:easy", "bot:normal"),
-    bots={"easy": RandomBot},
+    bots={"easy": RandomBot, "normal": NormalBot},
     seed=151,
     steps=STEPS,
     arrange=arrange,

@@ -230,7 +230,10 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
     r = lay.supply_rect
     surf = pygame.Surface(r.size, pygame.SRCALPHA)
     surf.blit(art.panel_surface(r.size, "dark"), (0, 0))
-    for (kind, count), rect in zip(m.land, lay.land_stacks, strict=False):
+    stacks = lay.land_stacks
+    # a word under a stack keeps to its stack's share of the row ("agotadas" would not)
+    pitch = stacks[1].x - stacks[0].x if len(stacks) > 1 else stacks[0].w + 8
+    for (kind, count), rect in zip(m.land, stacks, strict=False):
         rr = rect.move(-r.x, -r.y)
         tile = oart.land_tile(kind, rect.w)
         if not count:
@@ -238,8 +241,9 @@ def render_supply(m: SupplyModel, layout_key) -> pygame.Surface:
             tile.set_alpha(70)
         surf.blit(tile, rr)
         # Translators: under an empty stack of land tiles
-        t = _t(str(count) if count else _("none"), 24, theme.ON_TABLE, bold=True)
-        surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 4)))
+        t = _t(str(count) if count else _("none"), 24, theme.ON_TABLE, bold=True,
+               max_width=pitch - 4)
+        surf.blit(t, t.get_rect(midtop=(rr.centerx, rr.bottom + 4)).clamp(surf.get_rect()))
     for (kind, count), rect in zip(m.score, lay.score_stacks, strict=False):
         rr = rect.move(-r.x, -r.y)
         tile = oart.score_tile(kind, rect.w)
