@@ -156,3 +156,10 @@ class SlippingBot(SeededBot):
         """The options the normal bot weighs at this decision, best first (its choice may
         be among them); empty where it ranks none."""
         raise NotImplementedError
+
+
+def slipping_level(bot: type[SlippingBot], level: str, slip: float) -> type[SlippingBot]:
+    """A game's slipping bot ``bot`` as another ``level``, slipping at ``slip`` instead."""
+    return type(f"{level.title()}Level", (bot,), {"level": level, "slip": slip,
+                                                   "__doc__": f"{bot.__doc__} As {level}: "
+                                                              f"slipping at {slip:g}."})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from game.bots.common import SlippingBot
+from game.bots.common import SlippingBot, slipping_level
 from game.engine.actions import Action
 from game.games.oasis.bots.normal import NormalBot
 from game.games.oasis.engine.view import OasisView
@@ -37,9 +37,5 @@ class EasyBot(SlippingBot):
         return self.normal.ranking(cast(OasisView, view), legal)
 
 
-class NormalLevel(EasyBot):
-    """The normal level: the one-ply bot, slipping at a ``NORMAL_SLIP`` share of its
-    decisions."""
-
-    level = "normal"
-    slip = NORMAL_SLIP
+# the normal level: the one-ply bot, slipping at a ``NORMAL_SLIP`` share of its decisions
+NormalLevel = slipping_level(EasyBot, "normal", NORMAL_SLIP)

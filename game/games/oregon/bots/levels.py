@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.bots.common import SlippingBot
+from game.bots.common import SlippingBot, slipping_level
 from game.engine.actions import Action
 from game.games.oregon.bots.normal import NormalBot
 from game.games.oregon.engine.phases import Phase
@@ -44,9 +44,5 @@ class EasyBot(SlippingBot):
         return []
 
 
-class NormalLevel(EasyBot):
-    """The normal level: the one-ply bot, slipping at a ``NORMAL_SLIP`` share of its
-    decisions."""
-
-    level = "normal"
-    slip = NORMAL_SLIP
+# the normal level: the one-ply bot, slipping at a ``NORMAL_SLIP`` share of its decisions
+NormalLevel = slipping_level(EasyBot, "normal", NORMAL_SLIP)
