@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pytest
 
+from game.bots import bots_module
 from game.bots.learned import ValueModel, fit, lambda_returns, rms_error, standardizer
 from game.registry import GAMES
 
@@ -107,3 +108,18 @@ def test_features_read_only_what_the_seat_may_know(game_id):
         final = feats.features(state.view(0))
         assert len(final) == feats.SIZE and np.all(np.isfinite(final))
     assert checked >= 20 and changed >= checked // 2
+
+
+@pytest.mark.parametrize("game_id", LEARNED)
+def test_the_hard_bot_has_the_committed_weights(game_id):
+    """The weights file is committed, small, of the features' size, the hard bot's own, and
+    values a real position."""
+    feats = features_module(game_id)
+    weights = feats.model()
+    assert weights is not None, f"{feats.WEIGHTS_FILE} is missing (python tools/train.py {game_id})"
+    assert weights.inputs == feats.SIZE
+    assert feats.WEIGHTS_FILE.stat().st_size < 64_000
+    bots = bots_module(game_id)
+    assert bots.search_rules().value is weights
+    view, _legal = bots.sample_positions(1, seed=3)[0]
+    assert np.isfinite(weights.value(feats.features(view)))

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from value_models import one_feature as shared_one_feature
 
 from game.bots.learned import ValueModel
 from game.bots.search import Budget, analyse
 from game.games.oasis.bots.evaluation import Position
-from game.games.oasis.bots.features import SIZE, WEIGHTS_FILE, features, model
+from game.games.oasis.bots.features import SIZE, features
 from game.games.oasis.bots.normal import NormalBot, Placer, sample_positions
 from game.games.oasis.bots.search import OasisSearch, search_rules
 from game.games.oasis.engine.phases import CarryStep, Phase
@@ -21,10 +22,7 @@ from game.games.oasis.engine.state import OasisState
 
 
 def one_feature(k: int, weight: float) -> ValueModel:
-    linear = np.zeros(SIZE)
-    linear[k] = weight
-    return ValueModel(np.zeros(SIZE), np.ones(SIZE), linear, np.zeros((SIZE, 0)), np.zeros(0),
-                      np.zeros(0), 0.0)
+    return shared_one_feature(SIZE, k, weight)
 
 
 def learned_alone(value: ValueModel) -> OasisSearch:
@@ -45,14 +43,10 @@ def lead_after(view, action) -> float:
     return float(features(base.view(view["viewer"]))[0])
 
 
-def test_the_committed_weights_load_and_the_hard_bot_uses_them():
-    assert WEIGHTS_FILE.exists()
-    loaded = model()
-    assert loaded is not None and loaded.inputs == SIZE
+def test_the_hard_bot_places_by_the_committed_weights_at_once():
+    """(The weights themselves: ``test_learned.py``.)"""
     rules = search_rules()
-    assert rules.value is loaded
     view, legal = placements(1)[0]
-    assert np.isfinite(loaded.value(features(view)))
     assert rules.candidates(view, legal) == [rules.ranked(view, legal)[0][1]]
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
+from value_models import one_feature as shared_one_feature
 
 from game.bots.learned import ValueModel
-from game.games.oregon.bots.features import SIZE, WEIGHTS_FILE, features, model
+from game.games.oregon.bots.features import SIZE, features, model
 from game.games.oregon.bots.normal import sample_positions
-from game.games.oregon.bots.search import OregonSearch, _effect, keep_joker, search_rules
+from game.games.oregon.bots.search import OregonSearch, _effect, keep_joker
 from game.games.oregon.engine.positions import scrambled
 from game.games.oregon.engine.state import OregonState
 
@@ -21,10 +21,7 @@ ME = 0
 
 def one_feature(k: int, weight: float) -> ValueModel:
     """A model whose value is ``weight`` times feature ``k`` (0: the projected lead)."""
-    linear = np.zeros(SIZE)
-    linear[k] = weight
-    return ValueModel(np.zeros(SIZE), np.ones(SIZE), linear, np.zeros((SIZE, 0)), np.zeros(0),
-                      np.zeros(0), 0.0)
+    return shared_one_feature(SIZE, k, weight)
 
 
 def learned_only(value: ValueModel) -> OregonSearch:
@@ -104,13 +101,6 @@ def test_the_learned_choice_reads_only_the_view():
         assert (rules.candidates(other.view(me), other.legal_actions(me))
                 == rules.candidates(st.view(me), st.legal_actions(me)))
 
-
-def test_the_hard_bot_has_the_committed_weights():
-    weights = model()
-    assert weights is not None, f"{WEIGHTS_FILE} is missing (python tools/train.py oregon)"
-    assert weights.inputs == SIZE
-    assert WEIGHTS_FILE.stat().st_size < 64_000
-    assert search_rules().value is weights
 
 
 def test_the_trained_model_values_a_lead():
