@@ -24,8 +24,10 @@ from game.games.oregon.engine.phases import Phase
 # 5,001-5,060 and 1425 on 5,061-5,120; at 0.25 and 0.1, games 5,401-5,520 rated easy / normal
 # / hard 1324 / 1500 / 1654, but held out hard stood closer to normal than easy did and won
 # under 75 % of two-seat games.  Normal slipping at 0.15, hard won 82.0 % of two-seat games
-# 6,601-6,750.
-SLIP = 0.25
+# 6,601-6,750, and easy / normal / hard rated 1284 / 1500 / 1770 with easy at 0.3 (6,601-6,720),
+# 1112 / 1500 / 1795 and 1155 / 1500 / 1832 at 0.4 (6,601-6,720, 6,721-6,840), and 1232 / 1500
+# / 1789 at 0.35 (6,841-6,960).
+SLIP = 0.35
 NORMAL_SLIP = 0.15
 
 
