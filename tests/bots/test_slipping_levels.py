@@ -13,7 +13,7 @@ from game.bots.common import SLIP_CHOICES, SlippingBot
 from game.registry import GAMES as REGISTRY
 
 GAMES = tuple(REGISTRY)
-RATES = {"easy": (0.1, 0.9), "normal": (0.02, 0.15)}  # the bounds of a level's slip
+RATES = {"easy": (0.1, 0.9), "normal": (0.02, 0.3)}  # the bounds of a level's slip
 
 
 def bots_of(game_id: str):

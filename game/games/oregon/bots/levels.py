@@ -1,5 +1,5 @@
 """Oregon's easy and normal levels: the one-ply bot (``normal.NormalBot``) with slips
-(``game.bots.common.SlippingBot``), often at easy and seldom at normal.
+(``game.bots.common.SlippingBot``), often at easy and less often at normal.
 
 At a slip it plays one of the next-best plays of the normal bot's ranking of plays, or the
 other option of a two-way choice (taking or keeping the extra turn, the deck it draws from,

@@ -4,7 +4,7 @@
 Bots read the view (the seat's own information) and the legal list, nothing else.
 
 - **easy** and **normal** (``levels``): the one-ply bot ``NormalBot``, but at a share of
-  its decisions (often at easy, seldom at normal) it slips to one of the next-best options
+  its decisions (often at easy, less often at normal) it slips to one of the next-best options
   of its own ranking.
 - **the one-ply bot** (``NormalBot``, which the hard bot's rollouts play too).  Each legal play is valued by ``oregon_eval.Position``:
   points now, coal and gold at their expected values, tokens turning active again, the
