@@ -22,6 +22,7 @@ landscape cards, then the learner's three).
 
 from __future__ import annotations
 
+from game.games.oregon.bots.normal import NormalBot
 from game.games.oregon.engine.actions import (
     DiscardDrawn,
     Draw,
@@ -156,6 +157,7 @@ LESSON = Lesson(
     game_id="oregon",
     title=N_("Learn to play Oregon"),
     seats=("human", "bot:normal"),
+    bots={"normal": NormalBot},  # the one-ply bot, which never slips: the steps follow its plays
     seed=SEED,
     steps=STEPS,
     arrange=arrange,
