@@ -137,7 +137,6 @@ def test_the_learned_choice_reads_only_the_view():
             view, legal)
 
 
-
 def test_the_trained_model_values_a_lead():
     for view, _legal in decisions(n=10, seed=11):
         x = features(view)

@@ -102,7 +102,6 @@ def test_the_learned_choice_reads_only_the_view():
                 == rules.candidates(st.view(me), st.legal_actions(me)))
 
 
-
 def test_the_trained_model_values_a_lead():
     for view, _legal in plays(10, seed=11):
         x = features(view)

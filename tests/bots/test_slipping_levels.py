@@ -4,11 +4,11 @@ seeded, so a seed replays the same choices.  Easy slips more often than normal."
 
 from __future__ import annotations
 
-import importlib
 import math
 
 import pytest
 
+from game.bots import bots_module
 from game.bots.common import SLIP_CHOICES, SlippingBot
 from game.registry import GAMES as REGISTRY
 
@@ -16,14 +16,10 @@ GAMES = tuple(REGISTRY)
 RATES = {"easy": (0.1, 0.9), "normal": (0.02, 0.3)}  # the bounds of a level's slip
 
 
-def bots_of(game_id: str):
-    return importlib.import_module(REGISTRY[game_id].bots)
-
-
 # (game, level, bounds of its rate) of every slipping level: every game's easy, and normal
 # where the one-ply bot is close to the hard bot
 SLIPPING = [(g, level, *RATES[level]) for g in GAMES for level in RATES
-            if isinstance(bots_of(g).make(level, 0), SlippingBot)]
+            if isinstance(bots_module(g).make(level, 0), SlippingBot)]
 
 
 @pytest.mark.parametrize(("game_id", "level", "low", "high"), SLIPPING)
@@ -31,7 +27,7 @@ def test_a_level_slips_at_its_rate_to_the_one_ply_bots_next_options(game_id, lev
     """Side by side with the one-ply bot of the same seed, the level's bot plays that
     bot's choice except at about ``slip`` of the decisions where the ranking offers
     another option, and then one of the ``SLIP_CHOICES`` options ranked next."""
-    bots = bots_of(game_id)
+    bots = bots_module(game_id)
     easy = bots.make(level, 7)
     assert isinstance(easy, SlippingBot) and easy.level == level and low <= easy.slip <= high
     normal = easy.normal_class(7)
@@ -54,7 +50,7 @@ def test_a_level_slips_at_its_rate_to_the_one_ply_bots_next_options(game_id, lev
 @pytest.mark.parametrize("game_id", GAMES)
 def test_easy_slips_more_often_than_normal(game_id):
     """Where normal slips too, easy slips more often; elsewhere normal is the one-ply bot."""
-    bots = bots_of(game_id)
+    bots = bots_module(game_id)
     easy, normal = bots.make("easy", 3), bots.make("normal", 3)
     assert isinstance(easy, SlippingBot)
     if isinstance(normal, SlippingBot):
@@ -66,7 +62,7 @@ def test_easy_slips_more_often_than_normal(game_id):
 @pytest.mark.parametrize(("game_id", "level"), [(g, lvl) for g, lvl, _, _ in SLIPPING])
 def test_slips_are_seeded(game_id, level):
     """The same seed slips at the same decisions, another seed at others."""
-    bots = bots_of(game_id)
+    bots = bots_module(game_id)
     positions = bots.sample_positions(60, seed=31)
 
     def choices(seed: int) -> list:

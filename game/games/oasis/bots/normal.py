@@ -5,10 +5,10 @@ Bots read the view (the seat's own information) and the legal list, nothing else
 decks are unknown even to their owners, so cards are judged by the known make-up of the deck.
 
 - **easy** and **normal** (``levels``): the one-ply bot ``NormalBot``, slipping at a share of
-  its decisions (often at easy, less often at normal) to one of the next-best options of its own
-  ranking.
-- **the one-ply bot** (``NormalBot``, which the hard bot's rollouts play too), on the values of ``oasis_eval.Position``.  Scoring is
-  multiplicative, so a land tile is worth the score tiles of its kind the player is projected
+  its decisions (often at easy, less often at normal) to one of the next-best options of its
+  own ranking.
+- **the one-ply bot** (``NormalBot``, which the hard bot's rollouts play too), on the values
+  of ``oasis_eval.Position``.  Scoring is multiplicative, so a land tile is worth the score tiles of its kind the player is projected
   to hold at the end, and a score tile the tiles (or the camel group) it multiplies; a tile
   counts only when it can go into a controlled area (its own tiles are valued by their best
   placements on the board), and a tile and a score tile of one kind in the same offer add

@@ -7,8 +7,8 @@ deal is seed 151 with the cards below stacked on the offer decks; the bots (easy
 Green) are seeded from it, so the same moves always meet the same game.  Blue is the sensible
 random player the script was written around (``RandomBot``), not the easy level of a free
 game, which plays much like the normal bot; Green is the one-ply bot (``NormalBot``), which
-the normal level of a free game plays with a slip now and then.  Tiles and camels go on one lit cell each (a
-different cell would change what the bots do next).
+the normal level of a free game plays with a slip now and then.  Tiles and camels go on one
+lit cell each (a different cell would change what the bots do next).
 """
 
 from __future__ import annotations

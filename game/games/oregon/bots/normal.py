@@ -6,8 +6,8 @@ Bots read the view (the seat's own information) and the legal list, nothing else
 - **easy** and **normal** (``levels``): the one-ply bot ``NormalBot``, but at a share of
   its decisions (often at easy, less often at normal) it slips to one of the next-best options
   of its own ranking.
-- **the one-ply bot** (``NormalBot``, which the hard bot's rollouts play too).  Each legal play is valued by ``oregon_eval.Position``:
-  points now, coal and gold at their expected values, tokens turning active again, the
+- **the one-ply bot** (``NormalBot``, which the hard bot's rollouts play too).  Each legal
+  play is valued by ``oregon_eval.Position``: points now, coal and gold at their expected values, tokens turning active again, the
   group bonus, what the play gives the others (the leader weighs most), building sites and
   farmer pairs it prepares, what the cards left can still do (in the extra turn or the next
   turn), the joker and farmers it uses up, and whether ending the game now is a good idea.
