@@ -1,8 +1,9 @@
 """Tests do not lean on the clock: none sleeps to order threads or processes, and none
-measures a wall-clock duration to assert on it (a loaded machine fails such tests).  Code
-with a time budget takes a clock the test drives (``ticking_clock.TickingClock``), threads
-and processes are ordered by events, and a wait on a real process or thread is a bounded
-``join``/``wait``/``poll`` whose outcome (done or not), never its duration, is asserted.
+measures a duration (wall clock or CPU time) to assert on it: a loaded machine fails such
+tests.  Code with a time budget takes a clock the test drives
+(``ticking_clock.TickingClock``), threads and processes are ordered by events, and a wait on
+a real process or thread is a bounded ``join``/``wait``/``poll`` whose outcome (done or
+not), never its duration, is asserted.
 
 ``time.time()`` stays allowed outside comparisons: tests date files with it (``os.utime``).
 """
@@ -14,8 +15,10 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 
-#: Functions of ``time`` that only measure durations or wait: no test calls them.
-FORBIDDEN = {"sleep", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns"}
+#: Functions of ``time`` that only measure durations or wait: no test calls them.  CPU time
+#: is among them: a busy machine stretches it too (caches, frequency).
+FORBIDDEN = {"sleep", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns",
+             "thread_time", "thread_time_ns", "process_time", "process_time_ns"}
 
 
 def _time_names(tree: ast.Module) -> tuple[set[str], dict[str, str]]:
@@ -82,6 +85,7 @@ def test_the_scan_sees_each_way_of_reaching_the_clock():
     assert clock_uses("import time as t\nx = t.perf_counter()\n") == [(2, "perf_counter")]
     assert clock_uses("from time import monotonic as m\nm()\n") == [(2, "monotonic")]
     assert clock_uses("import time\nassert time.time() - t0 < 3\n") == [(2, "time")]
+    assert clock_uses("import time\nt0 = time.thread_time()\n") == [(2, "thread_time")]
     assert clock_uses("import time\nos.utime(p, (time.time() - 60, 0))\n") == []
     assert clock_uses("import threading\nthreading.Timer(0.3, f).start()\n") == [(2, "Timer")]
     assert clock_uses("import pygame\npygame.time.get_ticks()\nsleep(1)\n") == []

@@ -181,6 +181,8 @@ class Search:
         self.seat: int = view["viewer"]
         self.legal = legal
         self.rng = rng
+        # the time budget counts from here: choosing the candidates is part of a decision
+        self.start = clock()
         root_moves = list(rules.candidates(view, legal)) or list(legal[:1])
         for a in include:
             if a not in root_moves:
@@ -200,7 +202,7 @@ class Search:
 
     def run(self, budget: Budget, stop: Callable[[], bool] | None = None) -> Analysis:
         """Iterate until the budget is spent (or ``stop()`` says so) and report."""
-        start = self.clock()
+        start = self.start
         deadline = start + budget.seconds if budget.seconds is not None else math.inf
         limit = budget.iterations if budget.iterations is not None else math.inf
         if len(self.root_moves) > 1:

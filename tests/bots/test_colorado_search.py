@@ -4,9 +4,9 @@ the evaluation at the end of a turn, reproducibility and the time budget."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
+from ticking_clock import TickingClock
 
 from game.bots import make_bot
 from game.bots.search import Budget, HardBot, Search, analyse
@@ -187,24 +187,36 @@ def test_a_played_move_can_be_included_for_the_review():
     view, legal = next((v, lg) for v, lg in _positions(80, seed=6) if v["phase"] == "flags")
     assert len(rules.candidates(view, legal)) == 1
     odd = next(a for a in reversed(legal) if a not in rules.candidates(view, legal))
-    t0 = time.thread_time()
     analysis = analyse(rules, view, legal, Budget(seconds=None, iterations=40), 1, (odd,))
-    assert time.thread_time() - t0 < 2.0
     assert analysis.choice_for(odd) is not None and analysis.iterations == 40
 
 
 def test_a_hard_decision_keeps_to_its_time_budget():
-    """The search stops on the wall clock; what it spends besides (the candidates, the
-    determinization, the last iteration) must stay within a tenth of the budget.  Measured
-    in this thread's CPU time, which a machine busy with other tests does not inflate."""
-    budget = Budget(seconds=0.3)
-    bot = HardBot(search_rules(), 5, budget)
-    worst = 0.0
+    """The search stops before a further iteration would pass the deadline.  Its clock here
+    ticks 30 ms a reading (once an iteration), so the test does not hang on how busy the
+    machine is; the wall-clock figure at the table is the bench's ``colorado.bot_hard_p99``."""
     for view, legal in _positions(60, seed=9)[:12]:
-        t0 = time.thread_time()
+        bot = HardBot(search_rules(), 5, Budget(seconds=0.3), clock=TickingClock(0.03, readings=100))
         bot.choose(view, legal)
-        worst = max(worst, time.thread_time() - t0)
-    assert worst <= 1.1 * 0.3
+        assert bot.last is not None
+        assert bot.last.seconds <= 0.3 + 1e-9
+        assert bot.last.iterations >= 2 or len(bot.last.choices) == 1
+
+
+def test_choosing_the_candidates_counts_against_the_budget():
+    """The clock starts before the candidates are chosen: when choosing them takes 0.2 s of a
+    0.3 s budget, the search stops within the 0.3 s all the same."""
+    clock = TickingClock(0.03, readings=100)
+
+    class SlowCandidates(ColoradoSearch):
+        def candidates(self, view, legal):
+            clock.now += 0.2
+            return super().candidates(view, legal)
+
+    for view, legal in _positions(60, seed=9)[:12]:
+        bot = HardBot(SlowCandidates(), 5, Budget(seconds=0.3), clock=clock)
+        bot.choose(view, legal)
+        assert bot.last is not None and 0.2 < bot.last.seconds <= 0.3 + 1e-9
 
 
 def test_a_hard_seat_plays_a_whole_game_legally():
